@@ -1,0 +1,79 @@
+"""Difficulty levels: a name, a search depth, and a time budget.
+
+Difficulty is search depth: the engine looks ``depth`` plies ahead and guesses
+beyond that with the heuristic evaluation.  Perfect has no depth: it solves the
+position exactly when it can within its time budget, and otherwise plays the
+best move of the deepest search it completed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.core.bitboard import CELLS
+
+MIN_DEPTH = 1
+MAX_DEPTH = CELLS
+
+DEFAULT_PERFECT_BUDGET = 3.0
+"""Seconds the Perfect level may think per move unless configured otherwise."""
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """A difficulty level.
+
+    ``depth`` is None for Perfect (exact solve).  ``time_budget`` caps a move in
+    seconds; a level that reaches it plays the best move of the deepest search it
+    completed, so the deeper levels may play shallower than their depth in the
+    most open positions.
+    """
+
+    name: str
+    depth: int | None
+    time_budget: float
+    blurb: str
+
+    @property
+    def label(self) -> str:
+        """The name with its depth, as shown to the player: ``"Hard (depth 6)"``."""
+        if self.depth is None:
+            return f"{self.name} (exact)"
+        return f"{self.name} (depth {self.depth})"
+
+    @property
+    def is_perfect(self) -> bool:
+        return self.depth is None
+
+
+LEVELS: tuple[Level, ...] = (
+    Level("Beginner", 1, 1.0, "Sees only the next move; easy to trap."),
+    Level("Easy", 2, 1.0, "Blocks your threats, misses most traps."),
+    Level("Medium", 4, 1.0, "Sets simple traps of its own."),
+    Level("Hard", 6, 1.0, "Plans a few moves ahead; a fair fight."),
+    Level("Expert", 8, 1.0, "Punishes most mistakes."),
+    Level("Master", 12, 3.0, "Looks twelve plies deep; hard to beat."),
+    Level("Perfect", None, DEFAULT_PERFECT_BUDGET, "Solves the game exactly when it can."),
+)
+
+
+def level_by_name(name: str) -> Level:
+    """The level called ``name`` (case-insensitive); raises ValueError listing the names."""
+    for level in LEVELS:
+        if level.name.lower() == name.strip().lower():
+            return level
+    names = ", ".join(level.name for level in LEVELS)
+    raise ValueError(f"unknown level {name!r}: choose one of {names}")
+
+
+def custom_level(depth: int) -> Level:
+    """A level searching exactly ``depth`` plies (1-42); raises ValueError otherwise."""
+    if isinstance(depth, bool) or not isinstance(depth, int) or not MIN_DEPTH <= depth <= MAX_DEPTH:
+        raise ValueError(
+            f"depth must be a whole number from {MIN_DEPTH} to {MAX_DEPTH}, not {depth!r}"
+        )
+    for level in LEVELS:
+        if level.depth == depth:
+            return level
+    budget = 1.0 if depth <= 8 else 3.0
+    return Level(f"Custom {depth}", depth, budget, f"Searches {depth} plies ahead.")

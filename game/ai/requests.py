@@ -1,0 +1,103 @@
+"""What the engine is asked and what it answers: small, picklable dataclasses.
+
+Score convention (the one of the public test sets), always from the point of
+view of the player to move:
+
+* ``0``: a draw with best play (or, for a heuristic score, an even position).
+* ``s > 0``: the player to move wins; ``s = 22 - k`` where ``k`` is the number of
+  stones the winner has on the board once it plays its winning stone.  Faster
+  wins score higher: winning with your 4th stone is 18, with your 21st is 1.
+* ``s < 0``: the opponent wins, with the same scale negated.
+
+A result is ``exact`` when its score is the game-theoretic value of the
+position.  A depth-limited search that ran out of depth reports a heuristic
+score instead, in :data:`HEURISTIC_UNIT` steps between -999 and 999 (positive
+favours the player to move); :func:`describe_score` turns either into words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.core.bitboard import CELLS, Column
+
+HEURISTIC_UNIT = 1000
+"""A proven score ``s`` is ``s * HEURISTIC_UNIT`` inside the depth-limited search,
+so that every heuristic value (strictly between -1000 and 1000) sits between a
+proven loss and a proven win."""
+
+MAX_SCORE = (CELLS + 1) // 2 - 3
+"""The best exact score: a win with the winner's 4th stone (18 on 7x6)."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SearchRequest:
+    """One question to the engine.
+
+    ``moves`` is the position in 1-based notation.  ``depth`` is the search
+    depth in plies (1-42); None asks for the exact value (the Perfect level).
+    ``time_limit`` (seconds) and ``node_limit`` bound the effort: when either runs
+    out, the engine answers with the deepest search it completed.  ``seed``
+    makes the random choice between equally good moves reproducible; None
+    draws a fresh one.  ``analyze`` asks for the score of every column too.
+    """
+
+    moves: str = ""
+    depth: int | None = None
+    time_limit: float | None = None
+    node_limit: int | None = None
+    seed: int | None = None
+    analyze: bool = False
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SearchResult:
+    """The engine's answer to a :class:`SearchRequest`.
+
+    ``column`` is 0-based (None only when the position has no legal move).
+    ``score`` follows the module's convention; ``exact`` says whether it is the
+    proven value.  ``depth`` is the deepest fully completed iteration in plies,
+    ``nodes`` the positions visited, ``time`` the seconds spent; ``stopped`` is
+    True when a stop flag or a limit cut the search short.  ``column_scores``,
+    when analysis was asked for, holds one score per column (None for a full
+    column), from the point of view of the player to move.
+    """
+
+    column: Column | None
+    score: int
+    exact: bool
+    depth: int
+    nodes: int
+    time: float
+    stopped: bool = False
+    column_scores: tuple[int | None, ...] = field(default_factory=tuple)
+    column_exact: bool = False
+
+    def describe(self, ply: int) -> str:
+        """The score in words for a position with ``ply`` moves played."""
+        return describe_score(self.score, exact=self.exact, ply=ply)
+
+
+def stones_to_win(score: int, ply: int) -> int:
+    """How many more stones the winner plays, its winning stone included.
+
+    ``score`` is an exact score (non-zero) of a position with ``ply`` moves played,
+    seen by the player to move.
+    """
+    winner_is_mover = score > 0
+    mover_stones = ply // 2
+    winner_stones = mover_stones if winner_is_mover else ply - mover_stones
+    return (CELLS // 2 + 1 - abs(score)) - winner_stones
+
+
+def describe_score(score: int, *, exact: bool, ply: int) -> str:
+    """``"win in 3"``, ``"loss in 5"``, ``"draw"``, or a signed heuristic like ``"+0.42"``.
+
+    Counts are the winner's own moves still to play, the winning one included.
+    """
+    if exact:
+        if score == 0:
+            return "draw"
+        n = stones_to_win(score, ply)
+        return f"{'win' if score > 0 else 'loss'} in {n}"
+    return f"{score / HEURISTIC_UNIT:+.2f}"
