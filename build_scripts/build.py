@@ -1,0 +1,464 @@
+"""Build the double-click executable for this platform with PyInstaller.
+
+Usage (from anywhere, with the build extra installed: ``pip install -e ".[build]"``)::
+
+    python build_scripts/build.py [--self-test] [--clean]
+
+Windows and Linux get one file; macOS gets a windowed ``Connect Four.app``
+(onedir inside) in a zip.  The output goes to ``dist/`` with a name that says
+platform and version (see :func:`output_name`), and the script prints its size.
+``--self-test`` then runs the built program's ``--self-test`` and fails if it
+fails; ``--clean`` throws away PyInstaller's cache and work folder first;
+``--expect-version V`` fails before building unless the version is V.
+The exit status is 0 on success and 1 with a one-line reason on any failure.
+
+PyInstaller cannot cross-compile: each platform builds its own file.  The spec
+(``connect4.spec``) loads this module for its settings, so the names, version,
+icon and excluded modules are defined once, here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+ROOT = Path(__file__).resolve().parent.parent
+SPEC_FILE = ROOT / "build_scripts" / "connect4.spec"
+VERSION_FILE = ROOT / "game" / "_version.py"
+ENTRY_SCRIPT = ROOT / "game" / "__main__.py"
+ASSETS_DIR = ROOT / "assets"
+WORK_DIR = ROOT / "build" / "pyinstaller"
+DIST_DIR = ROOT / "dist"
+
+APP_NAME = "Connect Four"
+"""What the player sees: the .app name, the Windows file description."""
+
+EXE_STEM = "connect4"
+"""The prefix of every output file, and the program's name inside the .app."""
+
+BUNDLE_ID = "io.github.connect4.connect-four"
+
+SELF_TEST_TIMEOUT = 300.0
+"""Seconds the built program's self-test may take (a cold one-file start on a
+slow CI machine unpacks ~30 MB before the game even starts)."""
+
+System = Literal["windows", "macos", "linux"]
+
+EXCLUDES: tuple[str, ...] = (
+    # Never used, and each drags in megabytes: numpy arrives through pygame's
+    # optional surfarray/sndarray, tkinter through the standard library.
+    "numpy",
+    "tkinter",
+    "_tkinter",
+    "turtle",
+    "turtledemo",
+    "idlelib",
+    # pygame's optional extras that the game does not use.
+    "pygame.examples",
+    "pygame.tests",
+    "pygame.docs",
+    "pygame.__briefcase",
+    "pygame.__pyinstaller",
+    "pygame._camera_opencv",
+    "pygame.camera",
+    "pygame.midi",
+    "pygame.surfarray",
+    "pygame.sndarray",
+    "OpenCV",
+    "cv2",
+    "PIL",
+    # Standard-library parts only reachable through unused code paths.
+    "unittest",
+    "doctest",
+    "pydoc",
+    "pydoc_data",
+    "lib2to3",
+    "ensurepip",
+    "venv",
+    "distutils",
+    "setuptools",
+    "pkg_resources",
+    "xmlrpc",
+    "sqlite3",
+    "_sqlite3",
+    "curses",
+    "_curses",
+    "readline",
+    "test",
+    # No network: asyncio's optional TLS support would bring OpenSSL (megabytes);
+    # hashlib and hmac fall back to Python's built-in hashes without _hashlib.
+    "ssl",
+    "_ssl",
+    "_hashlib",
+)
+"""Modules PyInstaller must leave out of the bundle, to keep the Linux one-file
+executable small (the target is 30 MB at most)."""
+
+
+class BuildError(Exception):
+    """The build cannot go on; the message says why and what to do."""
+
+
+@dataclass(frozen=True)
+class Target:
+    """Everything that differs between the platforms' builds.
+
+    ``pyinstaller_name`` is the name PyInstaller gives the executable (".exe"
+    is appended on Windows); ``output`` is the file in dist/ handed to players.
+    """
+
+    system: System
+    machine: str
+    version: str
+
+    @classmethod
+    def current(cls, root: Path = ROOT) -> Target:
+        """The target of the machine running the build."""
+        return cls(system_name(), machine_name(), read_version(root / "game" / "_version.py"))
+
+    @property
+    def output(self) -> str:
+        return output_name(self.version, self.system, self.machine)
+
+    @property
+    def onefile(self) -> bool:
+        return self.system != "macos"
+
+    @property
+    def console(self) -> bool:
+        """Only Linux keeps a console executable (there the flag changes nothing
+        and the self-test's report reaches the terminal)."""
+        return self.system == "linux"
+
+    @property
+    def pyinstaller_name(self) -> str:
+        if not self.onefile:
+            return EXE_STEM
+        # Not Path.stem: the version's dots would be taken for a suffix.
+        return self.output.removesuffix(".exe")
+
+    def icon(self, root: Path = ROOT) -> Path:
+        return icon_path(self.system, root)
+
+
+def read_version(version_file: Path = VERSION_FILE) -> str:
+    """The ``__version__`` string of ``game/_version.py`` (pyproject reads it there too).
+
+    Parsed, not imported, so building never runs the game's code.  Raises
+    :class:`BuildError` if the file or the assignment is missing.
+    """
+    try:
+        tree = ast.parse(version_file.read_text(encoding="utf-8"), str(version_file))
+    except (OSError, SyntaxError) as error:
+        raise BuildError(f"cannot read the version from {version_file}: {error}") from error
+    for node in tree.body:
+        if (
+            isinstance(node, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == "__version__" for t in node.targets)
+            and isinstance(node.value, ast.Constant)
+            and isinstance(node.value.value, str)
+        ):
+            return node.value.value
+    raise BuildError(f'{version_file} has no line like __version__ = "1.2.3"')
+
+
+def system_name(platform_id: str | None = None) -> System:
+    """``"windows"``, ``"macos"`` or ``"linux"`` for a ``sys.platform`` value (default: ours)."""
+    if platform_id is None:
+        platform_id = sys.platform
+    if platform_id == "win32":
+        return "windows"
+    if platform_id == "darwin":
+        return "macos"
+    if platform_id.startswith("linux"):
+        return "linux"
+    raise BuildError(f"cannot build on {platform_id!r}: only Windows, macOS and Linux")
+
+
+def machine_name(machine: str | None = None) -> str:
+    """The processor part of the output name: ``x86_64``, ``arm64``, or as reported."""
+    raw = (machine if machine is not None else platform.machine()).lower()
+    aliases = {"amd64": "x86_64", "x64": "x86_64", "aarch64": "arm64", "arm64": "arm64"}
+    return aliases.get(raw, raw or "unknown")
+
+
+def output_name(version: str, system: System, machine: str) -> str:
+    """The file players download, e.g. ``connect4-0.1.0-windows-x86_64.exe``."""
+    suffix = {"windows": ".exe", "macos": ".zip", "linux": ""}[system]
+    return f"{EXE_STEM}-{version}-{system}-{machine}{suffix}"
+
+
+def icon_path(system: System, root: Path = ROOT) -> Path:
+    """The project's icon in the format the platform's bundle wants."""
+    suffix = {"windows": ".ico", "macos": ".icns", "linux": ".png"}[system]
+    return root / "assets" / "icons" / f"connect4{suffix}"
+
+
+def asset_datas(assets_dir: Path = ASSETS_DIR) -> list[tuple[str, str]]:
+    """PyInstaller ``datas`` entries putting every file of assets/ under the bundle's assets/.
+
+    Keeps the folder structure (``sounds/drop.wav`` lands in ``assets/sounds``),
+    skipping hidden files and Python caches.  Raises :class:`BuildError` if the
+    folder is missing or empty.
+    """
+    if not assets_dir.is_dir():
+        raise BuildError(f"the assets folder {assets_dir} is missing")
+    datas = []
+    for path in sorted(assets_dir.rglob("*")):
+        relative = path.relative_to(assets_dir)
+        if not path.is_file() or any(
+            part.startswith(".") or part == "__pycache__" for part in relative.parts
+        ):
+            continue
+        datas.append((str(path), str(Path("assets") / relative.parent)))
+    if not datas:
+        raise BuildError(f"the assets folder {assets_dir} is empty")
+    return datas
+
+
+def version_numbers(version: str) -> tuple[int, int, int, int]:
+    """The four numbers of a Windows version resource: ``"0.1.0rc1"`` gives (0, 1, 0, 0).
+
+    Each part keeps its leading digits (a pre-release tag is dropped); missing
+    parts are 0.  Raises :class:`BuildError` if the version does not start with a
+    number or a part exceeds 65535.
+    """
+    numbers: list[int] = []
+    for part in version.split(".")[:4]:
+        digits = ""
+        for char in part:
+            if not char.isdigit():
+                break
+            digits += char
+        if not digits:
+            break
+        numbers.append(int(digits))
+    if not numbers or any(n > 0xFFFF for n in numbers):
+        raise BuildError(f"version {version!r} does not fit a Windows version resource")
+    padded = (*numbers, 0, 0, 0)[:4]
+    return (padded[0], padded[1], padded[2], padded[3])
+
+
+def windows_version_strings(target: Target) -> dict[str, str]:
+    """The Windows file properties (Explorer's Details tab, Task Manager's name)."""
+    return {
+        "CompanyName": "The Connect Four developers",
+        "FileDescription": APP_NAME,
+        "FileVersion": target.version,
+        "InternalName": EXE_STEM,
+        "LegalCopyright": "MIT licence",
+        "OriginalFilename": target.output,
+        "ProductName": APP_NAME,
+        "ProductVersion": target.version,
+    }
+
+
+def info_plist(target: Target) -> dict[str, object]:
+    """Extra Info.plist keys of the macOS bundle (PyInstaller fills in the rest)."""
+    return {
+        "CFBundleName": APP_NAME,
+        "CFBundleDisplayName": APP_NAME,
+        "CFBundleShortVersionString": target.version,
+        "CFBundleVersion": target.version,
+        "NSHighResolutionCapable": True,
+        "NSHumanReadableCopyright": "MIT licence",
+        "LSApplicationCategoryType": "public.app-category.board-games",
+    }
+
+
+def check_sources(target: Target, root: Path = ROOT) -> None:
+    """Fail early, with the missing file's name, before PyInstaller runs."""
+    for needed in (root / "game" / "__main__.py", target.icon(root)):
+        if not needed.is_file():
+            raise BuildError(f"{needed} is missing; it is needed to build")
+    asset_datas(root / "assets")
+
+
+# -- building --------------------------------------------------------------------
+
+
+def run_pyinstaller(target: Target, *, clean: bool) -> Path:
+    """Run PyInstaller on the spec; return what it produced (file or .app folder)."""
+    try:
+        import PyInstaller  # noqa: F401, PLC0415 - only to give a clear error if missing
+    except ImportError as error:
+        raise BuildError(
+            'PyInstaller is not installed: pip install -e ".[build]" (or pip install pyinstaller)'
+        ) from error
+    distpath = WORK_DIR / "dist"
+    if distpath.exists():
+        shutil.rmtree(distpath)
+    command = [
+        sys.executable,
+        "-m",
+        "PyInstaller",
+        "--noconfirm",
+        "--log-level=WARN",
+        f"--distpath={distpath}",
+        f"--workpath={WORK_DIR / 'work'}",
+        *(["--clean"] if clean else []),
+        str(SPEC_FILE),
+    ]
+    print("$", " ".join(command), flush=True)
+    status = subprocess.run(command, cwd=ROOT, check=False).returncode
+    if status != 0:
+        raise BuildError(f"PyInstaller failed with status {status} (its messages are above)")
+    if target.system == "macos":
+        built = distpath / f"{APP_NAME}.app"
+    elif target.system == "windows":
+        built = distpath / f"{target.pyinstaller_name}.exe"
+    else:
+        built = distpath / target.pyinstaller_name
+    if not built.exists():
+        raise BuildError(f"PyInstaller reported success but {built} does not exist")
+    return built
+
+
+def package(target: Target, built: Path) -> Path:
+    """Move (or, for the .app, zip) the build into dist/ under its release name."""
+    DIST_DIR.mkdir(exist_ok=True)
+    output = DIST_DIR / target.output
+    output.unlink(missing_ok=True)
+    if target.system == "macos":
+        # ditto keeps the bundle's symlinks and extended attributes, which the
+        # code signature depends on; Python's zipfile would flatten them.
+        command = ["ditto", "-c", "-k", "--sequesterRsrc", "--keepParent", str(built), str(output)]
+        status = subprocess.run(command, check=False).returncode
+        if status != 0:
+            raise BuildError(f"zipping {built} failed: ditto exited with status {status}")
+    else:
+        shutil.move(built, output)
+    return output
+
+
+def self_test_command(target: Target, output: Path, unpacked: Path) -> list[str]:
+    """The command that runs the built program's self-test.
+
+    For macOS ``unpacked`` is the .app PyInstaller left in its work folder (the
+    same bytes as the zip); elsewhere the output file itself runs.
+    """
+    if target.system == "macos":
+        return [str(unpacked / "Contents" / "MacOS" / EXE_STEM), "--self-test"]
+    return [str(output), "--self-test"]
+
+
+def run_self_test(command: list[str]) -> None:
+    """Run the built program's self-test; raise :class:`BuildError` if it fails.
+
+    A windowed Windows executable has no stdout: when the program printed
+    nothing (or failed), its log file, written into a temporary log folder for
+    this run, is shown instead.
+    """
+    print("$", " ".join(f'"{c}"' if " " in c else c for c in command), flush=True)
+    with tempfile.TemporaryDirectory(prefix="connect4-selftest-") as scratch:
+        env = dict(os.environ)
+        env["CONNECT4_LOG_DIR"] = str(Path(scratch) / "log")
+        env["CONNECT4_CONFIG_DIR"] = str(Path(scratch) / "config")
+        began = time.perf_counter()
+        try:
+            result = subprocess.run(
+                command,
+                env=env,
+                timeout=SELF_TEST_TIMEOUT,
+                check=False,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                text=True,
+                errors="replace",
+            )
+        except subprocess.TimeoutExpired as error:
+            raise BuildError(
+                f"the self-test did not finish within {SELF_TEST_TIMEOUT:.0f} s"
+            ) from error
+        except OSError as error:
+            raise BuildError(f"cannot start the built program: {error}") from error
+        elapsed = time.perf_counter() - began
+        output = result.stdout.rstrip()
+        if output:
+            print(output)
+        log_file = Path(scratch) / "log" / "connect4.log"
+        if log_file.is_file() and (result.returncode != 0 or not output):
+            print(f"-- {log_file.name} of the self-test --")
+            print(log_file.read_text(encoding="utf-8", errors="replace").rstrip())
+            print("--")
+    if result.returncode != 0:
+        raise BuildError(f"the built program's self-test failed with status {result.returncode}")
+    print(f"self-test of the built program passed in {elapsed:.1f} s")
+
+
+def size_of(path: Path) -> int:
+    if path.is_dir():
+        return sum(p.stat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
+    return path.stat().st_size
+
+
+def clean() -> None:
+    """Forget earlier builds: PyInstaller's work folder (the spec's cache goes with --clean)."""
+    if WORK_DIR.exists():
+        print(f"removing {WORK_DIR}")
+        shutil.rmtree(WORK_DIR)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description="Build the Connect Four executable for this platform into dist/."
+    )
+    parser.add_argument(
+        "--self-test",
+        action="store_true",
+        help="run the built program's --self-test afterwards and fail if it fails",
+    )
+    parser.add_argument(
+        "--clean", action="store_true", help="discard PyInstaller's cache and work folder first"
+    )
+    parser.add_argument(
+        "--expect-version",
+        metavar="VERSION",
+        help="fail unless game/_version.py says VERSION (the release workflow passes the tag)",
+    )
+    args = parser.parse_args(argv)
+    try:
+        target = Target.current()
+        if args.expect_version is not None and args.expect_version != target.version:
+            raise BuildError(
+                f"the version is {target.version} (game/_version.py)"
+                f" but {args.expect_version} was expected: tag v{target.version} or edit the file"
+            )
+        print(f"building {target.output} ({APP_NAME} {target.version}, {target.system})")
+        check_sources(target)
+        if args.clean:
+            clean()
+        began = time.perf_counter()
+        built = run_pyinstaller(target, clean=args.clean)
+        output = package(target, built)
+        size = size_of(output)
+        seconds = time.perf_counter() - began
+        print(
+            f"built {output.relative_to(ROOT)}: {size / 2**20:.1f} MiB"
+            f" ({size:,} bytes) in {seconds:.0f} s"
+        )
+        if args.self_test:
+            run_self_test(self_test_command(target, output, built))
+    except BuildError as error:
+        print(f"build failed: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("build interrupted", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
