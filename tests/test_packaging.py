@@ -1,0 +1,418 @@
+"""The release machinery without building: workflows, spec, build script, self-test.
+
+Building the executable takes minutes, so CI runs ``build_scripts/build.py
+--self-test`` separately; here the spec is executed with stand-ins for
+PyInstaller's classes, which shows what each platform's build would be given.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import multiprocessing
+import shutil
+import subprocess
+import sys
+import textwrap
+import tomllib
+import wave
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+import yaml
+
+import game
+from game import resources, selftest
+
+ROOT = Path(__file__).resolve().parent.parent
+WORKFLOWS = ROOT / ".github" / "workflows"
+SPEC = ROOT / "build_scripts" / "connect4.spec"
+
+
+def _load_build() -> ModuleType:
+    """build_scripts/build.py as a fresh module (it is a script, not a package module)."""
+    spec = importlib.util.spec_from_file_location(
+        "connect4_build_under_test", SPEC.parent / "build.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+build = _load_build()
+
+
+# -- the workflows ---------------------------------------------------------------
+
+
+def _workflow(name: str) -> dict[str, Any]:
+    data = yaml.safe_load((WORKFLOWS / name).read_text(encoding="utf-8"))
+    assert isinstance(data, dict), f"{name} is not a YAML mapping"
+    # YAML 1.1 reads the bare key `on` as the boolean True.
+    data["on"] = data.pop(True, data.get("on"))
+    return data
+
+
+def _steps(job: dict[str, Any]) -> list[dict[str, Any]]:
+    steps = job["steps"]
+    assert isinstance(steps, list)
+    return steps
+
+
+def _runs(job: dict[str, Any]) -> str:
+    return "\n".join(str(step.get("run", "")) for step in _steps(job))
+
+
+def _uses(job: dict[str, Any], action: str) -> dict[str, Any]:
+    matches = [s for s in _steps(job) if str(s.get("uses", "")).startswith(action + "@")]
+    assert len(matches) == 1, f"expected one step using {action}, found {len(matches)}"
+    return matches[0]
+
+
+def test_release_workflow_builds_on_three_systems_when_a_version_tag_is_pushed() -> None:
+    workflow = _workflow("release.yml")
+    assert workflow["on"] == {"push": {"tags": ["v*"]}}
+
+    build_job = workflow["jobs"]["build"]
+    assert set(build_job["strategy"]["matrix"]["os"]) == {
+        "windows-latest",
+        "macos-latest",
+        "ubuntu-latest",
+    }
+    assert build_job["runs-on"] == "${{ matrix.os }}"
+    assert _uses(build_job, "actions/setup-python")["with"]["python-version"] == "3.11"
+    runs = _runs(build_job)
+    assert 'pip install -e ".[build]"' in runs
+    assert "python build_scripts/build.py --self-test" in runs
+    upload = _uses(build_job, "actions/upload-artifact")
+    assert upload["with"]["path"].startswith("dist/")
+    assert upload["with"]["if-no-files-found"] == "error"
+
+
+def test_release_workflow_attaches_the_built_files_to_a_release() -> None:
+    jobs = _workflow("release.yml")["jobs"]
+    release = jobs["release"]
+    assert release["needs"] == "build"
+    assert release["permissions"] == {"contents": "write"}
+    download = _uses(release, "actions/download-artifact")
+    publish = _uses(release, "softprops/action-gh-release")
+    assert publish["with"]["files"].startswith(download["with"]["path"] + "/")
+    assert publish["with"]["fail_on_unmatched_files"] is True
+
+
+def test_tests_workflow_runs_readmes_test_command_on_every_push_and_pull_request() -> None:
+    workflow = _workflow("tests.yml")
+    assert set(workflow["on"]) == {"push", "pull_request"}
+    (job,) = workflow["jobs"].values()
+    assert job["runs-on"].startswith("ubuntu")
+    assert _uses(job, "actions/setup-python")["with"]["python-version"] == "3.11"
+    runs = _runs(job)
+    assert "xvfb" in runs
+    assert "<!-- TEST-COMMAND -->" in runs and "README.md" in runs
+    assert 'bash -euo pipefail -c "$test_command"' in runs
+    assert "build_scripts/build.py --self-test" in runs
+
+
+def test_workflow_extraction_finds_readmes_test_command() -> None:
+    """The sed pipeline the tests workflow uses yields the command README shows."""
+    if shutil.which("bash") is None or shutil.which("sed") is None:
+        pytest.skip("needs bash and sed, as the Ubuntu CI runner has")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = readme[readme.index("<!-- TEST-COMMAND -->") : readme.index("<!-- /TEST-COMMAND -->")]
+    expected = block.split("```")[1].strip()
+    (job,) = _workflow("tests.yml")["jobs"].values()
+    (step,) = [s for s in _steps(job) if "TEST-COMMAND" in str(s.get("run", ""))]
+    script = step["run"].split("if [ -z")[0] + 'printf "%s" "$test_command"\n'
+    result = subprocess.run(
+        ["bash", "-c", script], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == expected
+
+
+# -- names and versions ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("system", "machine", "expected"),
+    [
+        ("linux", "x86_64", "connect4-0.1.0-linux-x86_64"),
+        ("windows", "x86_64", "connect4-0.1.0-windows-x86_64.exe"),
+        ("macos", "arm64", "connect4-0.1.0-macos-arm64.zip"),
+        ("macos", "x86_64", "connect4-0.1.0-macos-x86_64.zip"),
+    ],
+)
+def test_output_name_says_platform_and_version(system: str, machine: str, expected: str) -> None:
+    assert build.output_name("0.1.0", system, machine) == expected
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [("x86_64", "x86_64"), ("AMD64", "x86_64"), ("aarch64", "arm64"), ("arm64", "arm64")],
+)
+def test_machine_names_are_normalised(raw: str, expected: str) -> None:
+    assert build.machine_name(raw) == expected
+
+
+@pytest.mark.parametrize(
+    ("platform_id", "expected"),
+    [("win32", "windows"), ("darwin", "macos"), ("linux", "linux")],
+)
+def test_system_names(platform_id: str, expected: str) -> None:
+    assert build.system_name(platform_id) == expected
+
+
+def test_unsupported_system_is_a_clear_error() -> None:
+    with pytest.raises(build.BuildError, match="sunos5"):
+        build.system_name("sunos5")
+
+
+def test_build_reads_the_version_the_package_and_pyproject_use() -> None:
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert ROOT / pyproject["tool"]["hatch"]["version"]["path"] == build.VERSION_FILE
+    assert build.read_version() == game.__version__
+
+
+def test_read_version_parses_without_importing(tmp_path: Path) -> None:
+    version_file = tmp_path / "_version.py"
+    version_file.write_text("raise SystemExit('imported!')\n__version__ = '2.3.4'\n")
+    assert build.read_version(version_file) == "2.3.4"
+
+
+def test_read_version_names_the_file_when_the_version_is_missing(tmp_path: Path) -> None:
+    version_file = tmp_path / "_version.py"
+    version_file.write_text("VERSION = '1.0'\n")
+    with pytest.raises(build.BuildError, match=r"_version\.py"):
+        build.read_version(version_file)
+    with pytest.raises(build.BuildError, match="cannot read"):
+        build.read_version(tmp_path / "absent.py")
+
+
+@pytest.mark.parametrize(
+    ("version", "expected"),
+    [("0.1.0", (0, 1, 0, 0)), ("1.2.3rc1", (1, 2, 3, 0)), ("2", (2, 0, 0, 0))],
+)
+def test_windows_version_numbers(version: str, expected: tuple[int, ...]) -> None:
+    assert build.version_numbers(version) == expected
+
+
+def test_a_version_windows_cannot_hold_is_refused() -> None:
+    with pytest.raises(build.BuildError):
+        build.version_numbers("v1")
+    with pytest.raises(build.BuildError):
+        build.version_numbers("70000.0")
+
+
+def test_asset_datas_keep_the_folder_layout_and_skip_caches(tmp_path: Path) -> None:
+    (tmp_path / "sounds").mkdir()
+    (tmp_path / "sounds" / "drop.wav").write_bytes(b"RIFF")
+    (tmp_path / "LICENSE.txt").write_text("CC0")
+    (tmp_path / "__pycache__").mkdir()
+    (tmp_path / "__pycache__" / "gen.cpython-311.pyc").write_bytes(b"x")
+    (tmp_path / ".DS_Store").write_bytes(b"x")
+    datas = build.asset_datas(tmp_path)
+    assert sorted(datas) == [
+        (str(tmp_path / "LICENSE.txt"), "assets"),
+        (str(tmp_path / "sounds" / "drop.wav"), str(Path("assets") / "sounds")),
+    ]
+
+
+def test_missing_or_empty_assets_folder_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(build.BuildError, match="missing"):
+        build.asset_datas(tmp_path / "nowhere")
+    with pytest.raises(build.BuildError, match="empty"):
+        build.asset_datas(tmp_path)
+
+
+# -- the spec, run with stand-ins for PyInstaller ----------------------------------
+
+
+class _Recorder:
+    """Stands in for one PyInstaller build class: keeps its arguments."""
+
+    def __init__(self, kind: str, calls: dict[str, Any]) -> None:
+        self.kind = kind
+        self.calls = calls
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        self.calls[self.kind] = (args, kwargs)
+        return _Built(self.kind)
+
+
+class _Built:
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self.pure = f"{kind}.pure"
+        self.scripts = f"{kind}.scripts"
+        self.binaries = f"{kind}.binaries"
+        self.datas = f"{kind}.datas"
+
+
+def _fake_versioninfo() -> ModuleType:
+    """PyInstaller's Windows version-resource classes as plain dicts (pefile is Windows-only)."""
+    module = ModuleType("PyInstaller.utils.win32.versioninfo")
+    module.VSVersionInfo = lambda ffi, kids: {"ffi": ffi, "kids": kids}  # type: ignore[attr-defined]
+    module.FixedFileInfo = lambda **fields: fields  # type: ignore[attr-defined]
+    module.StringFileInfo = lambda tables: {"tables": tables}  # type: ignore[attr-defined]
+    module.StringTable = lambda lang, pairs: {"lang": lang, "strings": dict(pairs)}  # type: ignore[attr-defined]
+    module.StringStruct = lambda key, value: (key, value)  # type: ignore[attr-defined]
+    module.VarFileInfo = lambda kids: {"vars": kids}  # type: ignore[attr-defined]
+    module.VarStruct = lambda name, values: (name, values)  # type: ignore[attr-defined]
+    return module
+
+
+def _run_spec(monkeypatch: pytest.MonkeyPatch, platform_id: str) -> dict[str, Any]:
+    """Execute connect4.spec as PyInstaller would on ``platform_id``; return its calls."""
+    monkeypatch.setattr(sys, "platform", platform_id)
+    versioninfo = _fake_versioninfo()
+    package = ModuleType("PyInstaller.utils.win32")
+    package.versioninfo = versioninfo  # type: ignore[attr-defined]
+    for name in ("PyInstaller", "PyInstaller.utils"):
+        monkeypatch.setitem(sys.modules, name, ModuleType(name))
+    monkeypatch.setitem(sys.modules, package.__name__, package)
+    monkeypatch.setitem(sys.modules, versioninfo.__name__, versioninfo)
+    calls: dict[str, Any] = {}
+    namespace: dict[str, Any] = {"SPECPATH": str(SPEC.parent), "__file__": str(SPEC)}
+    for kind in ("Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE"):
+        namespace[kind] = _Recorder(kind, calls)
+    exec(compile(SPEC.read_text(encoding="utf-8"), str(SPEC), "exec"), namespace)
+    return calls
+
+
+def test_spec_analyses_the_entry_point_with_all_assets_and_exclusions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls = _run_spec(monkeypatch, "linux")
+    (scripts,), analysis = calls["Analysis"]
+    assert [Path(s) for s in scripts] == [ROOT / "game" / "__main__.py"]
+    assert analysis["datas"] == build.asset_datas(ROOT / "assets")
+    bundled = {Path(dest) / Path(src).name for src, dest in analysis["datas"]}
+    on_disk = {
+        Path("assets") / p.relative_to(ROOT / "assets")
+        for p in (ROOT / "assets").rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and not p.name.startswith(".")
+    }
+    assert bundled == on_disk
+    assert {"numpy", "tkinter"} <= set(analysis["excludes"])
+    assert "game.ai.worker" in analysis["hiddenimports"]
+
+
+def test_spec_builds_a_stripped_one_file_linux_executable(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls = _run_spec(monkeypatch, "linux")
+    _, exe = calls["EXE"]
+    expected = build.output_name(build.read_version(), "linux", build.machine_name())
+    assert exe["name"] == expected
+    assert exe["strip"] is True and exe["upx"] is False
+    assert "COLLECT" not in calls and "BUNDLE" not in calls
+
+
+def test_spec_builds_a_windowed_one_file_windows_executable(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls = _run_spec(monkeypatch, "win32")
+    _, exe = calls["EXE"]
+    version = build.read_version()
+    assert exe["name"] + ".exe" == build.output_name(version, "windows", build.machine_name())
+    assert exe["console"] is False
+    assert exe["icon"] == str(ROOT / "assets" / "icons" / "connect4.ico")
+    info = exe["version"]
+    assert info["ffi"]["filevers"] == build.version_numbers(version)
+    strings = info["kids"][0]["tables"][0]["strings"]
+    assert strings["FileDescription"] == "Connect Four"
+    assert strings["ProductVersion"] == version
+    assert "COLLECT" not in calls
+
+
+def test_spec_builds_a_windowed_app_bundle_on_macos(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = _run_spec(monkeypatch, "darwin")
+    _, exe = calls["EXE"]
+    assert exe["console"] is False and exe["exclude_binaries"] is True
+    assert exe["name"] == build.EXE_STEM
+    _, bundle = calls["BUNDLE"]
+    assert bundle["name"] == "Connect Four.app"
+    assert bundle["version"] == build.read_version()
+    assert bundle["icon"] == str(ROOT / "assets" / "icons" / "connect4.icns")
+    assert bundle["info_plist"]["CFBundleDisplayName"] == "Connect Four"
+
+
+def test_excluded_modules_are_not_imported_by_the_game() -> None:
+    """Whatever the game imports at load time must not be left out of the bundle.
+
+    Imports every module of the package plus pygame's initialisation in a fresh
+    interpreter; imports hidden inside functions are the self-test's to catch.
+    """
+    code = textwrap.dedent(
+        """
+        import os, pkgutil, importlib, sys
+        os.environ["SDL_VIDEODRIVER"] = os.environ["SDL_AUDIODRIVER"] = "dummy"
+        import game
+        for info in pkgutil.walk_packages(game.__path__, "game."):
+            importlib.import_module(info.name)
+        import pygame
+        pygame.init()
+        pygame.font.Font(None, 20)
+        print("\\n".join(sys.modules))
+        """
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    loaded = set(result.stdout.split())
+    clashes = sorted(
+        m for m in loaded for ex in build.EXCLUDES if m == ex or m.startswith(ex + ".")
+    )
+    assert clashes == []
+
+
+# -- the self-test ---------------------------------------------------------------
+
+
+def test_self_test_passes_in_process(capsys: pytest.CaptureFixture[str]) -> None:
+    assert selftest.run() == 0
+    out = capsys.readouterr().out
+    assert "first frame:" in out
+    assert "computer game:" in out
+    assert out.rstrip().endswith("self-test passed")
+    assert multiprocessing.active_children() == []
+
+
+def test_self_test_fails_with_the_reason_when_an_asset_is_missing(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = "sounds/not-there.wav"
+    monkeypatch.setattr(resources, "ASSET_FILES", (missing,))
+    assert selftest.run() == 1
+    out = capsys.readouterr().out
+    assert "self-test FAILED" in out and "not-there.wav" in out
+    assert "Traceback" not in out
+
+
+def test_self_test_fails_on_a_damaged_sound(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    damaged = tmp_path / "drop.wav"
+    damaged.write_bytes(b"RIFF\x00\x00\x00\x00WAVEjunk")
+    monkeypatch.setattr(resources, "ASSET_FILES", ("drop.wav",))
+    monkeypatch.setattr(resources, "asset_path", lambda relative: tmp_path / relative)
+    assert selftest.run() == 1
+    out = capsys.readouterr().out
+    assert "self-test FAILED" in out and "drop.wav" in out
+
+
+def test_sound_header_check_accepts_a_real_wav_and_rejects_an_empty_one(tmp_path: Path) -> None:
+    good, empty = tmp_path / "good.wav", tmp_path / "empty.wav"
+    for path, frames in ((good, b"\x00\x00" * 100), (empty, b"")):
+        with wave.open(str(path), "wb") as wav:
+            wav.setnchannels(1)
+            wav.setsampwidth(2)
+            wav.setframerate(22050)
+            wav.writeframes(frames)
+    selftest._check_sound_header(good)
+    with pytest.raises(selftest.SelfTestFailure, match="no samples"):
+        selftest._check_sound_header(empty)
