@@ -38,7 +38,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import platformdirs
 
@@ -197,14 +197,16 @@ class Settings:
     colour: str = "red"
     window_size: tuple[int, int] = (960, 720)
 
-    def __setattr__(self, name: str, value: object) -> None:
-        rule = _RULES.get(name)
-        if rule is not None:
-            try:
-                value = rule(value)
-            except _Invalid as problem:
-                raise ValueError(f"setting {name} cannot be {value!r}: {problem}") from None
-        object.__setattr__(self, name, value)
+    if not TYPE_CHECKING:  # hidden from mypy, which then still checks field names and types
+
+        def __setattr__(self, name: str, value: object) -> None:
+            rule = _RULES.get(name)
+            if rule is not None:
+                try:
+                    value = rule(value)
+                except _Invalid as problem:
+                    raise ValueError(f"setting {name} cannot be {value!r}: {problem}") from None
+            object.__setattr__(self, name, value)
 
     def clamped(self) -> Settings:
         """A copy with every field in range (each field goes through its rule again)."""

@@ -1,0 +1,641 @@
+"""Settings and statistics: clamping, forgiving loads, atomic saves, and the faults we can cause."""
+
+from __future__ import annotations
+
+import errno
+import json
+import math
+import os
+import signal
+import stat
+import subprocess
+import sys
+import tempfile
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game import settings as settings_module
+from game.ai.levels import LEVELS
+from game.settings import LoadReport, Record, Settings, SettingsStore, Statistics, config_dir
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# The documented ranges, written out again here rather than read from the module.
+LEVEL_NAMES = {level.name for level in LEVELS} | {"Custom"}
+
+
+def assert_in_range(s: Settings) -> None:
+    assert type(s.sound_on) is bool
+    assert type(s.volume) is float and 0.0 <= s.volume <= 1.0
+    assert type(s.animation_speed) is float and 0.25 <= s.animation_speed <= 3.0
+    assert s.theme in ("classic", "high-contrast")
+    assert type(s.show_analysis) is bool
+    assert type(s.fullscreen) is bool
+    assert type(s.perfect_budget) is float and 0.5 <= s.perfect_budget <= 30.0
+    assert s.level in LEVEL_NAMES
+    assert type(s.custom_depth) is int and 1 <= s.custom_depth <= 42
+    assert s.starter in ("you", "computer", "alternate", "random")
+    assert s.colour in ("red", "yellow")
+    width, height = s.window_size
+    assert type(s.window_size) is tuple
+    assert type(width) is int and type(height) is int
+    assert width >= 640 and height >= 480
+
+
+def some_settings() -> Settings:
+    return Settings(
+        sound_on=False,
+        volume=0.25,
+        animation_speed=2.0,
+        theme="high-contrast",
+        show_analysis=True,
+        fullscreen=True,
+        perfect_budget=10.0,
+        level="Custom",
+        custom_depth=9,
+        starter="alternate",
+        colour="yellow",
+        window_size=(1280, 800),
+    )
+
+
+def some_stats() -> Statistics:
+    stats = Statistics()
+    for result in ("win", "win", "loss", "draw"):
+        stats.record("Hard", result)
+    stats.record("Custom 9", "loss")
+    return stats
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> SettingsStore:
+    return SettingsStore(tmp_path / "config" / "settings.json")
+
+
+def bad_copies(store: SettingsStore) -> list[Path]:
+    return sorted(store.path.parent.glob("settings.json.bad-*"))
+
+
+def leftovers(store: SettingsStore) -> list[Path]:
+    """Temp files a save left in the folder."""
+    return sorted(p for p in store.path.parent.iterdir() if p.name.endswith(".tmp"))
+
+
+def write_document(store: SettingsStore, document: Any) -> None:
+    store.path.parent.mkdir(parents=True, exist_ok=True)
+    store.path.write_text(json.dumps(document), encoding="utf-8")
+
+
+# -- the dataclasses ----------------------------------------------------------------
+
+
+def test_defaults_are_the_documented_ones() -> None:
+    s = Settings()
+    assert (s.sound_on, s.volume, s.animation_speed, s.theme) == (True, 0.7, 1.0, "classic")
+    assert (s.show_analysis, s.fullscreen, s.perfect_budget) == (False, False, 3.0)
+    assert (s.level, s.custom_depth, s.starter, s.colour) == ("Medium", 5, "you", "red")
+    assert s.window_size == (960, 720)
+
+
+@pytest.mark.parametrize(
+    ("name", "given_value", "expected"),
+    [
+        ("volume", 1.5, 1.0),
+        ("volume", -2, 0.0),
+        ("volume", math.inf, 1.0),
+        ("animation_speed", 0.1, 0.25),
+        ("animation_speed", 9, 3.0),
+        ("perfect_budget", 0.0, 0.5),
+        ("perfect_budget", 100.0, 30.0),
+        ("custom_depth", 0, 1),
+        ("custom_depth", 99, 42),
+        ("custom_depth", 7.0, 7),
+        ("window_size", (100, 100), (640, 480)),
+        ("window_size", [1000, 50], (1000, 480)),
+        ("window_size", (10**9, 10**9), (16384, 16384)),
+        ("theme", "High-Contrast", "high-contrast"),
+        ("level", "hard", "Hard"),
+        ("level", "custom", "Custom"),
+        ("starter", " Random ", "random"),
+    ],
+)
+def test_setting_a_field_clamps_or_normalises_it(
+    name: str, given_value: object, expected: object
+) -> None:
+    s = Settings()
+    setattr(s, name, given_value)
+    assert getattr(s, name) == expected
+    arguments: dict[str, Any] = {name: given_value}
+    assert Settings(**arguments) == s  # the constructor goes through the same rule
+    assert_in_range(s)
+
+
+@pytest.mark.parametrize(
+    ("name", "bad_value"),
+    [
+        ("sound_on", 1),
+        ("volume", "loud"),
+        ("volume", True),
+        ("volume", math.nan),
+        ("custom_depth", 4.5),
+        ("theme", "neon"),
+        ("level", "Grandmaster"),
+        ("colour", "green"),
+        ("window_size", (800,)),
+        ("window_size", "800x600"),
+    ],
+)
+def test_setting_a_wrong_type_or_unknown_choice_is_refused(name: str, bad_value: object) -> None:
+    s = Settings()
+    with pytest.raises(ValueError, match=name):
+        setattr(s, name, bad_value)
+    assert s == Settings()
+
+
+def test_a_typo_in_a_field_name_is_an_error_not_a_new_attribute() -> None:
+    s = Settings()
+    with pytest.raises(AttributeError):
+        s.volum = 0.5  # type: ignore[attr-defined]
+
+
+def test_clamped_repairs_values_put_behind_its_back() -> None:
+    s = Settings()
+    object.__setattr__(s, "volume", 7.0)
+    object.__setattr__(s, "window_size", (1, 1))
+    fixed = s.clamped()
+    assert fixed.volume == 1.0 and fixed.window_size == (640, 480)
+    assert s.volume == 7.0  # a copy, not the original
+
+
+def test_statistics_count_each_result_per_level() -> None:
+    stats = some_stats()
+    assert stats.per_level == {"Hard": Record(2, 1, 1), "Custom 9": Record(0, 1, 0)}
+    assert stats.per_level["Hard"].games == 4
+    with pytest.raises(ValueError, match="win"):
+        stats.record("Hard", "victory")  # type: ignore[arg-type]
+    assert stats.per_level["Hard"] == Record(2, 1, 1)
+
+
+def test_config_dir_follows_the_environment(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("CONNECT4_CONFIG_DIR", str(tmp_path / "here"))
+    assert config_dir() == tmp_path / "here"
+    assert SettingsStore().path == tmp_path / "here" / "settings.json"
+    monkeypatch.delenv("CONNECT4_CONFIG_DIR")
+    assert config_dir().name == "connect4"
+
+
+# -- saving and loading ----------------------------------------------------------------
+
+
+def test_no_file_gives_defaults_silently_and_creates_nothing(store: SettingsStore) -> None:
+    report = store.load()
+    assert report == LoadReport(Settings(), Statistics(), [])
+    assert not store.path.parent.exists()
+
+
+def test_save_then_load_gives_back_the_same_values(store: SettingsStore) -> None:
+    assert store.save(some_settings(), some_stats()) is None
+    report = store.load()
+    assert report.settings == some_settings()
+    assert report.stats == some_stats()
+    assert report.warnings == []
+    assert leftovers(store) == []
+
+
+def test_the_file_holds_version_settings_and_statistics(store: SettingsStore) -> None:
+    store.save(some_settings(), some_stats())
+    document = json.loads(store.path.read_text(encoding="utf-8"))
+    assert document["version"] == 1
+    assert document["settings"]["window_size"] == [1280, 800]
+    assert document["settings"]["level"] == "Custom"
+    assert document["statistics"]["per_level"]["Hard"] == {"wins": 2, "losses": 1, "draws": 1}
+
+
+def test_save_writes_clamped_values(store: SettingsStore) -> None:
+    s = Settings()
+    object.__setattr__(s, "volume", 3.0)
+    assert store.save(s, Statistics()) is None
+    assert store.load().settings.volume == 1.0
+
+
+def test_out_of_range_values_in_the_file_are_clamped_without_a_warning(
+    store: SettingsStore,
+) -> None:
+    write_document(
+        store,
+        {
+            "version": 1,
+            "settings": {"volume": 4, "custom_depth": -3, "window_size": [10, 20]},
+            "statistics": {"per_level": {"Easy": {"wins": -5, "losses": 3}}},
+        },
+    )
+    report = store.load()
+    assert report.warnings == []
+    assert report.settings.volume == 1.0
+    assert report.settings.custom_depth == 1
+    assert report.settings.window_size == (640, 480)
+    assert report.stats.per_level == {"Easy": Record(0, 3, 0)}
+    assert bad_copies(store) == []
+
+
+def test_unknown_keys_are_ignored(store: SettingsStore) -> None:
+    write_document(
+        store,
+        {
+            "version": 1,
+            "future": {"x": 1},
+            "settings": {"volume": 0.5, "sparkles": True},
+            "statistics": {"per_level": {}, "streak": 4},
+        },
+    )
+    report = store.load()
+    assert report.warnings == []
+    assert report.settings == Settings(volume=0.5)
+    assert bad_copies(store) == []
+
+
+def test_a_wrong_type_in_a_field_gives_its_default_and_one_warning(store: SettingsStore) -> None:
+    document = {
+        "version": 1,
+        "settings": {"volume": "loud", "theme": 3, "level": "hard", "fullscreen": True},
+        "statistics": {"per_level": {"Hard": {"wins": 2}, "Easy": "lots"}},
+    }
+    write_document(store, document)
+    original = store.path.read_bytes()
+
+    report = store.load()
+
+    assert report.settings == Settings(level="Hard", fullscreen=True)
+    assert report.stats.per_level == {"Hard": Record(2, 0, 0)}
+    assert len(report.warnings) == 1
+    warning = report.warnings[0]
+    assert "volume" in warning and "theme" in warning and "Easy" in warning
+    [copy] = bad_copies(store)
+    assert copy.read_bytes() == original  # nothing lost
+    assert copy.name in warning
+    # The file was repaired, so the player is told once.
+    again = store.load()
+    assert again.warnings == [] and again.settings == report.settings
+    assert len(bad_copies(store)) == 1
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b'{"version": 1, "settings": {"volume": 0.',  # truncated
+        b"{not json}",
+        b"[1, 2, 3]",
+        b'"settings"',
+        b"null",
+        b"",
+        b"\xff\xfe\x00garbage",
+        b"[" * 100_000,  # nesting deep enough to exhaust the parser's recursion
+    ],
+    ids=["truncated", "invalid", "list", "string", "null", "empty", "binary", "deep"],
+)
+def test_a_damaged_file_gives_defaults_is_kept_aside_and_is_reported_once(
+    store: SettingsStore, content: bytes
+) -> None:
+    store.path.parent.mkdir(parents=True)
+    store.path.write_bytes(content)
+
+    report = store.load()
+
+    assert report.settings == Settings() and report.stats == Statistics()
+    [copy] = bad_copies(store)
+    assert copy.read_bytes() == content
+    assert report.warnings == [
+        "Your settings file was damaged; defaults are in use."
+        f" A copy of it was kept as {copy.name}."
+    ]
+    assert store.load().warnings == []  # told once
+    assert store.save(Settings(volume=0.2), Statistics()) is None
+    assert store.load().settings.volume == 0.2
+
+
+def test_an_oversized_file_counts_as_damaged(store: SettingsStore) -> None:
+    store.path.parent.mkdir(parents=True)
+    store.path.write_bytes(b" " * (settings_module.MAX_FILE_BYTES + 10) + b"{}")
+    report = store.load()
+    assert report.settings == Settings() and len(report.warnings) == 1
+    assert len(bad_copies(store)) == 1
+
+
+def test_two_damaged_files_in_the_same_second_keep_both_copies(store: SettingsStore) -> None:
+    store.path.parent.mkdir(parents=True)
+    for content in (b"{one", b"{two"):
+        store.path.write_bytes(content)
+        assert len(store.load().warnings) == 1
+    assert sorted(p.read_bytes() for p in bad_copies(store)) == [b"{one", b"{two"]
+
+
+def test_an_unreadable_path_gives_defaults_and_is_moved_aside(store: SettingsStore) -> None:
+    # A folder where the file should be cannot be read as a file, even by root.
+    store.path.mkdir(parents=True)
+    (store.path / "inside.txt").write_text("keep me")
+
+    report = store.load()
+
+    assert report.settings == Settings()
+    assert len(report.warnings) == 1 and "could not be read" in report.warnings[0]
+    [copy] = bad_copies(store)
+    assert (copy / "inside.txt").read_text() == "keep me"
+    assert store.save(Settings(volume=0.3), Statistics()) is None
+    assert store.load() == LoadReport(Settings(volume=0.3), Statistics(), [])
+
+
+def test_a_permission_error_on_read_gives_defaults_and_one_warning(
+    store: SettingsStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store.save(some_settings(), some_stats())
+    original = store.path.read_bytes()
+
+    def refuse(self: SettingsStore) -> bytes:
+        raise PermissionError(errno.EACCES, "Permission denied", str(self.path))
+
+    monkeypatch.setattr(SettingsStore, "_read", refuse)
+    report = store.load()
+    assert report.settings == Settings()
+    assert report.warnings[0].startswith(
+        "Your settings file could not be read (permission denied); defaults are in use."
+    )
+    [copy] = bad_copies(store)
+    assert copy.read_bytes() == original
+
+
+@pytest.mark.skipif(
+    os.name != "posix" or os.geteuid() == 0, reason="needs POSIX permissions and a non-root user"
+)
+def test_a_file_without_read_permission_gives_defaults(store: SettingsStore) -> None:
+    store.save(some_settings(), some_stats())
+    store.path.chmod(0)
+    report = store.load()
+    assert report.settings == Settings() and len(report.warnings) == 1
+
+
+def test_a_read_only_file_loads_but_save_says_why_and_changes_nothing(
+    store: SettingsStore,
+) -> None:
+    store.save(some_settings(), some_stats())
+    before = store.path.read_bytes()
+    store.path.chmod(stat.S_IRUSR | stat.S_IRGRP | stat.S_IROTH)
+    try:
+        report = store.load()
+        assert report.settings == some_settings() and report.warnings == []
+        problem = store.save(Settings(), Statistics())
+        assert problem is not None
+        assert "could not be saved" in problem and "read-only" in problem
+        assert store.path.read_bytes() == before
+        assert leftovers(store) == []
+    finally:
+        store.path.chmod(stat.S_IRUSR | stat.S_IWUSR)
+
+
+def test_a_read_only_file_with_bad_fields_is_not_rewritten(store: SettingsStore) -> None:
+    write_document(store, {"version": 1, "settings": {"volume": "loud", "colour": "yellow"}})
+    before = store.path.read_bytes()
+    store.path.chmod(stat.S_IRUSR)
+    try:
+        report = store.load()
+        assert report.settings == Settings(colour="yellow")
+        assert len(report.warnings) == 1
+        assert store.path.read_bytes() == before
+        assert bad_copies(store) == []
+    finally:
+        store.path.chmod(stat.S_IRUSR | stat.S_IWUSR)
+
+
+def test_a_folder_that_cannot_be_written_gives_the_error_sentence(
+    store: SettingsStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store.save(some_settings(), some_stats())
+    before = store.path.read_bytes()
+
+    def refuse(*args: object, **kwargs: object) -> tuple[int, str]:
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    problem = store.save(Settings(), Statistics())
+    assert problem is not None
+    assert "could not be saved" in problem and "permission denied" in problem
+    assert str(store.path.parent) in problem
+    assert store.path.read_bytes() == before
+    assert store.load().settings == some_settings()
+
+
+@pytest.mark.skipif(
+    os.name != "posix" or os.geteuid() == 0, reason="needs POSIX permissions and a non-root user"
+)
+def test_a_read_only_folder_really_refuses_and_load_still_works(store: SettingsStore) -> None:
+    store.save(some_settings(), some_stats())
+    folder = store.path.parent
+    folder.chmod(stat.S_IRUSR | stat.S_IXUSR)
+    try:
+        assert store.load().settings == some_settings()
+        assert store.save(Settings(), Statistics()) is not None
+    finally:
+        folder.chmod(stat.S_IRWXU)
+    assert store.load().settings == some_settings()
+
+
+def test_a_full_disk_keeps_the_old_file_and_leaves_no_temp_file(
+    store: SettingsStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store.save(some_settings(), some_stats())
+    before = store.path.read_bytes()
+
+    def full(descriptor: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    problem = store.save(Settings(), Statistics())
+    assert problem is not None and "the disk is full" in problem
+    assert store.path.read_bytes() == before
+    assert leftovers(store) == []
+
+
+def test_a_failing_rename_keeps_the_old_file(
+    store: SettingsStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store.save(some_settings(), some_stats())
+    before = store.path.read_bytes()
+
+    def broken(source: object, target: object) -> None:
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(os, "replace", broken)
+    assert store.save(Settings(), Statistics()) is not None
+    assert store.path.read_bytes() == before
+    assert leftovers(store) == []
+
+
+def test_a_file_and_folder_deleted_while_running_come_back_on_the_next_save(
+    store: SettingsStore,
+) -> None:
+    store.save(some_settings(), some_stats())
+    store.path.unlink()
+    store.path.parent.rmdir()
+    assert store.save(some_settings(), some_stats()) is None
+    assert store.load() == LoadReport(some_settings(), some_stats(), [])
+
+
+KILLED_SAVE = textwrap.dedent(
+    """
+    import os, signal, sys
+    from pathlib import Path
+    sys.path.insert(0, {root!r})
+    from game.settings import Settings, SettingsStore, Statistics
+
+    def die(*args, **kwargs):
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    setattr(os, {victim!r}, die)
+    SettingsStore(Path({path!r})).save(Settings(volume=0.1, theme="high-contrast"), Statistics())
+    print("the save returned", flush=True)
+    """
+)
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+@pytest.mark.parametrize("victim", ["fsync", "replace"])
+def test_a_process_killed_while_saving_leaves_the_old_file_intact(
+    store: SettingsStore, victim: str
+) -> None:
+    """The process dies after writing the temp file (at fsync) or just before the rename."""
+    store.save(some_settings(), some_stats())
+    before = store.path.read_bytes()
+    script = KILLED_SAVE.format(root=str(ROOT), victim=victim, path=str(store.path))
+
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False
+    )
+
+    assert result.returncode == -signal.SIGKILL, result.stderr
+    assert "the save returned" not in result.stdout
+    assert store.path.read_bytes() == before
+    assert store.load() == LoadReport(some_settings(), some_stats(), [])
+
+
+# -- properties --------------------------------------------------------------------------
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(max_size=20),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=10), children, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+FIELDS = [
+    "sound_on",
+    "volume",
+    "animation_speed",
+    "theme",
+    "show_analysis",
+    "fullscreen",
+    "perfect_budget",
+    "level",
+    "custom_depth",
+    "starter",
+    "colour",
+    "window_size",
+]
+
+# Values that sometimes fit: right types, out of range, odd spellings.
+plausible = (
+    json_values
+    | st.floats(min_value=-100, max_value=100)
+    | st.sampled_from(["classic", "HIGH-CONTRAST", "Perfect", "custom", "yellow", "computer"])
+    | st.lists(st.integers(min_value=-(10**6), max_value=10**6), min_size=2, max_size=2)
+)
+
+
+def _fresh(directory: Path) -> SettingsStore:
+    for child in directory.iterdir():
+        child.unlink()
+    return SettingsStore(directory / "settings.json")
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    fields=st.dictionaries(st.sampled_from(FIELDS), plausible),
+    statistics=json_values,
+    version=json_values,
+)
+def test_any_json_in_any_field_loads_in_range_with_at_most_one_warning(
+    tmp_path: Path, fields: dict[str, Any], statistics: Any, version: Any
+) -> None:
+    store = _fresh(tmp_path)
+    store.path.write_text(
+        json.dumps({"version": version, "settings": fields, "statistics": statistics}),
+        encoding="utf-8",
+    )
+    report = store.load()
+    assert_in_range(report.settings)
+    for record in report.stats.per_level.values():
+        for count in (record.wins, record.losses, record.draws):
+            assert type(count) is int and count >= 0
+    assert len(report.warnings) <= 1
+    assert store.load().warnings == []  # repaired or set aside: never told twice
+
+
+@settings(
+    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(content=st.binary(max_size=200) | json_values.map(lambda v: json.dumps(v).encode()))
+def test_any_bytes_load_without_crashing(tmp_path: Path, content: bytes) -> None:
+    store = _fresh(tmp_path)
+    store.path.write_bytes(content)
+    report = store.load()
+    assert_in_range(report.settings)
+    assert len(report.warnings) <= 1
+
+
+in_range_settings = st.builds(
+    Settings,
+    sound_on=st.booleans(),
+    volume=st.floats(0.0, 1.0),
+    animation_speed=st.floats(0.25, 3.0),
+    theme=st.sampled_from(["classic", "high-contrast"]),
+    show_analysis=st.booleans(),
+    fullscreen=st.booleans(),
+    perfect_budget=st.floats(0.5, 30.0),
+    level=st.sampled_from(sorted(LEVEL_NAMES)),
+    custom_depth=st.integers(1, 42),
+    starter=st.sampled_from(["you", "computer", "alternate", "random"]),
+    colour=st.sampled_from(["red", "yellow"]),
+    window_size=st.tuples(st.integers(640, 4000), st.integers(480, 4000)),
+)
+statistics_strategy = st.builds(
+    Statistics,
+    per_level=st.dictionaries(
+        st.text(min_size=1, max_size=12),
+        st.builds(Record, *(st.integers(0, 10**6) for _ in range(3))),
+        max_size=5,
+    ),
+)
+
+
+@settings(
+    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(s=in_range_settings, stats=statistics_strategy)
+def test_every_valid_state_survives_a_round_trip_exactly(
+    tmp_path: Path, s: Settings, stats: Statistics
+) -> None:
+    store = _fresh(tmp_path)
+    assert store.save(s, stats) is None
+    assert store.load() == LoadReport(s, stats, [])
