@@ -63,6 +63,9 @@ MAX_WINDOW = (16384, 16384)
 MAX_COUNT = 1_000_000_000
 """Upper bound of a win/loss/draw count read from the file."""
 
+MAX_NAMED = 6
+"""A warning names at most this many bad fields, then says how many more there were."""
+
 THEMES = ("classic", "high-contrast")
 STARTERS = ("you", "computer", "alternate", "random")
 COLOURS = ("red", "yellow")
@@ -296,14 +299,14 @@ def _statistics_from(data: object, bad: list[str]) -> Statistics:
         return stats
     for name, counts in per_level.items():
         if not isinstance(counts, dict):
-            bad.append(f"statistics for {name}")
+            bad.append(f"statistics for {name[:30]}")
             continue
         try:
             record = Record(
                 **{key: _count(counts.get(key, 0)) for key in ("wins", "losses", "draws")}
             )
         except _Invalid:
-            bad.append(f"statistics for {name}")
+            bad.append(f"statistics for {name[:30]}")
             continue
         stats.per_level[name] = record
     return stats
@@ -410,7 +413,10 @@ class SettingsStore:
             return LoadReport(settings, stats)
         log.warning("settings file %s: replaced invalid %s", self.path, ", ".join(bad))
         kept = self._repair(raw, settings, stats)
-        names = ", ".join(name.replace("_", " ") for name in bad)
+        shown = [name.replace("_", " ") for name in bad[:MAX_NAMED]]
+        if len(bad) > MAX_NAMED:
+            shown.append(f"and {len(bad) - MAX_NAMED} more")
+        names = ", ".join(shown)
         return LoadReport(
             settings,
             stats,

@@ -286,6 +286,19 @@ def test_a_wrong_type_in_a_field_gives_its_default_and_one_warning(store: Settin
     assert len(bad_copies(store)) == 1
 
 
+def test_a_file_with_many_bad_entries_still_gives_one_short_warning(store: SettingsStore) -> None:
+    per_level = {f"level {i} " + "x" * 500: "junk" for i in range(50)}
+    write_document(
+        store,
+        {"settings": {key: {"x": 1} for key in FIELDS}, "statistics": {"per_level": per_level}},
+    )
+    report = store.load()
+    assert report.settings == Settings() and report.stats == Statistics()
+    [warning] = report.warnings
+    assert "sound on" in warning and "and 56 more" in warning
+    assert len(warning) < 400
+
+
 @pytest.mark.parametrize(
     "content",
     [

@@ -1,7 +1,20 @@
 """The engine facade: one object that owns the tables and answers requests.
 
-PROVISIONAL: a plain depth-limited negamax so the worker and the window can be built
-against the real interface while the full search lands (issue 3).
+:meth:`Engine.think` turns a :class:`~game.ai.requests.SearchRequest` into a
+:class:`~game.ai.requests.SearchResult`:
+
+* a request with a ``depth`` runs the depth-limited iterative deepening of
+  :mod:`game.ai.search` (the difficulty levels);
+* a request without one (the Perfect level) first runs that search on a
+  quarter of its budget, to have a good move whatever happens, then the exact
+  solver of :mod:`game.ai.solver` on the rest; if the solver finishes, its
+  exact answer wins, otherwise the deepest completed search answers and the
+  result is marked not exact.
+
+The engine keeps two transposition tables across requests (the worker process
+keeps one engine for the whole game): the solver's, bounded at
+:data:`~game.ai.tt.DEFAULT_CAPACITY` entries (about 100 MB when full), and the
+depth-limited search's, bounded at :data:`SEARCH_CAPACITY` (about 25 MB).
 """
 
 from __future__ import annotations
@@ -11,73 +24,194 @@ import time
 from collections.abc import Callable
 
 from game.ai.control import SearchStopped, StopControl
+from game.ai.levels import MAX_DEPTH, MIN_DEPTH
 from game.ai.requests import HEURISTIC_UNIT, SearchRequest, SearchResult
-from game.core.bitboard import CELLS, WIDTH
+from game.ai.search import DepthResult, DepthSearch, is_proven
+from game.ai.solver import Solver
+from game.ai.tt import DEFAULT_CAPACITY, TranspositionTable
+from game.core.bitboard import CELLS
 from game.core.board import Board
+
+SEARCH_CAPACITY = 1 << 18
+PERFECT_FALLBACK_SHARE = 0.25
+"""The share of the Perfect level's budget spent on the depth-limited fallback."""
+SAFETY_MARGIN = 0.05
+"""Seconds (at most, and at most this share of the budget) kept back from a time
+limit, so that checking every few thousand nodes and answering still ends
+within the budget."""
 
 
 class Engine:
     """Answers :class:`SearchRequest` objects; keeps its tables between requests."""
 
-    def __init__(self) -> None:
-        self.nodes = 0
+    def __init__(
+        self, *, solver_capacity: int = DEFAULT_CAPACITY, search_capacity: int = SEARCH_CAPACITY
+    ) -> None:
+        self.solver = Solver(TranspositionTable(solver_capacity))
+        self.depth_search = DepthSearch(TranspositionTable(search_capacity))
+
+    @property
+    def max_table_bytes(self) -> int:
+        """The memory bound of both tables together, when full."""
+        return self.solver.table.max_bytes + self.depth_search.table.max_bytes
 
     def clear(self) -> None:
         """Forget everything learnt from earlier searches."""
+        self.solver.table.clear()
+        self.depth_search.table.clear()
 
     def think(
         self, request: SearchRequest, should_stop: Callable[[], bool] | None = None
     ) -> SearchResult:
-        """The best move for ``request``; see :class:`SearchRequest`."""
+        """The best move for ``request`` (see :class:`SearchRequest`).
+
+        ``should_stop`` is polled every few thousand nodes; when it returns True
+        the search ends and the result (marked ``stopped``) holds the best move
+        of the deepest completed iteration.  Raises
+        :class:`~game.core.IllegalMoveError` for a malformed position and
+        ValueError for a finished game or a depth outside 1-42.
+        """
         start = time.perf_counter()
         board = Board.from_moves(request.moves)
-        control = StopControl(
-            time_limit=request.time_limit, node_limit=request.node_limit, should_stop=should_stop
-        )
+        if board.is_over:
+            raise ValueError(f"the game {request.moves!r} is over: there is no move to search")
+        depth = request.depth
+        valid_type = isinstance(depth, int) and not isinstance(depth, bool)
+        if depth is not None and not (valid_type and MIN_DEPTH <= depth <= MAX_DEPTH):
+            raise ValueError(f"depth must be from {MIN_DEPTH} to {MAX_DEPTH}, not {depth!r}")
         rng = random.Random(request.seed)
-        depth = request.depth or 6
-        self.nodes = 0
-        best_col, best_score, done = None, 0, 0
-        moves = board.legal_moves()
+        if depth is None:
+            return self._perfect(board, request, should_stop, rng, start)
+        budget = request.time_limit
+        if budget is not None:
+            budget -= min(SAFETY_MARGIN, SAFETY_MARGIN * budget)
+        control = StopControl(
+            time_limit=budget, node_limit=request.node_limit, should_stop=should_stop
+        )
+        found = self.depth_search.search(
+            board.current,
+            board.mask,
+            board.ply,
+            depth,
+            rng=rng,
+            control=control,
+            all_scores=request.analyze,
+        )
+        return _from_depth_result(found, time.perf_counter() - start)
+
+    def _perfect(
+        self,
+        board: Board,
+        request: SearchRequest,
+        should_stop: Callable[[], bool] | None,
+        rng: random.Random,
+        start: float,
+    ) -> SearchResult:
+        budget, node_budget = request.time_limit, request.node_limit
+        if budget is not None:
+            budget -= min(SAFETY_MARGIN, SAFETY_MARGIN * budget)
+        fallback: DepthResult | None = None
+        nodes = 0
+        if budget is not None or node_budget is not None:
+            share = PERFECT_FALLBACK_SHARE
+            quick = StopControl(
+                time_limit=None if budget is None else budget * share,
+                node_limit=None if node_budget is None else int(node_budget * share),
+                should_stop=should_stop,
+            )
+            fallback = self.depth_search.search(
+                board.current,
+                board.mask,
+                board.ply,
+                MAX_DEPTH,
+                rng=rng,
+                control=quick,
+                all_scores=request.analyze,
+            )
+            nodes = fallback.nodes
+            settled = fallback.exact and (not request.analyze or fallback.complete)
+            if settled or (should_stop is not None and should_stop()):
+                return _from_depth_result(fallback, time.perf_counter() - start)
+        control = StopControl(
+            time_limit=None if budget is None else budget - (time.perf_counter() - start),
+            node_limit=None if node_budget is None else max(0, node_budget - nodes),
+            should_stop=should_stop,
+        )
         try:
-            for d in range(1, depth + 1):
-                scores = {}
-                for col in moves:
-                    board.play(col)
-                    scores[col] = -self._negamax(board, d - 1, control)
-                    board.undo()
-                top = max(scores.values())
-                best_col = rng.choice([c for c in moves if scores[c] == top])
-                best_score, done = top, d
+            if request.analyze:
+                scores = self.solver.analyze(board.current, board.mask, board.ply, control=control)
+                nodes += self.solver.nodes
+                best = max(s for s in scores if s is not None)
+                column = next(c for c, s in enumerate(scores) if s == best)
+                return SearchResult(
+                    column=column,
+                    score=best,
+                    exact=True,
+                    depth=CELLS - board.ply,
+                    nodes=nodes,
+                    time=time.perf_counter() - start,
+                    column_scores=tuple(scores),
+                    column_exact=tuple(s is not None for s in scores),
+                )
+            solution = self.solver.solve(board.current, board.mask, board.ply, control=control)
+            nodes += solution.nodes
+            return SearchResult(
+                column=solution.column,
+                score=solution.score,
+                exact=True,
+                depth=CELLS - board.ply,
+                nodes=nodes,
+                time=time.perf_counter() - start,
+            )
         except SearchStopped:
-            while board.ply > len(request.moves.strip()):
-                board.undo()
-        if best_col is None and moves:
-            best_col = moves[0]
+            nodes += self.solver.nodes
+        if fallback is None:
+            # Stopped by should_stop before anything completed: answer from the
+            # move ordering alone (a search with no time at all).
+            fallback = self.depth_search.search(
+                board.current, board.mask, board.ply, 1, rng=rng, all_scores=request.analyze
+            )
+        result = _from_depth_result(fallback, time.perf_counter() - start)
         return SearchResult(
-            column=best_col,
-            score=best_score,
-            exact=False,
-            depth=done,
-            nodes=self.nodes,
-            time=time.perf_counter() - start,
-            stopped=control.stopped,
+            column=result.column,
+            score=result.score,
+            exact=result.exact,
+            depth=result.depth,
+            nodes=nodes,
+            time=result.time,
+            stopped=True,
+            column_scores=result.column_scores,
+            column_exact=result.column_exact,
         )
 
-    def _negamax(self, board: Board, depth: int, control: StopControl) -> int:
-        self.nodes += 1
-        if self.nodes % 1024 == 0:
-            control.check(self.nodes)
-        if board.outcome is not None:
-            if board.outcome.winner is None:
-                return 0
-            return -((CELLS + 2 - board.ply) // 2) * HEURISTIC_UNIT
-        if depth == 0:
-            return 0
-        best = -(10**9)
-        for col in range(WIDTH):
-            if board.can_play(col):
-                board.play(col)
-                best = max(best, -self._negamax(board, depth - 1, control))
-                board.undo()
-        return best
+
+def public_score(score: int, exact: bool) -> int:
+    """A search score in the public convention: exact scores in test-set units,
+    heuristic ones as they are (thousandths of a stone's worth)."""
+    if exact and score % HEURISTIC_UNIT == 0:
+        return score // HEURISTIC_UNIT
+    return score
+
+
+def _from_depth_result(found: DepthResult, elapsed: float) -> SearchResult:
+    column_scores: list[int | None] = []
+    column_exact: list[bool] = []
+    for score in found.column_scores:
+        if score is None:
+            column_scores.append(None)
+            column_exact.append(False)
+        else:
+            exact = found.complete or is_proven(score)
+            column_scores.append(public_score(score, exact))
+            column_exact.append(exact)
+    return SearchResult(
+        column=found.column,
+        score=public_score(found.score, found.exact),
+        exact=found.exact,
+        depth=found.depth,
+        nodes=found.nodes,
+        time=elapsed,
+        stopped=found.stopped,
+        column_scores=tuple(column_scores),
+        column_exact=tuple(column_exact),
+    )

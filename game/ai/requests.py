@@ -60,7 +60,8 @@ class SearchResult:
     ``nodes`` the positions visited, ``time`` the seconds spent; ``stopped`` is
     True when a stop flag or a limit cut the search short.  ``column_scores``,
     when analysis was asked for, holds one score per column (None for a full
-    column), from the point of view of the player to move.
+    column), from the point of view of the player to move, and ``column_exact``
+    says for each whether it is exact (the same convention as ``score``).
     """
 
     column: Column | None
@@ -71,7 +72,7 @@ class SearchResult:
     time: float
     stopped: bool = False
     column_scores: tuple[int | None, ...] = field(default_factory=tuple)
-    column_exact: bool = False
+    column_exact: tuple[bool, ...] = field(default_factory=tuple)
 
     def describe(self, ply: int) -> str:
         """The score in words for a position with ``ply`` moves played."""

@@ -1,0 +1,308 @@
+"""The exact solver: the game-theoretic score of a position, and its best move.
+
+Scores follow the convention of :mod:`game.ai.requests` (the public test sets):
+``22 - k`` for a win with the winner's ``k``-th stone, negated for a loss, 0 for
+a draw, always seen by the player to move.
+
+The search contract (:func:`_kernel`'s ``negamax``):
+
+* **Requires** ``alpha < beta``; the player to move cannot win with its next
+  stone (the caller checks that, or got there through :func:`safe_moves`); and
+  ``opponent_wins`` holds the empty cells that would complete an opponent four.
+* **Returns** a score ``s`` with the fail-soft guarantees: if ``s <= alpha`` the
+  true score is at most ``s``; if ``s >= beta`` it is at least ``s``; otherwise
+  it is exactly ``s``.
+* Null-window calls (``beta == alpha + 1``) answer "is the score above
+  ``alpha``?", and :meth:`Solver.solve` narrows the score with a bisection of
+  such calls, trying the small scores (draws, slow results) first since those
+  are cheapest to prove.
+
+Transposition table entries (see :mod:`game.ai.tt`) pack, in one int::
+
+    bits 0-5   score + 32
+    bit  6     1: the score is a lower bound (a cut-off); 0: an upper bound
+    bits 7-9   the best move's column (7: none known)
+
+Weak solving asks only win / draw / loss (-1, 0, 1) with a window of (-1, 1),
+which prunes far more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+from game.ai.control import CHECK_INTERVAL, StopControl
+from game.ai.ordering import COLUMN_CELLS, NO_MOVE, ordered_moves, safe_moves
+from game.ai.tt import TranspositionTable
+from game.core.bitboard import (
+    BOARD,
+    BOTTOM,
+    CELLS,
+    CENTRE_FIRST,
+    COLUMN_BITS,
+    Bitboard,
+    Column,
+    winning_cells,
+)
+
+SCORE_OFFSET: Final = 32
+LOWER_BOUND: Final = 1 << 6
+MOVE_SHIFT: Final = 7
+_SCORE_BITS: Final = LOWER_BOUND - 1
+_UNKNOWN_MOVE: Final = NO_MOVE << MOVE_SHIFT
+_CHECK_MASK: Final = CHECK_INTERVAL - 1
+ETC_PLY_LIMIT = CELLS - 6
+"""Probe the children in the table (enhanced transposition cut-off) only this far from the
+end: near the leaves a probe costs more than the small subtree it might save."""
+
+
+def win_now_score(ply: int) -> int:
+    """The score of the player to move winning with its next stone after ``ply`` moves."""
+    return (CELLS + 1 - ply) // 2
+
+
+def loss_next_score(ply: int) -> int:
+    """The score of the player to move when the opponent wins with its next stone."""
+    return -((CELLS - ply) // 2)
+
+
+def _half_toward_zero(value: int) -> int:
+    return -((-value) // 2) if value < 0 else value // 2
+
+
+@dataclass(slots=True)
+class _Root:
+    """What the root call saw: the column of its last cut-off (a move proving the bound)."""
+
+    ply: int
+    cut_column: Column = NO_MOVE
+
+
+def _kernel(
+    table: TranspositionTable, control: StopControl | None, root: _Root
+) -> tuple[Callable[[int, int, int, int, int, int], int], Callable[[], int]]:
+    """Build the negamax function (a closure, so its inner loop reads only fast
+    local and cell variables) and a function returning its node count."""
+    entries = table.entries
+    lookup = entries.get
+    store = table.store
+    column_cells = COLUMN_CELLS
+    etc_ply_limit = ETC_PLY_LIMIT
+    nodes = 0
+
+    def negamax(
+        current: Bitboard, mask: Bitboard, ply: int, alpha: int, beta: int, opponent_wins: Bitboard
+    ) -> int:
+        nonlocal nodes
+        nodes += 1
+        if not nodes & _CHECK_MASK and control is not None:
+            control.check(nodes)
+
+        # Inline safe_moves(): never hand the opponent an immediate win.
+        possible = (mask + BOTTOM) & BOARD
+        forced = possible & opponent_wins
+        if forced:
+            if forced & (forced - 1):
+                return -((CELLS - ply) // 2)  # two threats: the opponent wins next
+            possible = forced
+        possible &= ~(opponent_wins >> 1)
+        if not possible:
+            return -((CELLS - ply) // 2)
+        if ply >= CELLS - 2:
+            return 0  # two stones left and neither side can win with them
+
+        # We cannot lose before the opponent's second stone, nor win before our second.
+        low = -((CELLS - 2 - ply) // 2)
+        if alpha < low:
+            alpha = low
+            if alpha >= beta:
+                return alpha
+        high = (CELLS - 1 - ply) // 2
+
+        key = current + mask
+        entry = lookup(key)
+        table_move = NO_MOVE
+        if entry is not None:
+            score = (entry & _SCORE_BITS) - SCORE_OFFSET
+            if entry & LOWER_BOUND:
+                if alpha < score:
+                    alpha = score
+                    if alpha >= beta:
+                        if ply == root.ply:
+                            root.cut_column = entry >> MOVE_SHIFT
+                        return alpha
+            elif score < high:
+                high = score
+            table_move = entry >> MOVE_SHIFT
+        if beta > high:
+            beta = high
+            if alpha >= beta:
+                return beta
+
+        opponent = current ^ mask
+        if ply < etc_ply_limit:
+            # Enhanced transposition cut-off: a child the table already knows to be bad
+            # enough for the opponent refutes this node without a search.
+            rest = possible
+            while rest:
+                move = rest & -rest
+                rest ^= move
+                child = lookup(opponent + (mask | move))
+                if child is not None and not child & LOWER_BOUND:
+                    score = SCORE_OFFSET - (child & _SCORE_BITS)
+                    if score >= beta:
+                        col = (move.bit_length() - 1) // COLUMN_BITS
+                        store(key, (score + SCORE_OFFSET) | LOWER_BOUND | (col << MOVE_SHIFT))
+                        if ply == root.ply:
+                            root.cut_column = col
+                        return score
+        if table_move != NO_MOVE:
+            move = possible & column_cells[table_move]
+            if move:
+                after = mask | move
+                score = -negamax(
+                    opponent, after, ply + 1, -beta, -alpha, winning_cells(current | move, after)
+                )
+                if score >= beta:
+                    store(key, (score + SCORE_OFFSET) | LOWER_BOUND | (table_move << MOVE_SHIFT))
+                    if ply == root.ply:
+                        root.cut_column = table_move
+                    return score
+                alpha = max(alpha, score)
+            else:
+                table_move = NO_MOVE
+
+        for _threats, _rank, col, move, wins in ordered_moves(current, mask, possible, table_move):
+            score = -negamax(opponent, mask | move, ply + 1, -beta, -alpha, wins)
+            if score >= beta:
+                store(key, (score + SCORE_OFFSET) | LOWER_BOUND | (col << MOVE_SHIFT))
+                if ply == root.ply:
+                    root.cut_column = col
+                return score
+            alpha = max(alpha, score)
+        store(key, (alpha + SCORE_OFFSET) | _UNKNOWN_MOVE)
+        return alpha
+
+    def node_count() -> int:
+        return nodes
+
+    return negamax, node_count
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """The exact result for one position: its score, a best move, and the effort."""
+
+    score: int
+    column: Column | None
+    nodes: int
+
+
+class Solver:
+    """Solves positions exactly, reusing its transposition table between calls.
+
+    Positions are given as the raw bitboards ``current`` (stones of the player to
+    move), ``mask`` (all stones) and ``ply`` (moves played); the game must not be
+    over.  Every method accepts a :class:`StopControl` and lets its
+    :class:`~game.ai.control.SearchStopped` escape when a limit is reached.
+    """
+
+    def __init__(self, table: TranspositionTable | None = None) -> None:
+        self.table = table if table is not None else TranspositionTable()
+        self.nodes = 0
+        """Nodes of the last call."""
+
+    def solve(
+        self,
+        current: Bitboard,
+        mask: Bitboard,
+        ply: int,
+        *,
+        weak: bool = False,
+        control: StopControl | None = None,
+    ) -> Solution:
+        """The exact score (weak: only its sign) and a move achieving it.
+
+        The move is None only when the player to move has no legal move.
+        """
+        mover_wins = winning_cells(current, mask)
+        playable = (mask + BOTTOM) & BOARD
+        if not playable:
+            raise ValueError("the board is full")
+        if mover_wins & playable:
+            self.nodes = 1
+            col = _first_column(mover_wins & playable)
+            return Solution(1 if weak else win_now_score(ply), col, 1)
+
+        opponent_wins = winning_cells(current ^ mask, mask)
+        root = _Root(ply)
+        negamax, node_count = _kernel(self.table, control, root)
+        low, high = loss_next_score(ply), win_now_score(ply)
+        if weak:
+            low, high = -1, 1
+        best = NO_MOVE
+        try:
+            while low < high:
+                # Bisect, but probe toward zero first: small |scores| are cheaper to prove.
+                middle = low + (high - low) // 2
+                if middle <= 0 and _half_toward_zero(low) < middle:
+                    middle = _half_toward_zero(low)
+                elif middle >= 0 and _half_toward_zero(high) > middle:
+                    middle = _half_toward_zero(high)
+                root.cut_column = NO_MOVE
+                result = negamax(current, mask, ply, middle, middle + 1, opponent_wins)
+                if result <= middle:
+                    high = result
+                else:
+                    low = result
+                    best = root.cut_column
+        finally:
+            self.nodes = node_count()
+        if weak:
+            low = max(-1, min(1, low))
+        if best == NO_MOVE:
+            # No move was ever proven better than losing as fast as possible:
+            # any move that does not lose at once is as good as another.
+            safe = safe_moves(mask, opponent_wins) or playable
+            best = _first_column(safe)
+        return Solution(low, best, self.nodes)
+
+    def analyze(
+        self,
+        current: Bitboard,
+        mask: Bitboard,
+        ply: int,
+        *,
+        control: StopControl | None = None,
+    ) -> list[int | None]:
+        """The exact score of playing each column (None for a full column),
+        seen by the player to move now."""
+        scores: list[int | None] = []
+        total = 0
+        mover_wins = winning_cells(current, mask)
+        for col in range(len(COLUMN_CELLS)):
+            move = (mask + BOTTOM) & COLUMN_CELLS[col]
+            if not move:
+                scores.append(None)
+            elif move & mover_wins:
+                scores.append(win_now_score(ply))
+            else:
+                after = mask | move
+                if after == BOARD:
+                    scores.append(0)
+                    continue
+                child = self.solve(current ^ mask, after, ply + 1, control=control)
+                total += child.nodes
+                scores.append(-child.score)
+        self.nodes = total
+        return scores
+
+
+def _first_column(cells: Bitboard) -> Column:
+    """The most central column holding one of ``cells``."""
+    for col in CENTRE_FIRST:
+        if cells & COLUMN_CELLS[col]:
+            return col
+    raise ValueError("no cell given")
