@@ -1,0 +1,263 @@
+"""The real worker process: requests, cancellation, stale replies, crashes, hangs, shutdown.
+
+These start real processes (spawn), so each test takes a fraction of a second to
+a few seconds.  Deadlines below are generous timeouts for a loaded machine, not
+speed assertions: the behaviour checked is that an answer comes at all, and that
+it is the right one.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from game.ai.requests import SearchRequest
+from game.ai.worker import GAVE_UP_NOTICE, HANG_NOTICE, RESTART_NOTICE, AIWorker, WorkerReply
+from game.core import Board
+
+ROOT = Path(__file__).resolve().parent.parent
+DEADLINE = 30.0
+"""Seconds to wait for a reply before the test fails (a hung test is worse)."""
+
+LONG_SEARCH = SearchRequest(moves="", depth=None, time_limit=60.0)
+"""A search that would run for a minute unless stopped: Perfect from the empty board."""
+
+pytestmark = pytest.mark.skipif(
+    sys.platform == "win32", reason="uses POSIX signals to crash and freeze the worker"
+)
+
+
+@pytest.fixture
+def worker() -> Iterator[AIWorker]:
+    handle = AIWorker()
+    handle.start()
+    yield handle
+    handle.close()
+
+
+def wait_for_replies(worker: AIWorker, count: int = 1) -> list[WorkerReply]:
+    replies: list[WorkerReply] = []
+    deadline = time.monotonic() + DEADLINE
+    while len(replies) < count:
+        if time.monotonic() > deadline:
+            pytest.fail(f"no reply from the worker within {DEADLINE} s (got {replies})")
+        replies.extend(worker.poll())
+        time.sleep(0.005)
+    return replies
+
+
+def process_gone(pid: int) -> bool:
+    """True once ``pid`` has exited (a zombie nobody reaped counts as exited)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return True
+    except OSError:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        return False
+    return "\nState:\tZ" in status
+
+
+def wait_until_gone(pid: int, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process_gone(pid):
+            return True
+        time.sleep(0.02)
+    return process_gone(pid)
+
+
+def test_a_request_comes_back_as_a_legal_column(worker: AIWorker) -> None:
+    request_id = worker.submit(SearchRequest(moves="4453", depth=4, seed=1), kind="move")
+    assert worker.busy
+    [reply] = wait_for_replies(worker)
+    assert reply.request_id == request_id
+    assert reply.kind == "move"
+    assert reply.moves == "4453"
+    assert reply.error is None and reply.result is not None
+    column = reply.result.column
+    assert column is not None and Board.from_moves("4453").can_play(column)
+    assert not worker.busy
+
+
+def test_the_computer_takes_a_win_and_answers_analysis(worker: AIWorker) -> None:
+    # Player one has three in column 1 and wins by playing it again.
+    worker.submit(SearchRequest(moves="121212", depth=2), kind="move")
+    # Solving every other column exactly takes long in pure Python: the time budget
+    # makes the worker fall back to its depth-limited scores for those.
+    analysis_request = SearchRequest(moves="121212", depth=None, time_limit=1.0, analyze=True)
+    worker.submit(analysis_request, kind="analysis")
+    move, analysis = wait_for_replies(worker, 2)
+    assert move.result is not None and move.result.column == 0
+    assert analysis.kind == "analysis"
+    assert analysis.result is not None
+    scores = analysis.result.column_scores
+    assert len(scores) == 7
+    # Column 1 wins at once for the side to move: 22 - 4 stones.
+    assert scores[0] == 18 and analysis.result.column_exact[0]
+    assert analysis.result.column == 0
+
+
+def test_replies_come_in_submission_order(worker: AIWorker) -> None:
+    ids = [worker.submit(SearchRequest(moves=moves, depth=2)) for moves in ("4", "44", "444")]
+    replies = wait_for_replies(worker, 3)
+    assert [reply.request_id for reply in replies] == ids
+    assert [reply.moves for reply in replies] == ["4", "44", "444"]
+
+
+def test_an_illegal_position_gets_an_error_reply_and_the_worker_goes_on(
+    worker: AIWorker,
+) -> None:
+    bad = worker.submit(SearchRequest(moves="4444444", depth=2))
+    good = worker.submit(SearchRequest(moves="4", depth=2))
+    first, second = wait_for_replies(worker, 2)
+    assert first.request_id == bad and first.result is None
+    assert first.error is not None and "column 4" in first.error
+    assert second.request_id == good and second.result is not None
+    assert worker.restarts == 0
+
+
+def test_cancel_stops_a_deep_search_and_the_next_request_is_answered(worker: AIWorker) -> None:
+    deep = worker.submit(LONG_SEARCH)
+    time.sleep(0.3)  # let the search get going
+    worker.cancel(deep)
+    quick = worker.submit(SearchRequest(moves="4", depth=1))
+    # Without the cancel the worker would be busy for a minute and this would time out.
+    [reply] = wait_for_replies(worker)
+    assert reply.request_id == quick
+    assert worker.restarts == 0
+
+
+def test_cancel_all_drops_every_pending_request(worker: AIWorker) -> None:
+    for moves in ("", "4", "44"):
+        worker.submit(SearchRequest(moves=moves, depth=None, time_limit=60.0))
+    worker.cancel()
+    assert not worker.busy
+    quick = worker.submit(SearchRequest(moves="1", depth=1))
+    [reply] = wait_for_replies(worker)
+    assert reply.request_id == quick
+
+
+def test_a_stale_result_is_dropped(worker: AIWorker) -> None:
+    stale = worker.submit(SearchRequest(moves="4", depth=1))
+    time.sleep(1.0)  # the answer is now waiting in the pipe, unread
+    worker.cancel(stale)
+    fresh = worker.submit(SearchRequest(moves="44", depth=1))
+    replies = wait_for_replies(worker)
+    time.sleep(0.2)
+    replies += worker.poll()
+    assert [reply.request_id for reply in replies] == [fresh]
+
+
+def test_killing_the_worker_mid_search_recovers_and_tells_the_player(worker: AIWorker) -> None:
+    first_pid = worker.pid
+    assert first_pid is not None
+    request_id = worker.submit(SearchRequest(moves="", depth=None, time_limit=1.0))
+    time.sleep(0.3)
+    os.kill(first_pid, signal.SIGKILL)
+    [reply] = wait_for_replies(worker)
+    assert reply.request_id == request_id
+    assert reply.result is not None and reply.result.column is not None
+    assert worker.pid != first_pid
+    assert worker.restarts == 1
+    assert worker.take_notices() == [RESTART_NOTICE]
+    assert worker.take_notices() == []
+
+
+def test_a_hung_worker_is_replaced(worker: AIWorker) -> None:
+    worker.hang_margin = 0.5
+    frozen_pid = worker.pid
+    assert frozen_pid is not None
+    time.sleep(0.5)  # let it finish starting before freezing it
+    os.kill(frozen_pid, signal.SIGSTOP)
+    try:
+        request_id = worker.submit(SearchRequest(moves="4", depth=2, time_limit=0.5))
+        [reply] = wait_for_replies(worker)
+    finally:
+        if not process_gone(frozen_pid):
+            os.kill(frozen_pid, signal.SIGKILL)
+    assert reply.request_id == request_id and reply.result is not None
+    assert worker.take_notices() == [HANG_NOTICE]
+    assert wait_until_gone(frozen_pid, 5.0), "the frozen worker was left behind"
+
+
+def test_a_request_that_keeps_killing_the_worker_gets_an_error(worker: AIWorker) -> None:
+    request_id = worker.submit(LONG_SEARCH)
+    replies: list[WorkerReply] = []
+    deadline = time.monotonic() + DEADLINE
+    while not replies and time.monotonic() < deadline:
+        pid = worker.pid
+        time.sleep(0.3)
+        if pid is not None and worker.pid == pid and not process_gone(pid):
+            os.kill(pid, signal.SIGKILL)
+        time.sleep(0.1)
+        replies = worker.poll()
+    [reply] = replies
+    assert reply.request_id == request_id and reply.result is None and reply.error
+    assert GAVE_UP_NOTICE in worker.take_notices()
+    # The worker still answers the next request.
+    quick = worker.submit(SearchRequest(moves="4", depth=1))
+    [answer] = wait_for_replies(worker)
+    assert answer.request_id == quick and answer.result is not None
+
+
+def test_closing_leaves_no_child_process() -> None:
+    handle = AIWorker()
+    handle.submit(LONG_SEARCH)
+    time.sleep(0.3)
+    pid = handle.pid
+    assert pid is not None
+    handle.close()
+    assert multiprocessing.active_children() == []
+    assert process_gone(pid)
+    handle.close()  # twice is fine
+    with pytest.raises(RuntimeError, match="closed"):
+        handle.submit(SearchRequest(moves="4", depth=1))
+
+
+ORPHAN_SCRIPT = textwrap.dedent(
+    """
+    import sys, time
+    from game.ai.requests import SearchRequest
+    from game.ai.worker import AIWorker
+
+    if __name__ == "__main__":
+        worker = AIWorker()
+        worker.submit(SearchRequest(moves="", depth=None, time_limit=600.0))
+        while worker.pid is None:
+            time.sleep(0.01)
+        print(worker.pid, flush=True)
+        time.sleep(600)
+    """
+)
+
+
+def test_the_worker_exits_by_itself_when_the_game_process_is_killed(tmp_path: Path) -> None:
+    script = tmp_path / "orphan.py"
+    script.write_text(ORPHAN_SCRIPT)
+    game = subprocess.Popen(
+        [sys.executable, str(script)], cwd=ROOT, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert game.stdout is not None
+        worker_pid = int(game.stdout.readline())
+        time.sleep(1.0)  # the worker is now searching
+        assert not process_gone(worker_pid)
+        game.kill()
+        game.wait()
+        assert wait_until_gone(worker_pid, 10.0), "the orphaned worker kept running"
+    finally:
+        game.kill()
+        game.wait()
