@@ -1,0 +1,205 @@
+"""The depth-limited search against a plain textbook minimax written here.
+
+The minimax below plays on the rules object (:class:`game.core.Board`), expands
+every legal move, has no pruning and no table, and calls the engine's
+evaluation at the horizon.  It scores positions on the scale of
+:mod:`game.ai.search`:
+
+* the player to move winning with its next stone after ``ply`` moves scores
+  ``(CELLS + 1 - ply) // 2 * UNIT`` (the test sets' score times ``UNIT``), and a
+  loss is the opponent's win negated, so faster wins score higher;
+* a full board is a draw (0);
+* at the horizon (depth 0) a position is evaluated with
+  :func:`game.ai.evaluation.evaluate`, except when the game is decided within
+  the next two plies (every move lets the opponent win at once; at most two
+  empty cells left), or when exactly one move does not lose at once, which is
+  searched one ply further (the search's forced-move extension).
+
+With those horizon rules, the score of a depth-``d`` search is a function of the
+position alone, so the fast search must return exactly the same number.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.ai.evaluation import evaluate
+from game.ai.requests import HEURISTIC_UNIT
+from game.ai.search import DepthResult, DepthSearch, is_proven
+from game.ai.tt import TranspositionTable
+from game.core import CELLS, WIDTH, Board
+from game.core.bitboard import winning_cells
+
+UNIT = HEURISTIC_UNIT
+
+
+def win_now(ply: int) -> int:
+    """The score of winning with the mover's next stone after ``ply`` moves."""
+    return (CELLS + 1 - ply) // 2 * UNIT
+
+
+def opponent_wins_after(board: Board, col: int) -> bool:
+    """Whether the opponent can win at once after the mover plays ``col``."""
+    board.play(col)
+    try:
+        return not board.is_over and any(board.is_winning_move(c) for c in board.legal_moves())
+    finally:
+        board.undo()
+
+
+def minimax(board: Board, depth: int) -> int:
+    """The depth-``depth`` minimax value of ``board`` for the player to move.
+
+    Requires a game that is not over.
+    """
+    moves = board.legal_moves()
+    if any(board.is_winning_move(c) for c in moves):
+        return win_now(board.ply)
+    if depth <= 0:
+        not_losing = [c for c in moves if not opponent_wins_after(board, c)]
+        if not not_losing:
+            return -win_now(board.ply + 1)
+        if board.ply >= CELLS - 2:
+            return 0
+        if len(not_losing) > 1:
+            current, mask = board.current, board.mask
+            return evaluate(
+                current,
+                mask,
+                board.ply,
+                winning_cells(current, mask),
+                winning_cells(current ^ mask, mask),
+            )
+        depth = 1
+    return max(child_value(board, col, depth - 1) for col in moves)
+
+
+def child_value(board: Board, col: int, depth: int) -> int:
+    """The value of playing ``col`` for the player to move, searching the reply to ``depth``."""
+    board.play(col)
+    try:
+        if board.is_over:  # not a win (the caller checked): the last cell, a draw
+            return 0
+        return -minimax(board, depth)
+    finally:
+        board.undo()
+
+
+def minimax_scores(board: Board, depth: int) -> dict[int, int]:
+    """The value of each legal move at ``depth`` (the root's depth, so children get one less)."""
+    return {col: child_value(board, col, depth - 1) for col in board.legal_moves()}
+
+
+def random_position(rng: random.Random, low: int, high: int) -> Board:
+    """A random game of ``low``-``high`` moves that is not over and has no immediate win
+    for the player to move (those are answered before any search)."""
+    while True:
+        board = Board()
+        target = rng.randint(low, high)
+        while board.ply < target and not board.is_over:
+            board.play(rng.choice(board.legal_moves()))
+        if board.is_over or any(board.is_winning_move(c) for c in board.legal_moves()):
+            continue
+        return board
+
+
+def search(board: Board, depth: int, table: TranspositionTable | None = None) -> DepthResult:
+    engine = DepthSearch(table if table is not None else TranspositionTable(1 << 16))
+    return engine.search(board.current, board.mask, board.ply, depth, rng=random.Random(0))
+
+
+# Depth 4 without pruning costs ~0.2 s per position in pure Python: fewer of those.
+CASES = [(depth, seed) for depth in (1, 2, 3) for seed in range(14)] + [
+    (4, seed) for seed in range(8)
+]
+
+
+@pytest.mark.parametrize(("depth", "seed"), CASES)
+def test_search_agrees_with_minimax(depth: int, seed: int) -> None:
+    rng = random.Random(1000 * depth + seed)
+    board = random_position(rng, 4, 34)
+    result = search(board, depth)
+    # Iterative deepening stops early once the best score is a proven result;
+    # its score is then the minimax value at the depth it reached.
+    assert 1 <= result.depth <= depth
+    if result.depth < depth:
+        assert is_proven(result.score) or result.depth == CELLS - board.ply
+    expected = minimax_scores(board, result.depth)
+    best = max(expected.values())
+    assert result.score == best, (board.moves, expected)
+    assert expected[result.column] == best, (board.moves, result.column, expected)
+    assert not result.stopped
+
+
+def test_immediate_win_and_forced_loss_scores() -> None:
+    # "445566": the first player has three on the bottom row, open at both ends.
+    board = Board.from_moves("445566")
+    result = search(board, 3)
+    assert (result.column, result.score, result.exact) == (2, win_now(board.ply), True)
+    # "44556": the second player to move faces those two open ends: lost at once.
+    board = Board.from_moves("44556")
+    result = search(board, 3)
+    assert (result.score, result.exact) == (-win_now(board.ply + 1), True)
+    assert result.column in board.legal_moves()
+
+
+@pytest.mark.parametrize("depth", [1, 2, 4])
+def test_a_single_threat_is_blocked(depth: int) -> None:
+    # "11223": the first player threatens the bottom of column 4 (index 3).
+    board = Board.from_moves("11223")
+    assert search(board, depth).column == 3
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_all_scores_match_minimax_per_column(seed: int) -> None:
+    rng = random.Random(50 + seed)
+    board = random_position(rng, 6, 30)
+    depth = 3
+    engine = DepthSearch(TranspositionTable(1 << 16))
+    result = engine.search(
+        board.current, board.mask, board.ply, depth, rng=random.Random(0), all_scores=True
+    )
+    expected = minimax_scores(board, result.depth)
+    assert len(result.column_scores) == WIDTH
+    for col in range(WIDTH):
+        assert result.column_scores[col] == expected.get(col), (board.moves, col, expected)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_table_size_does_not_change_the_score(seed: int) -> None:
+    rng = random.Random(77 + seed)
+    board = random_position(rng, 2, 26)
+    depth = 6
+    roomy = search(board, depth, TranspositionTable(1 << 18))
+    tiny = search(board, depth, TranspositionTable(1))
+    assert (roomy.score, roomy.depth) == (tiny.score, tiny.depth), board.moves
+    # A table that already holds this very search answers the same again.
+    warm = DepthSearch(TranspositionTable(1 << 18))
+    first = warm.search(board.current, board.mask, board.ply, depth, rng=random.Random(0))
+    again = warm.search(board.current, board.mask, board.ply, depth, rng=random.Random(0))
+    assert again.score == first.score == roomy.score, board.moves
+
+
+def test_tiny_table_keeps_its_bound() -> None:
+    table = TranspositionTable(8)
+    board = random_position(random.Random(3), 6, 12)
+    search(board, 6, table)
+    assert len(table) <= 8
+    assert table.clears > 0
+
+
+def test_search_never_hands_over_an_immediate_win() -> None:
+    rng = random.Random(9)
+    checked = 0
+    for _ in range(60):
+        board = random_position(rng, 8, 36)
+        moves = board.legal_moves()
+        safe = [c for c in moves if not opponent_wins_after(board, c)]
+        if not safe or len(safe) == len(moves):
+            continue
+        checked += 1
+        for depth in (1, 2, 3):
+            assert search(board, depth).column in safe, (board.moves, depth)
+    assert checked >= 10

@@ -1,0 +1,170 @@
+"""The exact solver against the public test sets (../shared/connect4-testsets).
+
+Each line of a set is ``<moves> <score>`` with the exact score for the player to
+move (see the sets' README).  Like the reference figures, most checks start
+each position with an empty table; one check keeps a small table across
+positions, so that what one position leaves behind cannot spoil the next.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import read_testset
+
+from game.ai.control import SearchStopped, StopControl
+from game.ai.solver import Solver, loss_next_score, win_now_score
+from game.ai.tt import TranspositionTable
+from game.core import CELLS, WIDTH, Board
+
+SAMPLES = [("Test_L3_R1", 100), ("Test_L2_R1", 100), ("Test_L1_R1", 25)]
+
+
+def sign(value: int) -> int:
+    return (value > 0) - (value < 0)
+
+
+def solve(solver: Solver, moves: str, *, weak: bool = False, fresh: bool = True) -> int:
+    board = Board.from_moves(moves)
+    if fresh:
+        solver.table.clear()
+    return solver.solve(board.current, board.mask, board.ply, weak=weak).score
+
+
+@pytest.mark.parametrize(("name", "count"), SAMPLES)
+def test_strong_solve_matches_the_test_set(name: str, count: int) -> None:
+    rows = read_testset(name, count)
+    assert len(rows) == count
+    solver = Solver(TranspositionTable())
+    wrong = [
+        (moves, expected, got)
+        for moves, expected in rows
+        if (got := solve(solver, moves)) != expected
+    ]
+    assert wrong == []
+
+
+@pytest.mark.parametrize(("name", "count"), [("Test_L3_R1", 100), ("Test_L2_R1", 60)])
+def test_weak_solve_gives_the_sign(name: str, count: int) -> None:
+    rows = read_testset(name, count)
+    solver = Solver(TranspositionTable())
+    wrong = [
+        (moves, expected, got)
+        for moves, expected in rows
+        if (got := solve(solver, moves, weak=True)) != sign(expected)
+    ]
+    assert wrong == []
+    # The sets hold wins, losses and draws, so each answer was really asked for.
+    assert {sign(score) for _, score in rows} == {-1, 0, 1}
+
+
+def test_a_small_table_kept_across_positions_gives_the_same_scores() -> None:
+    rows = read_testset("Test_L2_R1", 40)
+    table = TranspositionTable(512)
+    solver = Solver(table)
+    wrong = [
+        (moves, expected, got)
+        for moves, expected in rows
+        if (got := solve(solver, moves, fresh=False)) != expected
+    ]
+    assert wrong == []
+    assert table.clears > 0
+    assert len(table) <= 512
+
+
+@pytest.mark.parametrize(("name", "count"), [("Test_L3_R1", 40), ("Test_L2_R1", 25)])
+def test_the_best_move_achieves_the_score(name: str, count: int) -> None:
+    solver = Solver(TranspositionTable())
+    for moves, expected in read_testset(name, count):
+        board = Board.from_moves(moves)
+        solver.table.clear()
+        solution = solver.solve(board.current, board.mask, board.ply)
+        assert solution.column is not None
+        assert board.can_play(solution.column)
+        if board.is_winning_move(solution.column):
+            assert expected == win_now_score(board.ply), moves
+            continue
+        board.play(solution.column)
+        child = 0 if board.is_over else solve(solver, board.moves)
+        assert -child == expected, (moves, solution.column)
+
+
+def analysis_by_children(solver: Solver, board: Board) -> list[int | None]:
+    """Each column's score for the player to move, by solving each child on its own."""
+    scores: list[int | None] = []
+    for col in range(WIDTH):
+        if not board.can_play(col):
+            scores.append(None)
+        elif board.is_winning_move(col):
+            scores.append(win_now_score(board.ply))
+        else:
+            board.play(col)
+            scores.append(0 if board.is_over else -solve(solver, board.moves))
+            board.undo()
+    return scores
+
+
+@pytest.mark.parametrize(("name", "count"), [("Test_L3_R1", 15), ("Test_L2_R1", 10)])
+def test_analysis_agrees_with_solving_each_child(name: str, count: int) -> None:
+    checker = Solver(TranspositionTable())
+    for moves, expected in read_testset(name, count):
+        board = Board.from_moves(moves)
+        analyst = Solver(TranspositionTable())
+        scores = analyst.analyze(board.current, board.mask, board.ply)
+        assert scores == analysis_by_children(checker, board), moves
+        assert max(s for s in scores if s is not None) == expected, moves
+        assert [s is None for s in scores] == [not board.can_play(c) for c in range(WIDTH)]
+
+
+def test_analysis_of_a_position_with_full_columns() -> None:
+    # Test_L3_R1, line 2: columns 3, 4 and 7 are full; the mover wins (score 1).
+    board = Board.from_moves("7422341735647741166133573473242566")
+    assert [c for c in range(WIDTH) if not board.can_play(c)] == [2, 3, 6]
+    scores = Solver().analyze(board.current, board.mask, board.ply)
+    assert [scores[c] for c in (2, 3, 6)] == [None, None, None]
+    assert scores == analysis_by_children(Solver(), board)
+    assert max(s for s in scores if s is not None) == 1
+
+
+def test_immediate_win_and_unavoidable_loss() -> None:
+    board = Board.from_moves("445566")
+    solution = Solver().solve(board.current, board.mask, board.ply)
+    assert solution.score == win_now_score(board.ply) == 18
+    assert solution.column == 2
+    board = Board.from_moves("44556")
+    solution = Solver().solve(board.current, board.mask, board.ply)
+    assert solution.score == loss_next_score(board.ply) == -18
+    assert solution.column is not None and board.can_play(solution.column)
+    weak = Solver().solve(board.current, board.mask, board.ply, weak=True)
+    assert weak.score == -1
+
+
+def test_last_move_is_a_draw() -> None:
+    draw = "547125662261271266215743771576315353334444"
+    board = Board.from_moves(draw[:-1])
+    assert board.ply == CELLS - 1
+    solution = Solver().solve(board.current, board.mask, board.ply)
+    assert (solution.score, solution.column) == (0, int(draw[-1]) - 1)
+
+
+def test_full_board_is_refused() -> None:
+    board = Board.from_moves("547125662261271266215743771576315353334444")
+    with pytest.raises(ValueError, match="full"):
+        Solver().solve(board.current, board.mask, board.ply)
+
+
+def test_a_node_budget_stops_the_solver() -> None:
+    moves, _ = read_testset("Test_L1_R3", 1)[0]
+    board = Board.from_moves(moves)
+    solver = Solver()
+    with pytest.raises(SearchStopped):
+        solver.solve(board.current, board.mask, board.ply, control=StopControl(node_limit=1))
+    assert 0 < solver.nodes < 10_000
+    calls = []
+
+    def stop() -> bool:
+        calls.append(1)
+        return True
+
+    with pytest.raises(SearchStopped):
+        solver.solve(board.current, board.mask, board.ply, control=StopControl(should_stop=stop))
+    assert calls
