@@ -1,0 +1,303 @@
+"""The difficulty levels, asked through :meth:`game.ai.Engine.think`.
+
+Every check here is about behaviour: which move, whether the search says it
+stopped, what error a bad request gets.  None asserts a wall-clock time.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+
+import pytest
+from conftest import read_testset
+
+from game.ai import LEVELS, Engine, Level, SearchRequest, SearchResult, custom_level, level_by_name
+from game.ai.control import CHECK_INTERVAL
+from game.core import CELLS, Board, IllegalMoveError
+from game.core.bitboard import cells_of, playable_cells, winning_cells
+
+LEVEL_IDS = [level.name for level in LEVELS]
+PERFECT = LEVELS[-1]
+MASTER = LEVELS[-2]
+LOW_LEVELS = LEVELS[:3]  # Beginner, Easy, Medium
+
+
+OWN_BUDGET = -1.0
+"""``think``'s default time limit: the level's own budget."""
+
+
+def think(
+    level: Level,
+    moves: str,
+    *,
+    time_limit: float | None = OWN_BUDGET,
+    node_limit: int | None = None,
+    seed: int | None = 1,
+    engine: Engine | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> SearchResult:
+    """Ask ``level`` (a fresh engine unless given) for a move; the time limit is the
+    level's own budget unless one is given (None: no limit)."""
+    request = SearchRequest(
+        moves=moves,
+        depth=level.depth,
+        time_limit=level.time_budget if time_limit == OWN_BUDGET else time_limit,
+        node_limit=node_limit,
+        seed=seed,
+    )
+    return (engine or Engine()).think(request, should_stop)
+
+
+def assert_legal(moves: str, result: SearchResult) -> None:
+    board = Board.from_moves(moves)
+    assert result.column is not None
+    assert board.can_play(result.column), (moves, result)
+
+
+def test_the_levels_are_the_documented_ones() -> None:
+    assert [(level.name, level.depth) for level in LEVELS] == [
+        ("Beginner", 1),
+        ("Easy", 2),
+        ("Medium", 4),
+        ("Hard", 6),
+        ("Expert", 8),
+        ("Master", 12),
+        ("Perfect", None),
+    ]
+    assert level_by_name(" hard ").depth == 6
+    assert level_by_name("PERFECT").is_perfect
+    assert LEVELS[3].label == "Hard (depth 6)"
+    assert PERFECT.label == "Perfect (exact)"
+    assert PERFECT.time_budget == 3.0
+    assert custom_level(6) is LEVELS[3]
+    custom = custom_level(10)
+    assert (custom.depth, custom.label) == (10, "Custom 10 (depth 10)")
+
+
+# Late and middle positions, where even the deep levels answer at once.
+POSITIONS = [
+    "5554224333234511764415115",  # Test_L2_R1 line 1: the mover wins (4)
+    "1233722555341451114725221333",  # Test_L2_R1 line 3: the mover loses (-1)
+    "7422341735647741166133573473242566",  # Test_L3_R1 line 2: columns 3, 4, 7 full
+]
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=LEVEL_IDS)
+@pytest.mark.parametrize("moves", POSITIONS)
+def test_each_level_returns_a_legal_move(level: Level, moves: str) -> None:
+    result = think(level, moves)
+    assert_legal(moves, result)
+    assert not result.stopped
+    assert result.depth >= 1
+
+
+def test_perfect_gives_the_exact_score_of_the_test_set() -> None:
+    for moves, expected in read_testset("Test_L2_R1", 8):
+        result = think(PERFECT, moves)
+        assert result.exact, moves
+        assert result.score == expected, moves
+        # The quick depth-limited pass may already prove it: then depth is its iteration.
+        assert 1 <= result.depth <= CELLS - Board.from_moves(moves).ply
+
+
+def winning_columns(moves: str) -> set[int]:
+    board = Board.from_moves(moves)
+    return {col for col in board.legal_moves() if board.is_winning_move(col)}
+
+
+def threat_columns(moves: str) -> set[int]:
+    """The columns where the opponent of the player to move could win at once."""
+    board = Board.from_moves(moves)
+    threats = winning_cells(board.current ^ board.mask, board.mask) & playable_cells(board.mask)
+    return {col for col, _row in cells_of(threats)}
+
+
+# (moves, the mover's only winning column): in each, the opponent threatens
+# elsewhere too, and the win is off the centre column, so neither "block" nor
+# "play the centre" finds it.
+WINS = [
+    ("171717", 0),
+    ("2233676773175364", 5),
+    ("51476545152", 4),
+    ("67377123166153543126145", 1),
+    ("5435311435726456", 2),
+]
+
+# (moves, the column of the opponent's only playable threat); the mover cannot win.
+BLOCKS = [
+    ("171727", 6),
+    ("222431775731356377524453", 1),
+    ("13142377335142421112736737", 1),
+    ("545231175", 4),
+    ("6717266454644271", 4),
+]
+
+
+def test_the_win_and_block_positions_are_what_they_claim() -> None:
+    for moves, col in WINS:
+        assert winning_columns(moves) == {col}, moves
+        assert threat_columns(moves) - {col}, moves
+        assert col != 3
+    for moves, col in BLOCKS:
+        assert winning_columns(moves) == set(), moves
+        assert threat_columns(moves) == {col}, moves
+        assert col != 3
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=LEVEL_IDS)
+def test_each_level_takes_an_immediate_win(level: Level) -> None:
+    for moves, col in WINS:
+        result = think(level, moves)
+        assert result.column == col, moves
+        assert result.exact and result.score > 0, moves
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=LEVEL_IDS)
+def test_each_level_blocks_an_immediate_loss(level: Level) -> None:
+    for moves, col in BLOCKS:
+        # Perfect would spend its whole budget on the early ones: a short one suffices.
+        result = think(level, moves, time_limit=0.5 if level is PERFECT else OWN_BUDGET)
+        assert result.column == col, moves
+
+
+# An early position: no level finishes it within the limits below.
+OPEN = "4453"
+
+
+@pytest.mark.parametrize("level", [MASTER, PERFECT], ids=["Master", "Perfect"])
+def test_a_stop_flag_stops_the_search(level: Level) -> None:
+    calls = itertools.count(1)
+    # The flag goes up at the third check, so the search had started for real.
+    result = think(level, OPEN, time_limit=None, should_stop=lambda: next(calls) >= 3)
+    assert result.stopped
+    assert not result.exact
+    assert_legal(OPEN, result)
+
+
+def test_a_stop_flag_raised_before_the_start_still_gives_a_move() -> None:
+    for level in (MASTER, PERFECT):
+        result = think(level, "", time_limit=None, should_stop=lambda: True)
+        assert result.stopped
+        assert_legal("", result)
+
+
+@pytest.mark.parametrize("level", [MASTER, PERFECT], ids=["Master", "Perfect"])
+def test_a_time_budget_stops_the_search(level: Level) -> None:
+    result = think(level, OPEN, time_limit=0.05)
+    assert result.stopped
+    assert not result.exact
+    assert_legal(OPEN, result)
+
+
+@pytest.mark.parametrize("level", [LEVELS[4], MASTER, PERFECT], ids=["Expert", "Master", "Perfect"])
+def test_a_node_budget_stops_the_search(level: Level) -> None:
+    limit = 3000
+    result = think(level, OPEN, time_limit=None, node_limit=limit)
+    assert result.stopped
+    assert_legal(OPEN, result)
+    # The budget is checked every CHECK_INTERVAL nodes (in each of Perfect's two searches).
+    assert limit <= result.nodes <= limit + 2 * CHECK_INTERVAL
+
+
+def test_perfect_with_a_tiny_budget_is_not_exact_but_plays() -> None:
+    result = think(PERFECT, "", time_limit=0.01)
+    assert not result.exact
+    assert result.stopped
+    assert_legal("", result)
+
+
+def test_perfect_solves_within_its_default_budget_when_it_can() -> None:
+    moves = "1233722555341451114725221333"
+    result = think(PERFECT, moves)
+    assert (result.exact, result.score, result.stopped) == (True, -1, False)
+
+
+@pytest.mark.parametrize("level", LEVELS[:5], ids=LEVEL_IDS[:5])
+def test_the_same_seed_gives_the_same_move(level: Level) -> None:
+    for moves in ("", "4", "44", "4453", "3344"):
+        first = think(level, moves, seed=7, time_limit=None)
+        again = think(level, moves, seed=7, time_limit=None)
+        assert (first.column, first.score, first.depth) == (again.column, again.score, again.depth)
+
+
+def self_play(level: Level, seed: int, plies: int) -> str:
+    """The first ``plies`` moves of ``level`` playing itself from the empty board."""
+    board = Board()
+    engine = Engine()
+    while board.ply < plies and not board.is_over:
+        result = think(level, board.moves, seed=seed * 100 + board.ply, engine=engine)
+        assert result.column is not None
+        board.play(result.column)
+    return board.moves
+
+
+@pytest.mark.parametrize("level", LOW_LEVELS, ids=LEVEL_IDS[:3])
+def test_different_seeds_give_different_games(level: Level) -> None:
+    # Ties are rarer the deeper the search (Medium gives 2 openings of 16 moves in 8
+    # seeds); what matters is that the same level does not play one line every game.
+    games = {self_play(level, seed, 16) for seed in range(8)}
+    assert len(games) >= 2, games
+
+
+def test_easy_varies_its_first_move_from_the_empty_board() -> None:
+    # Several columns tie at depth 2 on the empty board: each seed picks among them.
+    first_moves = {think(LEVELS[1], "", seed=seed).column for seed in range(12)}
+    assert len(first_moves) >= 3
+
+
+@pytest.mark.parametrize("depth", [0, -1, 43, 100])
+def test_a_depth_out_of_range_is_refused(depth: int) -> None:
+    with pytest.raises(ValueError, match="depth must be from 1 to 42"):
+        Engine().think(SearchRequest(moves="44", depth=depth))
+    with pytest.raises(ValueError, match="depth must be a whole number from 1 to 42"):
+        custom_level(depth)
+
+
+@pytest.mark.parametrize("depth", [True, 2.5, "4"])
+def test_a_depth_of_the_wrong_type_is_refused(depth: object) -> None:
+    with pytest.raises(ValueError, match="depth"):
+        Engine().think(SearchRequest(moves="44", depth=depth))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("moves", ["1212121", "547125662261271266215743771576315353334444"])
+def test_a_finished_game_is_refused(moves: str) -> None:
+    for depth in (4, None):
+        with pytest.raises(ValueError, match="over"):
+            Engine().think(SearchRequest(moves=moves, depth=depth))
+
+
+@pytest.mark.parametrize(
+    ("moves", "index", "text"),
+    [
+        ("44x", 2, "not a column"),
+        ("448", 2, "off the board"),
+        ("1111111", 6, "full"),
+        ("121212134", 7, "over"),
+        ("4" * 43, 6, "full"),
+    ],
+)
+def test_an_illegal_position_is_refused(moves: str, index: int, text: str) -> None:
+    with pytest.raises(IllegalMoveError, match=text) as info:
+        Engine().think(SearchRequest(moves=moves, depth=2))
+    assert info.value.index == index
+
+
+def test_an_unknown_level_name_lists_the_levels() -> None:
+    with pytest.raises(ValueError, match="Beginner, Easy, Medium, Hard, Expert, Master, Perfect"):
+        level_by_name("Grandmaster")
+
+
+def test_analysis_through_the_engine() -> None:
+    # Test_L3_R1 line 2: columns 3, 4 and 7 are full, the mover wins (score 1).
+    moves = "7422341735647741166133573473242566"
+    for depth in (4, None):
+        result = Engine().think(SearchRequest(moves=moves, depth=depth, analyze=True))
+        assert len(result.column_scores) == len(result.column_exact) == 7
+        assert [c for c, s in enumerate(result.column_scores) if s is None] == [2, 3, 6]
+        assert result.column in (0, 1, 4, 5)
+    # Perfect scores every playable column exactly; the best is the position's score.
+    assert all(result.column_exact[c] for c in (0, 1, 4, 5))
+    played = [s for s in result.column_scores if s is not None]
+    assert max(played) == result.score == 1
+    assert result.column is not None and result.column_scores[result.column] == 1
