@@ -1,0 +1,133 @@
+"""A virtual screen for the end-to-end tests: Xvfb, xdotool, screenshots, closing windows.
+
+Everything here drives real programs the way a player's desktop would; it is
+used only by tests marked ``e2e``.  :func:`missing_tools` says what is not
+installed, so those tests skip with a clear reason instead of failing.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+TOOLS = ("Xvfb", "xdotool", "import")
+"""Xvfb and xdotool from Debian's packages of the same names; ``import`` from imagemagick."""
+
+SCREEN = (1024, 768)
+
+
+def missing_tools() -> list[str]:
+    """The tools this module needs that are not on the PATH, and python-xlib if absent."""
+    missing = [tool for tool in TOOLS if shutil.which(tool) is None]
+    try:
+        import Xlib.display  # noqa: F401, PLC0415 - optional: only the e2e tests need it
+    except ImportError:
+        missing.append("python-xlib")
+    return missing
+
+
+@dataclass(frozen=True)
+class Display:
+    """A running virtual screen, ``name`` like ``":99"``."""
+
+    name: str
+
+    def env(self) -> dict[str, str]:
+        return {**os.environ, "DISPLAY": self.name}
+
+    def xdotool(self, *args: str) -> str:
+        result = subprocess.run(
+            ["xdotool", *args], env=self.env(), capture_output=True, text=True, timeout=30
+        )
+        if result.returncode != 0:
+            raise RuntimeError(f"xdotool {' '.join(args)} failed: {result.stderr.strip()}")
+        return result.stdout.strip()
+
+    def find_window(self, pid: int, timeout: float = 20.0) -> int:
+        """The id of the first visible window of process ``pid``."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                found = self.xdotool("search", "--onlyvisible", "--pid", str(pid))
+            except RuntimeError:
+                found = ""
+            if found:
+                return int(found.split()[0])
+            time.sleep(0.1)
+        raise TimeoutError(f"no window of process {pid} appeared within {timeout} s")
+
+    def window_origin(self, window: int) -> tuple[int, int]:
+        """The screen position of the window's top-left corner."""
+        values = dict(
+            line.split("=", 1)
+            for line in self.xdotool("getwindowgeometry", "--shell", str(window)).splitlines()
+        )
+        return int(values["X"]), int(values["Y"])
+
+    def click(self, x: int, y: int) -> None:
+        """A left click at screen position (x, y)."""
+        self.xdotool("mousemove", "--sync", str(x), str(y), "click", "1")
+
+    def key(self, window: int, *keys: str) -> None:
+        self.xdotool("key", "--window", str(window), *keys)
+
+    def screenshot(self, path: Path) -> Path:
+        """The whole screen as a PNG."""
+        subprocess.run(
+            ["import", "-display", self.name, "-window", "root", str(path)],
+            check=True,
+            timeout=30,
+            capture_output=True,
+        )
+        return path
+
+    def close_window(self, window: int) -> None:
+        """Ask the window to close as a window manager's close button does:
+        the WM_DELETE_WINDOW client message (``xdotool windowclose`` would destroy it)."""
+        from Xlib import X, display  # noqa: PLC0415 - optional dependency, see missing_tools
+        from Xlib.protocol import event  # noqa: PLC0415
+
+        conn = display.Display(self.name)
+        try:
+            target = conn.create_resource_object("window", window)
+            protocols = conn.intern_atom("WM_PROTOCOLS")
+            delete = conn.intern_atom("WM_DELETE_WINDOW")
+            message = event.ClientMessage(
+                window=target, client_type=protocols, data=(32, [delete, X.CurrentTime, 0, 0, 0])
+            )
+            target.send_event(message, event_mask=X.NoEventMask)
+            conn.flush()
+        finally:
+            conn.close()
+
+
+@contextmanager
+def virtual_screen(size: tuple[int, int] = SCREEN) -> Iterator[Display]:
+    """Start Xvfb on a free display number; stop it afterwards."""
+    number = next(n for n in range(90, 200) if not Path(f"/tmp/.X11-unix/X{n}").exists())
+    name = f":{number}"
+    server = subprocess.Popen(
+        ["Xvfb", name, "-screen", "0", f"{size[0]}x{size[1]}x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 10
+        while not Path(f"/tmp/.X11-unix/X{number}").exists():
+            if server.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"Xvfb {name} did not start (exit {server.returncode})")
+            time.sleep(0.05)
+        yield Display(name)
+    finally:
+        server.terminate()
+        try:
+            server.wait(5)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
