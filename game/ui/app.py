@@ -1,0 +1,546 @@
+"""The application: the window, the frame loop, the scenes, the worker, the settings.
+
+:meth:`App.step` is one turn of the loop: handle the given events, poll the
+worker once (never waiting for it), update the top scene by ``dt`` seconds,
+draw, flip.  :meth:`App.run` feeds it pygame's events and a 60 fps clock;
+tests and scripts call it directly with made-up events and a fixed ``dt``, so
+they drive the very same loop headless and deterministically::
+
+    app = App(worker=FakeWorker())
+    app.open()
+    app.step(testing.click((300, 400)), 1 / 60)
+
+The app owns everything that outlives a scene: the settings and statistics
+(saved on a background thread, so a slow disk never stalls a frame), the
+worker and the routing of its replies to the scene that asked, the sounds,
+the theme, rendered text, and the transient notices at the bottom of the
+window.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import sys
+import time
+import warnings
+from collections.abc import Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from types import FrameType
+from typing import Any
+
+import pygame
+
+from game.ai.levels import Level
+from game.ai.requests import SearchRequest
+from game.resources import WINDOW_ICON, MissingAssetError, asset_path
+from game.settings import (
+    MAX_WINDOW,
+    MIN_WINDOW,
+    Record,
+    Result,
+    Settings,
+    SettingsStore,
+    Statistics,
+)
+from game.ui.board_view import BoardRenderer
+from game.ui.match import Session
+from game.ui.options import GameConfig, LaunchOptions, Mode
+from game.ui.scenes.base import Scene
+from game.ui.scenes.howto import HowToScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.settings_scene import SettingsScene
+from game.ui.scenes.setup import SetupScene, level_of
+from game.ui.sounds import SoundBank
+from game.ui.text import TextCache
+from game.ui.themes import Theme, theme_named
+from game.ui.worker_link import WorkerLike, make_worker
+
+log = logging.getLogger(__name__)
+
+FPS = 60
+MAX_DT = 0.1
+"""A longer pause between frames (a dragged window, a stall) counts as this much,
+so that animations never jump."""
+NOTICE_SECONDS = 6.0
+LONG_NOTICE_SECONDS = 12.0
+MAX_NOTICES = 4
+TITLE = "Connect Four"
+
+
+@dataclass
+class Notice:
+    text: str
+    remaining: float
+
+
+def settings_level(settings: Settings) -> Level:
+    """The level the settings name (the custom depth for "Custom")."""
+    return level_of(settings.level, settings.custom_depth)
+
+
+def seconds_since_process_start() -> float | None:
+    """How long this process has run, from the kernel's record (Linux); else None."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        with open(f"/proc/{os.getpid()}/stat", encoding="ascii") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+        started = int(fields[19]) / os.sysconf("SC_CLK_TCK")
+        return time.clock_gettime(time.CLOCK_BOOTTIME) - started
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+class App:
+    """The game window and its loop (see the module docstring).
+
+    ``worker`` defaults to the real worker process; ``store`` to the settings
+    file in the user's config folder.  Nothing opens until :meth:`open`.
+    """
+
+    def __init__(
+        self,
+        options: LaunchOptions | None = None,
+        *,
+        worker: WorkerLike | None = None,
+        store: SettingsStore | None = None,
+    ) -> None:
+        self.options = options if options is not None else LaunchOptions()
+        self.store = store if store is not None else SettingsStore()
+        self.worker: WorkerLike = worker if worker is not None else make_worker()
+        report = self.store.load()
+        self.settings = report.settings
+        self.stats = report.stats
+        self._startup_warnings = list(report.warnings)
+        self.theme: Theme = theme_named(self.settings.theme)
+        self.text = TextCache()
+        self.renderer = BoardRenderer()
+        self.sounds = SoundBank()
+        self.scenes: list[Scene] = []
+        self.notices: list[Notice] = []
+        self.running = False
+        self.frames = 0
+        self.fullscreen = (
+            self.settings.fullscreen if self.options.fullscreen is None else self.options.fullscreen
+        )
+        self.window_size: tuple[int, int] = self.options.window_size or self.settings.window_size
+        self.screen: pygame.Surface | None = None
+        self._owners: dict[int, Scene] = {}
+        self._saver: ThreadPoolExecutor | None = None
+        self._saves: list[Future[str | None]] = []
+        self._backgrounds: dict[tuple[tuple[int, int], str], pygame.Surface] = {}
+        self._created = time.perf_counter()
+
+    # -- life cycle ------------------------------------------------------------------
+    def open(self) -> None:
+        """Open the window, load the sounds and show the first screen."""
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption(TITLE)
+        self._load_icon()
+        self._open_window()
+        self.sounds.enabled = self.settings.sound_on
+        self.sounds.volume = self.settings.volume
+        self.sounds.load()
+        for problem in self.sounds.problems:
+            self.notify(problem, seconds=LONG_NOTICE_SECONDS)
+        for warning in self._startup_warnings:
+            self.notify(warning, seconds=LONG_NOTICE_SECONDS)
+        self.running = True
+        if self.options.starts_a_game:
+            config = self.config_for(Mode.VS_COMPUTER)
+            level = self.options.level or config.level
+            self.start_game(
+                GameConfig(
+                    mode=config.mode,
+                    level=level,
+                    starter=config.starter,
+                    colour=config.colour,
+                    start_moves=self.options.position or "",
+                )
+            )
+        else:
+            self.open_menu()
+
+    def run(self) -> int:
+        """Open, loop at 60 fps until the player quits, close; returns the exit status."""
+        self.open()
+        previous = _install_sigterm()
+        try:
+            self.step([], 0.0)
+            since = seconds_since_process_start()
+            log.info(
+                "first frame drawn %.3f s after launch"
+                " (%.3f s after the app was created; epoch %.3f)",
+                since if since is not None else float("nan"),
+                time.perf_counter() - self._created,
+                time.time(),
+            )
+            self._start_worker()
+            clock = pygame.time.Clock()
+            while self.running:
+                dt = clock.tick(FPS) / 1000
+                self.step(pygame.event.get(), min(dt, MAX_DT))
+        finally:
+            self.close()
+            if previous is not None:
+                signal.signal(signal.SIGTERM, previous)
+        return 0
+
+    def step(self, events: Iterable[pygame.event.Event], dt: float) -> bool:
+        """One frame: events, worker replies, update by ``dt`` seconds, draw, flip.
+
+        Returns False once the player has quit (the events after the quit are
+        ignored and nothing is drawn).  Requires :meth:`open`.
+        """
+        for event in events:
+            self.handle_event(event)
+            if not self.running:
+                return False
+        self._poll_worker()
+        self._collect_saves()
+        self.scene.update(dt)
+        for notice in self.notices:
+            notice.remaining -= dt
+        self.notices = [n for n in self.notices if n.remaining > 0]
+        self.draw()
+        pygame.display.flip()
+        self.frames += 1
+        return self.running
+
+    def quit(self) -> None:
+        """End the loop after this event (the window closes in :meth:`close`)."""
+        self.running = False
+
+    def close(self) -> None:
+        """Cancel and stop the worker, save, close the window.  Safe to call twice."""
+        self.running = False
+        for scene in reversed(self.scenes):
+            scene.close()
+        self.scenes.clear()
+        try:
+            self.worker.cancel()
+            self.worker.close()
+        except Exception:
+            log.exception("closing the worker failed")
+        if self.screen is not None:
+            if not self.fullscreen:
+                self.settings.window_size = self.window_size
+            self.save()
+        self.flush_saves()
+        if self._saver is not None:
+            self._saver.shutdown(wait=True)
+            self._saver = None
+        self.sounds.close()
+        if self.screen is not None:
+            self.screen = None
+            pygame.display.quit()
+
+    def _start_worker(self) -> None:
+        try:
+            self.worker.start()
+        except Exception as error:
+            log.exception("the worker did not start")
+            self.notify(f"The computer player could not start ({error}).")
+
+    # -- the window ------------------------------------------------------------------
+    def _load_icon(self) -> None:
+        try:
+            icon = pygame.image.load(str(asset_path(WINDOW_ICON)))
+        except MissingAssetError as error:
+            log.error("%s", error)
+            self.notify(str(error), seconds=LONG_NOTICE_SECONDS)
+            return
+        except (pygame.error, OSError) as error:
+            message = f"The window icon could not be loaded ({error})."
+            log.error("%s", message)
+            self.notify(message, seconds=LONG_NOTICE_SECONDS)
+            return
+        pygame.display.set_icon(icon)
+
+    def _open_window(self) -> None:
+        if self.fullscreen:
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.screen = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+            self._set_minimum_size()
+
+    def _set_minimum_size(self) -> None:
+        """Ask the window system for the minimum size (pygame-ce 2.4+); resize events
+        below it are also corrected in :meth:`resize`."""
+        window_class = getattr(pygame, "Window", None)
+        if window_class is None:
+            return
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = window_class.from_display_module()
+            window.minimum_size = MIN_WINDOW
+        except (AttributeError, pygame.error) as error:
+            log.info("cannot set the window's minimum size: %s", error)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        surface = pygame.display.get_surface()
+        if surface is None:
+            return self.window_size
+        return surface.get_size()
+
+    def resize(self, width: int, height: int) -> None:
+        """The window became ``width`` x ``height``: keep at least the minimum size."""
+        if self.fullscreen:
+            return
+        size = (
+            min(max(width, MIN_WINDOW[0]), MAX_WINDOW[0]),
+            min(max(height, MIN_WINDOW[1]), MAX_WINDOW[1]),
+        )
+        self.window_size = size
+        if size != self.size:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    def set_fullscreen(self, on: bool) -> None:
+        if on == self.fullscreen:
+            return
+        if on:
+            self.window_size = self.size
+        self.fullscreen = on
+        self._open_window()
+
+    def toggle_fullscreen(self) -> None:
+        self.settings.fullscreen = not self.fullscreen
+        self.set_fullscreen(self.settings.fullscreen)
+
+    def toggle_mute(self) -> None:
+        self.settings.sound_on = not self.settings.sound_on
+        self.sounds.enabled = self.settings.sound_on
+        self.notify("Sound on." if self.settings.sound_on else "Sound off (press M to turn it on).")
+
+    def apply_settings(self) -> None:
+        """Make the window follow :attr:`settings` (theme, sound, fullscreen)."""
+        self.theme = theme_named(self.settings.theme)
+        self.sounds.enabled = self.settings.sound_on
+        self.sounds.set_volume(self.settings.volume)
+        self.set_fullscreen(self.settings.fullscreen)
+
+    # -- events ----------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Window-wide events here (quit, resize, F11, M); the rest to the top scene."""
+        if event.type == pygame.QUIT:
+            self.quit()
+        elif event.type == pygame.VIDEORESIZE:
+            self.resize(event.w, event.h)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+        elif (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_m
+            and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)
+        ):
+            self.toggle_mute()
+        else:
+            self.scene.handle_event(event)
+
+    # -- scenes ----------------------------------------------------------------------
+    @property
+    def scene(self) -> Scene:
+        """The scene on top (the one that gets events and is drawn)."""
+        return self.scenes[-1]
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+
+    def pop(self) -> None:
+        """Close the top scene and go back to the one beneath (the menu if none)."""
+        self.scenes.pop().close()
+        if self.scenes:
+            self.scene.resume()
+        else:
+            self.open_menu()
+
+    def reset(self, scene: Scene) -> None:
+        """Close every scene; ``scene`` is the only one."""
+        for old in reversed(self.scenes):
+            old.close()
+        self.scenes = [scene]
+
+    def open_menu(self) -> None:
+        self.reset(MenuScene(self))
+
+    def open_setup(self, mode: Mode) -> None:
+        self.push(SetupScene(self, mode))
+
+    def open_settings(self) -> None:
+        self.push(SettingsScene(self))
+
+    def open_help(self) -> None:
+        self.push(HowToScene(self))
+
+    def config_for(self, mode: Mode) -> GameConfig:
+        """A game of ``mode`` with the saved level, starter and colour."""
+        settings = self.settings
+        return GameConfig(
+            mode=mode,
+            level=settings_level(settings),
+            starter=settings.starter,
+            colour=settings.colour,
+        )
+
+    def start_game(self, config: GameConfig) -> None:
+        self.reset(PlayScene(self, Session(config)))
+
+    # -- the worker ------------------------------------------------------------------
+    def submit(self, request: SearchRequest, *, kind: str, owner: Scene) -> int | None:
+        """Send ``request``; its reply goes to ``owner.handle_reply``.  None if the
+        worker refused (the player is told)."""
+        try:
+            request_id = self.worker.submit(request, kind=kind)
+        except Exception as error:
+            log.exception("the worker refused a request")
+            self.notify(f"The computer player is not available ({error}).")
+            return None
+        self._owners[request_id] = owner
+        return request_id
+
+    def cancel(self, request_id: int) -> None:
+        """Stop the request; its reply, if one is on the way, is dropped."""
+        self._owners.pop(request_id, None)
+        try:
+            self.worker.cancel(request_id)
+        except Exception:
+            log.exception("cancelling request %s failed", request_id)
+
+    def _poll_worker(self) -> None:
+        try:
+            replies = self.worker.poll()
+            notices = self.worker.take_notices()
+        except Exception as error:
+            log.exception("polling the worker failed")
+            replies, notices = [], [f"The computer player failed ({error})."]
+        for reply in replies:
+            owner = self._owners.pop(reply.request_id, None)
+            if owner is None or owner not in self.scenes:
+                log.debug("dropped reply %s (%s)", reply.request_id, reply.kind)
+                continue
+            owner.handle_reply(reply)
+        for notice in notices:
+            self.notify(notice)
+
+    # -- settings and statistics -----------------------------------------------------
+    def record_result(self, level_name: str, result: Result) -> None:
+        """Count a finished game against the computer at ``level_name`` and save."""
+        self.stats.record(level_name, result)
+        self.save()
+
+    def save(self) -> None:
+        """Save a copy of the settings and statistics on the save thread."""
+        settings = self.settings.clamped()
+        stats = Statistics(
+            {
+                name: Record(record.wins, record.losses, record.draws)
+                for name, record in self.stats.per_level.items()
+            }
+        )
+        if self._saver is None:
+            self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="settings-save")
+        self._saves.append(self._saver.submit(self.store.save, settings, stats))
+
+    def flush_saves(self) -> None:
+        """Wait until every save has been written (tests; closing)."""
+        for future in self._saves:
+            future.result()
+        self._collect_saves()
+
+    def _collect_saves(self) -> None:
+        done = [f for f in self._saves if f.done()]
+        self._saves = [f for f in self._saves if not f.done()]
+        for future in done:
+            try:
+                problem = future.result()
+            except Exception as error:  # SettingsStore.save does not raise; be safe anyway
+                log.exception("saving the settings failed")
+                problem = f"Your settings could not be saved ({error})."
+            if problem is not None:
+                self.notify(problem)
+
+    # -- drawing ---------------------------------------------------------------------
+    def notify(self, text: str, *, seconds: float = NOTICE_SECONDS) -> None:
+        """Show ``text`` for a few seconds at the bottom of the window."""
+        for notice in self.notices:
+            if notice.text == text:
+                notice.remaining = max(notice.remaining, seconds)
+                return
+        log.info("notice: %s", text)
+        self.notices.append(Notice(text, seconds))
+        del self.notices[:-MAX_NOTICES]
+
+    def draw(self) -> None:
+        surface = pygame.display.get_surface()
+        if surface is None:
+            return
+        self.scene.draw(surface)
+        self._draw_notices(surface)
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        """The window's background: a vertical gradient (cached per size and theme)."""
+        size = surface.get_size()
+        key = (size, self.theme.name)
+        background = self._backgrounds.get(key)
+        if background is None:
+            background = _gradient(size, self.theme.background_top, self.theme.background_bottom)
+            self._backgrounds = {key: background}
+        surface.blit(background, (0, 0))
+
+    def _draw_notices(self, surface: pygame.Surface) -> None:
+        if not self.notices:
+            return
+        w, h = surface.get_size()
+        scale = min(w / 960, h / 720)
+        size = max(15, round(21 * scale))
+        pad = max(6, round(10 * scale))
+        width = min(w - 40, round(760 * scale))
+        y = h - pad * 2
+        for notice in reversed(self.notices):
+            lines = self.text.wrap(notice.text, size, width - 2 * pad)
+            line_h = self.text.font(size).get_linesize()
+            box_h = len(lines) * line_h + 2 * pad
+            widest = max(self.text.font(size).size(line)[0] for line in lines)
+            box = pygame.Rect(0, 0, widest + 2 * pad, box_h)
+            box.midbottom = (w // 2, y)
+            alpha = round(255 * min(1.0, notice.remaining / 0.5))
+            panel = self.renderer.translucent(box.size, (*self.theme.notice, alpha))
+            surface.blit(panel, box.topleft)
+            colour = self.theme.notice_text
+            top = box.y + pad
+            for line in lines:
+                self.text.blit(surface, line, size, colour, (box.centerx, top), anchor="midtop")
+                top += line_h
+            y = box.top - pad // 2
+
+
+def _gradient(
+    size: tuple[int, int], top: tuple[int, int, int], bottom: tuple[int, int, int]
+) -> pygame.Surface:
+    w, h = size
+    strip = pygame.Surface((1, 2))
+    strip.set_at((0, 0), top)
+    strip.set_at((0, 1), bottom)
+    return pygame.transform.smoothscale(strip, (max(1, w), max(1, h)))
+
+
+def _install_sigterm() -> Any:
+    """Make SIGTERM close the game properly (worker stopped, settings saved)."""
+
+    def handle(signum: int, frame: FrameType | None) -> None:
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    try:
+        return signal.signal(signal.SIGTERM, handle)
+    except (ValueError, OSError):  # not the main thread, or no such signal here
+        return None
+
+
+__all__ = ["App", "Notice", "settings_level"]

@@ -1,0 +1,191 @@
+"""The rules of a game as the window sees them: who is who, undo to your turn, the score.
+
+No pygame here.  A :class:`Match` wraps one :class:`~game.core.Board` with the
+players' roles; a :class:`Session` is a series of matches with the same
+:class:`~game.ui.options.GameConfig` (it decides who starts each game and keeps
+the session score).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from game.core import Board, Player
+from game.settings import Result
+from game.ui.options import GameConfig, Mode
+
+COLOURS = ("red", "yellow")
+
+
+def other_colour(colour: str) -> str:
+    return "yellow" if colour == "red" else "red"
+
+
+class Match:
+    """One game: a board, which side the human plays, and the undo rules.
+
+    Against the computer the human plays ``human``; the computer the other
+    side.  With two players both sides are human; when watching, neither is.
+    The human's colour stays the same whoever starts; otherwise the first
+    player is red.  Moves of ``config.start_moves`` cannot be undone.
+    """
+
+    def __init__(self, config: GameConfig, *, human_first: bool = True) -> None:
+        self.config = config
+        self.board = Board.from_moves(config.start_moves)
+        self.floor = self.board.ply
+        if config.start_moves:
+            self.human: Player | None = self.board.to_move
+        else:
+            self.human = Player.FIRST if human_first else Player.SECOND
+        if config.mode is not Mode.VS_COMPUTER:
+            self.human = None
+
+    # -- roles ---------------------------------------------------------------
+    @property
+    def mode(self) -> Mode:
+        return self.config.mode
+
+    def is_computer(self, player: Player) -> bool:
+        if self.mode is Mode.WATCH:
+            return True
+        if self.mode is Mode.TWO_PLAYERS:
+            return False
+        return player != self.human
+
+    @property
+    def computer_to_move(self) -> bool:
+        return not self.board.is_over and self.is_computer(self.board.to_move)
+
+    @property
+    def human_to_move(self) -> bool:
+        return not self.board.is_over and not self.is_computer(self.board.to_move)
+
+    def colour_of(self, player: Player) -> str:
+        if self.mode is Mode.VS_COMPUTER and self.human is not None:
+            mine = self.config.colour
+            return mine if player == self.human else other_colour(mine)
+        return COLOURS[player]
+
+    def name_of(self, player: Player) -> str:
+        """ "You", "The computer", or the colour's name."""
+        if self.mode is Mode.VS_COMPUTER:
+            return "You" if player == self.human else "The computer"
+        return self.colour_of(player).capitalize()
+
+    # -- undo and redo -------------------------------------------------------
+    def undo(self) -> int:
+        """Take back moves; returns how many (0 when there is nothing to undo).
+
+        Against the computer: back to the human's last turn, i.e. up to and
+        including the human's last move, so the human is to move again.  A
+        position where the human has not moved yet is left alone.  Otherwise
+        one move.  Never below the start position.
+        """
+        board = self.board
+        if board.ply <= self.floor:
+            return 0
+        if self.mode is not Mode.VS_COMPUTER:
+            board.undo()
+            return 1
+        human_moves = [ply for ply in range(self.floor, board.ply) if Player(ply & 1) == self.human]
+        if not human_moves:
+            return 0
+        count = board.ply - human_moves[-1]
+        for _ in range(count):
+            board.undo()
+        return count
+
+    def redo(self) -> int:
+        """Replay undone moves; returns how many.  Against the computer: up to the
+        human's next turn (or as far as the redo list goes)."""
+        board = self.board
+        if not board.can_redo:
+            return 0
+        board.redo()
+        count = 1
+        if self.mode is Mode.VS_COMPUTER:
+            while board.can_redo and self.computer_to_move:
+                board.redo()
+                count += 1
+        return count
+
+    # -- the result -----------------------------------------------------------
+    @property
+    def winner_colour(self) -> str | None:
+        outcome = self.board.outcome
+        if outcome is None or outcome.winner is None:
+            return None
+        return self.colour_of(outcome.winner)
+
+    def result_for_human(self) -> Result | None:
+        """ "win", "loss" or "draw" against the computer once the game is over; else None."""
+        outcome = self.board.outcome
+        if outcome is None or self.mode is not Mode.VS_COMPUTER:
+            return None
+        if outcome.winner is None:
+            return "draw"
+        return "win" if outcome.winner == self.human else "loss"
+
+    def headline(self) -> str:
+        """The game-over banner: who won, or that it is a draw ("" while playing)."""
+        outcome = self.board.outcome
+        if outcome is None:
+            return ""
+        if outcome.winner is None:
+            return "A draw: the board is full"
+        if self.mode is Mode.VS_COMPUTER:
+            return "You win!" if outcome.winner == self.human else "The computer wins"
+        return f"{self.colour_of(outcome.winner).capitalize()} wins!"
+
+
+@dataclass
+class Session:
+    """Consecutive games with one config: who starts each one, and the score.
+
+    The score counts wins by colour (the human's colour is fixed against the
+    computer) and draws.
+    """
+
+    config: GameConfig
+    rng: random.Random = field(default_factory=random.Random)
+    wins: dict[str, int] = field(default_factory=lambda: dict.fromkeys(COLOURS, 0))
+    draws: int = 0
+    games: int = 0
+    _human_started_last: bool | None = None
+
+    def next_match(self) -> Match:
+        """A new match; ``starter`` decides who moves first (alternate starts with you)."""
+        starter = self.config.starter
+        if starter == "computer":
+            human_first = False
+        elif starter == "alternate":
+            last = self._human_started_last
+            human_first = True if last is None else not last
+        elif starter == "random":
+            human_first = self.rng.random() < 0.5
+        else:
+            human_first = True
+        self._human_started_last = human_first
+        self.games += 1
+        return Match(self.config, human_first=human_first)
+
+    def record(self, match: Match) -> None:
+        """Count a finished match (the caller counts each match once)."""
+        winner = match.winner_colour
+        if winner is None:
+            self.draws += 1
+        else:
+            self.wins[winner] += 1
+
+    def score_line(self) -> list[tuple[str, int]]:
+        """The score as (label, count) pairs, e.g. [("You", 2), ("Computer", 1), ("Draws", 0)]."""
+        if self.config.mode is Mode.VS_COMPUTER:
+            mine = self.config.colour
+            return [
+                ("You", self.wins[mine]),
+                ("Computer", self.wins[other_colour(mine)]),
+                ("Draws", self.draws),
+            ]
+        return [("Red", self.wins["red"]), ("Yellow", self.wins["yellow"]), ("Draws", self.draws)]

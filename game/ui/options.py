@@ -1,0 +1,68 @@
+"""What the window is asked to do at launch, and what one game is: plain data.
+
+No pygame here: :mod:`game.__main__` builds a :class:`LaunchOptions` from the
+command line, and the scenes pass a :class:`GameConfig` from the new-game screen
+to the play screen.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from game.ai.levels import Level
+
+
+class Mode(enum.Enum):
+    """Who plays: a human against the computer, two humans, or two computers."""
+
+    VS_COMPUTER = "vs-computer"
+    TWO_PLAYERS = "two-players"
+    WATCH = "watch"
+
+    @property
+    def title(self) -> str:
+        return {
+            Mode.VS_COMPUTER: "You against the computer",
+            Mode.TWO_PLAYERS: "Two players",
+            Mode.WATCH: "Computer against computer",
+        }[self]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LaunchOptions:
+    """The command line, already validated.
+
+    ``position`` is a legal, unfinished move string ("" is the empty board) or
+    None for "start at the menu"; ``level`` is the computer's level from
+    ``--level``/``--depth``.  Either one starts a game against the computer at
+    once.  ``fullscreen`` None means "as saved in the settings"; ``window_size``
+    None means the saved size.
+    """
+
+    position: str | None = None
+    level: Level | None = None
+    fullscreen: bool | None = None
+    window_size: tuple[int, int] | None = None
+
+    @property
+    def starts_a_game(self) -> bool:
+        return self.position is not None or self.level is not None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameConfig:
+    """One series of games with the same players.
+
+    ``level`` is the computer's strength (also used for hints in every mode).
+    ``starter`` is one of :data:`game.settings.STARTERS` and ``colour`` the
+    human's colour; both matter only against the computer.  ``start_moves`` is
+    a legal, unfinished position every game of the series starts from; when it
+    is not empty, the human plays the side to move there.
+    """
+
+    mode: Mode
+    level: Level
+    starter: str = "you"
+    colour: str = "red"
+    start_moves: str = ""

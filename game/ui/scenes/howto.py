@@ -1,0 +1,91 @@
+"""How to play: the rules and the controls."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui.scenes.base import FormLayout, FormScene
+from game.ui.widgets import Item, ItemList
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+RULES = (
+    "Two players take turns dropping a disc into one of the seven columns; it falls to the "
+    "lowest free cell. The first to line up four of their discs in a row, a column or a "
+    "diagonal wins. A full board with no four is a draw."
+)
+
+CONTROLS = (
+    ("Mouse", "click a column to drop a disc there"),
+    ("1 - 7", "drop in that column"),
+    ("Left / Right", "move the cursor; Enter, Space or Down drops"),
+    ("Ctrl+Z", "undo (against the computer: back to your last turn)"),
+    ("Ctrl+Y", "redo"),
+    ("H", "hint: the column the engine recommends"),
+    ("N", "new game"),
+    ("Esc", "pause menu / back"),
+    ("F11 / M", "fullscreen / mute"),
+)
+
+ANALYSIS = (
+    "With Show analysis on (Settings), each column shows its score for the player to move: "
+    "+N wins, -N loses (the bigger, the sooner), 0 draws; ~ marks an estimate."
+)
+
+
+class HowToScene(FormScene):
+    title = "How to play"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app, ItemList([Item("back", "Back", primary=True)]))
+
+    def compute_layout(self, size: tuple[int, int]) -> FormLayout:
+        w, h = size
+        scale = min(w / 960, h / 720)
+        title_size = max(28, round(56 * scale))
+        title_top = round(24 * scale)
+        row_h = max(30, round(48 * scale))
+        button = pygame.Rect(0, 0, min(w - 40, round(260 * scale)), row_h)
+        button.midbottom = (w // 2, h - round(20 * scale))
+        body_top = title_top + round(title_size * 1.1)
+        body_w = min(w - 40, round(820 * scale))
+        body = pygame.Rect(w // 2 - body_w // 2, body_top, body_w, button.top - body_top - 10)
+        return FormLayout(scale, (w // 2, title_top), title_size, {"back": button}, body)
+
+    def activate(self, key: str) -> None:
+        self.app.pop()
+
+    def draw_body(self, surface: pygame.Surface, layout: FormLayout) -> None:
+        theme, text = self.app.theme, self.app.text
+        body = layout.body
+        size = max(15, round(25 * layout.scale))
+        heading = max(18, round(30 * layout.scale))
+        y = body.y
+        text.blit(surface, "Rules", heading, theme.accent, (body.x, y))
+        y += round(heading * 1.1)
+        y = text.blit_lines(
+            surface, text.wrap(RULES, size, body.width), size, theme.text, (body.x, y)
+        )
+        y += size // 2
+        text.blit(surface, "Controls", heading, theme.accent, (body.x, y))
+        y += round(heading * 1.1)
+        key_w = round(body.width * 0.24)
+        for name, what in CONTROLS:
+            text.blit(surface, name, size, theme.accent, (body.x + 8, y))
+            y = text.blit_lines(
+                surface,
+                text.wrap(what, size, body.width - key_w),
+                size,
+                theme.text,
+                (body.x + key_w, y),
+                spacing=1.1,
+            )
+        y += size // 2
+        text.blit(surface, "Analysis", heading, theme.accent, (body.x, y))
+        y += round(heading * 1.1)
+        text.blit_lines(
+            surface, text.wrap(ANALYSIS, size, body.width), size, theme.text, (body.x, y)
+        )

@@ -1,0 +1,678 @@
+"""The play screen: the board, the computer's moves, hints, analysis, and game over.
+
+State (all here, drawn by :meth:`PlayScene.draw` without changing it):
+
+* the :class:`~game.ui.match.Match` (board and roles) and the
+  :class:`~game.ui.match.Session` (who starts next, the score);
+* the falling disc, if any: the board already holds the move, the animation only
+  shows it arriving; the board is locked until it lands;
+* the requests to the worker this scene is waiting for, by id and kind.  A reply
+  is used only if its id is still awaited *and* its position is the board's
+  current one; anything else is stale and dropped.  Undo, redo, new game,
+  leaving and quitting cancel what is awaited.
+* hint and analysis results, keyed by the position they are for.
+
+Game over is this scene's state too: a banner over the top rows, the winning
+four marked by rings and stars, and Play again / Menu buttons in the side panel.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ai.requests import HEURISTIC_UNIT, SearchRequest, SearchResult, describe_score
+from game.core import WIDTH, Player
+from game.ui.animation import DiscDrop, pulse
+from game.ui.board_view import BoardGeometry
+from game.ui.match import Match, Session
+from game.ui.options import GameConfig, Mode
+from game.ui.scenes.base import Scene
+from game.ui.scenes.pause import PauseScene
+from game.ui.widgets import Item, ItemList, column_layout, draw_items, draw_panel
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.worker_link import ReplyLike
+
+log = logging.getLogger(__name__)
+
+WATCH_PAUSE = 0.6
+"""Seconds each move stays on screen at least when two computers play (at normal speed)."""
+NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, WIDTH + 1)}
+NUMBER_KEYS.update({getattr(pygame, f"K_KP{n}"): n - 1 for n in range(1, WIDTH + 1)})
+ANALYSIS_LEGEND = (
+    "Scores for the player to move: +N wins, -N loses (bigger: sooner), 0 draws; ~ estimates."
+)
+KEYS_HELP = {
+    Mode.VS_COMPUTER: "Keys: 1-7 drop, H hint, Ctrl+Z undo, N new game, Esc menu",
+    Mode.TWO_PLAYERS: "Keys: 1-7 drop, H hint, Ctrl+Z undo, Ctrl+Y redo, N new game, Esc menu",
+    Mode.WATCH: "Keys: N new game, Esc menu",
+}
+DROP_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_DOWN})
+
+
+@dataclass(frozen=True, slots=True)
+class PlayLayout:
+    size: tuple[int, int]
+    scale: float
+    board: BoardGeometry
+    panel: pygame.Rect
+    banner: pygame.Rect
+    score_y: int
+    """The centre line of the analysis scores, above the hover row."""
+    buttons: dict[str, pygame.Rect]
+    body: int
+    """Text size in the panel."""
+
+
+def compute_layout(size: tuple[int, int], button_keys: list[str]) -> PlayLayout:
+    """Board on the left, scaled to fit; the side panel on the right."""
+    w, h = size
+    scale = min(w / 960, h / 720)
+    pad = max(8, round(14 * scale))
+    panel_w = min(max(round(w * 0.27), 180), 360)
+    panel = pygame.Rect(w - panel_w - pad, pad, panel_w, h - 2 * pad)
+    area = pygame.Rect(pad, pad, panel.x - 2 * pad, h - 2 * pad)
+    board = BoardGeometry.fit(area, above=1.6, below=0.45)
+    frame = board.frame_rect
+    score_y = board.hover_y - board.cell // 2 - round(board.cell * 0.3)
+    banner_top = max(area.y, frame.top - round(board.cell * 1.6))
+    banner = pygame.Rect(frame.x, banner_top, frame.width, frame.top - banner_top - 4)
+    row_h = max(28, round(44 * scale))
+    gap = max(5, round(row_h * 0.2))
+    inner_w = panel.width - 2 * pad
+    top = panel.bottom - pad - len(button_keys) * (row_h + gap) + gap
+    buttons = column_layout(button_keys, panel.centerx, top, inner_w, row_h, gap)
+    body = max(15, round(22 * scale))
+    return PlayLayout(size, scale, board, panel, banner, score_y, buttons, body)
+
+
+class PlayScene(Scene):
+    """A series of games with one :class:`GameConfig` (see the module docstring)."""
+
+    def __init__(self, app: App, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.match: Match = session.next_match()
+        self.cursor = WIDTH // 2
+        self.drop: DiscDrop | None = None
+        self.awaiting: dict[int, str] = {}
+        """Request id -> kind ("move", "hint", "analysis")."""
+        self.held_move: tuple[int, float] | None = None
+        """A computer move waiting to be shown (column, at scene time), when watching."""
+        self.move_asked_at = 0.0
+        self.hint: tuple[str, int] | None = None
+        self.analyses: dict[str, SearchResult] = {}
+        self.over = False
+        self.time = 0.0
+        self._layouts: dict[tuple[tuple[int, int], tuple[str, ...]], PlayLayout] = {}
+        self.buttons = ItemList([])
+        self._rebuild_buttons()
+        self._advance()
+
+    # -- what the scene shows ------------------------------------------------------
+    @property
+    def config(self) -> GameConfig:
+        return self.session.config
+
+    @property
+    def board_locked(self) -> bool:
+        """True while a disc falls, the computer is to move, or the game is over."""
+        return self.drop is not None or not self.match.human_to_move
+
+    @property
+    def thinking(self) -> bool:
+        return "move" in self.awaiting.values() or self.held_move is not None
+
+    @property
+    def hint_column(self) -> int | None:
+        if self.hint is not None and self.hint[0] == self.match.board.moves:
+            return self.hint[1]
+        return None
+
+    @property
+    def analysis(self) -> SearchResult | None:
+        """The analysis of the current position, when analysis is on and it has arrived."""
+        if not self.app.settings.show_analysis:
+            return None
+        return self.analyses.get(self.match.board.moves)
+
+    def highlighted_cells(self) -> tuple[tuple[int, int], ...]:
+        """The cells marked as the winning line(s) (empty unless a four was made)."""
+        outcome = self.match.board.outcome
+        if not self.over or outcome is None:
+            return ()
+        return outcome.cells
+
+    def layout(self, size: tuple[int, int]) -> PlayLayout:
+        keys = tuple(item.key for item in self.buttons.items)
+        layout = self._layouts.get((size, keys))
+        if layout is None:
+            layout = compute_layout(size, list(keys))
+            self._layouts = {(size, keys): layout}
+        return layout
+
+    # -- requests to the worker ------------------------------------------------------
+    def _ask(self, kind: str, request: SearchRequest) -> None:
+        request_id = self.app.submit(request, kind=kind, owner=self)
+        if request_id is not None:
+            self.awaiting[request_id] = kind
+
+    def _cancel(self, kinds: tuple[str, ...] = ("move", "hint", "analysis")) -> None:
+        for request_id, kind in list(self.awaiting.items()):
+            if kind in kinds:
+                self.app.cancel(request_id)
+                del self.awaiting[request_id]
+        if "move" in kinds:
+            self.held_move = None
+
+    def _engine_request(self, *, depth: int | None, budget: float, analyze: bool) -> SearchRequest:
+        return SearchRequest(
+            moves=self.match.board.moves, depth=depth, time_limit=budget, analyze=analyze
+        )
+
+    def _ask_for_move(self) -> None:
+        level = self.config.level
+        budget = self.app.settings.perfect_budget if level.is_perfect else level.time_budget
+        self.move_asked_at = self.time
+        self._ask("move", self._engine_request(depth=level.depth, budget=budget, analyze=False))
+
+    def _exact_request(self, *, analyze: bool) -> SearchRequest:
+        return self._engine_request(
+            depth=None, budget=self.app.settings.perfect_budget, analyze=analyze
+        )
+
+    def handle_reply(self, reply: ReplyLike) -> None:
+        kind = self.awaiting.pop(reply.request_id, None)
+        board = self.match.board
+        if kind is None or reply.moves != board.moves:
+            log.debug("dropped a stale %s reply for %r", reply.kind, reply.moves)
+            return
+        if reply.error is not None or reply.result is None:
+            self.app.notify(f"The computer could not answer: {reply.error}")
+            return
+        result = reply.result
+        if kind == "move":
+            self._computer_moves(result)
+        elif kind == "hint":
+            if result.column is not None:
+                self.hint = (board.moves, result.column)
+        elif kind == "analysis":
+            self.analyses[board.moves] = result
+
+    def _computer_moves(self, result: SearchResult) -> None:
+        column = result.column
+        board = self.match.board
+        if not self.match.computer_to_move or self.drop is not None:
+            return
+        if column is None or not board.can_play(column):
+            self.app.notify(f"The computer chose an impossible move ({column}); see the log.")
+            log.error("the engine answered %r for %r", result, board.moves)
+            return
+        if self.config.mode is Mode.WATCH:
+            due = self.move_asked_at + WATCH_PAUSE / self.app.settings.animation_speed
+            if self.time < due:
+                self.held_move = (column, due)
+                return
+        self._play(column)
+
+    # -- the flow of the game -----------------------------------------------------------
+    def _advance(self) -> None:
+        """Start whatever comes next: the game-over state, the computer's move, analysis."""
+        if self.drop is not None:
+            return
+        match = self.match
+        if match.board.is_over:
+            if not self.over:
+                self._game_over()
+            return
+        if match.computer_to_move:
+            if not self.thinking:
+                self._ask_for_move()
+        elif self.app.settings.show_analysis:
+            moves = match.board.moves
+            if moves not in self.analyses and "analysis" not in self.awaiting.values():
+                self._ask("analysis", self._exact_request(analyze=True))
+        self._rebuild_buttons()
+
+    def _play(self, column: int) -> None:
+        board = self.match.board
+        player = board.to_move
+        row = board.height(column)
+        board.play(column)
+        self.drop = DiscDrop(column, row, player, target=BoardGeometry(0, 0, 1).fall_distance(row))
+        self._rebuild_buttons()
+
+    def _game_over(self) -> None:
+        self.over = True
+        match = self.match
+        self.session.record(match)
+        result = match.result_for_human()
+        if result is not None:
+            self.app.record_result(self.config.level.name, result)
+            self.app.sounds.play(result)
+        else:
+            self.app.sounds.play("draw" if match.winner_colour is None else "win")
+        self._rebuild_buttons()
+        self.buttons.focus_on("again")
+
+    def try_drop(self, column: int) -> bool:
+        """The player drops a disc in ``column``; False if the board refuses it
+        (locked, full column, game over)."""
+        if self.board_locked:
+            return False
+        board = self.match.board
+        if not board.can_play(column):
+            self.app.notify(f"Column {column + 1} is full.")
+            return False
+        self._cancel(("hint", "analysis"))
+        self.cursor = column
+        self._play(column)
+        return True
+
+    def undo(self) -> None:
+        if self.config.mode is Mode.WATCH:
+            self.app.notify("Undo is for games you play.")
+            return
+        if self.over and self.config.mode is Mode.VS_COMPUTER:
+            self.app.notify("The game is over: press N to play again.")
+            return
+        self._cancel()
+        if self.drop is not None:
+            self.drop.finish()
+            self.drop = None
+        if self.match.undo() == 0:
+            self.app.notify("Nothing to undo.")
+        self.over = False
+        self._advance()
+
+    def redo(self) -> None:
+        if self.config.mode is Mode.WATCH or self.over:
+            return
+        self._cancel()
+        if self.drop is not None:
+            self.drop.finish()
+            self.drop = None
+        if self.match.redo() == 0:
+            self.app.notify("Nothing to redo.")
+        self._advance()
+
+    def ask_hint(self) -> None:
+        if self.board_locked:
+            self.app.notify("A hint is for your own turn.")
+            return
+        moves = self.match.board.moves
+        known = self.analyses.get(moves)
+        if known is not None and known.column is not None:
+            self.hint = (moves, known.column)
+        elif "hint" not in self.awaiting.values():
+            self._ask("hint", self._exact_request(analyze=False))
+
+    def new_game(self) -> None:
+        """Abandon this game (it is not counted) and start the next of the session."""
+        self._cancel()
+        self.match = self.session.next_match()
+        self.drop = None
+        self.over = False
+        self.hint = None
+        self.cursor = WIDTH // 2
+        self._advance()
+        self._rebuild_buttons()
+
+    def _rebuild_buttons(self) -> None:
+        """The side panel's buttons for the current state (enabled or not)."""
+        if self.over:
+            items = [Item("again", "Play again", primary=True), Item("menu", "Menu")]
+        else:
+            watching = self.config.mode is Mode.WATCH
+            can_undo = not watching and self.match.board.ply > self.match.floor
+            items = [
+                Item("undo", "Undo", enabled=can_undo),
+                Item("hint", "Hint", enabled=not self.board_locked),
+                Item("menu", "Menu"),
+            ]
+        keys = [(i.key, i.enabled) for i in items]
+        if keys != [(i.key, i.enabled) for i in self.buttons.items]:
+            focus = self.buttons.focused.key if self.buttons.focused else None
+            self.buttons = ItemList(items)
+            if focus is not None:
+                self.buttons.focus_on(focus)
+
+    def _button(self, key: str) -> None:
+        self.app.sounds.play("click")
+        if key == "again":
+            self.new_game()
+        elif key == "menu":
+            self.pause()
+        elif key == "undo":
+            self.undo()
+        elif key == "hint":
+            self.ask_hint()
+
+    def pause(self) -> None:
+        self.app.push(PauseScene(self.app, self))
+
+    # -- events and time ----------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        layout = self.layout(self.app.size)
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame.MOUSEMOTION:
+            self.buttons.handle_event(event, layout.buttons)
+            column = layout.board.column_at(event.pos)
+            if column is not None:
+                self.cursor = column
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            action = self.buttons.handle_event(event, layout.buttons)
+            if action is not None:
+                self._button(action.key)
+                return
+            column = layout.board.column_at(event.pos)
+            if column is not None and not self.over:
+                self.try_drop(column)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        code = event.key
+        ctrl = bool(event.mod & pygame.KMOD_CTRL)
+        shift = bool(event.mod & pygame.KMOD_SHIFT)
+        if ctrl and code == pygame.K_z:
+            self.redo() if shift else self.undo()
+        elif ctrl and code == pygame.K_y:
+            self.redo()
+        elif ctrl:
+            return
+        elif code == pygame.K_ESCAPE:
+            self.pause()
+        elif code == pygame.K_n:
+            self.new_game()
+        elif self.over:
+            if code in (pygame.K_LEFT, pygame.K_UP):
+                self.buttons.move(-1)
+            elif code in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
+                self.buttons.move(1)
+            elif code in DROP_KEYS and self.buttons.focused is not None:
+                self._button(self.buttons.focused.key)
+        elif code in NUMBER_KEYS:
+            self.try_drop(NUMBER_KEYS[code])
+        elif code == pygame.K_LEFT:
+            self.cursor = max(0, self.cursor - 1)
+        elif code == pygame.K_RIGHT:
+            self.cursor = min(WIDTH - 1, self.cursor + 1)
+        elif code in DROP_KEYS:
+            self.try_drop(self.cursor)
+        elif code == pygame.K_h:
+            self.ask_hint()
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        if self.drop is not None:
+            if self.drop.update(dt * self.app.settings.animation_speed):
+                self.app.sounds.play("drop")
+            if self.drop.done:
+                self.drop = None
+                self._advance()
+        if self.held_move is not None and self.time >= self.held_move[1]:
+            column = self.held_move[0]
+            self.held_move = None
+            if self.match.computer_to_move and self.drop is None:
+                self._play(column)
+
+    def resume(self) -> None:
+        """Back from the pause menu: settings may have changed (analysis on or off)."""
+        if not self.app.settings.show_analysis:
+            self._cancel(("analysis",))
+        self._advance()
+
+    def close(self) -> None:
+        self._cancel()
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        layout = self.layout(surface.get_size())
+        self.app.draw_background(surface)
+        self._draw_board(surface, layout)
+        self._draw_scores(surface, layout)
+        self._draw_panel(surface, layout)
+        if self.over:
+            self._draw_banner(surface, layout)
+
+    def _colour(self, player: Player) -> str:
+        return self.match.colour_of(player)
+
+    def _draw_board(self, surface: pygame.Surface, layout: PlayLayout) -> None:
+        app, theme, renderer = self.app, self.app.theme, self.app.renderer
+        g = layout.board
+        board = self.match.board
+        radius = g.radius
+        renderer.draw_back(surface, g, theme)
+        drop = self.drop
+        for col in range(WIDTH):
+            for row in range(board.height(col)):
+                if drop is not None and drop.col == col and drop.row == row:
+                    continue
+                owner = board.cell(col, row)
+                assert owner is not None
+                renderer.draw_disc(surface, g.centre(col, row), radius, self._colour(owner), theme)
+        if drop is not None:
+            centre = g.falling_centre(drop.col, drop.y)
+            renderer.draw_disc(surface, centre, radius, self._colour(drop.player), theme)
+        renderer.draw_frame(surface, g, theme)
+
+        hint = self.hint_column
+        if hint is not None and not self.board_locked:
+            renderer.draw_column_glow(surface, g, hint, theme.hint)
+        if not self.board_locked:
+            colour = self._colour(board.to_move)
+            centre = (g.column_x(self.cursor), g.hover_y)
+            renderer.draw_disc(surface, centre, radius, colour, theme)
+        elif self.thinking:
+            self._draw_dots(surface, (g.frame_rect.centerx, g.hover_y), g.cell // 8, theme.text)
+
+        if board.history and drop is None:
+            last = board.history[-1]
+            renderer.draw_last_mark(surface, g.centre(last, board.height(last) - 1), g, theme)
+        wave = pulse(self.time)
+        for col, row in self.highlighted_cells():
+            renderer.draw_win_mark(surface, g.centre(col, row), g, theme, wave)
+
+        size = max(12, round(g.cell * 0.3))
+        y = g.frame_rect.bottom + round(g.cell * 0.08)
+        for col in range(WIDTH):
+            number = (
+                theme.accent if col == self.cursor and not self.board_locked else theme.text_muted
+            )
+            app.text.blit(
+                surface, str(col + 1), size, number, (g.column_x(col), y), anchor="midtop"
+            )
+
+    def _draw_dots(
+        self,
+        surface: pygame.Surface,
+        centre: tuple[int, int],
+        radius: int,
+        colour: tuple[int, int, int],
+    ) -> None:
+        x, y = centre
+        radius = max(3, radius)
+        for i in range(3):
+            wave = pulse(self.time - i * 0.18, 0.9)
+            r = max(2, round(radius * (0.55 + 0.45 * wave)))
+            pygame.draw.circle(surface, colour, (x + (i - 1) * radius * 3, y), r)
+
+    def _score_text(self, score: int, exact: bool) -> tuple[str, tuple[int, int, int]]:
+        theme = self.app.theme
+        if not exact:
+            value = score / HEURISTIC_UNIT
+            return f"~{value:+.1f}", theme.text_muted
+        if score > 0:
+            return f"+{score}", theme.score_win
+        if score < 0:
+            return f"{score}", theme.score_loss
+        return "0", theme.score_draw
+
+    def _draw_scores(self, surface: pygame.Surface, layout: PlayLayout) -> None:
+        if not self.app.settings.show_analysis or self.over:
+            return
+        g = layout.board
+        size = max(13, round(g.cell * 0.34))
+        result = self.analysis
+        text = self.app.text
+        if result is None:
+            if "analysis" in self.awaiting.values():
+                text.blit(
+                    surface,
+                    "analysing...",
+                    size,
+                    self.app.theme.text_muted,
+                    (g.frame_rect.centerx, layout.score_y),
+                    anchor="center",
+                )
+            return
+        for col in range(min(WIDTH, len(result.column_scores))):
+            score = result.column_scores[col]
+            if score is None:
+                continue
+            exact = col < len(result.column_exact) and result.column_exact[col]
+            label, colour = self._score_text(score, exact)
+            text.blit(
+                surface, label, size, colour, (g.column_x(col), layout.score_y), anchor="center"
+            )
+
+    def _turn_text(self) -> str:
+        match = self.match
+        if self.over:
+            return match.headline()
+        mover = match.board.to_move
+        if self.thinking or match.computer_to_move:
+            if self.config.mode is Mode.VS_COMPUTER:
+                return "The computer is thinking"
+            return f"{match.name_of(mover)} is thinking"
+        if self.config.mode is Mode.VS_COMPUTER:
+            return "Your turn"
+        return f"{match.name_of(mover)} to move"
+
+    def _draw_panel(self, surface: pygame.Surface, layout: PlayLayout) -> None:
+        theme, text = self.app.theme, self.app.text
+        panel = layout.panel
+        draw_panel(surface, panel, theme, radius=max(6, round(12 * layout.scale)))
+        pad = max(8, round(14 * layout.scale))
+        x = panel.x + pad
+        width = panel.width - 2 * pad
+        body = layout.body
+        small = max(13, round(body * 0.82))
+        heading = max(16, round(body * 1.15))
+        y = panel.y + pad
+
+        y = text.blit_lines(
+            surface, text.wrap(self.config.mode.title, heading, width), heading, theme.text, (x, y)
+        )
+        if self.config.mode is not Mode.TWO_PLAYERS:
+            text.blit(surface, self.config.level.label, small, theme.text_muted, (x, y))
+            y += round(small * 1.3)
+        y += pad // 2
+
+        # Whose turn, with their disc.
+        disc_r = max(8, round(body * 0.62))
+        board = self.match.board
+        mover = board.to_move
+        if self.over and board.outcome is not None and board.outcome.winner is not None:
+            mover = board.outcome.winner
+        if not (self.over and board.outcome is not None and board.outcome.winner is None):
+            self.app.renderer.draw_disc(
+                surface, (x + disc_r, y + disc_r), disc_r, self._colour(mover), theme
+            )
+        turn = text.wrap(self._turn_text(), body, width - 2 * disc_r - pad)
+        text.blit_lines(surface, turn, body, theme.text, (x + 2 * disc_r + pad // 2, y))
+        y += max(2 * disc_r, round(len(turn) * body * 0.9)) + pad // 2
+        if self.thinking:
+            self._draw_dots(surface, (x + 2 * disc_r + pad + disc_r, y), disc_r // 3, theme.accent)
+            y += disc_r
+        elif "hint" in self.awaiting.values():
+            text.blit(surface, "Looking for a hint...", small, theme.accent, (x, y))
+            y += round(small * 1.2)
+        elif self.hint_column is not None:
+            text.blit(surface, f"Hint: column {self.hint_column + 1}", small, theme.hint, (x, y))
+            y += round(small * 1.2)
+        y += pad // 2
+
+        text.blit(surface, "Moves", small, theme.text_muted, (x, y))
+        y += round(small * 1.15)
+        moves = board.moves or "(none yet)"
+        chars = max(4, width // max(1, text.font(small).size("0")[0]))
+        rows = [moves[i : i + chars] for i in range(0, len(moves), chars)]
+        y = text.blit_lines(surface, rows, small, theme.text, (x, y), spacing=1.05)
+        y += pad // 2
+
+        text.blit(surface, "Session", small, theme.text_muted, (x, y))
+        y += round(small * 1.15)
+        score = "   ".join(f"{label} {count}" for label, count in self.session.score_line())
+        y = text.blit_lines(surface, text.wrap(score, small, width), small, theme.text, (x, y))
+
+        top_button = min((r.top for r in layout.buttons.values()), default=panel.bottom)
+        if self.app.settings.show_analysis and not self.over:
+            y += pad // 2
+            lines: list[str] = []
+            result = self.analysis
+            col = self.cursor
+            if result is not None and col < len(result.column_scores):
+                score_value = result.column_scores[col]
+                if score_value is not None:
+                    exact = col < len(result.column_exact) and result.column_exact[col]
+                    words = describe_score(score_value, exact=exact, ply=board.ply)
+                    lines += text.wrap(
+                        f"Column {col + 1}: {words if exact else 'about ' + words}", small, width
+                    )
+            lines += text.wrap(ANALYSIS_LEGEND, small, width)
+            if y + len(lines) * small < top_button - pad:
+                y = text.blit_lines(surface, lines, small, theme.text_muted, (x, y))
+
+        tiny = max(12, round(small * 0.9))
+        keys = text.wrap(KEYS_HELP[self.config.mode], tiny, width)
+        keys_top = top_button - pad // 2 - round(len(keys) * tiny * 1.15)
+        if keys_top > y + pad // 2:
+            text.blit_lines(surface, keys, tiny, theme.text_muted, (x, keys_top))
+
+        draw_items(
+            surface,
+            self.buttons,
+            layout.buttons,
+            theme=theme,
+            text=text,
+            show_focus=self.over or self.buttons.hovered is not None,
+        )
+
+    def _draw_banner(self, surface: pygame.Surface, layout: PlayLayout) -> None:
+        theme, text = self.app.theme, self.app.text
+        rect = layout.banner
+        if rect.height < 20:
+            return
+        surface.blit(self.app.renderer.translucent(rect.size, (*theme.banner, 225)), rect.topleft)
+        pygame.draw.rect(surface, theme.accent, rect, 2, border_radius=8)
+        headline = self.match.headline()
+        size = max(20, min(round(rect.height * 0.42), round(layout.board.cell * 0.7)))
+        width_limit = rect.width - 20
+        while size > 16 and text.font(size).size(headline)[0] > width_limit:
+            size -= 2
+        colour = theme.accent
+        text.blit(
+            surface,
+            headline,
+            size,
+            colour,
+            (rect.centerx, rect.y + rect.height * 2 // 5),
+            anchor="center",
+        )
+        small = max(13, round(size * 0.5))
+        score = " \u00b7 ".join(f"{label} {count}" for label, count in self.session.score_line())
+        text.blit(
+            surface,
+            score,
+            small,
+            theme.text,
+            (rect.centerx, rect.bottom - rect.height // 5),
+            anchor="center",
+        )

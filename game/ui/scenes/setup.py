@@ -1,0 +1,120 @@
+"""The new-game screen: the computer's level, who starts, your colour."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ai.levels import LEVELS, MAX_DEPTH, MIN_DEPTH, Level, custom_level, level_by_name
+from game.settings import CUSTOM_LEVEL
+from game.ui.options import GameConfig, Mode
+from game.ui.scenes.base import FormLayout, FormScene, stacked_form_layout
+from game.ui.widgets import Item, ItemList
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+STARTER_CHOICES = (
+    ("you", "You"),
+    ("computer", "The computer"),
+    ("alternate", "Take turns"),
+    ("random", "Random"),
+)
+COLOUR_CHOICES = (("red", "Red"), ("yellow", "Yellow"))
+
+
+def level_of(name: str, depth: int) -> Level:
+    """The level called ``name``, or the custom level of ``depth`` for "Custom"."""
+    return custom_level(depth) if name == CUSTOM_LEVEL else level_by_name(name)
+
+
+class SetupScene(FormScene):
+    """Chooses a :class:`GameConfig` for ``mode`` (against the computer, or watching)."""
+
+    def __init__(self, app: App, mode: Mode) -> None:
+        self.mode = mode
+        settings = app.settings
+        level_choices = [(level.name, level.label) for level in LEVELS]
+        level_choices.append((CUSTOM_LEVEL, "Custom depth"))
+        depths = tuple((d, str(d)) for d in range(MIN_DEPTH, MAX_DEPTH + 1))
+        items = [
+            Item("level", "Difficulty", tuple(level_choices)),
+            Item("depth", "Custom depth", depths, wrap=False),
+        ]
+        if mode is Mode.VS_COMPUTER:
+            items += [
+                Item("starter", "Who starts", STARTER_CHOICES),
+                Item("colour", "Your colour", COLOUR_CHOICES),
+            ]
+        items += [Item("start", "Start", primary=True), Item("back", "Back")]
+        super().__init__(app, ItemList(items))
+        self.items.get("level").select(settings.level)
+        self.items.get("depth").select(settings.custom_depth)
+        if mode is Mode.VS_COMPUTER:
+            self.items.get("starter").select(settings.starter)
+            self.items.get("colour").select(settings.colour)
+        self._enable_depth()
+        self.items.focus_on("start")
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return "New game" if self.mode is Mode.VS_COMPUTER else "Watch the computer"
+
+    def _enable_depth(self) -> None:
+        self.items.get("depth").enabled = self.items.get("level").value == CUSTOM_LEVEL
+
+    @property
+    def level(self) -> Level:
+        return level_of(self.items.get("level").value, self.items.get("depth").value)
+
+    def config(self) -> GameConfig:
+        starter, colour = "you", "red"
+        if self.mode is Mode.VS_COMPUTER:
+            starter = self.items.get("starter").value
+            colour = self.items.get("colour").value
+        return GameConfig(mode=self.mode, level=self.level, starter=starter, colour=colour)
+
+    def compute_layout(self, size: tuple[int, int]) -> FormLayout:
+        keys = [i.key for i in self.items.items]
+        return stacked_form_layout(size, keys, width=620, body_height=90, row=50)
+
+    def changed(self, key: str) -> None:
+        if key == "level":
+            self._enable_depth()
+
+    def activate(self, key: str) -> None:
+        if key == "back":
+            self.back()
+            return
+        settings = self.app.settings
+        settings.level = self.items.get("level").value
+        settings.custom_depth = self.items.get("depth").value
+        if self.mode is Mode.VS_COMPUTER:
+            settings.starter = self.items.get("starter").value
+            settings.colour = self.items.get("colour").value
+        self.app.save()
+        self.app.start_game(self.config())
+
+    def draw_body(self, surface: pygame.Surface, layout: FormLayout) -> None:
+        theme, text = self.app.theme, self.app.text
+        size = max(14, round(22 * layout.scale))
+        level = self.level
+        y = text.blit_lines(
+            surface,
+            text.wrap(level.blurb, size, layout.body.width),
+            size,
+            theme.text_muted,
+            (layout.body.centerx, layout.body.y),
+            centre=True,
+        )
+        if self.mode is Mode.VS_COMPUTER:
+            record = self.app.stats.per_level.get(level.name)
+            if record is None or record.games == 0:
+                line = f"You have not played {level.name} yet."
+            else:
+                line = (
+                    f"Your record at {level.name}: {record.wins} won, "
+                    f"{record.losses} lost, {record.draws} drawn"
+                )
+            text.blit(surface, line, size, theme.text, (layout.body.centerx, y), anchor="midtop")

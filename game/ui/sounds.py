@@ -1,0 +1,75 @@
+"""Sound effects: a drop, a win, a loss, a draw, a click.
+
+With no audio device the mixer cannot start and every sound is silently off
+(logged once).  A missing or damaged sound file is logged and reported through
+:attr:`SoundBank.problems`, which the window shows the player; the other
+sounds still play.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from game.resources import SOUNDS, MissingAssetError, asset_path
+
+log = logging.getLogger(__name__)
+
+
+class SoundBank:
+    """The game's sounds by role (:data:`game.resources.SOUNDS`); call :meth:`load` once."""
+
+    def __init__(self) -> None:
+        self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self.available = False
+        self.enabled = True
+        self.volume = 0.7
+        self.problems: list[str] = []
+
+    def load(self) -> None:
+        """Start the mixer and load every sound.  Never raises."""
+        try:
+            pygame.mixer.pre_init(44100, -16, 2, 512)
+            pygame.mixer.init()
+        except pygame.error as error:
+            log.info("no audio device, sound is off: %s", error)
+            return
+        if pygame.mixer.get_init() is None:
+            log.info("the mixer did not start; sound is off")
+            return
+        self.available = True
+        for role, relative in SOUNDS.items():
+            try:
+                sound = pygame.mixer.Sound(str(asset_path(relative)))
+            except MissingAssetError as error:
+                log.error("%s", error)
+                self.problems.append(str(error))
+                continue
+            except (pygame.error, OSError) as error:
+                message = f"The sound {relative!r} could not be loaded ({error}); it stays silent."
+                log.error("%s", message)
+                self.problems.append(message)
+                continue
+            self._sounds[role] = sound
+        self.set_volume(self.volume)
+
+    def set_volume(self, volume: float) -> None:
+        """``volume`` from 0 to 1."""
+        self.volume = min(max(volume, 0.0), 1.0)
+        for sound in self._sounds.values():
+            sound.set_volume(self.volume)
+
+    def play(self, role: str) -> None:
+        """Play the sound of ``role`` ("drop", "win", ...) if sound is on and it loaded."""
+        if not self.enabled or self.volume <= 0:
+            return
+        sound = self._sounds.get(role)
+        if sound is not None:
+            sound.play()
+
+    def close(self) -> None:
+        self._sounds.clear()
+        if self.available and pygame.mixer.get_init() is not None:
+            pygame.mixer.quit()
+        self.available = False

@@ -1,0 +1,198 @@
+"""Stand-ins for driving the window without a worker process or a person.
+
+Tests, the screenshot script and monkey tests use these with
+:meth:`game.ui.app.App.step`:
+
+* :class:`FakeWorker` has the worker's API and answers in-process on the next
+  :meth:`~FakeWorker.poll` (or only when told to, to hold the computer
+  "thinking"); its answers come from a function, by default a fixed preference
+  for the centre columns, so every test is deterministic and instant.
+* :func:`key`, :func:`click` and :func:`motion` make the pygame events a player
+  would cause.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import pygame
+
+from game.ai.requests import SearchRequest, SearchResult
+from game.core import WIDTH, Board
+
+CENTRE_FIRST = (3, 2, 4, 1, 5, 0, 6)
+
+
+class _Steppable(Protocol):
+    def step(self, events: Iterable[pygame.event.Event], dt: float) -> bool: ...
+
+
+@dataclass(frozen=True, slots=True)
+class FakeReply:
+    """A reply with the fields of :class:`game.ai.worker.WorkerReply`."""
+
+    request_id: int
+    kind: str
+    moves: str
+    result: SearchResult | None
+    error: str | None = None
+
+
+def centre_first(request: SearchRequest) -> SearchResult:
+    """The first playable column in centre-first order; every playable column scores 0."""
+    board = Board.from_moves(request.moves)
+    column = next(c for c in CENTRE_FIRST if board.can_play(c))
+    scores: tuple[int | None, ...] = ()
+    exact: tuple[bool, ...] = ()
+    if request.analyze:
+        scores = tuple(0 if board.can_play(c) else None for c in range(WIDTH))
+        exact = tuple(s is not None for s in scores)
+    return SearchResult(
+        column=column,
+        score=0,
+        exact=True,
+        depth=1,
+        nodes=1,
+        time=0.0,
+        column_scores=scores,
+        column_exact=exact,
+    )
+
+
+def scripted(columns: Sequence[int]) -> Callable[[SearchRequest], SearchResult]:
+    """Answers that play ``columns`` (0-based) in turn for "move" requests, then centre-first."""
+    queue = list(columns)
+
+    def answer(request: SearchRequest) -> SearchResult:
+        base = centre_first(request)
+        if request.analyze or not queue:
+            return base
+        return SearchResult(
+            column=queue.pop(0),
+            score=0,
+            exact=False,
+            depth=1,
+            nodes=1,
+            time=0.0,
+        )
+
+    return answer
+
+
+@dataclass
+class FakeWorker:
+    """The worker's API, answered in-process.
+
+    ``answer`` turns a request into a result (an exception becomes an error
+    reply, as the engine's refusal would).  With ``auto`` each request is
+    answered on the next poll; otherwise only after :meth:`release`.
+    ``submitted`` and ``cancelled`` record the calls for tests to inspect.
+    """
+
+    answer: Callable[[SearchRequest], SearchResult] = centre_first
+    auto: bool = True
+    submitted: list[tuple[int, str, SearchRequest]] = field(default_factory=list)
+    cancelled: list[int | None] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+    started: bool = False
+    closed: bool = False
+    _pending: dict[int, tuple[str, SearchRequest]] = field(default_factory=dict)
+    _released: set[int] = field(default_factory=set)
+    _extra: list[FakeReply] = field(default_factory=list)
+    _next_id: int = 1
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._pending)
+
+    def start(self) -> None:
+        self.started = True
+
+    def submit(self, request: SearchRequest, *, kind: str = "move") -> int:
+        self.started = True
+        request_id = self._next_id
+        self._next_id += 1
+        self._pending[request_id] = (kind, request)
+        self.submitted.append((request_id, kind, request))
+        if self.auto:
+            self._released.add(request_id)
+        return request_id
+
+    def cancel(self, request_id: int | None = None) -> None:
+        self.cancelled.append(request_id)
+        ids = list(self._pending) if request_id is None else [request_id]
+        for rid in ids:
+            self._pending.pop(rid, None)
+            self._released.discard(rid)
+
+    def release(self) -> None:
+        """Let every pending request be answered on the next poll."""
+        self._released.update(self._pending)
+
+    def pending(self) -> list[tuple[int, str, SearchRequest]]:
+        """The requests without a reply yet, oldest first."""
+        return [(rid, kind, request) for rid, (kind, request) in self._pending.items()]
+
+    def inject(self, reply: FakeReply) -> None:
+        """Deliver ``reply`` on the next poll, whatever was asked (a stale or foreign reply)."""
+        self._extra.append(reply)
+
+    def poll(self) -> list[FakeReply]:
+        replies: list[FakeReply] = list(self._extra)
+        self._extra.clear()
+        for request_id in [rid for rid in self._pending if rid in self._released]:
+            kind, request = self._pending.pop(request_id)
+            self._released.discard(request_id)
+            try:
+                result = self.answer(request)
+            except ValueError as error:
+                replies.append(FakeReply(request_id, kind, request.moves, None, str(error)))
+            else:
+                replies.append(FakeReply(request_id, kind, request.moves, result))
+        return replies
+
+    def take_notices(self) -> list[str]:
+        notices, self.notices = self.notices, []
+        return notices
+
+    def close(self) -> None:
+        self.closed = True
+        self._pending.clear()
+
+
+# -- events -----------------------------------------------------------------------
+
+
+def key(code: int, *, mod: int = 0, unicode: str = "") -> pygame.event.Event:
+    """A key press (KEYDOWN) of ``code`` (``pygame.K_...``) with modifiers ``mod``."""
+    return pygame.event.Event(
+        pygame.KEYDOWN, key=code, mod=mod, unicode=unicode, scancode=0, window=None
+    )
+
+
+def click(pos: tuple[int, int], button: int = 1) -> list[pygame.event.Event]:
+    """A mouse click at ``pos``: motion there, button down, button up."""
+    return [
+        motion(pos),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button, touch=False),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button, touch=False),
+    ]
+
+
+def motion(pos: tuple[int, int]) -> pygame.event.Event:
+    """The mouse moving to ``pos``."""
+    return pygame.event.Event(
+        pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0), touch=False
+    )
+
+
+FRAME = 1 / 60
+
+
+def advance(app: _Steppable, seconds: float, *, dt: float = FRAME) -> None:
+    """Run frames without input for ``seconds`` of game time (animations finish,
+    fake replies arrive)."""
+    for _ in range(max(1, round(seconds / dt))):
+        app.step([], dt)

@@ -1,0 +1,264 @@
+"""Buttons and option rows, their keyboard focus, and how they are drawn.
+
+An :class:`Item` is a button (no choices) or an option row (a label and a value
+changed with Left/Right or a click).  :class:`ItemList` turns keys and mouse
+events into :class:`Action` values; the scene decides what they do.  Where the
+items sit is the scene's layout (a ``key -> pygame.Rect`` mapping), so the same
+items work at any window size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from game.ui.text import TextCache
+from game.ui.themes import Theme
+
+ACTIVATE_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE})
+
+
+@dataclass
+class Item:
+    """A button (``choices`` empty) or an option row showing ``choices[index]``.
+
+    ``choices`` holds (value, text) pairs.  ``wrap`` makes Left at the first
+    choice go to the last (for short lists); long numeric lists stop at the ends.
+    """
+
+    key: str
+    label: str
+    choices: Sequence[tuple[Any, str]] = ()
+    index: int = 0
+    enabled: bool = True
+    primary: bool = False
+    wrap: bool = True
+
+    @property
+    def is_option(self) -> bool:
+        return bool(self.choices)
+
+    @property
+    def value(self) -> Any:
+        return self.choices[self.index][0] if self.choices else None
+
+    @property
+    def value_text(self) -> str:
+        return self.choices[self.index][1] if self.choices else ""
+
+    def select(self, value: Any) -> None:
+        """Show ``value`` (the nearest choice for a number not in the list)."""
+        for i, (candidate, _) in enumerate(self.choices):
+            if candidate == value:
+                self.index = i
+                return
+        if isinstance(value, int | float) and self.choices:
+            self.index = min(
+                range(len(self.choices)), key=lambda i: abs(float(self.choices[i][0]) - value)
+            )
+
+    def step(self, delta: int) -> bool:
+        """Move to the next (+1) or previous (-1) choice; True if the value changed."""
+        if not self.choices or not self.enabled:
+            return False
+        count = len(self.choices)
+        if self.wrap:
+            new = (self.index + delta) % count
+        else:
+            new = min(max(self.index + delta, 0), count - 1)
+        changed = new != self.index
+        self.index = new
+        return changed
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """What an event did: "activate" a button, "change" an option, or "back"."""
+
+    kind: str
+    key: str = ""
+
+
+@dataclass
+class ItemList:
+    """Items with one keyboard focus; mouse hover moves the focus too."""
+
+    items: list[Item]
+    focus: int = 0
+    hovered: str | None = field(default=None)
+
+    def __post_init__(self) -> None:
+        self.focus = self._first_enabled(self.focus, 1)
+
+    def get(self, key: str) -> Item:
+        for item in self.items:
+            if item.key == key:
+                return item
+        raise KeyError(key)
+
+    @property
+    def focused(self) -> Item | None:
+        return self.items[self.focus] if self.items else None
+
+    def focus_on(self, key: str) -> None:
+        for i, item in enumerate(self.items):
+            if item.key == key and item.enabled:
+                self.focus = i
+
+    def _first_enabled(self, start: int, direction: int) -> int:
+        count = len(self.items)
+        for offset in range(count):
+            i = (start + direction * offset) % count
+            if self.items[i].enabled:
+                return i
+        return 0
+
+    def move(self, direction: int) -> None:
+        if self.items:
+            self.focus = self._first_enabled((self.focus + direction) % len(self.items), direction)
+
+    def handle_event(
+        self, event: pygame.event.Event, rects: Mapping[str, pygame.Rect]
+    ) -> Action | None:
+        """The action ``event`` causes, given where each item is drawn."""
+        if event.type == pygame.KEYDOWN:
+            return self._key(event.key)
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = None
+            for i, item in enumerate(self.items):
+                rect = rects.get(item.key)
+                if rect is not None and rect.collidepoint(event.pos) and item.enabled:
+                    self.focus = i
+                    self.hovered = item.key
+            return None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, item in enumerate(self.items):
+                rect = rects.get(item.key)
+                if rect is None or not rect.collidepoint(event.pos) or not item.enabled:
+                    continue
+                self.focus = i
+                if not item.is_option:
+                    return Action("activate", item.key)
+                # The left part of the value box steps back, the rest forwards.
+                box = value_box(rect)
+                delta = -1 if event.pos[0] < box.centerx and box.collidepoint(event.pos) else 1
+                return Action("change", item.key) if item.step(delta) else None
+        return None
+
+    def _key(self, code: int) -> Action | None:
+        item = self.focused
+        if code in (pygame.K_UP, pygame.K_w):
+            self.move(-1)
+        elif code in (pygame.K_DOWN, pygame.K_s, pygame.K_TAB):
+            self.move(1)
+        elif code == pygame.K_ESCAPE:
+            return Action("back")
+        elif item is not None and item.enabled:
+            if code in (pygame.K_LEFT, pygame.K_RIGHT) and item.is_option:
+                if item.step(-1 if code == pygame.K_LEFT else 1):
+                    return Action("change", item.key)
+            elif code in ACTIVATE_KEYS:
+                if not item.is_option:
+                    return Action("activate", item.key)
+                if item.step(1):
+                    return Action("change", item.key)
+        return None
+
+
+# -- drawing ---------------------------------------------------------------------
+
+
+def value_box(rect: pygame.Rect) -> pygame.Rect:
+    """The part of an option row that shows "< value >" (its right half)."""
+    width = rect.width * 11 // 20
+    return pygame.Rect(rect.right - width, rect.y, width, rect.height)
+
+
+def font_size_for(rect: pygame.Rect) -> int:
+    return max(14, round(rect.height * 0.5))
+
+
+def draw_item(
+    surface: pygame.Surface,
+    item: Item,
+    rect: pygame.Rect,
+    *,
+    focused: bool,
+    theme: Theme,
+    text: TextCache,
+) -> None:
+    """One button or option row in ``rect``."""
+    radius = max(4, rect.height // 4)
+    if not item.enabled:
+        fill = theme.button_disabled
+    elif focused:
+        fill = theme.button_focus
+    else:
+        fill = theme.button
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    edge = theme.accent if focused and item.enabled else theme.panel_edge
+    pygame.draw.rect(surface, edge, rect, 3 if focused else 1, border_radius=radius)
+    if item.primary and item.enabled and not focused:
+        pygame.draw.rect(surface, theme.accent, rect, 2, border_radius=radius)
+    size = font_size_for(rect)
+    colour = theme.button_text if item.enabled else theme.text_muted
+    if not item.is_option:
+        text.blit(surface, item.label, size, colour, rect.center, anchor="center")
+        return
+    pad = rect.height // 3
+    text.blit(surface, item.label, size, colour, (rect.x + pad, rect.centery), anchor="midleft")
+    box = value_box(rect)
+    text.blit(surface, item.value_text, size, colour, box.center, anchor="center")
+    arrow = max(5, rect.height // 6)
+    cy = rect.centery
+    left_x = box.x + pad
+    right_x = box.right - pad
+    can_back = item.wrap or item.index > 0
+    can_forward = item.wrap or item.index < len(item.choices) - 1
+    dim = theme.text_muted
+    pygame.draw.polygon(
+        surface,
+        colour if can_back else dim,
+        [(left_x, cy), (left_x + arrow, cy - arrow), (left_x + arrow, cy + arrow)],
+    )
+    pygame.draw.polygon(
+        surface,
+        colour if can_forward else dim,
+        [(right_x, cy), (right_x - arrow, cy - arrow), (right_x - arrow, cy + arrow)],
+    )
+
+
+def draw_items(
+    surface: pygame.Surface,
+    items: ItemList,
+    rects: Mapping[str, pygame.Rect],
+    *,
+    theme: Theme,
+    text: TextCache,
+    show_focus: bool = True,
+) -> None:
+    for i, item in enumerate(items.items):
+        rect = rects.get(item.key)
+        if rect is not None:
+            focused = show_focus and i == items.focus
+            draw_item(surface, item, rect, focused=focused, theme=theme, text=text)
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, radius: int = 10) -> None:
+    pygame.draw.rect(surface, theme.panel, rect, border_radius=radius)
+    pygame.draw.rect(surface, theme.panel_edge, rect, 1, border_radius=radius)
+
+
+def column_layout(
+    keys: Sequence[str], centre_x: int, top: int, width: int, height: int, gap: int
+) -> dict[str, pygame.Rect]:
+    """Rects for ``keys`` stacked downwards from ``top``, centred on ``centre_x``."""
+    rects = {}
+    y = top
+    for key in keys:
+        rects[key] = pygame.Rect(centre_x - width // 2, y, width, height)
+        y += height + gap
+    return rects

@@ -1,0 +1,516 @@
+"""The play screen driven through the real app loop, headless, with a fake worker.
+
+Every test steps :meth:`App.step` with made-up events and a fixed frame time,
+so nothing depends on the clock and the computer answers instantly (or only
+when the test releases it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game.ai.levels import level_by_name
+from game.ai.requests import SearchResult
+from game.core import Player
+from game.settings import SettingsStore
+from game.ui.app import App
+from game.ui.options import GameConfig, LaunchOptions, Mode
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.pause import PauseScene
+from game.ui.scenes.play import PlayScene
+from game.ui.testing import FRAME, FakeReply, FakeWorker, advance, click, key, motion, scripted
+
+HARD = level_by_name("Hard")
+SIZE = (800, 600)
+WIN_SETUP = "445566"  # the side to move wins in column 7
+DRAW_GAME = "617315721371413543521632362446574577645622"
+
+
+def make_app(worker: FakeWorker | None = None, **settings: object) -> App:
+    app = App(
+        LaunchOptions(window_size=SIZE, fullscreen=False),
+        worker=worker if worker is not None else FakeWorker(),
+        store=SettingsStore(),
+    )
+    app.settings.sound_on = False
+    app.settings.animation_speed = 3.0  # fewer frames per test; the speed is a setting
+    for name, value in settings.items():
+        setattr(app.settings, name, value)
+    app.open()
+    return app
+
+
+@pytest.fixture
+def worker() -> FakeWorker:
+    return FakeWorker()
+
+
+@pytest.fixture
+def app(worker: FakeWorker) -> Iterator[App]:
+    app = make_app(worker)
+    yield app
+    app.close()
+
+
+def start(app: App, mode: Mode = Mode.VS_COMPUTER, moves: str = "", **config: str) -> PlayScene:
+    app.start_game(GameConfig(mode=mode, level=HARD, start_moves=moves, **config))
+    app.step([], FRAME)
+    scene = app.scene
+    assert isinstance(scene, PlayScene)
+    return scene
+
+
+def drop_key(column: int) -> pygame.event.Event:
+    """The number key of 0-based ``column``."""
+    return key(pygame.K_1 + column)
+
+
+def column_point(scene: PlayScene, column: int, *, row: int = 2) -> tuple[int, int]:
+    return scene.layout(scene.app.size).board.centre(column, row)
+
+
+# -- dropping discs ----------------------------------------------------------------
+
+
+def test_clicking_a_column_drops_a_disc_there(app: App) -> None:
+    scene = start(app, Mode.TWO_PLAYERS)
+    app.step(click(column_point(scene, 5)), FRAME)
+    assert scene.match.board.moves == "6"
+    assert scene.drop is not None and scene.drop.col == 5
+
+
+def test_clicking_the_hover_row_above_a_column_drops_there_too(app: App) -> None:
+    scene = start(app, Mode.TWO_PLAYERS)
+    geometry = scene.layout(app.size).board
+    app.step(click((geometry.column_x(1), geometry.hover_y)), FRAME)
+    assert scene.match.board.moves == "2"
+
+
+def test_clicking_beside_the_board_drops_nothing(app: App) -> None:
+    scene = start(app, Mode.TWO_PLAYERS)
+    app.step(click((5, 5)), FRAME)
+    assert scene.match.board.moves == ""
+
+
+@pytest.mark.parametrize("column", range(7))
+def test_a_number_key_drops_a_disc_in_its_column(app: App, column: int) -> None:
+    scene = start(app, Mode.TWO_PLAYERS)
+    app.step([drop_key(column)], FRAME)
+    assert scene.match.board.history == (column,)
+
+
+def test_the_keypad_numbers_drop_too(app: App) -> None:
+    scene = start(app, Mode.TWO_PLAYERS)
+    app.step([key(pygame.K_KP3)], FRAME)
+    assert scene.match.board.moves == "3"
+
+
+@pytest.mark.parametrize("drop", [pygame.K_RETURN, pygame.K_SPACE, pygame.K_DOWN])
+def test_the_cursor_moves_with_the_arrows_and_drops(app: App, drop: int) -> None:
+    scene = start(app, Mode.TWO_PLAYERS)
+    app.step([key(pygame.K_LEFT), key(pygame.K_LEFT), key(pygame.K_RIGHT), key(drop)], FRAME)
+    assert scene.match.board.moves == "3"
+
+
+def test_the_mouse_moves_the_cursor(app: App) -> None:
+    scene = start(app, Mode.TWO_PLAYERS)
+    app.step([motion(column_point(scene, 6))], FRAME)
+    assert scene.cursor == 6
+
+
+def test_a_full_column_refuses_a_disc(app: App) -> None:
+    scene = start(app, Mode.TWO_PLAYERS, moves="111111")
+    app.step([drop_key(0)], FRAME)
+    app.step(click(column_point(scene, 0)), FRAME)
+    assert scene.match.board.moves == "111111"
+    assert scene.drop is None
+    assert any("Column 1 is full" in n.text for n in app.notices)
+
+
+def test_the_board_is_locked_while_a_disc_falls(app: App) -> None:
+    scene = start(app, Mode.TWO_PLAYERS)
+    app.step([drop_key(3), drop_key(4)], FRAME)
+    assert scene.match.board.moves == "4"
+    advance(app, 1.0)
+    app.step([drop_key(4)], FRAME)
+    assert scene.match.board.moves == "45"
+
+
+def test_a_falling_disc_lands_on_its_cell_and_unlocks_the_board(app: App) -> None:
+    scene = start(app, Mode.TWO_PLAYERS)
+    app.step([drop_key(2)], FRAME)
+    drop = scene.drop
+    assert drop is not None
+    advance(app, 1.0)
+    assert drop.done and drop.y == drop.target
+    assert scene.drop is None and not scene.board_locked
+
+
+# -- the computer ---------------------------------------------------------------------
+
+
+def test_the_computer_answers_and_its_move_is_animated(app: App, worker: FakeWorker) -> None:
+    scene = start(app)
+    app.step([drop_key(0)], FRAME)
+    while not worker.submitted:  # the human's disc lands, then the request goes out
+        app.step([], FRAME)
+    _, kind, request = worker.submitted[-1]
+    assert kind == "move" and request.moves == "1" and request.depth == HARD.depth
+    app.step([], FRAME)  # the fake answers on the next poll
+    assert scene.match.board.moves == "14"
+    assert scene.drop is not None and scene.drop.player == Player.SECOND
+
+
+def test_the_board_is_locked_while_the_computer_thinks() -> None:
+    worker = FakeWorker(auto=False)
+    app = make_app(worker)
+    try:
+        scene = start(app)
+        app.step([drop_key(0)], FRAME)
+        advance(app, 1.0)
+        assert scene.thinking
+        app.step([drop_key(1)], FRAME)
+        app.step(click(column_point(scene, 1)), FRAME)
+        assert scene.match.board.moves == "1"
+        worker.release()
+        advance(app, 1.0)
+        assert scene.match.board.moves == "14"
+        assert not scene.board_locked
+    finally:
+        app.close()
+
+
+def test_the_computer_starts_when_it_is_its_turn(app: App, worker: FakeWorker) -> None:
+    scene = start(app, starter="computer")
+    assert scene.match.human == Player.SECOND
+    advance(app, 1.0)
+    assert scene.match.board.moves == "4"
+    assert [kind for _, kind, _ in worker.submitted] == ["move"]
+
+
+def test_a_perfect_level_request_uses_the_time_budget_setting(app: App, worker: FakeWorker) -> None:
+    app.settings.perfect_budget = 7.0
+    app.start_game(
+        GameConfig(mode=Mode.VS_COMPUTER, level=level_by_name("Perfect"), starter="computer")
+    )
+    app.step([], FRAME)
+    request = worker.submitted[-1][2]
+    assert request.depth is None and request.time_limit == 7.0
+
+
+def test_watching_two_computers_plays_a_whole_game(app: App) -> None:
+    scene = start(app, Mode.WATCH)
+    for _ in range(3000):
+        app.step([], FRAME)
+        if scene.over:
+            break
+    assert scene.over
+    assert scene.match.board.is_over
+    assert app.stats.per_level == {}  # only games you play are counted
+
+
+# -- undo, redo, cancellation -------------------------------------------------------------
+
+
+def test_undo_and_redo_restore_the_exact_position(app: App) -> None:
+    scene = start(app)
+    for column in (0, 6, 2):
+        app.step([drop_key(column)], FRAME)
+        advance(app, 1.0)
+    board = scene.match.board
+    before = (board.moves, board.current, board.mask)
+    assert board.moves == "147434"  # the fake computer always answers column 4
+    ctrl_z = key(pygame.K_z, mod=pygame.KMOD_LCTRL)
+    app.step([ctrl_z], FRAME)
+    after_one = board.moves
+    assert len(after_one) == len(before[0]) - 2 and scene.match.human_to_move
+    app.step([ctrl_z], FRAME)
+    assert len(board.moves) == len(before[0]) - 4
+    app.step([key(pygame.K_y, mod=pygame.KMOD_LCTRL)], FRAME)
+    assert board.moves == after_one
+    app.step([key(pygame.K_y, mod=pygame.KMOD_LCTRL)], FRAME)
+    assert (board.moves, board.current, board.mask) == before
+
+
+def test_undo_in_a_two_player_game_takes_back_one_move(app: App) -> None:
+    scene = start(app, Mode.TWO_PLAYERS, moves="")
+    app.step([drop_key(3)], FRAME)
+    advance(app, 1.0)
+    app.step([drop_key(4)], FRAME)
+    advance(app, 1.0)
+    app.step([key(pygame.K_z, mod=pygame.KMOD_CTRL)], FRAME)
+    assert scene.match.board.moves == "4"
+    app.step([key(pygame.K_z, mod=pygame.KMOD_CTRL | pygame.KMOD_SHIFT)], FRAME)  # redo
+    assert scene.match.board.moves == "45"
+
+
+def test_undo_while_the_computer_thinks_cancels_it_and_drops_its_late_reply() -> None:
+    worker = FakeWorker(auto=False)
+    app = make_app(worker)
+    try:
+        scene = start(app)
+        app.step([drop_key(0)], FRAME)
+        advance(app, 1.0)
+        ((request_id, _, request),) = worker.pending()
+        app.step([key(pygame.K_z, mod=pygame.KMOD_CTRL)], FRAME)
+        assert request_id in worker.cancelled
+        assert scene.match.board.moves == ""
+        assert not scene.thinking
+        # The answer was already on its way: it must not be played.
+        worker.inject(FakeReply(request_id, "move", request.moves, _result(3)))
+        advance(app, 0.5)
+        assert scene.match.board.moves == ""
+    finally:
+        app.close()
+
+
+def test_a_reply_for_another_position_is_dropped(app: App, worker: FakeWorker) -> None:
+    scene = start(app)
+    worker.inject(FakeReply(999, "move", "", _result(2)))
+    advance(app, 0.2)
+    assert scene.match.board.moves == ""
+
+
+def test_new_game_and_menu_cancel_what_the_computer_is_doing() -> None:
+    worker = FakeWorker(auto=False)
+    app = make_app(worker)
+    try:
+        start(app, starter="computer")
+        ((first, _, _),) = worker.pending()
+        app.step([key(pygame.K_n)], FRAME)
+        assert first in worker.cancelled
+        ((second, _, _),) = worker.pending()  # the new game's first move
+        app.step([key(pygame.K_ESCAPE)], FRAME)
+        assert isinstance(app.scene, PauseScene)
+        pause = app.scene
+        pause.activate("menu")
+        assert isinstance(app.scene, MenuScene)
+        assert second in worker.cancelled
+        assert worker.pending() == []
+    finally:
+        app.close()
+
+
+def test_quitting_while_the_computer_thinks_closes_the_worker() -> None:
+    worker = FakeWorker(auto=False)
+    app = make_app(worker)
+    start(app, starter="computer")
+    assert worker.pending()
+    running = app.step([pygame.event.Event(pygame.QUIT)], FRAME)
+    assert running is False
+    app.close()
+    assert worker.closed and worker.pending() == []
+
+
+def test_the_workers_notices_appear_on_screen(app: App, worker: FakeWorker) -> None:
+    start(app)
+    worker.notices.append("The computer player stopped unexpectedly and was restarted.")
+    app.step([], FRAME)
+    assert [n.text for n in app.notices] == [
+        "The computer player stopped unexpectedly and was restarted."
+    ]
+    advance(app, 10, dt=0.5)
+    assert app.notices == []
+
+
+def test_an_engine_error_is_told_not_played(app: App, worker: FakeWorker) -> None:
+    def refuse(request: object) -> SearchResult:
+        raise ValueError("the engine refused")
+
+    worker.answer = refuse
+    scene = start(app, starter="computer")
+    advance(app, 0.2)
+    assert scene.match.board.moves == ""
+    assert any("the engine refused" in n.text for n in app.notices)
+
+
+# -- hints and analysis ------------------------------------------------------------------
+
+
+def test_h_asks_for_a_hint_and_highlights_the_column(worker: FakeWorker) -> None:
+    worker.answer = scripted([])  # centre first: the hint is column 4
+    app = make_app(worker)
+    try:
+        scene = start(app)
+        app.step([key(pygame.K_h)], FRAME)
+        _, kind, request = worker.submitted[-1]
+        assert kind == "hint" and request.depth is None and request.moves == ""
+        app.step([], FRAME)
+        assert scene.hint_column == 3
+        app.step([drop_key(0)], FRAME)
+        assert scene.hint_column is None  # a hint is for one position
+    finally:
+        app.close()
+
+
+def test_analysis_shows_every_columns_score_on_the_players_turn() -> None:
+    scores = (-1, -1, 0, 5, None, 2, -3)
+
+    def analyse(request: object) -> SearchResult:
+        return SearchResult(
+            column=3,
+            score=5,
+            exact=True,
+            depth=30,
+            nodes=1,
+            time=0.0,
+            column_scores=scores,
+            column_exact=(True,) * 7,
+        )
+
+    worker = FakeWorker(answer=analyse)
+    app = make_app(worker, show_analysis=True)
+    try:
+        scene = start(app, Mode.TWO_PLAYERS, moves="555555")
+        _, kind, request = worker.submitted[-1]
+        assert kind == "analysis" and request.analyze and request.moves == "555555"
+        app.step([], FRAME)
+        assert scene.analysis is not None
+        assert scene.analysis.column_scores == scores
+        # With the scores known, a hint needs no new request.
+        count = len(worker.submitted)
+        app.step([key(pygame.K_h)], FRAME)
+        assert scene.hint_column == 3 and len(worker.submitted) == count
+        # After a move, the new position is analysed in its turn.
+        app.step([drop_key(0)], FRAME)
+        advance(app, 1.0)
+        assert worker.submitted[-1][2].moves == "5555551"
+    finally:
+        app.close()
+
+
+# -- game over -----------------------------------------------------------------------------
+
+
+def _pixel(app: App, point: tuple[int, int]) -> tuple[int, int, int]:
+    surface = pygame.display.get_surface()
+    assert surface is not None
+    colour = surface.get_at(point)
+    return colour.r, colour.g, colour.b
+
+
+def test_a_win_shows_game_over_with_the_four_highlighted(app: App) -> None:
+    scene = start(app, moves=WIN_SETUP)
+    app.step([drop_key(6)], FRAME)
+    assert not scene.over  # not until the disc has landed
+    advance(app, 1.0)
+    assert scene.over
+    four = {(3, 0), (4, 0), (5, 0), (6, 0)}
+    assert set(scene.highlighted_cells()) == four
+    assert scene.match.headline() == "You win!"
+    assert scene.session.score_line() == [("You", 1), ("Computer", 0), ("Draws", 0)]
+    geometry = scene.layout(app.size).board
+    mark = app.theme.win_mark
+    for col, row in four:
+        assert _pixel(app, geometry.centre(col, row)) == mark
+    for col, row in ((3, 1), (4, 1), (5, 1)):  # the loser's discs above are not marked
+        assert _pixel(app, geometry.centre(col, row)) != mark
+    # Counted once, saved.
+    advance(app, 0.5)
+    app.flush_saves()
+    record = SettingsStore().load().stats.per_level["Hard"]
+    assert (record.wins, record.losses, record.draws) == (1, 0, 0)
+
+
+def test_a_draw_shows_game_over_with_nothing_highlighted(app: App) -> None:
+    scene = start(app, moves=DRAW_GAME[:-1])
+    app.step([drop_key(int(DRAW_GAME[-1]) - 1)], FRAME)
+    advance(app, 1.0)
+    assert scene.over
+    assert scene.highlighted_cells() == ()
+    assert "draw" in scene.match.headline()
+    app.flush_saves()
+    assert SettingsStore().load().stats.per_level["Hard"].draws == 1
+
+
+def test_a_computer_win_counts_as_a_loss(worker: FakeWorker) -> None:
+    worker.answer = scripted([6])
+    app = make_app(worker)
+    try:
+        # The human (second) must let the computer complete the bottom row.
+        scene = start(app, moves="44556", starter="you")
+        assert scene.match.human == Player.SECOND
+        app.step([drop_key(0)], FRAME)
+        advance(app, 3)
+        assert scene.over and scene.match.headline() == "The computer wins"
+        assert set(scene.highlighted_cells()) == {(3, 0), (4, 0), (5, 0), (6, 0)}
+        assert app.stats.per_level["Hard"].losses == 1
+    finally:
+        app.close()
+
+
+def test_play_again_alternates_the_starter(worker: FakeWorker) -> None:
+    app = make_app(worker)
+    try:
+        app.start_game(GameConfig(mode=Mode.VS_COMPUTER, level=HARD, starter="alternate"))
+        scene = app.scene
+        assert isinstance(scene, PlayScene)
+        assert scene.match.human == Player.FIRST
+        # Play to a quick end: the fake computer always answers the centre column.
+        for column in (0, 0, 0, 0):
+            app.step([drop_key(column)], FRAME)
+            advance(app, 3)
+        assert scene.over
+        button = scene.layout(app.size).buttons["again"]
+        app.step(click(button.center), FRAME)
+        assert not scene.over
+        assert scene.match.human == Player.SECOND
+        assert scene.session.score_line()[0] == ("You", 1)
+    finally:
+        app.close()
+
+
+def test_enter_at_game_over_plays_again_and_undo_is_refused(app: App) -> None:
+    scene = start(app, moves=WIN_SETUP)
+    app.step([drop_key(6)], FRAME)
+    advance(app, 1.0)
+    app.step([key(pygame.K_z, mod=pygame.KMOD_CTRL)], FRAME)
+    assert scene.over and scene.match.board.moves == WIN_SETUP + "7"
+    app.step([key(pygame.K_RETURN)], FRAME)
+    assert not scene.over and scene.match.board.moves == WIN_SETUP
+
+
+# -- the window ---------------------------------------------------------------------------
+
+
+def test_escape_pauses_and_resumes(app: App) -> None:
+    scene = start(app, Mode.TWO_PLAYERS)
+    app.step([key(pygame.K_ESCAPE)], FRAME)
+    assert isinstance(app.scene, PauseScene)
+    app.step([drop_key(2)], FRAME)  # the paused board takes no move
+    assert scene.match.board.moves == ""
+    app.step([key(pygame.K_ESCAPE)], FRAME)
+    assert app.scene is scene
+
+
+def test_a_resized_window_keeps_its_minimum_and_the_board_fits(app: App) -> None:
+    scene = start(app, Mode.TWO_PLAYERS)
+    app.step([pygame.event.Event(pygame.VIDEORESIZE, w=300, h=200, size=(300, 200))], FRAME)
+    assert app.size == (640, 480)
+    small = scene.layout(app.size).board
+    app.step([pygame.event.Event(pygame.VIDEORESIZE, w=1400, h=700, size=(1400, 700))], FRAME)
+    assert app.size == (1400, 700)
+    large = scene.layout(app.size).board
+    assert large.cell > small.cell
+    for geometry, size in ((small, (640, 480)), (large, (1400, 700))):
+        frame = geometry.frame_rect
+        assert frame.left >= 0 and frame.right <= size[0] and frame.bottom <= size[1]
+        assert geometry.hover_y - geometry.cell // 2 >= 0
+
+
+def test_the_top_scene_only_is_updated(app: App) -> None:
+    scene = start(app, Mode.TWO_PLAYERS)
+    app.step([drop_key(3)], FRAME)
+    app.step([key(pygame.K_ESCAPE)], FRAME)
+    drop = scene.drop
+    assert drop is not None
+    y = drop.y
+    advance(app, 1.0)
+    assert drop.y == y  # frozen under the pause menu
+
+
+def _result(column: int) -> SearchResult:
+    return SearchResult(column=column, score=0, exact=False, depth=1, nodes=1, time=0.0)
