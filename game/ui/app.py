@@ -141,11 +141,14 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(TITLE)
-        self._load_icon()
+        missing = self._load_icon()
         self._open_window()
         self.sounds.enabled = self.settings.sound_on
         self.sounds.volume = self.settings.volume
         self.sounds.load()
+        missing += self.sounds.missing
+        if missing:
+            self.notify(_missing_sentence(missing), seconds=LONG_NOTICE_SECONDS)
         for problem in self.sounds.problems:
             self.notify(problem, seconds=LONG_NOTICE_SECONDS)
         for warning in self._startup_warnings:
@@ -248,19 +251,20 @@ class App:
             self.notify(f"The computer player could not start ({error}).")
 
     # -- the window ------------------------------------------------------------------
-    def _load_icon(self) -> None:
+    def _load_icon(self) -> list[MissingAssetError]:
+        """Set the window icon; the icon's file if it is missing (the player is told)."""
         try:
             icon = pygame.image.load(str(asset_path(WINDOW_ICON)))
         except MissingAssetError as error:
             log.error("%s", error)
-            self.notify(str(error), seconds=LONG_NOTICE_SECONDS)
-            return
+            return [error]
         except (pygame.error, OSError) as error:
             message = f"The window icon could not be loaded ({error})."
             log.error("%s", message)
             self.notify(message, seconds=LONG_NOTICE_SECONDS)
-            return
+            return []
         pygame.display.set_icon(icon)
+        return []
 
     def _open_window(self) -> None:
         if self.fullscreen:
@@ -519,6 +523,17 @@ class App:
                 self.text.blit(surface, line, size, colour, (box.centerx, top), anchor="midtop")
                 top += line_h
             y = box.top - pad // 2
+
+
+def _missing_sentence(missing: list[MissingAssetError]) -> str:
+    """One notice for every missing asset (the log has each with the folders searched)."""
+    if len(missing) == 1:
+        return str(missing[0])
+    names = ", ".join(error.asset for error in missing)
+    return (
+        f"{len(missing)} game files are missing ({names}); the installation is incomplete:"
+        " download or reinstall the game."
+    )
 
 
 def _gradient(

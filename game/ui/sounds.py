@@ -1,9 +1,9 @@
 """Sound effects: a drop, a win, a loss, a draw, a click.
 
 With no audio device the mixer cannot start and every sound is silently off
-(logged once).  A missing or damaged sound file is logged and reported through
-:attr:`SoundBank.problems`, which the window shows the player; the other
-sounds still play.
+(logged once).  A missing sound file is logged and kept in
+:attr:`SoundBank.missing`, a damaged one in :attr:`SoundBank.problems`; the
+window tells the player, and the other sounds still play.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ class SoundBank:
         self.enabled = True
         self.volume = 0.7
         self.problems: list[str] = []
+        self.missing: list[MissingAssetError] = []
 
     def load(self) -> None:
         """Start the mixer and load every sound.  Never raises."""
@@ -44,7 +45,7 @@ class SoundBank:
                 sound = pygame.mixer.Sound(str(asset_path(relative)))
             except MissingAssetError as error:
                 log.error("%s", error)
-                self.problems.append(str(error))
+                self.missing.append(error)
                 continue
             except (pygame.error, OSError) as error:
                 message = f"The sound {relative!r} could not be loaded ({error}); it stays silent."

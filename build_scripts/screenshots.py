@@ -1,0 +1,315 @@
+#!/usr/bin/env python3
+"""Save a picture of every screen of the game, so anyone can look without playing.
+
+    python build_scripts/screenshots.py [FOLDER] [--size WxH] [--readme]
+
+FOLDER (default ``screenshots/``, which git ignores) receives one PNG per
+screen: the menu, the new-game screens, play with analysis, a hint, the
+computer thinking, game over (a win and a draw), the pause menu, settings, how
+to play, the high-contrast theme, two players, the smallest window, and a
+notice.  ``--readme`` also writes ``assets/screenshot.png`` for the README: an
+800x600 game in the middle, with every column's exact score computed by the
+engine (a few seconds).
+
+The game runs headless (SDL's dummy drivers) with a stand-in for the worker
+process, driven through :meth:`game.ui.app.App.step` exactly as the real loop
+drives it; the settings live in a temporary folder, never the player's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run as a script from a source checkout
+    sys.path.insert(0, str(ROOT))
+
+from game.ai.requests import SearchRequest, SearchResult  # noqa: E402
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    import pygame
+
+    from game.ui.app import App
+    from game.ui.testing import FakeWorker
+
+README_IMAGE = ROOT / "assets" / "screenshot.png"
+README_SIZE = (800, 600)
+DEFAULT_SIZE = (960, 720)
+
+MID_GAME = "44445623332346377"
+"""A position from a game between two Medium players; the side to move wins with
+columns 4-7 and loses with 1-3 (``python -m game.ai solve --analyze``)."""
+MID_GAME_SCORES: tuple[int | None, ...] = (-1, -1, -1, 2, 3, 2, 4)
+"""The exact scores of :data:`MID_GAME`'s columns, as the engine computes them."""
+WIN_SETUP = "445566"
+"""Red (to move) wins by playing column 7."""
+HIGH_CONTRAST_SETUP = "1445566"
+"""The player moves second here (still red) and wins by playing column 7."""
+DRAW_GAME = "617315721371413543521632362446574577645622"
+"""A whole game that fills the board without a four."""
+FRAME = 1 / 60
+
+
+def canned_analysis(request: SearchRequest) -> SearchResult:
+    """Answers like the engine, instantly: :data:`MID_GAME_SCORES` for the mid-game
+    position, a centre-first move with level scores elsewhere."""
+    from game.ui.testing import centre_first  # noqa: PLC0415
+
+    if request.analyze and request.moves == MID_GAME:
+        best = max(s for s in MID_GAME_SCORES if s is not None)
+        return SearchResult(
+            column=MID_GAME_SCORES.index(best),
+            score=best,
+            exact=True,
+            depth=42 - len(MID_GAME),
+            nodes=0,
+            time=0.0,
+            column_scores=MID_GAME_SCORES,
+            column_exact=tuple(s is not None for s in MID_GAME_SCORES),
+        )
+    return centre_first(request)
+
+
+def engine_analysis(budget: float) -> Callable[[SearchRequest], SearchResult]:
+    """Answers from the real engine, in this process (blocking: fine in a script)."""
+    from game.ai.engine import Engine  # noqa: PLC0415
+
+    engine = Engine(solver_capacity=1 << 18, search_capacity=1 << 16)
+
+    def answer(request: SearchRequest) -> SearchResult:
+        limited = SearchRequest(
+            moves=request.moves,
+            depth=request.depth,
+            time_limit=max(budget, request.time_limit or 0.0),
+            analyze=request.analyze,
+        )
+        return engine.think(limited)
+
+    return answer
+
+
+@contextmanager
+def headless() -> Iterator[Path]:
+    """Dummy SDL drivers and a temporary config and log folder while the block runs."""
+    names = (
+        "SDL_VIDEODRIVER",
+        "SDL_AUDIODRIVER",
+        "PYGAME_HIDE_SUPPORT_PROMPT",
+        "CONNECT4_CONFIG_DIR",
+        "CONNECT4_LOG_DIR",
+    )
+    saved = {name: os.environ.get(name) for name in names}
+    with tempfile.TemporaryDirectory(prefix="connect4-shots-") as temp:
+        os.environ.update(
+            SDL_VIDEODRIVER="dummy",
+            SDL_AUDIODRIVER="dummy",
+            PYGAME_HIDE_SUPPORT_PROMPT="1",
+            CONNECT4_CONFIG_DIR=str(Path(temp) / "config"),
+            CONNECT4_LOG_DIR=str(Path(temp) / "log"),
+        )
+        try:
+            yield Path(temp)
+        finally:
+            for name, value in saved.items():
+                if value is None:
+                    os.environ.pop(name, None)
+                else:
+                    os.environ[name] = value
+
+
+class Camera:
+    """Opens one app after another at ``size`` and saves what they show."""
+
+    def __init__(self, folder: Path, size: tuple[int, int]) -> None:
+        self.folder = folder
+        self.size = size
+        self.saved: list[Path] = []
+        self.opened = 0
+
+    @contextmanager
+    def app(
+        self,
+        worker: FakeWorker | None = None,
+        *,
+        size: tuple[int, int] | None = None,
+        **settings: object,
+    ) -> Iterator[App]:
+        from game.settings import SettingsStore  # noqa: PLC0415
+        from game.ui.app import App  # noqa: PLC0415
+        from game.ui.options import LaunchOptions  # noqa: PLC0415
+        from game.ui.testing import FakeWorker  # noqa: PLC0415
+
+        # A settings file of its own: what one picture changes never shows in the next.
+        self.opened += 1
+        config = Path(os.environ["CONNECT4_CONFIG_DIR"]) / f"app-{self.opened}"
+        app = App(
+            LaunchOptions(window_size=size or self.size, fullscreen=False),
+            worker=worker if worker is not None else FakeWorker(answer=canned_analysis),
+            store=SettingsStore(config / "settings.json"),
+        )
+        for name, value in settings.items():
+            setattr(app.settings, name, value)
+        app.settings.sound_on = False
+        app.apply_settings()
+        app.open()
+        try:
+            yield app
+        finally:
+            app.close()
+
+    def shoot(
+        self, app: App, name: str, *, frames: int = 2, events: Sequence[pygame.event.Event] = ()
+    ) -> Path:
+        """Run ``frames`` frames (the first with ``events``), then save the window."""
+        import pygame  # noqa: PLC0415
+
+        app.step(events, FRAME)
+        for _ in range(frames - 1):
+            app.step([], FRAME)
+        path = self.folder / f"{len(self.saved) + 1:02d}-{name}.png"
+        surface = pygame.display.get_surface()
+        assert surface is not None
+        pygame.image.save(surface, str(path))
+        self.saved.append(path)
+        return path
+
+
+def settle(app: App, seconds: float = 2.0) -> None:
+    """Let animations finish and replies arrive."""
+    for _ in range(round(seconds / FRAME)):
+        app.step([], FRAME)
+
+
+def capture_all(folder: Path, *, size: tuple[int, int] = DEFAULT_SIZE) -> list[Path]:
+    """Save a PNG of every screen into ``folder`` (created); returns their paths."""
+    folder.mkdir(parents=True, exist_ok=True)
+    with headless():
+        return _capture_all(Camera(folder, size))
+
+
+def _capture_all(camera: Camera) -> list[Path]:
+    import pygame  # noqa: PLC0415 - after the dummy drivers are set
+
+    from game.ai.levels import level_by_name  # noqa: PLC0415
+    from game.ui.options import GameConfig, Mode  # noqa: PLC0415
+    from game.ui.testing import FakeWorker, key  # noqa: PLC0415
+
+    hard = level_by_name("Hard")
+
+    def versus(moves: str) -> GameConfig:
+        return GameConfig(mode=Mode.VS_COMPUTER, level=hard, start_moves=moves)
+
+    with camera.app() as app:
+        camera.shoot(app, "menu")
+        camera.shoot(app, "new-game", events=[key(pygame.K_RETURN)])
+    with camera.app() as app:
+        app.open_setup(Mode.WATCH)
+        camera.shoot(app, "watch-setup")
+    with camera.app(show_analysis=True) as app:
+        app.start_game(versus(MID_GAME))
+        settle(app, 0.5)
+        camera.shoot(app, "play-analysis")
+        camera.shoot(app, "pause", events=[key(pygame.K_ESCAPE)])
+    with camera.app() as app:
+        app.start_game(versus(MID_GAME))
+        settle(app, 0.2)
+        camera.shoot(app, "hint", events=[key(pygame.K_h)], frames=10)
+    with camera.app(FakeWorker(auto=False)) as app:
+        app.start_game(versus("4453"))
+        app.step([key(pygame.K_3)], FRAME)
+        settle(app, 1.0)
+        camera.shoot(app, "computer-thinking")
+    with camera.app() as app:
+        app.start_game(versus(WIN_SETUP))
+        app.step([key(pygame.K_7)], FRAME)
+        settle(app, 1.5)
+        camera.shoot(app, "game-over-win")
+    with camera.app() as app:
+        app.start_game(versus(DRAW_GAME[:-1]))
+        app.step([key(pygame.K_1 + int(DRAW_GAME[-1]) - 1)], FRAME)
+        settle(app, 1.5)
+        camera.shoot(app, "game-over-draw")
+    with camera.app(theme="high-contrast") as app:
+        app.start_game(versus(HIGH_CONTRAST_SETUP))
+        app.step([key(pygame.K_7)], FRAME)
+        settle(app, 1.5)
+        camera.shoot(app, "high-contrast-win")
+    with camera.app() as app:
+        app.start_game(GameConfig(mode=Mode.TWO_PLAYERS, level=hard, start_moves="3443"))
+        camera.shoot(app, "two-players")
+    with camera.app() as app:
+        app.open_settings()
+        camera.shoot(app, "settings")
+    with camera.app() as app:
+        app.open_help()
+        camera.shoot(app, "how-to-play")
+    with camera.app(size=(640, 480), show_analysis=True) as app:
+        app.start_game(versus(MID_GAME))
+        settle(app, 0.5)
+        camera.shoot(app, "smallest-window")
+    with camera.app() as app:
+        app.notify("A notice looks like this: the computer player stopped and was restarted.")
+        camera.shoot(app, "notice")
+    return camera.saved
+
+
+def capture_readme(path: Path = README_IMAGE, *, budget: float = 60.0) -> Path:
+    """The README's picture: a game against the computer in the middle, with the
+    engine's exact analysis of every column shown.  Takes a few seconds."""
+    import pygame  # noqa: PLC0415
+
+    from game.ai.levels import level_by_name  # noqa: PLC0415
+    from game.ui.options import GameConfig, Mode  # noqa: PLC0415
+    from game.ui.testing import FakeWorker, motion  # noqa: PLC0415
+
+    camera = Camera(path.parent, README_SIZE)
+    worker = FakeWorker(answer=engine_analysis(budget))
+    with headless(), camera.app(worker, show_analysis=True) as app:
+        config = GameConfig(
+            mode=Mode.VS_COMPUTER, level=level_by_name("Perfect"), start_moves=MID_GAME
+        )
+        app.start_game(config)
+        settle(app, 0.3)
+        geometry = app.scene.layout(app.size).board  # type: ignore[attr-defined]
+        best = MID_GAME_SCORES.index(max(s for s in MID_GAME_SCORES if s is not None))
+        app.step([motion((geometry.column_x(best), geometry.hover_y))], FRAME)
+        settle(app, 0.3)
+        surface = pygame.display.get_surface()
+        assert surface is not None
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(surface, str(path))
+    return path
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("folder", nargs="?", default="screenshots", type=Path)
+    parser.add_argument("--size", default="960x720", help="window size, WxH (default 960x720)")
+    parser.add_argument(
+        "--readme", action="store_true", help=f"also write {README_IMAGE.relative_to(ROOT)}"
+    )
+    args = parser.parse_args(argv)
+    try:
+        width, height = (int(n) for n in args.size.lower().split("x"))
+    except ValueError:
+        parser.error(f"--size {args.size!r}: expected WIDTHxHEIGHT, e.g. 960x720")
+    if width < 640 or height < 480:
+        parser.error("--size: the game's smallest window is 640x480")
+    for path in capture_all(args.folder, size=(width, height)):
+        print(path)
+    if args.readme:
+        print(capture_readme())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

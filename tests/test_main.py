@@ -1,0 +1,146 @@
+"""The entry point: options, refusals with exit status 2 before any window, the self-test."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import game.__main__ as entry
+import game.ui
+from game import selftest
+from game.ui.options import LaunchOptions
+
+ROOT = Path(__file__).resolve().parent.parent
+
+BAD_OPTIONS = [
+    (["--position", "12x"], "not a column"),
+    (["--position", "48"], "off the board"),
+    (["--position", "1111111"], "column 1 is full"),
+    (["--position", "1212121"], "already over"),
+    (["--depth", "0"], "depth must be"),
+    (["--depth", "deep"], "not a whole number"),
+    (["--level", "Godlike"], "unknown level"),
+    (["--level", "Hard", "--depth", "3"], "not allowed with"),
+    (["--windowed", "100x100"], "at least 640x480"),
+    (["--windowed", "big"], "WIDTHxHEIGHT"),
+    (["--windowed", "99999x600"], "at most"),
+    (["--fullscreen", "--windowed", "800x600"], "not allowed with"),
+    (["--colour", "red"], "unrecognized arguments"),
+]
+
+
+def _run(args: list[str]) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)
+    env.setdefault("SDL_VIDEODRIVER", "dummy")
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    return subprocess.run(
+        [sys.executable, *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+
+
+def test_malformed_options_exit_2_with_a_message_before_pygame_is_loaded() -> None:
+    """Each bad command line in a fresh interpreter: status 2, the reason on stderr,
+    and pygame never imported (so no window can have opened)."""
+    script = textwrap.dedent(
+        """
+        import contextlib, io, json, sys
+        from game.__main__ import main
+        results = []
+        for argv in json.loads(sys.argv[1]):
+            err = io.StringIO()
+            with contextlib.redirect_stderr(err):
+                try:
+                    main(argv)
+                    code = 0
+                except SystemExit as exit:
+                    code = exit.code
+            results.append([code, err.getvalue(), "pygame" in sys.modules])
+        print(json.dumps(results))
+        """
+    )
+    argvs = [argv for argv, _ in BAD_OPTIONS]
+    result = _run(["-c", script, json.dumps(argvs)])
+    assert result.returncode == 0, result.stderr
+    for (argv, reason), (code, stderr, pygame_loaded) in zip(
+        BAD_OPTIONS, json.loads(result.stdout), strict=True
+    ):
+        assert code == 2, argv
+        assert reason in stderr, (argv, stderr)
+        assert stderr.startswith("usage: connect4"), stderr
+        assert not pygame_loaded, argv
+
+
+@pytest.mark.parametrize(
+    ("argv", "reason"),
+    [(["--position", "4453x"], "illegal move 5 ('x')"), (["--depth", "50"], "--depth '50'")],
+)
+def test_python_m_game_refuses_a_bad_option_with_status_2(argv: list[str], reason: str) -> None:
+    result = _run(["-m", "game", *argv])
+    assert result.returncode == 2
+    assert reason in result.stderr
+    assert result.stdout == ""
+
+
+def test_importing_the_entry_point_leaves_pygame_out() -> None:
+    result = _run(["-c", "import sys, game.__main__; print('pygame' in sys.modules)"])
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        ([], LaunchOptions()),
+        (["--position", " 4453 "], LaunchOptions(position="4453")),
+        (["--position", ""], LaunchOptions(position="")),
+        (
+            ["--level", "expert", "--windowed", "1024x768"],
+            LaunchOptions(
+                level=entry.level_by_name("Expert"), fullscreen=False, window_size=(1024, 768)
+            ),
+        ),
+        (
+            ["--depth", "7", "--fullscreen"],
+            LaunchOptions(level=entry.custom_level(7), fullscreen=True),
+        ),
+    ],
+)
+def test_good_options_reach_the_window(
+    argv: list[str], expected: LaunchOptions, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[LaunchOptions] = []
+
+    def fake_run(options: LaunchOptions) -> int:
+        seen.append(options)
+        return 5
+
+    monkeypatch.setattr(game.ui, "run", fake_run)
+    assert entry.main(argv) == 5
+    assert seen == [expected]
+
+
+def test_self_test_runs_the_self_test_and_exits_with_its_status(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(selftest, "run", lambda: 3)
+    monkeypatch.setattr(game.ui, "run", lambda options: pytest.fail("the window opened"))
+    assert entry.main(["--self-test"]) == 3
+
+
+@pytest.mark.slow
+def test_python_m_game_self_test_passes() -> None:
+    result = _run(["-m", "game", "--self-test"])
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.rstrip().endswith("self-test passed")

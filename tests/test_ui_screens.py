@@ -1,0 +1,116 @@
+"""Every screen drawn and saved; a missing asset; the real worker behind the window."""
+
+from __future__ import annotations
+
+import importlib.util
+import multiprocessing
+import time
+from pathlib import Path
+from types import ModuleType
+
+import pygame
+import pytest
+
+from game.ai.levels import level_by_name
+from game.resources import ASSETS_ENV
+from game.settings import SettingsStore
+from game.ui.app import App
+from game.ui.options import GameConfig, LaunchOptions, Mode
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.play import PlayScene
+from game.ui.testing import FRAME, FakeWorker, key
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _load_screenshots() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "connect4_screenshots_under_test", ROOT / "build_scripts" / "screenshots.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_screenshot_of_every_screen_is_saved_and_shows_something(tmp_path: Path) -> None:
+    screenshots = _load_screenshots()
+    paths = screenshots.capture_all(tmp_path / "shots", size=(800, 600))
+    names = {path.stem.split("-", 1)[1] for path in paths}
+    for screen in (
+        "menu",
+        "new-game",
+        "watch-setup",
+        "play-analysis",
+        "pause",
+        "hint",
+        "computer-thinking",
+        "game-over-win",
+        "game-over-draw",
+        "settings",
+        "how-to-play",
+        "high-contrast-win",
+        "smallest-window",
+    ):
+        assert screen in names
+    pictures = {}
+    for path in paths:
+        image = pygame.image.load(str(path))
+        expected = (640, 480) if "smallest" in path.stem else (800, 600)
+        assert image.get_size() == expected, path.name
+        # Non-trivial: many colours, not a blank or single-colour window.
+        small = pygame.transform.scale(image, (200, 150))
+        colours = {tuple(small.get_at((x, y))) for x in range(0, 200, 2) for y in range(0, 150, 2)}
+        assert len(colours) > 40, f"{path.name} has only {len(colours)} colours"
+        pictures[path.name] = pygame.image.tobytes(small, "RGB")
+    # Every screen looks different from every other.
+    assert len(set(pictures.values())) == len(pictures)
+
+
+def test_a_missing_asset_is_told_in_the_window_not_a_crash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    empty = tmp_path / "assets"
+    empty.mkdir()
+    monkeypatch.setenv(ASSETS_ENV, str(empty))
+    app = App(LaunchOptions(window_size=(800, 600)), worker=FakeWorker(), store=SettingsStore())
+    app.open()
+    try:
+        app.step([], FRAME)
+        texts = " ".join(notice.text for notice in app.notices)
+        assert "icons/connect4-48.png" in texts
+        if app.sounds.available:  # the dummy audio driver normally starts the mixer
+            assert "sounds/drop.wav" in texts
+        assert isinstance(app.scene, MenuScene)
+        app.step([key(pygame.K_RETURN)], FRAME)  # the game goes on without them
+        app.step([key(pygame.K_RETURN)], FRAME)
+        assert isinstance(app.scene, PlayScene)
+    finally:
+        app.close()
+
+
+@pytest.mark.slow
+def test_the_real_worker_answers_through_the_window() -> None:
+    """The real worker process at depth 1: the computer's reply arrives as a move,
+    frames keep coming while it thinks, and closing leaves no process behind."""
+    app = App(LaunchOptions(window_size=(800, 600)), store=SettingsStore())
+    app.open()
+    try:
+        app.start_game(
+            GameConfig(mode=Mode.VS_COMPUTER, level=level_by_name("Beginner"), starter="you")
+        )
+        scene = app.scene
+        assert isinstance(scene, PlayScene)
+        app.step([key(pygame.K_4)], FRAME)
+        deadline = time.monotonic() + 60
+        frames = 0
+        while len(scene.match.board.moves) < 2 or scene.drop is not None:
+            assert time.monotonic() < deadline, "the worker did not answer within 60 s"
+            app.step([], FRAME)
+            frames += 1
+            time.sleep(0.005)
+        assert scene.match.human_to_move
+        assert frames > 1  # the loop ran on while the worker was busy
+    finally:
+        app.close()
+    assert multiprocessing.active_children() == []

@@ -1,0 +1,198 @@
+"""Settings, the new-game choices and the statistics, through the screens and back from disk."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game.settings import SettingsStore
+from game.ui.app import App
+from game.ui.options import LaunchOptions, Mode
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.settings_scene import SettingsScene
+from game.ui.scenes.setup import SetupScene
+from game.ui.testing import FRAME, FakeWorker, click, key
+
+SIZE = (800, 600)
+
+
+def make_app(store: SettingsStore | None = None) -> App:
+    app = App(
+        LaunchOptions(window_size=SIZE, fullscreen=False),
+        worker=FakeWorker(),
+        store=store if store is not None else SettingsStore(),
+    )
+    app.open()
+    app.step([], FRAME)
+    return app
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    app = make_app()
+    yield app
+    app.close()
+
+
+def press(app: App, *codes: int) -> None:
+    for code in codes:
+        app.step([key(code)], FRAME)
+
+
+def focus(scene: SettingsScene | SetupScene, key_name: str) -> None:
+    scene.items.focus_on(key_name)
+
+
+def test_settings_changed_on_screen_are_saved_and_read_back(app: App) -> None:
+    app.open_settings()
+    app.step([], FRAME)
+    scene = app.scene
+    assert isinstance(scene, SettingsScene)
+    focus(scene, "volume")
+    press(app, pygame.K_LEFT, pygame.K_LEFT)  # 70% -> 50%
+    focus(scene, "theme")
+    press(app, pygame.K_RIGHT)  # high contrast
+    focus(scene, "show_analysis")
+    press(app, pygame.K_RETURN)  # on
+    focus(scene, "perfect_budget")
+    press(app, pygame.K_RIGHT, pygame.K_RIGHT)  # 3 s -> 10 s
+    # The mouse works too: a click on the row's left arrow steps back.
+    rect = scene.layout(app.size).rects["animation_speed"]
+    app.step(click((rect.right - rect.width * 11 // 20 + 5, rect.centery)), FRAME)
+    assert app.theme.name == "high-contrast"  # applied at once
+    press(app, pygame.K_ESCAPE)  # leaving saves
+    assert isinstance(app.scene, MenuScene)
+    app.flush_saves()
+
+    saved = SettingsStore().load()
+    assert saved.warnings == []
+    assert saved.settings.volume == pytest.approx(0.5)
+    assert saved.settings.theme == "high-contrast"
+    assert saved.settings.show_analysis is True
+    assert saved.settings.perfect_budget == 10.0
+    assert saved.settings.animation_speed == 0.5
+
+    # A new game window reads them back and shows them.
+    again = make_app()
+    try:
+        assert again.settings.volume == pytest.approx(0.5)
+        assert again.theme.name == "high-contrast"
+        again.open_settings()
+        shown = again.scene
+        assert isinstance(shown, SettingsScene)
+        assert shown.items.get("volume").value_text == "50%"
+        assert shown.items.get("perfect_budget").value_text == "10 s"
+        assert shown.items.get("show_analysis").value_text == "On"
+    finally:
+        again.close()
+
+
+def test_a_corrupted_settings_file_gives_defaults_and_a_notice() -> None:
+    store = SettingsStore()
+    store.path.parent.mkdir(parents=True, exist_ok=True)
+    store.path.write_text('{"version": 1, "settings": {"volume": 0.2,', encoding="utf-8")
+    app = make_app(store)
+    try:
+        assert app.settings.volume == 0.7 and app.settings.theme == "classic"
+        assert any("damaged" in notice.text for notice in app.notices)
+        assert list(store.path.parent.glob("settings.json.bad-*"))
+    finally:
+        app.close()
+    # Told once: the next start is quiet.
+    quiet = make_app(SettingsStore())
+    try:
+        assert quiet.notices == []
+    finally:
+        quiet.close()
+
+
+def test_an_out_of_range_setting_is_clamped_and_the_player_is_not_stopped() -> None:
+    store = SettingsStore()
+    store.path.parent.mkdir(parents=True, exist_ok=True)
+    store.path.write_text(
+        '{"version": 1, "settings": {"volume": 7, "window_size": [10, 10]}}', encoding="utf-8"
+    )
+    app = make_app(store)
+    try:
+        assert app.settings.volume == 1.0
+        assert app.settings.window_size == (640, 480)
+    finally:
+        app.close()
+
+
+def test_new_game_choices_are_remembered(app: App) -> None:
+    app.open_setup(Mode.VS_COMPUTER)
+    scene = app.scene
+    assert isinstance(scene, SetupScene)
+    assert not scene.items.get("depth").enabled  # only for a custom depth
+    focus(scene, "level")
+    press(app, pygame.K_LEFT)  # Medium -> Easy
+    focus(scene, "level")
+    for _ in range(10):
+        if scene.items.get("level").value == "Custom":
+            break
+        press(app, pygame.K_RIGHT)
+    assert scene.items.get("depth").enabled
+    focus(scene, "depth")
+    press(app, pygame.K_RIGHT, pygame.K_RIGHT)  # 5 -> 7
+    focus(scene, "starter")
+    press(app, pygame.K_RIGHT)  # the computer
+    focus(scene, "colour")
+    press(app, pygame.K_RIGHT)  # yellow
+    focus(scene, "start")
+    press(app, pygame.K_RETURN)
+    play = app.scene
+    assert isinstance(play, PlayScene)
+    assert play.config.level.name == "Custom 7" and play.config.level.depth == 7
+    assert play.match.human is not None and play.match.colour_of(play.match.human) == "yellow"
+    app.flush_saves()
+    saved = SettingsStore().load().settings
+    assert (saved.level, saved.custom_depth, saved.starter, saved.colour) == (
+        "Custom",
+        7,
+        "computer",
+        "yellow",
+    )
+
+
+def test_m_mutes_and_f11_toggles_fullscreen_from_any_screen(app: App) -> None:
+    assert app.settings.sound_on
+    press(app, pygame.K_m)
+    assert not app.settings.sound_on and not app.sounds.enabled
+    press(app, pygame.K_F11)
+    assert app.fullscreen and app.settings.fullscreen
+    press(app, pygame.K_F11)
+    assert not app.fullscreen
+    assert app.size == SIZE
+
+
+def test_the_menu_reaches_every_screen_and_back(app: App) -> None:
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    for item, expected in (
+        ("play", "SetupScene"),
+        ("watch", "SetupScene"),
+        ("settings", "SettingsScene"),
+        ("help", "HowToScene"),
+    ):
+        menu.items.focus_on(item)
+        press(app, pygame.K_RETURN)
+        assert type(app.scene).__name__ == expected
+        press(app, pygame.K_ESCAPE)
+        assert app.scene is menu
+    menu.items.focus_on("two")
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scene, PlayScene)
+    assert app.scene.config.mode is Mode.TWO_PLAYERS
+
+
+def test_quit_from_the_menu_ends_the_loop(app: App) -> None:
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    press(app, pygame.K_ESCAPE)  # Esc only moves to Quit
+    assert app.running and menu.items.focused is not None
+    assert menu.items.focused.key == "quit"
+    assert app.step([key(pygame.K_RETURN)], FRAME) is False
