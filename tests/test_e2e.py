@@ -1,0 +1,334 @@
+"""End to end: the real game in a real window on a virtual screen, driven like a player.
+
+Marked ``e2e`` (run them alone with ``pytest -m e2e``).  They need Xvfb,
+xdotool, imagemagick's ``import`` and python-xlib; ``.ci/run`` installs the
+first three from Debian's packages and the test extra the last.  Without them
+the tests skip and say what is missing.
+
+The test reads the board from screenshots: the colour at each cell's disc,
+where the game's own layout code says the cell is.  It saves every screenshot
+in ``screenshots/e2e/`` at the top of the repository (ignored by git).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from x11 import Display, missing_tools, virtual_screen
+
+from game.core import HEIGHT, WIDTH, Board
+from game.settings import Settings, SettingsStore, Statistics, config_dir
+from game.ui.app import App
+from game.ui.options import LaunchOptions, Mode
+from game.ui.scenes.play import PlayScene
+from game.ui.testing import FakeWorker
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(sys.platform != "linux", reason="drives an X11 virtual screen (Linux)"),
+]
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = ROOT / "screenshots" / "e2e"
+WINDOW = (800, 600)
+EXIT_DEADLINE = 2.0
+"""Seconds every process of the game has to exit after the window is closed or the
+game is killed (the issue's requirement)."""
+WAIT = 20.0
+"""Seconds to wait for something to appear on screen before failing."""
+
+
+@pytest.fixture(scope="module")
+def display() -> Iterator[Display]:
+    missing = missing_tools()
+    if missing:
+        pytest.skip(f"end-to-end tests need {', '.join(missing)} (see tests/x11.py)")
+    with virtual_screen() as screen:
+        yield screen
+
+
+# -- where things are: the game's own layout code, run headless in this process -----
+
+
+class Layout:
+    """Window-relative positions of the menu, setup and play screens at ``WINDOW``."""
+
+    def __init__(self) -> None:
+        app = App(LaunchOptions(window_size=WINDOW), worker=FakeWorker())
+        app.open()
+        try:
+            self.menu = dict(app.scene.layout(WINDOW).rects)  # type: ignore[attr-defined]
+            app.open_setup(Mode.VS_COMPUTER)
+            self.setup = dict(app.scene.layout(WINDOW).rects)  # type: ignore[attr-defined]
+            app.start_game(app.config_for(Mode.VS_COMPUTER))
+            scene = app.scene
+            assert isinstance(scene, PlayScene)
+            board = scene.layout(WINDOW).board
+            self.cells = {
+                (col, row): board.centre(col, row) for col in range(WIDTH) for row in range(HEIGHT)
+            }
+            self.radius = board.radius
+        finally:
+            app.close()
+
+
+# -- reading the screen ---------------------------------------------------------------
+
+
+class Screen:
+    """Screenshots of the game window, read as a board."""
+
+    def __init__(self, display: Display, window: int, layout: Layout, folder: Path) -> None:
+        self.display, self.window, self.layout, self.folder = display, window, layout, folder
+        self.count = 0
+
+    def origin(self) -> tuple[int, int]:
+        return self.display.window_origin(self.window)
+
+    def shot(self, name: str) -> tuple[pygame.Surface, tuple[int, int]]:
+        self.count += 1
+        path = self.display.screenshot(self.folder / f"{self.count:02d}-{name}.png")
+        return pygame.image.load(str(path)), self.origin()
+
+    def disc_at(self, image: pygame.Surface, origin: tuple[int, int], cell: tuple[int, int]) -> str:
+        """ "red", "yellow" or "empty", from a few pixels around the disc's centre (off the
+        centre itself, where the last-move mark and the winning marks are drawn)."""
+        cx, cy = self.layout.cells[cell]
+        offset = round(self.layout.radius * 0.6)
+        votes: dict[str, int] = {}
+        for dx, dy in ((offset, 0), (-offset, 0), (0, offset), (0, -offset)):
+            r, g, b, *_ = image.get_at((origin[0] + cx + dx, origin[1] + cy + dy))
+            colour = "empty"
+            if r > 150 and g < 110 and b < 110:
+                colour = "red"
+            elif r > 150 and g > 130 and b < 110:
+                colour = "yellow"
+            votes[colour] = votes.get(colour, 0) + 1
+        return max(votes, key=lambda name: votes[name])
+
+    def board(self, image: pygame.Surface, origin: tuple[int, int]) -> dict[tuple[int, int], str]:
+        return {cell: self.disc_at(image, origin, cell) for cell in self.layout.cells}
+
+    def wait_for(
+        self, name: str, ready: Callable[[dict[tuple[int, int], str]], bool]
+    ) -> dict[tuple[int, int], str]:
+        deadline = time.monotonic() + WAIT
+        while True:
+            image, origin = self.shot(name)
+            cells = self.board(image, origin)
+            if ready(cells):
+                return cells
+            if time.monotonic() > deadline:
+                pytest.fail(f"the screen never showed {name} (last screenshot {self.count})")
+            time.sleep(0.3)
+
+
+def expected_cells(board: Board) -> dict[tuple[int, int], str]:
+    """What the screen should show for ``board``: red moves first."""
+    cells = {}
+    for col in range(WIDTH):
+        for row in range(HEIGHT):
+            owner = board.cell(col, row)
+            cells[(col, row)] = "empty" if owner is None else ("red", "yellow")[owner]
+    return cells
+
+
+def choose_column(board: Board) -> int:
+    """A sensible human move: win if possible, else block, else centre first."""
+    order = (3, 2, 4, 1, 5, 0, 6)
+    playable = [c for c in order if board.can_play(c)]
+    for column in playable:
+        board.play(column)
+        won = board.outcome is not None and board.outcome.winner is not None
+        board.undo()
+        if won:
+            return column
+    for column in playable:
+        trial = Board.from_moves(board.moves)
+        trial.play(column)
+        if not any(_wins_at_once(trial, reply) for reply in range(WIDTH) if trial.can_play(reply)):
+            return column
+    return playable[0]
+
+
+def _wins_at_once(board: Board, column: int) -> bool:
+    board.play(column)
+    won = board.outcome is not None and board.outcome.winner is not None
+    board.undo()
+    return won
+
+
+# -- processes --------------------------------------------------------------------------
+
+
+def children_of(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def gone(pid: int) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return True
+    return "\nState:\tZ" in status
+
+
+def wait_gone(pids: list[int], seconds: float) -> float | None:
+    """Seconds until every pid has exited, or None if some did not within ``seconds``."""
+    began = time.monotonic()
+    while time.monotonic() - began < seconds:
+        if all(gone(pid) for pid in pids):
+            return time.monotonic() - began
+        time.sleep(0.02)
+    return None
+
+
+def launch(display: Display, *args: str) -> subprocess.Popen[bytes]:
+    env = display.env()
+    env.pop("SDL_VIDEODRIVER", None)  # the tests' dummy driver: this game needs the screen
+    env["SDL_AUDIODRIVER"] = "dummy"
+    return subprocess.Popen(
+        [sys.executable, "-m", "game", "--windowed", f"{WINDOW[0]}x{WINDOW[1]}", *args],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+
+
+def save_settings(**fields: object) -> None:
+    settings = Settings(window_size=WINDOW, animation_speed=3.0, **fields)  # type: ignore[arg-type]
+    assert SettingsStore(config_dir() / "settings.json").save(settings, Statistics()) is None
+
+
+def fresh_folder(name: str) -> Path:
+    folder = SHOTS / name
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    return folder
+
+
+# -- the tests ---------------------------------------------------------------------------
+
+
+def test_a_whole_game_against_the_beginner_then_close_the_window(display: Display) -> None:
+    save_settings(level="Beginner", starter="you", colour="red")
+    layout = Layout()
+    game = launch(display)
+    try:
+        window = display.find_window(game.pid)
+        screen = Screen(display, window, layout, fresh_folder("beginner-game"))
+        screen.wait_for("menu", lambda cells: all(v == "empty" for v in cells.values()))
+
+        def click(rect: pygame.Rect) -> None:
+            x, y = screen.origin()
+            display.click(x + rect.centerx, y + rect.centery)
+
+        click(layout.menu["play"])
+        time.sleep(0.5)
+        screen.shot("setup")
+        click(layout.setup["start"])
+
+        board = Board()
+        turn = 0
+        while not board.is_over:
+            column = choose_column(board)
+            row = board.height(column)
+            if turn % 2:  # every other move by key, the rest by mouse
+                display.key(window, str(column + 1))
+            else:
+                x, y = screen.origin()
+                cx, cy = layout.cells[(column, row)]
+                display.click(x + cx, y + cy)
+            board.play(column)
+            turn += 1
+            mine = expected_cells(board)
+            cells = screen.wait_for(
+                f"you-col{column + 1}", lambda cells, want=mine: _includes(cells, want)
+            )
+            assert cells[(column, row)] == "red", (
+                f"no red disc where I clicked: column {column + 1}"
+            )
+            if board.is_over:
+                break
+            before = board.ply
+            cells = screen.wait_for("computer", lambda cells, n=before: _count(cells) == n + 1)
+            column = _new_disc(cells, board, "yellow")
+            board.play(column)
+            assert cells == expected_cells(board), f"the screen disagrees with {board.moves}"
+        final, origin = screen.shot("game-over")
+        assert board.outcome is not None
+        assert screen.board(final, origin) == expected_cells(board)
+
+        workers = children_of(game.pid)
+        assert workers, "the game runs its computer player in a child process"
+        display.close_window(window)
+        took = wait_gone([game.pid, *workers], EXIT_DEADLINE)
+        assert took is not None, f"processes left {EXIT_DEADLINE} s after closing the window"
+        assert game.wait(5) == 0
+    finally:
+        if game.poll() is None:
+            game.kill()
+            game.wait()
+
+
+def _includes(cells: dict[tuple[int, int], str], want: dict[tuple[int, int], str]) -> bool:
+    """Every disc of ``want`` is on screen (the computer may already have answered)."""
+    return all(cells[cell] == colour for cell, colour in want.items() if colour != "empty")
+
+
+def _count(cells: dict[tuple[int, int], str]) -> int:
+    return sum(1 for colour in cells.values() if colour != "empty")
+
+
+def _new_disc(cells: dict[tuple[int, int], str], board: Board, colour: str) -> int:
+    known = expected_cells(board)
+    new = [cell for cell, shown in cells.items() if shown == colour and known[cell] == "empty"]
+    assert len(new) == 1, f"expected one new {colour} disc after {board.moves}, saw {new}"
+    column, row = new[0]
+    assert row == board.height(column), f"the new disc floats: {new[0]} after {board.moves}"
+    return column
+
+
+def test_killing_the_game_mid_search_leaves_no_worker_behind(display: Display) -> None:
+    # The computer starts and thinks at the Perfect level: an exact search from the
+    # empty board that would take minutes, cut at its 3 s budget.
+    save_settings(level="Perfect", starter="computer", colour="yellow")
+    game = launch(display, "--level", "Perfect")
+    try:
+        window = display.find_window(game.pid)
+        deadline = time.monotonic() + WAIT
+        workers: list[int] = []
+        while not workers and time.monotonic() < deadline:
+            workers = children_of(game.pid)
+            time.sleep(0.1)
+        assert workers, "no worker process appeared"
+        time.sleep(1.0)  # mid-search
+        display.screenshot(fresh_folder("kill") / "thinking.png")
+        assert window
+        os.kill(game.pid, signal.SIGKILL)
+        game.wait()
+        took = wait_gone(workers, EXIT_DEADLINE)
+        assert took is not None, f"the worker kept running {EXIT_DEADLINE} s after the game died"
+    finally:
+        if game.poll() is None:
+            game.kill()
+            game.wait()
