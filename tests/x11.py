@@ -43,7 +43,12 @@ class Display:
 
     def xdotool(self, *args: str) -> str:
         result = subprocess.run(
-            ["xdotool", *args], env=self.env(), capture_output=True, text=True, timeout=30
+            ["xdotool", *args],
+            env=self.env(),
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=False,
         )
         if result.returncode != 0:
             raise RuntimeError(f"xdotool {' '.join(args)} failed: {result.stderr.strip()}")
