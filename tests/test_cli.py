@@ -1,0 +1,228 @@
+"""The engine's command line, run as a real process: ``python -m game.ai``.
+
+Positions are late in the game (Test_L3_R1 and a few hand-made ones), so that
+each solve takes milliseconds and the cost is the process start.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+from conftest import ROOT, read_testset
+
+from game.ai.solver import Solver
+from game.core import Board
+
+# Test_L3_R1 line 2: columns 3, 4 and 7 are full; the player to move wins (score 1).
+FULL_COLUMNS = "7422341735647741166133573473242566"
+DRAW = "547125662261271266215743771576315353334444"  # a full board, nobody wins
+FULL = -1000
+
+
+def run(
+    *args: str, stdin: str | bytes = "", env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m game.ai *args`` with ``stdin``; text out, never raising."""
+    data = stdin.encode() if isinstance(stdin, str) else stdin
+    done = subprocess.run(
+        [sys.executable, "-m", "game.ai", *args],
+        input=data,
+        capture_output=True,
+        cwd=ROOT,
+        env={**os.environ, **(env or {})},
+        timeout=120,
+        check=False,
+    )
+    return subprocess.CompletedProcess(
+        done.args,
+        done.returncode,
+        done.stdout.decode(errors="replace"),
+        done.stderr.decode(errors="replace"),
+    )
+
+
+def sign(value: int) -> int:
+    return (value > 0) - (value < 0)
+
+
+def analysis(moves: str) -> list[int]:
+    """The exact score of each column, in-process, as the CLI prints it."""
+    board = Board.from_moves(moves)
+    scores = Solver().analyze(board.current, board.mask, board.ply)
+    return [FULL if s is None else s for s in scores]
+
+
+def test_solve_prints_moves_and_score() -> None:
+    rows = read_testset("Test_L3_R1", 12)
+    # The test-set files can be fed as they are: only the first field is read.
+    text = "".join(f"{moves} {score}\n" for moves, score in rows)
+    done = run("solve", stdin=text)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    assert done.stdout.splitlines() == [f"{moves} {score}" for moves, score in rows]
+
+
+def test_solve_stats_appends_nodes_and_microseconds() -> None:
+    rows = read_testset("Test_L3_R1", 5)
+    done = run("solve", "--stats", stdin="".join(f"{m}\n" for m, _ in rows))
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) == len(rows)
+    for line, (moves, score) in zip(lines, rows, strict=True):
+        fields = line.split()
+        assert len(fields) == 4, line
+        assert fields[:2] == [moves, str(score)]
+        nodes, micros = int(fields[2]), int(fields[3])
+        assert nodes >= 1 and micros >= 0
+
+
+def test_solve_weak_prints_the_sign() -> None:
+    rows = read_testset("Test_L3_R1", 30)
+    assert {sign(score) for _, score in rows} == {-1, 0, 1}
+    done = run("solve", "--weak", stdin="".join(f"{m}\n" for m, _ in rows))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [f"{m} {sign(s)}" for m, s in rows]
+
+
+def test_solve_analyze_prints_seven_scores() -> None:
+    rows = read_testset("Test_L3_R1", 4)
+    lines = [FULL_COLUMNS, *(moves for moves, _ in rows)]
+    done = run("solve", "--analyze", stdin="\n".join(lines) + "\n")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.splitlines()
+    assert len(out) == len(lines)
+    for line, moves in zip(out, lines, strict=True):
+        fields = line.split()
+        assert fields[0] == moves
+        assert [int(f) for f in fields[1:]] == analysis(moves)
+    first = [int(f) for f in out[0].split()[1:]]
+    assert [c for c, s in enumerate(first) if s == FULL] == [2, 3, 6]
+    assert max(first) == 1
+
+
+def test_solve_analyze_weak_and_stats() -> None:
+    done = run("solve", "--analyze", "--weak", "--stats", stdin=FULL_COLUMNS + "\n")
+    assert done.returncode == 0, done.stderr
+    fields = done.stdout.split()
+    assert len(fields) == 1 + 7 + 2
+    assert fields[0] == FULL_COLUMNS
+    weak = [int(f) for f in fields[1:8]]
+    assert weak == [s if s == FULL else sign(s) for s in analysis(FULL_COLUMNS)]
+    assert int(fields[8]) >= 1 and int(fields[9]) >= 0
+
+
+def test_keep_table_gives_the_same_answers() -> None:
+    rows = read_testset("Test_L3_R1", 20)
+    done = run("solve", "--keep-table", stdin="".join(f"{m}\n" for m, _ in rows))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [f"{m} {s}" for m, s in rows]
+
+
+def test_invalid_lines_are_named_and_the_rest_answered() -> None:
+    good = read_testset("Test_L3_R1", 3)
+    lines = [
+        good[0][0],  # 1 fine
+        "44x5",  # 2 a character that is not a column
+        "1111111",  # 3 a full column
+        "12121213",  # 4 a move after a win
+        good[1][0],  # 5 fine
+        DRAW + "1",  # 6 43 moves: one after the board is full
+        "",  # 7 an empty line
+        "   \t",  # 8 only white space
+        "48",  # 9 a column off the board
+        "1234567" * 1500,  # 10 a very long line (10,500 characters)
+        DRAW,  # 11 a finished game: nothing to solve
+        good[2][0],  # 12 fine
+    ]
+    done = run("solve", stdin="\n".join(lines) + "\n")
+    assert done.returncode == 1
+    out = done.stdout.split("\n")
+    assert out[-1] == ""  # the output ends with a newline
+    out = out[:-1]
+    assert len(out) == len(lines), "one output line per input line"
+    bad = {2, 3, 4, 6, 7, 8, 9, 10, 11}
+    for number, (line, answer) in enumerate(zip(lines, out, strict=True), start=1):
+        if number in bad:
+            assert answer == "", number
+        else:
+            assert answer == f"{line} {dict(good)[line]}", number
+    errors = done.stderr.splitlines()
+    assert [e.split(":")[0] for e in errors] == [f"line {n}" for n in sorted(bad)]
+    by_line = dict(zip(sorted(bad), errors, strict=True))
+    assert "not a column" in by_line[2] and "move 3" in by_line[2]
+    assert "full" in by_line[3] and "move 7" in by_line[3]
+    assert "over" in by_line[4] and "move 8" in by_line[4]
+    assert "over" in by_line[6] and "move 43" in by_line[6]
+    assert "empty" in by_line[7] and "empty" in by_line[8]
+    assert "off the board" in by_line[9]
+    assert "over" in by_line[11]
+    # The long line is named, but not echoed in full.
+    assert "10500 characters" in by_line[10]
+    assert max(len(e) for e in errors) < 300
+
+
+def test_an_undecodable_line_is_an_error_of_that_line_only() -> None:
+    """Bytes that are not UTF-8 must be reported like any bad line.
+
+    PYTHONIOENCODING makes stdin decode strictly, as it does under the usual
+    desktop locales (en_US.UTF-8 and the like).
+    """
+    text = b"44\xff5\n" + FULL_COLUMNS.encode() + b"\n"
+    done = run("solve", stdin=text, env={"PYTHONIOENCODING": "utf-8:strict"})
+    assert "Traceback" not in done.stderr
+    assert done.returncode == 1
+    assert done.stdout.split("\n") == ["", f"{FULL_COLUMNS} 1", ""]
+    assert done.stderr.startswith("line 1:")
+
+
+def test_bestmove_prints_a_column() -> None:
+    # The opponent threatens column 7 (three stones in it): every level blocks.
+    done = run("bestmove", "171727", "--depth", "3")
+    assert (done.returncode, done.stdout, done.stderr) == (0, "7\n", "")
+    done = run("bestmove", "171717", "--level", "beginner", "--seed", "3")
+    assert (done.returncode, done.stdout) == (0, "1\n")  # the win in column 1
+
+
+def test_bestmove_stats() -> None:
+    moves = "1233722555341451114725221333"  # Test_L2_R1 line 3: the mover loses (-1)
+    done = run("bestmove", moves, "--level", "Perfect", "--stats")
+    assert done.returncode == 0, done.stderr
+    fields = done.stdout.split()
+    assert fields[0] in {str(c) for c in range(1, 8)}
+    assert fields[1:4] == ["score", "-1", "(exact)"]
+    assert fields[4] == "depth" and int(fields[5]) >= 1
+    assert fields[6] == "nodes" and int(fields[7]) >= 1
+    assert fields[8] == "time" and float(fields[9]) >= 0
+    assert Board.from_moves(moves).can_play(int(fields[0]) - 1)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["bestmove", "44", "--depth", "0"], "depth"),
+        (["bestmove", "44", "--depth", "43"], "depth"),
+        (["bestmove", "44", "--depth", "four"], "--depth"),
+        (["bestmove", "44", "--level", "Grandmaster"], "Grandmaster"),
+        (["bestmove", "44", "--depth", "3", "--level", "Easy"], "not allowed"),
+        (["bestmove", "44", "--time", "0"], "--time"),
+        (["bestmove", "44", "--time", "-1"], "--time"),
+        (["bestmove", "44", "--time", "nan"], "--time"),
+        (["bestmove", "44x"], "not a column"),
+        (["bestmove", "1111111"], "full"),
+        (["bestmove", "1212121"], "over"),
+        (["bestmove", DRAW], "over"),
+        (["bestmove"], "moves"),
+        (["bestmove", "44", "--frobnicate"], "--frobnicate"),
+        ([], "command"),
+        (["perft"], "perft"),
+    ],
+)
+def test_bad_arguments_exit_2_with_a_message(args: list[str], message: str) -> None:
+    done = run(*args)
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert done.stdout == ""
+    assert message in done.stderr
+    assert "Traceback" not in done.stderr
