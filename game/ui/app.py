@@ -69,6 +69,39 @@ NOTICE_SECONDS = 6.0
 LONG_NOTICE_SECONDS = 12.0
 MAX_NOTICES = 4
 TITLE = "Connect Four"
+WORKER_NICENESS = 10
+"""The worker's scheduling priority (Unix niceness): below the window's."""
+
+
+class FrameClock:
+    """Paces the loop at ``fps`` frames per second by deadlines.
+
+    pygame's ``Clock.tick`` waits a whole number of milliseconds after each
+    frame, so every late wake-up adds to the interval; here each frame has its
+    own deadline on a fixed grid, so a late frame makes the next one sooner.
+    After a long stall the grid restarts instead of racing to catch up.
+    """
+
+    def __init__(self, fps: int = FPS) -> None:
+        self.period = 1.0 / fps
+        self._next: float | None = None
+        self._last: float | None = None
+
+    def tick(self) -> float:
+        """Sleep until the next frame is due; return the seconds since the last tick."""
+        now = time.perf_counter()
+        if self._next is None or self._last is None:
+            self._next = self._last = now
+            return 0.0
+        self._next += self.period
+        delay = self._next - now
+        if delay > 0:
+            time.sleep(delay)
+        elif delay < -self.period:
+            self._next = now
+        now = time.perf_counter()
+        elapsed, self._last = now - self._last, now
+        return elapsed
 
 
 @dataclass
@@ -130,6 +163,7 @@ class App:
         self.window_size: tuple[int, int] = self.options.window_size or self.settings.window_size
         self.screen: pygame.Surface | None = None
         self._owners: dict[int, Scene] = {}
+        self._niced_pid: int | None = None
         self._saver: ThreadPoolExecutor | None = None
         self._saves: list[Future[str | None]] = []
         self._backgrounds: dict[tuple[tuple[int, int], str], pygame.Surface] = {}
@@ -184,9 +218,10 @@ class App:
                 time.time(),
             )
             self._start_worker()
-            clock = pygame.time.Clock()
+            clock = FrameClock(FPS)
+            clock.tick()
             while self.running:
-                dt = clock.tick(FPS) / 1000
+                dt = clock.tick()
                 self.step(pygame.event.get(), min(dt, MAX_DT))
         finally:
             self.close()
@@ -249,6 +284,24 @@ class App:
         except Exception as error:
             log.exception("the worker did not start")
             self.notify(f"The computer player could not start ({error}).")
+        self._yield_to_frames()
+
+    def _yield_to_frames(self) -> None:
+        """Lower the worker process's priority (once per process), so that on a busy
+        machine the frames come first and the search takes what is left.  Where the
+        system has no such call, nothing happens."""
+        pid = getattr(self.worker, "pid", None)
+        if not isinstance(pid, int) or pid == self._niced_pid:
+            return
+        self._niced_pid = pid
+        setpriority = getattr(os, "setpriority", None)
+        if setpriority is None:
+            return
+        try:
+            current = os.getpriority(os.PRIO_PROCESS, pid)
+            setpriority(os.PRIO_PROCESS, pid, max(current, WORKER_NICENESS))
+        except OSError as error:
+            log.info("cannot lower the worker's priority: %s", error)
 
     # -- the window ------------------------------------------------------------------
     def _load_icon(self) -> list[MissingAssetError]:
@@ -432,6 +485,7 @@ class App:
             owner.handle_reply(reply)
         for notice in notices:
             self.notify(notice)
+        self._yield_to_frames()  # a restarted worker is a new process
 
     # -- settings and statistics -----------------------------------------------------
     def record_result(self, level_name: str, result: Result) -> None:
@@ -558,4 +612,4 @@ def _install_sigterm() -> Any:
         return None
 
 
-__all__ = ["App", "Notice", "settings_level"]
+__all__ = ["App", "FrameClock", "Notice", "settings_level"]
