@@ -71,10 +71,12 @@ def load_average() -> str:
 
 
 def bench_frames(seconds: float, size: tuple[int, int]) -> None:
+    from game.ui import prepare_environment  # noqa: PLC0415
+
     if not os.environ.get("DISPLAY"):
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    prepare_environment()  # as game.ui.run does
     import pygame  # noqa: PLC0415 - after the drivers are chosen
 
     from game.ai.levels import level_by_name  # noqa: PLC0415

@@ -277,6 +277,7 @@ class App:
         if self.screen is not None:
             self.screen = None
             pygame.display.quit()
+            log.info("window closed")
 
     def _start_worker(self) -> None:
         try:

@@ -201,8 +201,6 @@ def draw_item(
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
     edge = theme.accent if focused and item.enabled else theme.panel_edge
     pygame.draw.rect(surface, edge, rect, 3 if focused else 1, border_radius=radius)
-    if item.primary and item.enabled and not focused:
-        pygame.draw.rect(surface, theme.accent, rect, 2, border_radius=radius)
     size = font_size_for(rect)
     colour = theme.button_text if item.enabled else theme.text_muted
     if not item.is_option:
