@@ -27,6 +27,9 @@ HOLE = 0.44
 FRAME = 0.18
 """The frame's margin around the holes, as a share of the cell."""
 SUPERSAMPLE = 3
+"""Pieces are drawn this many times larger, then scaled down: smooth edges.
+Cells over :data:`BIG_CELL` pixels use 2, which looks the same and halves the work."""
+BIG_CELL = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,28 +229,39 @@ class BoardRenderer:
 
 
 def _render_frame(geometry: BoardGeometry, theme: Theme) -> pygame.Surface:
-    k = SUPERSAMPLE
+    """The plate, with the cells made of one supersampled tile (a whole
+    supersampled plate takes over 100 ms at fullscreen sizes; this takes a few)."""
     rect = geometry.frame_rect
-    big = pygame.Surface((rect.width * k, rect.height * k), pygame.SRCALPHA)
-    corner = round(geometry.cell * 0.25 * k)
-    pygame.draw.rect(big, theme.board, big.get_rect(), border_radius=corner)
-    pygame.draw.rect(
-        big, theme.board_edge, big.get_rect(), max(2, round(k * geometry.cell * 0.04)), corner
-    )
-    hole = round(geometry.cell * HOLE * k)
+    cell = geometry.cell
+    frame = pygame.Surface(rect.size, pygame.SRCALPHA)
+    corner = round(cell * 0.25)
+    pygame.draw.rect(frame, theme.board, frame.get_rect(), border_radius=corner)
+    pygame.draw.rect(frame, theme.board_edge, frame.get_rect(), max(2, round(cell * 0.04)), corner)
+    cells = geometry.cells_rect.move(-rect.x, -rect.y)
+    frame.fill((0, 0, 0, 0), cells)
+    tile = _hole_tile(cell, theme)
     for col in range(WIDTH):
         for row in range(HEIGHT):
-            x, y = geometry.centre(col, row)
-            centre = ((x - rect.x) * k, (y - rect.y) * k)
-            pygame.draw.circle(
-                big, theme.board_edge, centre, hole + max(1, k * geometry.cell // 40)
-            )
-            pygame.draw.circle(big, (0, 0, 0, 0), centre, hole)
-    return pygame.transform.smoothscale(big, rect.size)
+            # MAX onto transparent black copies the tile's pixels, alpha included.
+            position = (cells.x + col * cell, cells.y + row * cell)
+            frame.blit(tile, position, special_flags=pygame.BLEND_RGBA_MAX)
+    return frame
+
+
+def _hole_tile(cell: int, theme: Theme) -> pygame.Surface:
+    """One cell of the plate: board colour with a rimmed, see-through round hole."""
+    k = SUPERSAMPLE if cell <= BIG_CELL else 2
+    big = pygame.Surface((cell * k, cell * k), pygame.SRCALPHA)
+    big.fill(theme.board)
+    centre = (cell * k // 2, cell * k // 2)
+    hole = round(cell * HOLE * k)
+    pygame.draw.circle(big, theme.board_edge, centre, hole + max(1, k * cell // 40))
+    pygame.draw.circle(big, (0, 0, 0, 0), centre, hole)
+    return pygame.transform.smoothscale(big, (cell, cell))
 
 
 def _render_disc(radius: int, style: DiscStyle, colour: str, theme: Theme) -> pygame.Surface:
-    k = SUPERSAMPLE
+    k = SUPERSAMPLE if 2 * radius <= BIG_CELL else 2
     size = 2 * radius + 2
     big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
     c = (size * k // 2, size * k // 2)
