@@ -149,6 +149,25 @@ def test_a_falling_disc_lands_on_its_cell_and_unlocks_the_board(app: App) -> Non
     assert scene.drop is None and not scene.board_locked
 
 
+def test_a_position_from_the_command_line_starts_a_game_there(worker: FakeWorker) -> None:
+    app = App(
+        LaunchOptions(window_size=SIZE, position="445", level=level_by_name("Expert")),
+        worker=worker,
+        store=SettingsStore(),
+    )
+    app.open()
+    try:
+        app.step([], FRAME)
+        scene = app.scene
+        assert isinstance(scene, PlayScene)
+        assert scene.match.board.moves == "445"
+        assert scene.match.human == Player.SECOND and scene.match.human_to_move
+        assert scene.config.level.name == "Expert"
+        assert worker.submitted == []  # the player moves first here
+    finally:
+        app.close()
+
+
 # -- the computer ---------------------------------------------------------------------
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui.widgets import Action, ItemList, column_layout, draw_items
+from game.ui.widgets import ItemList, column_layout, draw_items
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -163,4 +163,4 @@ def stacked_form_layout(
     return FormLayout(scale, (w // 2, title_top), title_size, rects, body)
 
 
-__all__ = ["Action", "FormLayout", "FormScene", "Scene", "stacked_form_layout"]
+__all__ = ["FormLayout", "FormScene", "Scene", "stacked_form_layout"]

@@ -50,10 +50,15 @@ class SettingsScene(FormScene):
         self._sync()
 
     def _sync(self) -> None:
-        """Show the current settings (M and F11 change some from any screen)."""
+        """Show the current settings (M and F11 change some from any screen).
+
+        Fullscreen shows the window as it is: ``--fullscreen`` applies to one run
+        without changing the saved preference."""
         settings = self.app.settings
         for item in self.items.items:
-            if item.is_option:
+            if item.key == "fullscreen":
+                item.select(self.app.fullscreen)
+            elif item.is_option:
                 item.select(getattr(settings, item.key))
 
     def compute_layout(self, size: tuple[int, int]) -> FormLayout:
