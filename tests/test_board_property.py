@@ -207,7 +207,7 @@ def apply(board: Board, ref: Reference, action: Action) -> None:
         assert str(error).startswith("illegal move")
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.lists(actions, min_size=30, max_size=120))
 def test_random_actions_match_the_reference(steps: list[Action]) -> None:
     board, ref = Board(), Reference()

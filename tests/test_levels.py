@@ -101,6 +101,23 @@ def test_perfect_gives_the_exact_score_of_the_test_set() -> None:
         assert 1 <= result.depth <= CELLS - Board.from_moves(moves).ply
 
 
+# Test_L2_R1 lines 58, 61 and 149: the depth-limited pass proves a win or a loss
+# at a shallow depth, and that proof is only a bound (a win at least this fast, a
+# loss at least this fast), not the exact score.
+BOUND_NOT_EXACT = [
+    ("7717464322265274226441151", 3),
+    ("65452257612667655615271112", -4),
+    ("1462571636416267177611", 4),
+]
+
+
+@pytest.mark.parametrize(("moves", "expected"), BOUND_NOT_EXACT)
+def test_a_result_marked_exact_has_the_exact_score(moves: str, expected: int) -> None:
+    result = think(PERFECT, moves)
+    assert result.exact
+    assert result.score == expected
+
+
 def winning_columns(moves: str) -> set[int]:
     board = Board.from_moves(moves)
     return {col for col in board.legal_moves() if board.is_winning_move(col)}

@@ -141,8 +141,29 @@ def test_immediate_win_and_forced_loss_scores() -> None:
     # "44556": the second player to move faces those two open ends: lost at once.
     board = Board.from_moves("44556")
     result = search(board, 3)
-    assert (result.score, result.exact) == (-win_now(board.ply + 1), True)
+    assert result.score == -win_now(board.ply + 1)
     assert result.column in board.legal_moves()
+
+
+# (moves, exact score): Test_L2_R1 lines 58, 61, 149, 171 and 224.  A proven win or
+# loss from a depth-limited search is a bound (the winner wins at least that fast),
+# so a result that calls itself exact must carry the exact score.
+PROVEN_EARLY = [
+    ("7717464322265274226441151", 3),
+    ("65452257612667655615271112", -4),
+    ("1462571636416267177611", 4),
+    ("34334747765464734726763", 4),
+    ("123614533465354124576755477", -2),
+]
+
+
+@pytest.mark.parametrize(("moves", "expected"), PROVEN_EARLY)
+@pytest.mark.parametrize("depth", [6, 8, 12])
+def test_an_exact_depth_result_has_the_exact_score(moves: str, expected: int, depth: int) -> None:
+    board = Board.from_moves(moves)
+    result = search(board, depth)
+    if result.exact:
+        assert result.score == expected * UNIT, (result.score, result.depth)
 
 
 @pytest.mark.parametrize("depth", [1, 2, 4])
