@@ -286,8 +286,10 @@ def run_solver(report: Report, counts: dict[str, int]) -> None:
         verdict = ""
         if name in TARGETS and n >= 100:
             max_time, max_nodes = TARGETS[name]
-            ok = mean_time <= max_time and mean_nodes <= max_nodes
-            verdict = f"{'met' if ok else 'MISSED'} (<= {max_time * 1e3:.0f} ms, <= {max_nodes:,})"
+            verdict = (
+                f"time {'met' if mean_time <= max_time else 'MISSED'} (<= {max_time * 1e3:.0f} ms),"
+                f" nodes {'met' if mean_nodes <= max_nodes else 'MISSED'} (<= {max_nodes:,})"
+            )
         rows.append(
             [
                 name,
@@ -314,7 +316,7 @@ def run_solver(report: Report, counts: dict[str, int]) -> None:
             "mean nodes",
             "knodes/s",
             "plain CPython port",
-            "target",
+            "target (first 100)",
         ],
         rows,
     )
