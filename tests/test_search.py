@@ -158,12 +158,19 @@ PROVEN_EARLY = [
 
 
 @pytest.mark.parametrize(("moves", "expected"), PROVEN_EARLY)
-@pytest.mark.parametrize("depth", [6, 8, 12])
+@pytest.mark.parametrize("depth", [6, 8, 12, 20])
 def test_an_exact_depth_result_has_the_exact_score(moves: str, expected: int, depth: int) -> None:
     board = Board.from_moves(moves)
     result = search(board, depth)
     if result.exact:
         assert result.score == expected * UNIT, (result.score, result.depth)
+    elif is_proven(result.score):
+        # Not exact but proven: the same winner, and the true win is as fast or faster.
+        assert (result.score > 0) == (expected > 0)
+        assert abs(result.score) <= abs(expected) * UNIT, (result.score, result.depth)
+    if depth == 20:
+        # Deep enough to see the end of each of these games in every line.
+        assert result.exact, (result.score, result.depth)
 
 
 @pytest.mark.parametrize("depth", [1, 2, 4])

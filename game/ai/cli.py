@@ -16,9 +16,10 @@ with inputs); the other lines are still answered, and the exit status is 1.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TextIO
 
 from game.ai.engine import Engine
@@ -83,7 +84,9 @@ def main(
     args = _parser().parse_args(argv)
     out = stdout if stdout is not None else sys.stdout
     if args.command == "solve":
-        source = stdin if stdin is not None else sys.stdin
+        # Bytes from the real stdin, decoded line by line, so that one undecodable
+        # line is that line's error and not the end of the run.
+        source: Iterable[str | bytes] = stdin if stdin is not None else sys.stdin.buffer
         return _solve_lines(
             source,
             out,
@@ -96,13 +99,23 @@ def main(
 
 
 def _solve_lines(
-    source: TextIO, out: TextIO, *, weak: bool, analyze: bool, stats: bool, keep_table: bool
+    source: Iterable[str | bytes],
+    out: TextIO,
+    *,
+    weak: bool,
+    analyze: bool,
+    stats: bool,
+    keep_table: bool,
 ) -> int:
     status = 0
     solver = Solver(TranspositionTable())
-    for number, line in enumerate(source, start=1):
+    for number, raw in enumerate(source, start=1):
+        decoded = _decode(raw)
+        line = decoded if decoded is not None else ""
         fields = line.split()
         try:
+            if decoded is None:
+                raise ValueError("the line is not valid UTF-8 text")
             if not fields:
                 raise ValueError("empty line: expected a move string such as 4453")
             moves = fields[0]
@@ -131,6 +144,16 @@ def _solve_lines(
             print(file=out, flush=True)
             status = 1
     return status
+
+
+def _decode(raw: str | bytes) -> str | None:
+    """The line as text, or None if it is not valid UTF-8."""
+    if isinstance(raw, str):
+        return raw
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
 
 
 def _analysis(solver: Solver, board: Board, weak: bool) -> list[int]:
@@ -166,8 +189,8 @@ def _best_move(args: argparse.Namespace, out: TextIO) -> int:
             else level_by_name(args.level or "Perfect")
         )
         budget = args.time if args.time is not None else level.time_budget
-        if budget <= 0:
-            raise ValueError(f"--time must be positive, not {budget}")
+        if not (math.isfinite(budget) and budget > 0):
+            raise ValueError(f"--time must be a positive number of seconds, not {budget}")
         request = SearchRequest(
             moves=args.moves, depth=level.depth, time_limit=budget, seed=args.seed
         )

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from game.ai.control import SearchStopped, StopControl
 from game.ai.levels import MAX_DEPTH, MIN_DEPTH
 from game.ai.requests import HEURISTIC_UNIT, SearchRequest, SearchResult
-from game.ai.search import DepthResult, DepthSearch, is_proven
+from game.ai.search import DepthResult, DepthSearch, is_exact_at
 from game.ai.solver import Solver
 from game.ai.tt import DEFAULT_CAPACITY, TranspositionTable
 from game.core.bitboard import CELLS
@@ -97,7 +97,7 @@ class Engine:
             control=control,
             all_scores=request.analyze,
         )
-        return _from_depth_result(found, time.perf_counter() - start)
+        return _from_depth_result(found, board.ply, time.perf_counter() - start)
 
     def _perfect(
         self,
@@ -131,7 +131,7 @@ class Engine:
             nodes = fallback.nodes
             settled = fallback.exact and (not request.analyze or fallback.complete)
             if settled or (should_stop is not None and should_stop()):
-                return _from_depth_result(fallback, time.perf_counter() - start)
+                return _from_depth_result(fallback, board.ply, time.perf_counter() - start)
         control = StopControl(
             time_limit=None if budget is None else budget - (time.perf_counter() - start),
             node_limit=None if node_budget is None else max(0, node_budget - nodes),
@@ -171,7 +171,7 @@ class Engine:
             fallback = self.depth_search.search(
                 board.current, board.mask, board.ply, 1, rng=rng, all_scores=request.analyze
             )
-        result = _from_depth_result(fallback, time.perf_counter() - start)
+        result = _from_depth_result(fallback, board.ply, time.perf_counter() - start)
         return SearchResult(
             column=result.column,
             score=result.score,
@@ -193,7 +193,7 @@ def public_score(score: int, exact: bool) -> int:
     return score
 
 
-def _from_depth_result(found: DepthResult, elapsed: float) -> SearchResult:
+def _from_depth_result(found: DepthResult, ply: int, elapsed: float) -> SearchResult:
     column_scores: list[int | None] = []
     column_exact: list[bool] = []
     for score in found.column_scores:
@@ -201,7 +201,7 @@ def _from_depth_result(found: DepthResult, elapsed: float) -> SearchResult:
             column_scores.append(None)
             column_exact.append(False)
         else:
-            exact = found.complete or is_proven(score)
+            exact = found.complete or is_exact_at(score, ply, found.depth)
             column_scores.append(public_score(score, exact))
             column_exact.append(exact)
     return SearchResult(

@@ -12,7 +12,9 @@ view of the player to move:
 A result is ``exact`` when its score is the game-theoretic value of the
 position.  A depth-limited search that ran out of depth reports a heuristic
 score instead, in :data:`HEURISTIC_UNIT` steps between -999 and 999 (positive
-favours the player to move); :func:`describe_score` turns either into words.
+favours the player to move), or a proven win or loss it could not prove to be
+the fastest, as ``s * HEURISTIC_UNIT`` (the winner wins at least that fast);
+:func:`describe_score` turns any of them into words.
 """
 
 from __future__ import annotations
@@ -95,7 +97,13 @@ def describe_score(score: int, *, exact: bool, ply: int) -> str:
     """``"win in 3"``, ``"loss in 5"``, ``"draw"``, or a signed heuristic like ``"+0.42"``.
 
     Counts are the winner's own moves still to play, the winning one included.
+    A score that is not exact but a whole number of units is a proven win or
+    loss from a depth-limited search, which the winner may win faster still:
+    ``"win in at most 4"``.
     """
+    if not exact and score and score % HEURISTIC_UNIT == 0:
+        n = stones_to_win(score // HEURISTIC_UNIT, ply)
+        return f"{'win' if score > 0 else 'loss'} in at most {n}"
     if exact:
         if score == 0:
             return "draw"

@@ -23,7 +23,8 @@ Transposition table entries (see :mod:`game.ai.tt`) pack, in one int::
     bits 0-15   score + 32768
     bits 16-17  bound: 1 exact, 2 lower, 3 upper
     bits 18-20  best move's column (7: none)
-    bits 21-26  depth searched (63 for a proven win or loss: valid at any depth)
+    bits 21-26  depth searched (63 for a proven win stored as a lower bound or a
+                proven loss as an upper bound: valid at any depth)
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from typing import Final
 from game.ai.control import CHECK_INTERVAL, SearchStopped, StopControl
 from game.ai.evaluation import evaluate
 from game.ai.ordering import COLUMN_CELLS, NO_MOVE, ordered_moves, safe_moves
-from game.ai.requests import HEURISTIC_UNIT
+from game.ai.requests import HEURISTIC_UNIT, stones_to_win
 from game.ai.tt import TranspositionTable
 from game.core.bitboard import BOARD, BOTTOM, CELLS, CENTRE_FIRST, Bitboard, Column, winning_cells
 
@@ -54,8 +55,29 @@ _CHECK_MASK: Final = CHECK_INTERVAL - 1
 
 
 def is_proven(score: int) -> bool:
-    """Whether a search score is a proven win or loss (not a heuristic guess)."""
+    """Whether a search score is a proven win or loss (not a heuristic guess).
+
+    A proven score from a depth-limited search is a bound: the winner wins at
+    least that fast, maybe faster beyond the horizon (forced moves are followed
+    past it, so a slow win can be seen before a fast one).  See
+    :func:`is_exact_at`.
+    """
     return abs(score) >= UNIT
+
+
+def plies_to_end(score: int, ply: int) -> int:
+    """How many plies from a position with ``ply`` moves played the game lasts
+    when it ends with the proven search score ``score`` (the winning stone
+    included)."""
+    winner_stones = stones_to_win(score // UNIT, ply)
+    return 2 * winner_stones - 1 if score > 0 else 2 * winner_stones
+
+
+def is_exact_at(score: int, ply: int, depth: int) -> bool:
+    """Whether ``score``, from a full-width search ``depth`` plies deep, is the
+    game-theoretic value: a proven result whose game ends within the depth, so
+    that any faster win would have been inside the searched tree too."""
+    return is_proven(score) and plies_to_end(score, ply) <= depth
 
 
 def _kernel(
@@ -165,7 +187,15 @@ def _kernel(
             bound = _LOWER
         else:
             bound = _EXACT
-        stored_depth = _PROVEN_DEPTH if best >= UNIT or best <= -UNIT else depth
+        # A proven win is a lower bound at any depth and a proven loss an upper
+        # bound (a deeper search can only find a faster win); the other side of
+        # such a score holds at this depth only.
+        stored_depth = depth
+        if best >= UNIT:
+            if bound != _UPPER:
+                bound, stored_depth = _LOWER, _PROVEN_DEPTH
+        elif best <= -UNIT and bound != _LOWER:
+            bound, stored_depth = _UPPER, _PROVEN_DEPTH
         store(
             key,
             (best + _SCORE_OFFSET)
@@ -187,7 +217,8 @@ class DepthResult:
 
     ``score`` is in search units (proven scores are ``exact score * UNIT``);
     ``exact`` is True when it is the game-theoretic value: a proven win or
-    loss, or a search that reached the end of the game everywhere.  ``depth`` is
+    loss whose game ends within the depth reached (:func:`is_exact_at`), or a
+    search that reached the end of the game everywhere.  ``depth`` is
     the deepest completed iteration; ``column_scores`` (when asked for) are the
     scores of each column at that depth, None for a column not searched.
     """
@@ -260,7 +291,7 @@ class DepthSearch:
                 chosen = rng.choice(ties)
                 order.sort(key=lambda col: -scores.get(col, -INFINITY))
                 reached = iteration
-                if is_proven(best_score) or iteration >= remaining:
+                if is_exact_at(best_score, ply, iteration) or iteration >= remaining:
                     break
         except SearchStopped:
             stopped = True
@@ -268,7 +299,7 @@ class DepthSearch:
         if all_scores:
             column_scores = tuple(scores.get(col) for col in range(len(COLUMN_CELLS)))
         complete = reached >= remaining
-        exact = reached > 0 and (is_proven(best_score) or complete)
+        exact = reached > 0 and (complete or is_exact_at(best_score, ply, reached))
         if reached == 0:
             best_score = 0
         return DepthResult(

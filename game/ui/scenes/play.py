@@ -623,8 +623,9 @@ class PlayScene(Scene):
                 if score_value is not None:
                     exact = col < len(result.column_exact) and result.column_exact[col]
                     words = describe_score(score_value, exact=exact, ply=board.ply)
+                    guess = not exact and abs(score_value) < HEURISTIC_UNIT
                     lines += text.wrap(
-                        f"Column {col + 1}: {words if exact else 'about ' + words}", small, width
+                        f"Column {col + 1}: {'about ' + words if guess else words}", small, width
                     )
             lines += text.wrap(ANALYSIS_LEGEND, small, width)
             if y + len(lines) * small < top_button - pad:
