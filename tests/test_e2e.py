@@ -269,8 +269,9 @@ def test_a_whole_game_against_the_beginner_then_close_the_window(display: Displa
             )
             if board.is_over:
                 break
-            before = board.ply
-            cells = screen.wait_for("computer", lambda cells, n=before: _count(cells) == n + 1)
+            # Wait until the computer's disc has landed (a falling disc passes
+            # through the cells above its own, one frame at a time).
+            cells = screen.wait_for("computer", lambda cells, b=board: _landed(cells, b, "yellow"))
             column = _new_disc(cells, board, "yellow")
             board.play(column)
             assert cells == expected_cells(board), f"the screen disagrees with {board.moves}"
@@ -295,8 +296,11 @@ def _includes(cells: dict[tuple[int, int], str], want: dict[tuple[int, int], str
     return all(cells[cell] == colour for cell, colour in want.items() if colour != "empty")
 
 
-def _count(cells: dict[tuple[int, int], str]) -> int:
-    return sum(1 for colour in cells.values() if colour != "empty")
+def _landed(cells: dict[tuple[int, int], str], board: Board, colour: str) -> bool:
+    """One new ``colour`` disc is on screen, resting on top of its column."""
+    known = expected_cells(board)
+    new = [cell for cell, shown in cells.items() if shown != known[cell]]
+    return len(new) == 1 and cells[new[0]] == colour and new[0][1] == board.height(new[0][0])
 
 
 def _new_disc(cells: dict[tuple[int, int], str], board: Board, colour: str) -> int:
