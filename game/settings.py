@@ -184,7 +184,7 @@ class Settings:
     Ranges: volume 0..1, animation_speed 0.25..3, perfect_budget 0.5..30 s,
     custom_depth 1..42, window_size at least 640x480.  ``level`` is a name from
     :data:`game.ai.levels.LEVELS` or ``"Custom"`` (then ``custom_depth`` applies).
-    Red always moves first; ``colour`` is the human player's.
+    ``colour`` is the human player's colour, whoever starts (``starter``).
     """
 
     sound_on: bool = True

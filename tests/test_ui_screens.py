@@ -1,9 +1,12 @@
-"""Every screen drawn and saved; a missing asset; the real worker behind the window."""
+"""Every screen drawn and saved; a missing asset; the real worker behind the window,
+killed in the middle of a search."""
 
 from __future__ import annotations
 
 import importlib.util
 import multiprocessing
+import os
+import signal
 import time
 from pathlib import Path
 from types import ModuleType
@@ -12,6 +15,7 @@ import pygame
 import pytest
 
 from game.ai.levels import level_by_name
+from game.ai.worker import RESTART_NOTICE
 from game.resources import ASSETS_ENV
 from game.settings import SettingsStore
 from game.ui.app import App
@@ -111,6 +115,40 @@ def test_the_real_worker_answers_through_the_window() -> None:
             time.sleep(0.005)
         assert scene.match.human_to_move
         assert frames > 1  # the loop ran on while the worker was busy
+    finally:
+        app.close()
+    assert multiprocessing.active_children() == []
+
+
+def test_killing_the_worker_mid_perfect_search_is_told_and_the_computer_still_moves() -> None:
+    """SIGKILL the real worker while it searches at the Perfect level: the player
+    sees the restart notice, the frames go on, and the computer's move arrives."""
+    app = App(LaunchOptions(window_size=(800, 600)), store=SettingsStore())
+    app.open()
+    try:
+        app.settings.perfect_budget = 1.0
+        app.start_game(
+            GameConfig(mode=Mode.VS_COMPUTER, level=level_by_name("Perfect"), starter="computer")
+        )
+        scene = app.scene
+        assert isinstance(scene, PlayScene)
+        for _ in range(20):  # the request goes out and the search starts
+            app.step([], FRAME)
+            time.sleep(0.01)
+        first_pid = getattr(app.worker, "pid", None)
+        assert first_pid is not None
+        assert scene.match.board.moves == ""  # still thinking: no exact answer for 1 s
+        os.kill(first_pid, signal.SIGKILL)
+        seen: set[str] = set()
+        deadline = time.monotonic() + 60
+        while not scene.match.board.moves or scene.drop is not None:
+            assert time.monotonic() < deadline, "the computer did not move after its worker died"
+            app.step([], FRAME)
+            seen.update(notice.text for notice in app.notices)
+            time.sleep(0.005)
+        assert RESTART_NOTICE in seen
+        assert getattr(app.worker, "pid", None) not in (None, first_pid)
+        assert len(scene.match.board.moves) == 1 and scene.match.human_to_move
     finally:
         app.close()
     assert multiprocessing.active_children() == []
