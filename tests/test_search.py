@@ -25,9 +25,11 @@ import random
 
 import pytest
 
+from game.ai.control import SearchStopped, StopControl
 from game.ai.evaluation import evaluate
 from game.ai.requests import HEURISTIC_UNIT
 from game.ai.search import DepthResult, DepthSearch, is_proven
+from game.ai.solver import Solver
 from game.ai.tt import TranspositionTable
 from game.core import CELLS, WIDTH, Board
 from game.core.bitboard import winning_cells
@@ -121,8 +123,8 @@ def test_search_agrees_with_minimax(depth: int, seed: int) -> None:
     rng = random.Random(1000 * depth + seed)
     board = random_position(rng, 4, 34)
     result = search(board, depth)
-    # Iterative deepening stops early once the best score is a proven result;
-    # its score is then the minimax value at the depth it reached.
+    # Iterative deepening stops early once the best score is an exact proven
+    # result; its score is then the minimax value at the depth it reached.
     assert 1 <= result.depth <= depth
     if result.depth < depth:
         assert is_proven(result.score) or result.depth == CELLS - board.ply
@@ -141,19 +143,22 @@ def test_immediate_win_and_forced_loss_scores() -> None:
     # "44556": the second player to move faces those two open ends: lost at once.
     board = Board.from_moves("44556")
     result = search(board, 3)
-    assert result.score == -win_now(board.ply + 1)
+    assert (result.score, result.exact) == (-win_now(board.ply + 1), True)
     assert result.column in board.legal_moves()
 
 
-# (moves, exact score): Test_L2_R1 lines 58, 61, 149, 171 and 224.  A proven win or
-# loss from a depth-limited search is a bound (the winner wins at least that fast),
-# so a result that calls itself exact must carry the exact score.
+# (moves, exact score): Test_L2_R1 lines 58, 61, 149, 171 and 224, then two random
+# positions where depths 8-11 prove a loss two stones slower than the truth.  A
+# proven win or loss from a depth-limited search is a bound (the winner wins at
+# least that fast), so a result that calls itself exact must carry the exact score.
 PROVEN_EARLY = [
     ("7717464322265274226441151", 3),
     ("65452257612667655615271112", -4),
     ("1462571636416267177611", 4),
     ("34334747765464734726763", 4),
     ("123614533465354124576755477", -2),
+    ("7447724437571732264226526", -3),
+    ("57727647311627371361361", -3),
 ]
 
 
@@ -171,6 +176,37 @@ def test_an_exact_depth_result_has_the_exact_score(moves: str, expected: int, de
     if depth == 20:
         # Deep enough to see the end of each of these games in every line.
         assert result.exact, (result.score, result.depth)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_exact_and_proven_results_agree_with_the_solver(seed: int) -> None:
+    """On random positions of 22-30 stones, at every depth: a result marked exact
+    has the solver's score, and a proven one names the right winner and no faster
+    a win than the truth."""
+    rng = random.Random(7000 + seed)
+    solver = Solver(TranspositionTable(1 << 18))
+    checked = 0
+    while checked < 6:
+        board = random_position(rng, 22, 30)
+        try:
+            truth = solver.solve(
+                board.current, board.mask, board.ply, control=StopControl(node_limit=60_000)
+            ).score
+        except SearchStopped:
+            continue  # too slow to solve here: another position
+        checked += 1
+        table = TranspositionTable(1 << 16)  # shared across depths, as the levels keep it
+        for depth in range(1, 11):
+            engine = DepthSearch(table)
+            result = engine.search(
+                board.current, board.mask, board.ply, depth, rng=random.Random(0)
+            )
+            where = (board.moves, depth, result.score, truth)
+            if result.exact:
+                assert result.score == truth * UNIT, where
+            if is_proven(result.score):
+                assert (result.score > 0) == (truth > 0), where
+                assert abs(result.score) <= abs(truth) * UNIT, where
 
 
 @pytest.mark.parametrize("depth", [1, 2, 4])

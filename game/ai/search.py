@@ -73,11 +73,23 @@ def plies_to_end(score: int, ply: int) -> int:
     return 2 * winner_stones - 1 if score > 0 else 2 * winner_stones
 
 
+WIN_SEEN_AHEAD: Final = 2
+"""How many plies before its winning stone a win is proven: at the loser's node,
+which faces two threats or has only moves below a threat, two plies before the
+winning stone.  That node is checked even at the horizon (depth 0)."""
+
+
 def is_exact_at(score: int, ply: int, depth: int) -> bool:
     """Whether ``score``, from a full-width search ``depth`` plies deep, is the
-    game-theoretic value: a proven result whose game ends within the depth, so
-    that any faster win would have been inside the searched tree too."""
-    return is_proven(score) and plies_to_end(score, ply) <= depth
+    game-theoretic value.
+
+    It is when it is proven and any faster win would have been proven too: a
+    faster win ends at least 2 plies sooner, and a win ending ``p`` plies from
+    the root is proven at distance ``p - WIN_SEEN_AHEAD``, which the search
+    reaches when that is at most ``depth``.  So the score is exact when its game
+    ends at most ``depth + WIN_SEEN_AHEAD + 2`` plies from the root.
+    """
+    return is_proven(score) and plies_to_end(score, ply) <= depth + WIN_SEEN_AHEAD + 2
 
 
 def _kernel(
