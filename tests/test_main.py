@@ -18,11 +18,18 @@ from game.ui.options import LaunchOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 
+DRAWN = "664544466343336221543367112225552511177777"
+"""A whole game that fills the board without a four."""
+
 BAD_OPTIONS = [
     (["--position", "12x"], "not a column"),
     (["--position", "48"], "off the board"),
     (["--position", "1111111"], "column 1 is full"),
     (["--position", "1212121"], "already over"),
+    # A drawn game of 42 moves, then the same with a 43rd move.
+    (["--position", DRAWN], "already over"),
+    (["--position", DRAWN + "4"], "illegal move 43"),
+    (["--position", "4" * 100], "column 4 is full"),
     (["--depth", "0"], "depth must be"),
     (["--depth", "deep"], "not a whole number"),
     (["--level", "Godlike"], "unknown level"),
