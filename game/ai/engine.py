@@ -82,22 +82,32 @@ class Engine:
         rng = random.Random(request.seed)
         if depth is None:
             return self._perfect(board, request, should_stop, rng, start)
-        budget = request.time_limit
-        if budget is not None:
-            budget -= min(SAFETY_MARGIN, SAFETY_MARGIN * budget)
         control = StopControl(
-            time_limit=budget, node_limit=request.node_limit, should_stop=should_stop
+            time_limit=_usable(request.time_limit),
+            node_limit=request.node_limit,
+            should_stop=should_stop,
         )
-        found = self.depth_search.search(
+        found = self._search_to(board, depth, rng, control, request.analyze)
+        return _from_depth_result(found, board.ply, time.perf_counter() - start)
+
+    def _search_to(
+        self,
+        board: Board,
+        depth: int,
+        rng: random.Random,
+        control: StopControl | None,
+        analyze: bool,
+    ) -> DepthResult:
+        """The depth-limited search of ``board``, with every column scored if ``analyze``."""
+        return self.depth_search.search(
             board.current,
             board.mask,
             board.ply,
             depth,
             rng=rng,
             control=control,
-            all_scores=request.analyze,
+            all_scores=analyze,
         )
-        return _from_depth_result(found, board.ply, time.perf_counter() - start)
 
     def _perfect(
         self,
@@ -107,9 +117,7 @@ class Engine:
         rng: random.Random,
         start: float,
     ) -> SearchResult:
-        budget, node_budget = request.time_limit, request.node_limit
-        if budget is not None:
-            budget -= min(SAFETY_MARGIN, SAFETY_MARGIN * budget)
+        budget, node_budget = _usable(request.time_limit), request.node_limit
         fallback: DepthResult | None = None
         nodes = 0
         if budget is not None or node_budget is not None:
@@ -119,15 +127,7 @@ class Engine:
                 node_limit=None if node_budget is None else int(node_budget * share),
                 should_stop=should_stop,
             )
-            fallback = self.depth_search.search(
-                board.current,
-                board.mask,
-                board.ply,
-                MAX_DEPTH,
-                rng=rng,
-                control=quick,
-                all_scores=request.analyze,
-            )
+            fallback = self._search_to(board, MAX_DEPTH, rng, quick, request.analyze)
             nodes = fallback.nodes
             settled = fallback.exact and (not request.analyze or fallback.complete)
             if settled or (should_stop is not None and should_stop()):
@@ -168,9 +168,7 @@ class Engine:
         if fallback is None:
             # Stopped by should_stop before anything completed: answer from the
             # move ordering alone (a search with no time at all).
-            fallback = self.depth_search.search(
-                board.current, board.mask, board.ply, 1, rng=rng, all_scores=request.analyze
-            )
+            fallback = self._search_to(board, 1, rng, None, request.analyze)
         result = _from_depth_result(fallback, board.ply, time.perf_counter() - start)
         return SearchResult(
             column=result.column,
@@ -183,6 +181,13 @@ class Engine:
             column_scores=result.column_scores,
             column_exact=result.column_exact,
         )
+
+
+def _usable(budget: float | None) -> float | None:
+    """The part of a time budget the search may spend (see :data:`SAFETY_MARGIN`)."""
+    if budget is None:
+        return None
+    return budget - min(SAFETY_MARGIN, SAFETY_MARGIN * budget)
 
 
 def public_score(score: int, exact: bool) -> int:
