@@ -26,6 +26,7 @@ import pytest
 from x11 import Display, missing_tools, virtual_screen
 
 from game.core import HEIGHT, WIDTH, Board
+from game.logs import LOG_FILE, log_dir
 from game.settings import Settings, SettingsStore, Statistics, config_dir
 from game.ui.app import App
 from game.ui.options import LaunchOptions, Mode
@@ -201,6 +202,15 @@ def wait_gone(pids: list[int], seconds: float) -> float | None:
     return None
 
 
+def log_tail(lines: int = 15) -> str:
+    """The last lines of the game's log file (the tests point its folder at a temp dir)."""
+    path = log_dir() / LOG_FILE
+    try:
+        return "\n".join(path.read_text(encoding="utf-8").splitlines()[-lines:])
+    except OSError as error:
+        return f"(no log: {error})"
+
+
 def launch(display: Display, *args: str) -> subprocess.Popen[bytes]:
     env = display.env()
     env.pop("SDL_VIDEODRIVER", None)  # the tests' dummy driver: this game needs the screen
@@ -283,7 +293,11 @@ def test_a_whole_game_against_the_beginner_then_close_the_window(display: Displa
         assert workers, "the game runs its computer player in a child process"
         display.close_window(window)
         took = wait_gone([game.pid, *workers], EXIT_DEADLINE)
-        assert took is not None, f"processes left {EXIT_DEADLINE} s after closing the window"
+        left = [pid for pid in [game.pid, *workers] if not gone(pid)]
+        assert took is not None, (
+            f"processes {left} (game {game.pid}) left {EXIT_DEADLINE} s after closing the"
+            f" window; the game's log ends:\n{log_tail()}"
+        )
         assert game.wait(5) == 0
     finally:
         if game.poll() is None:
