@@ -36,7 +36,14 @@ from typing import Final
 
 from game.ai.control import CHECK_INTERVAL, SearchStopped, StopControl
 from game.ai.evaluation import evaluate
-from game.ai.ordering import COLUMN_CELLS, NO_MOVE, ordered_moves, safe_moves
+from game.ai.ordering import (
+    COLUMN_CELLS,
+    COLUMN_FIELD,
+    NO_MOVE,
+    lane_of,
+    ordered_moves,
+    safe_moves,
+)
 from game.ai.requests import HEURISTIC_UNIT, stones_to_win
 from game.ai.tt import TranspositionTable
 from game.core.bitboard import BOARD, BOTTOM, CELLS, CENTRE_FIRST, Bitboard, Column, winning_cells
@@ -181,10 +188,20 @@ def _kernel(
             else:
                 table_move = NO_MOVE
         if alpha < beta:
-            for _threats, _rank, col, move, wins in ordered_moves(
-                current, mask, possible, table_move
-            ):
-                score = -negamax(opponent, mask | move, ply + 1, depth - 1, -beta, -alpha, wins)
+            if table_move != NO_MOVE:
+                possible &= ~column_cells[table_move]  # searched above
+            order, lanes = ordered_moves(current, mask, possible)
+            for entry in order:
+                col = entry & COLUMN_FIELD
+                score = -negamax(
+                    opponent,
+                    mask | (possible & column_cells[col]),
+                    ply + 1,
+                    depth - 1,
+                    -beta,
+                    -alpha,
+                    lane_of(lanes, col),
+                )
                 if score > best:
                     best = score
                     best_move = col
@@ -286,7 +303,7 @@ class DepthSearch:
         # the caller wants every column scored).
         candidates = playable if all_scores else safe_moves(mask, opponent_wins) or playable
         negamax, node_count = _kernel(self.table, control)
-        order = [col for *_, col, _m, _w in ordered_moves(current, mask, candidates)]
+        order = [entry & COLUMN_FIELD for entry in ordered_moves(current, mask, candidates)[0]]
         chosen = order[0]
         best_score = -INFINITY
         reached = 0

@@ -34,7 +34,18 @@ from dataclasses import dataclass
 from typing import Final
 
 from game.ai.control import CHECK_INTERVAL, StopControl
-from game.ai.ordering import COLUMN_CELLS, NO_MOVE, ordered_moves, safe_moves
+from game.ai.ordering import (
+    COLUMN_CELLS,
+    COLUMN_FIELD,
+    COLUMN_KEY,
+    LANE_BOARDS,
+    LANE_COLUMNS,
+    LANE_SHIFT,
+    LANES,
+    NO_MOVE,
+    THREATS_SHIFT,
+    safe_moves,
+)
 from game.ai.tt import TranspositionTable
 from game.core.bitboard import (
     BOARD,
@@ -89,6 +100,12 @@ def _kernel(
     lookup = entries.get
     store = table.store
     column_cells = COLUMN_CELLS
+    centre_first = CENTRE_FIRST
+    column_key = COLUMN_KEY
+    lanes_one = LANES
+    lane_columns = LANE_COLUMNS
+    lane_boards = LANE_BOARDS
+    lane_shift = LANE_SHIFT
     etc_ply_limit = ETC_PLY_LIMIT
     nodes = 0
 
@@ -161,6 +178,7 @@ def _kernel(
         if table_move != NO_MOVE:
             move = possible & column_cells[table_move]
             if move:
+                possible ^= move  # searched now, so left out of the ordering below
                 after = mask | move
                 score = -negamax(
                     opponent, after, ply + 1, -beta, -alpha, winning_cells(current | move, after)
@@ -170,18 +188,61 @@ def _kernel(
                     if ply == root.ply:
                         root.cut_column = table_move
                     return score
-                alpha = max(alpha, score)
-            else:
-                table_move = NO_MOVE
+                if score > alpha:  # noqa: PLR1730 (a call to max() costs more here)
+                    alpha = score
 
-        for _threats, _rank, col, move, wins in ordered_moves(current, mask, possible, table_move):
-            score = -negamax(opponent, mask | move, ply + 1, -beta, -alpha, wins)
+        # ordered_moves(current, mask, possible) and its lane_wins() from game.ai.ordering,
+        # inlined: this runs at most nodes, and a call costs as much as several of its
+        # steps.  See that module for the lanes and the packed order.
+        if possible & (possible - 1):
+            moves = (possible * lanes_one) & lane_columns
+            mine = current * lanes_one | moves
+            shifted = mine >> 7
+            pairs = mine & shifted
+            lanes = (mine << 1) & (mine << 2) & (mine << 3)
+            lanes |= (pairs >> 7) & ((mine >> 3 * 7) | (mine << 7))
+            lanes |= (pairs << 2 * 7) & ((mine << 3 * 7) | shifted)
+            shifted = mine >> 8
+            pairs = mine & shifted
+            lanes |= (pairs >> 8) & ((mine >> 3 * 8) | (mine << 8))
+            lanes |= (pairs << 2 * 8) & ((mine << 3 * 8) | shifted)
+            shifted = mine >> 6
+            pairs = mine & shifted
+            lanes |= (pairs >> 6) & ((mine >> 3 * 6) | (mine << 6))
+            lanes |= (pairs << 2 * 6) & ((mine << 3 * 6) | shifted)
+            lanes &= ((BOARD ^ mask) * lanes_one) ^ moves
+            order = []
+            for col in centre_first:
+                if possible & column_cells[col]:
+                    threats = (lanes & lane_boards[col]).bit_count()
+                    order.append((threats << THREATS_SHIFT) | column_key[col])
+            order.sort(reverse=True)
+        elif possible:
+            # A single move: nothing to order, and one board is cheaper than seven lanes.
+            col = (possible.bit_length() - 1) // COLUMN_BITS
+            after = mask | possible
+            lanes = winning_cells(current | possible, after) << lane_shift[col]
+            order = [col]
+        else:
+            order = []
+
+        for entry in order:
+            col = entry & COLUMN_FIELD
+            score = -negamax(
+                opponent,
+                mask | (possible & column_cells[col]),
+                ply + 1,
+                -beta,
+                -alpha,
+                (lanes >> lane_shift[col]) & BOARD,
+            )
             if score >= beta:
                 store(key, (score + SCORE_OFFSET) | LOWER_BOUND | (col << MOVE_SHIFT))
                 if ply == root.ply:
                     root.cut_column = col
                 return score
-            alpha = max(alpha, score)
+            if score > alpha:  # noqa: PLR1730
+                alpha = score
         store(key, (alpha + SCORE_OFFSET) | _UNKNOWN_MOVE)
         return alpha
 
