@@ -79,8 +79,22 @@ def loss_next_score(ply: int) -> int:
     return -((CELLS - ply) // 2)
 
 
+LOSS_NEXT: Final[tuple[int, ...]] = tuple(loss_next_score(ply) for ply in range(CELLS + 1))
+"""``[ply]``: :func:`loss_next_score`, looked up by the search (cheaper than the arithmetic)."""
+LOSS_LATER: Final[tuple[int, ...]] = tuple(loss_next_score(ply + 2) for ply in range(CELLS - 1))
+"""``[ply]``: the lowest score once the opponent cannot win with its next stone."""
+WIN_LATER: Final[tuple[int, ...]] = tuple(win_now_score(ply + 2) for ply in range(CELLS - 1))
+"""``[ply]``: the highest score once the mover cannot win with its next stone."""
+
+
 def _half_toward_zero(value: int) -> int:
     return -((-value) // 2) if value < 0 else value // 2
+
+
+_COLUMN_INFO: Final = tuple(
+    (COLUMN_CELLS[col], LANE_BOARDS[col], COLUMN_KEY[col]) for col in CENTRE_FIRST
+)
+"""Centre first, each column's cells, lane and scored-move bits, for the inlined ordering."""
 
 
 @dataclass(slots=True)
@@ -100,13 +114,15 @@ def _kernel(
     lookup = entries.get
     store = table.store
     column_cells = COLUMN_CELLS
-    centre_first = CENTRE_FIRST
-    column_key = COLUMN_KEY
     lanes_one = LANES
     lane_columns = LANE_COLUMNS
-    lane_boards = LANE_BOARDS
     lane_shift = LANE_SHIFT
+    column_info = _COLUMN_INFO
+    loss_next = LOSS_NEXT
+    loss_later = LOSS_LATER
+    win_later = WIN_LATER
     etc_ply_limit = ETC_PLY_LIMIT
+    root_ply = root.ply
     nodes = 0
 
     def negamax(
@@ -122,21 +138,21 @@ def _kernel(
         forced = possible & opponent_wins
         if forced:
             if forced & (forced - 1):
-                return -((CELLS - ply) // 2)  # two threats: the opponent wins next
+                return loss_next[ply]  # two threats: the opponent wins next
             possible = forced
         possible &= ~(opponent_wins >> 1)
         if not possible:
-            return -((CELLS - ply) // 2)
+            return loss_next[ply]
         if ply >= CELLS - 2:
             return 0  # two stones left and neither side can win with them
 
         # We cannot lose before the opponent's second stone, nor win before our second.
-        low = -((CELLS - 2 - ply) // 2)
+        low = loss_later[ply]
         if alpha < low:
             alpha = low
             if alpha >= beta:
                 return alpha
-        high = (CELLS - 1 - ply) // 2
+        high = win_later[ply]
 
         key = current + mask
         entry = lookup(key)
@@ -147,7 +163,7 @@ def _kernel(
                 if alpha < score:
                     alpha = score
                     if alpha >= beta:
-                        if ply == root.ply:
+                        if ply == root_ply:
                             root.cut_column = entry >> MOVE_SHIFT
                         return alpha
             elif score < high:
@@ -162,17 +178,18 @@ def _kernel(
         if ply < etc_ply_limit:
             # Enhanced transposition cut-off: a child the table already knows to be bad
             # enough for the opponent refutes this node without a search.
+            child_key = opponent + mask  # plus the move: the move's cell is empty
             rest = possible
             while rest:
                 move = rest & -rest
                 rest ^= move
-                child = lookup(opponent + (mask | move))
+                child = lookup(child_key + move)
                 if child is not None and not child & LOWER_BOUND:
                     score = SCORE_OFFSET - (child & _SCORE_BITS)
                     if score >= beta:
                         col = (move.bit_length() - 1) // COLUMN_BITS
                         store(key, (score + SCORE_OFFSET) | LOWER_BOUND | (col << MOVE_SHIFT))
-                        if ply == root.ply:
+                        if ply == root_ply:
                             root.cut_column = col
                         return score
         if table_move != NO_MOVE:
@@ -185,7 +202,7 @@ def _kernel(
                 )
                 if score >= beta:
                     store(key, (score + SCORE_OFFSET) | LOWER_BOUND | (table_move << MOVE_SHIFT))
-                    if ply == root.ply:
+                    if ply == root_ply:
                         root.cut_column = table_move
                     return score
                 if score > alpha:  # noqa: PLR1730 (a call to max() costs more here)
@@ -212,10 +229,9 @@ def _kernel(
             lanes |= (pairs << 2 * 6) & ((mine << 3 * 6) | shifted)
             lanes &= ((BOARD ^ mask) * lanes_one) ^ moves
             order = []
-            for col in centre_first:
-                if possible & column_cells[col]:
-                    threats = (lanes & lane_boards[col]).bit_count()
-                    order.append((threats << THREATS_SHIFT) | column_key[col])
+            for cells, lane, key_bits in column_info:
+                if possible & cells:
+                    order.append(((lanes & lane).bit_count() << THREATS_SHIFT) | key_bits)
             order.sort(reverse=True)
         elif possible:
             # A single move: nothing to order, and one board is cheaper than seven lanes.
@@ -238,7 +254,7 @@ def _kernel(
             )
             if score >= beta:
                 store(key, (score + SCORE_OFFSET) | LOWER_BOUND | (col << MOVE_SHIFT))
-                if ply == root.ply:
+                if ply == root_ply:
                     root.cut_column = col
                 return score
             if score > alpha:  # noqa: PLR1730
