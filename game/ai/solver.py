@@ -113,6 +113,7 @@ def _kernel(
     entries = table.entries
     lookup = entries.get
     store = table.store
+    capacity = table.capacity
     column_cells = COLUMN_CELLS
     lanes_one = LANES
     lane_columns = LANE_COLUMNS
@@ -253,13 +254,20 @@ def _kernel(
                 (lanes >> lane_shift[col]) & BOARD,
             )
             if score >= beta:
-                store(key, (score + SCORE_OFFSET) | LOWER_BOUND | (col << MOVE_SHIFT))
+                # table.store(), inlined while the table has room.
+                if len(entries) < capacity:
+                    entries[key] = (score + SCORE_OFFSET) | LOWER_BOUND | (col << MOVE_SHIFT)
+                else:
+                    store(key, (score + SCORE_OFFSET) | LOWER_BOUND | (col << MOVE_SHIFT))
                 if ply == root_ply:
                     root.cut_column = col
                 return score
             if score > alpha:  # noqa: PLR1730
                 alpha = score
-        store(key, (alpha + SCORE_OFFSET) | _UNKNOWN_MOVE)
+        if len(entries) < capacity:
+            entries[key] = (alpha + SCORE_OFFSET) | _UNKNOWN_MOVE
+        else:
+            store(key, (alpha + SCORE_OFFSET) | _UNKNOWN_MOVE)
         return alpha
 
     def node_count() -> int:
