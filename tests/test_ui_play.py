@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from game.ai.levels import level_by_name
-from game.ai.requests import SearchResult
+from game.ai.requests import HEURISTIC_UNIT, SearchResult
 from game.core import Player
 from game.settings import SettingsStore
 from game.ui.app import App
@@ -397,6 +397,23 @@ def test_analysis_shows_every_columns_score_on_the_players_turn() -> None:
         app.step([drop_key(0)], FRAME)
         advance(app, 1.0)
         assert worker.submitted[-1][2].moves == "5555551"
+    finally:
+        app.close()
+
+
+def test_column_labels_tell_exact_scores_proven_bounds_and_estimates_apart() -> None:
+    app = make_app(FakeWorker(), show_analysis=True)
+    try:
+        scene = start(app, Mode.TWO_PLAYERS, moves="")
+        theme = app.theme
+        assert scene._score_text(3, True) == ("+3", theme.score_win)
+        assert scene._score_text(-2, True) == ("-2", theme.score_loss)
+        assert scene._score_text(0, True) == ("0", theme.score_draw)
+        # A depth-limited search proved a win (or a loss) it may win sooner still.
+        assert scene._score_text(2 * HEURISTIC_UNIT, False) == ("\u2265+2", theme.score_win)
+        assert scene._score_text(-4 * HEURISTIC_UNIT, False) == ("\u2264-4", theme.score_loss)
+        assert scene._score_text(420, False) == ("~+0.4", theme.text_muted)
+        assert scene._score_text(0, False) == ("~+0.0", theme.text_muted)
     finally:
         app.close()
 

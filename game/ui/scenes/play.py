@@ -45,7 +45,8 @@ WATCH_PAUSE = 0.6
 NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, WIDTH + 1)}
 NUMBER_KEYS.update({getattr(pygame, f"K_KP{n}"): n - 1 for n in range(1, WIDTH + 1)})
 ANALYSIS_LEGEND = (
-    "Scores for the player to move: +N wins, -N loses (bigger: sooner), 0 draws; ~ estimates."
+    "Scores for the player to move: +N wins, -N loses (bigger: sooner), 0 draws;"
+    " \u2265+N / \u2264-N proven, perhaps sooner; ~ estimates."
 )
 KEYS_HELP = {
     Mode.VS_COMPUTER: "Keys: 1-7 drop, H hint, Ctrl+Z undo, N new game, Esc menu",
@@ -505,6 +506,13 @@ class PlayScene(Scene):
 
     def _score_text(self, score: int, exact: bool) -> tuple[str, tuple[int, int, int]]:
         theme = self.app.theme
+        if not exact and score and score % HEURISTIC_UNIT == 0:
+            # A proven win or loss from a depth-limited search: the winner may win
+            # sooner still, so the exact score is at least (win) or at most (loss) this.
+            value = score // HEURISTIC_UNIT
+            if value > 0:
+                return f"\u2265+{value}", theme.score_win
+            return f"\u2264{value}", theme.score_loss
         if not exact:
             value = score / HEURISTIC_UNIT
             return f"~{value:+.1f}", theme.text_muted
