@@ -509,10 +509,10 @@ class PlayScene(Scene):
         if not exact and score and score % HEURISTIC_UNIT == 0:
             # A proven win or loss from a depth-limited search: the winner may win
             # sooner still, so the exact score is at least (win) or at most (loss) this.
-            value = score // HEURISTIC_UNIT
-            if value > 0:
-                return f"\u2265+{value}", theme.score_win
-            return f"\u2264{value}", theme.score_loss
+            bound = score // HEURISTIC_UNIT
+            if bound > 0:
+                return f"\u2265+{bound}", theme.score_win
+            return f"\u2264{bound}", theme.score_loss
         if not exact:
             value = score / HEURISTIC_UNIT
             return f"~{value:+.1f}", theme.text_muted
