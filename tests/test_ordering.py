@@ -10,6 +10,8 @@ lanes of one int; both the order and each lane's winning cells must agree.
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,7 +24,7 @@ from game.ai.ordering import (
     safe_moves,
 )
 from game.core import HEIGHT, WIDTH, Board
-from game.core.bitboard import BOARD, BOTTOM, cell_bit, winning_cells
+from game.core.bitboard import BOARD, BOTTOM, KEY_BITS, bottom_bit, cell_bit, winning_cells
 
 DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
 CENTRE_FIRST = sorted(range(WIDTH), key=lambda col: abs(2 * col - (WIDTH - 1)))
@@ -86,13 +88,19 @@ def test_ordered_moves_match_the_reference(columns: list[int], only_safe: bool) 
         assert as_cells(lane_of(lanes, col)) == wins[col]
 
 
-def test_a_lane_equals_winning_cells_on_its_own_board() -> None:
-    # Stones on the edges of the board, where a shift could carry them into a neighbour lane.
-    board = Board.from_moves("1177117712217766")
-    current, mask = board.current, board.mask
-    candidates = (mask + BOTTOM) & BOARD
-    lanes = lane_wins(current, mask, candidates)
-    for col in range(WIDTH):
-        move = candidates & COLUMN_CELLS[col]
-        if move:
-            assert lane_of(lanes, col) == winning_cells(current | move, mask | move)
+def test_each_lane_equals_winning_cells_on_its_own_board() -> None:
+    # Any stones will do (not only positions of a real game): full columns and stones on
+    # the edges are where a shift could reach from one lane into its neighbour's.
+    rng = random.Random(4)
+    for _ in range(2000):
+        mask = 0
+        for col in range(WIDTH):
+            height = rng.randrange(HEIGHT + 1)
+            mask |= COLUMN_CELLS[col] & ((bottom_bit(col) << height) - 1)
+        current = mask & rng.getrandbits(KEY_BITS)
+        candidates = (mask + BOTTOM) & BOARD
+        lanes = lane_wins(current, mask, candidates)
+        for col in range(WIDTH):
+            move = candidates & COLUMN_CELLS[col]
+            if move:
+                assert lane_of(lanes, col) == winning_cells(current | move, mask | move)

@@ -21,13 +21,18 @@ every column together, on one long int that holds seven copies of the board
 side by side, copy ``c`` (the *lane* of column ``c``) with column ``c``'s move
 played::
 
-    bits 0-48 the board after the column-0 move | 24 spare bits | bits 73-121
-    the board after the column-1 move | 24 spare bits | ... | the column-6 lane
+    bits 0-48 the board after the column-0 move | 7 padding bits | bits 56-104
+    the board after the column-1 move | 7 padding bits | ... | the column-6 lane
 
-Each alignment shift moves a stone at most 3 x 8 = 24 bits (three steps along
-the diagonal), so with 24 spare bits between boards no step mixes two lanes,
-and lane ``c`` ends up holding exactly ``winning_cells`` of its own board.
-A step on the 511-bit int costs CPython about 1.4 times a step on a 49-bit
+Lane ``c`` ends up holding exactly ``winning_cells`` of its own board, because
+no four-cell window mixes two lanes.  The formula finds a winning cell from
+the three other cells of one window (a row, column or diagonal of four cells,
+``d`` = 1, 7, 8 or 6 bits apart), which must all be stones.  Between the last
+cell of one board and the first of the next lie 8 bits that never hold a
+stone: the spare bit on top of the last column (bit 48) and the 7 padding
+bits.  A window reaching from one lane into another steps over them at most
+8 bits at a time, so one of its cells falls among them and is no stone.
+A step on the 409-bit int costs CPython about 1.3 times a step on a 49-bit
 one, so scoring all the moves costs about what scoring one and a half did.
 
 **Scored moves** are small ints, so that ordering them is a sort of ints::
@@ -49,6 +54,7 @@ from game.core.bitboard import (
     BOARD,
     BOTTOM,
     CENTRE_FIRST,
+    COLUMN_BITS,
     KEY_BITS,
     WIDTH,
     Bitboard,
@@ -71,9 +77,11 @@ COLUMN_KEY: Final[tuple[int, ...]] = tuple(
 )
 """``[column]``: its :data:`ScoredMove` without the threats (priority and column)."""
 
-LANE_BITS: Final = KEY_BITS + 24
-"""The width of one lane: a board and 24 spare bits, the farthest an alignment
-shift moves a stone (see the module docstring)."""
+LANE_BITS: Final = KEY_BITS + 7
+"""The width of one lane: a board and 7 padding bits, so that with the board's
+top spare bit 8 bits (one diagonal step) separate two boards (see the module
+docstring)."""
+assert LANE_BITS - (KEY_BITS - 1) >= COLUMN_BITS + 1, "a diagonal step must not skip the padding"
 LANE_SHIFT: Final[tuple[int, ...]] = tuple(LANE_BITS * col for col in range(WIDTH))
 """``[column]``: where the lane of that column starts."""
 LANES: Final = sum(1 << shift for shift in LANE_SHIFT)
