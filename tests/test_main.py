@@ -151,3 +151,35 @@ def test_python_m_game_self_test_passes() -> None:
     result = _run(["-m", "game", "--self-test"])
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.rstrip().endswith("self-test passed")
+
+
+def test_without_a_display_the_game_says_so_and_exits_instead_of_running_unseen(
+    tmp_path: Path,
+) -> None:
+    # Left to itself, SDL falls back to its "offscreen" driver when no display
+    # answers, and the game would run with no window until killed.
+    env = {
+        name: value
+        for name, value in os.environ.items()
+        if name not in ("SDL_VIDEODRIVER", "WAYLAND_DISPLAY")
+    }
+    env.update(
+        DISPLAY=":9999",  # no X server there
+        SDL_AUDIODRIVER="dummy",
+        CONNECT4_CONFIG_DIR=str(tmp_path / "config"),
+        CONNECT4_LOG_DIR=str(tmp_path / "logs"),
+    )
+    result = subprocess.run(
+        [sys.executable, "-m", "game", "--windowed", "800x600"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "could not open a window" in result.stderr
+    assert "DISPLAY=':9999'" in result.stderr
+    log = "".join(path.read_text() for path in (tmp_path / "logs").glob("*.log"))
+    assert "could not open a window" in log

@@ -107,7 +107,10 @@ class Display:
                 window=target, client_type=protocols, data=(32, [delete, X.CurrentTime, 0, 0, 0])
             )
             target.send_event(message, event_mask=X.NoEventMask)
-            conn.flush()
+            # A round trip, not just a flush: with flush() and close() right after,
+            # about 1 close in 8 never reached the game (no event at all in SDL),
+            # and none of 80 did after sync().
+            conn.sync()
         finally:
             conn.close()
 
@@ -118,7 +121,11 @@ def virtual_screen(size: tuple[int, int] = SCREEN) -> Iterator[Display]:
     number = next(n for n in range(90, 200) if not Path(f"/tmp/.X11-unix/X{n}").exists())
     name = f":{number}"
     server = subprocess.Popen(
-        ["Xvfb", name, "-screen", "0", f"{size[0]}x{size[1]}x24", "-nolisten", "tcp"],
+        # -noreset: by default Xvfb resets when its last client leaves, and refuses
+        # connections meanwhile; a game started just after another one closed then
+        # found no display (1 launch in 50; 9 refusals in 2,700 quick connections
+        # without it, none with it).
+        ["Xvfb", name, "-screen", "0", f"{size[0]}x{size[1]}x24", "-nolisten", "tcp", "-noreset"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )

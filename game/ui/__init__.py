@@ -7,6 +7,7 @@ opens the window.
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 
@@ -35,9 +36,14 @@ def prepare_environment() -> None:
 def run(options: LaunchOptions) -> int:
     """Play until the player quits; returns the process's exit status."""
     prepare_environment()
-    from game.ui.app import App  # noqa: PLC0415 - pygame loads only when the window opens
+    from game.ui.app import App, NoDisplayError  # noqa: PLC0415 - pygame loads only when the window opens
 
-    return App(options).run()
+    try:
+        return App(options).run()
+    except NoDisplayError as error:
+        logging.getLogger(__name__).error("%s", error)
+        print(error, file=sys.stderr)
+        return 1
 
 
 __all__ = ["GameConfig", "LaunchOptions", "Mode", "prepare_environment", "run"]

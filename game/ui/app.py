@@ -70,6 +70,15 @@ LONG_NOTICE_SECONDS = 12.0
 MAX_NOTICES = 4
 TITLE = "Connect Four"
 WORKER_NICENESS = 10
+HEADLESS_DRIVERS = frozenset({"offscreen", "dummy"})
+"""SDL video drivers that draw nowhere.  SDL falls back to one of them when it
+cannot reach a display; the game uses them only when SDL_VIDEODRIVER asks."""
+
+
+class NoDisplayError(RuntimeError):
+    """No window can be opened: SDL found no display to draw on."""
+
+
 """The worker's scheduling priority (Unix niceness): below the window's."""
 
 
@@ -173,6 +182,7 @@ class App:
     def open(self) -> None:
         """Open the window, load the sounds and show the first screen."""
         pygame.display.init()
+        _require_a_display()
         pygame.font.init()
         pygame.display.set_caption(TITLE)
         missing = self._load_icon()
@@ -388,6 +398,7 @@ class App:
     def handle_event(self, event: pygame.event.Event) -> None:
         """Window-wide events here (quit, resize, F11, M); the rest to the top scene."""
         if event.type == pygame.QUIT:
+            log.info("the window was asked to close")
             self.quit()
         elif event.type == pygame.VIDEORESIZE:
             self.resize(event.w, event.h)
@@ -599,6 +610,27 @@ def _gradient(
     strip.set_at((0, 0), top)
     strip.set_at((0, 1), bottom)
     return pygame.transform.smoothscale(strip, (max(1, w), max(1, h)))
+
+
+def _require_a_display() -> None:
+    """Raise :class:`NoDisplayError` when SDL fell back to a driver that draws
+    nowhere (it does so silently when, say, the X server refuses the connection):
+    a game running in no window would never end.  Requires ``pygame.display.init``."""
+    driver = pygame.display.get_driver()
+    requested = os.environ.get("SDL_VIDEODRIVER", "").lower().split(",")
+    if driver not in HEADLESS_DRIVERS or driver in requested:
+        return
+    pygame.display.quit()
+    where = ", ".join(
+        f"{name}={os.environ[name]!r}"
+        for name in ("DISPLAY", "WAYLAND_DISPLAY")
+        if name in os.environ
+    )
+    raise NoDisplayError(
+        "Connect Four could not open a window: no display could be reached"
+        f" ({where or 'neither DISPLAY nor WAYLAND_DISPLAY is set'});"
+        f" SDL fell back to its {driver!r} driver, which shows nothing."
+    )
 
 
 def _install_sigterm() -> Any:
