@@ -6,6 +6,7 @@ Usage::
     python build_scripts/bench_engine.py --section solver --count Test_L2_R2=100
     python build_scripts/bench_engine.py --section levels
     python build_scripts/bench_engine.py --section ladder --games 40 --master-games 20
+    python build_scripts/bench_engine.py --section ladder --depth-only
 
 Sections (``--section`` may be given several times; default all three):
 
@@ -31,7 +32,13 @@ Sections (``--section`` may be given several times; default all three):
     (default 40), ``--master-games`` for Master against Expert (default 20);
     ``--pairs`` chooses the pairs by the stronger level's name.  This is the
     slow section (Master thinks up to 3 s a move): it prints each game as it
-    ends.
+    ends.  By default each level plays with its own time budget, as in the
+    game; the table counts the moves each side ended on its budget rather than
+    at its depth ("stopped").  On a busy machine Master stops on its 3 s in
+    the opening, so the pair measures the machine as much as the depth and
+    two runs at one commit differ.  ``--depth-only`` drops the budgets of the
+    depth levels (Perfect keeps its own), so every move is searched to the
+    level's full depth and a run is reproducible game for game.
 
 The tables are printed and written to a Markdown file (``--out``, default
 ``bench_results/engine-<git short hash>.md``).  Each section has its own block
@@ -429,35 +436,59 @@ class Game:
     """Seconds each side (by colour) spent thinking."""
     thinks: tuple[int, int]
     """Moves each side (by colour) chose."""
+    stopped: tuple[int, int]
+    """Moves each side (by colour) ended on its time budget before its depth."""
 
 
-def play_game(opening: str, first: Level, second: Level, seed: int, perfect_budget: float) -> Game:
-    """One game from ``opening``; each side keeps its own engine (as the worker does)."""
+def play_game(
+    opening: str,
+    first: Level,
+    second: Level,
+    seed: int,
+    perfect_budget: float,
+    *,
+    depth_only: bool = False,
+) -> Game:
+    """One game from ``opening``; each side keeps its own engine (as the worker does).
+
+    With ``depth_only`` a level with a depth searches without a time budget.
+    """
     board = Board.from_moves(opening)
     sides = (first, second)
     engines = (Engine(), Engine())
     spent = [0.0, 0.0]
     thinks = [0, 0]
+    stopped = [0, 0]
     while not board.is_over:
         mover = board.ply % 2
         level = sides[mover]
         request = SearchRequest(
             moves=board.moves,
             depth=level.depth,
-            time_limit=level_budget(level, perfect_budget),
+            time_limit=None
+            if depth_only and not level.is_perfect
+            else level_budget(level, perfect_budget),
             seed=seed * 1000 + board.ply,
         )
         start = time.perf_counter()
         result = engines[mover].think(request)
         spent[mover] += time.perf_counter() - start
         thinks[mover] += 1
+        stopped[mover] += result.stopped
         if result.column is None or not board.can_play(result.column):
             raise RuntimeError(f"{level.name} played an illegal move in {board.moves!r}")
         board.play(result.column)
     outcome = board.outcome
     assert outcome is not None
     winner = None if outcome.winner is None else int(outcome.winner)
-    return Game(opening, board.moves, winner, (spent[0], spent[1]), (thinks[0], thinks[1]))
+    return Game(
+        opening,
+        board.moves,
+        winner,
+        (spent[0], spent[1]),
+        (thinks[0], thinks[1]),
+        (stopped[0], stopped[1]),
+    )
 
 
 def run_ladder(
@@ -467,14 +498,20 @@ def run_ladder(
     master_games: int,
     perfect_budget: float,
     seed: int,
+    *,
+    depth_only: bool = False,
 ) -> None:
     section = "ladder"
     report.line(section, "## Strength ladder (each level against the one below)")
     report.line(section)
     report.line(
         section,
-        "Two-move openings, each played twice with the colours swapped; win 1, draw 1/2;"
-        " each level with its own time budget.",
+        "Two-move openings, each played twice with the colours swapped; win 1, draw 1/2; "
+        + (
+            "depth only: no time budget for the depth levels (Perfect keeps its own)."
+            if depth_only
+            else "each level with its own time budget."
+        ),
     )
     report.line(section)
     rows: list[list[str]] = []
@@ -487,12 +524,15 @@ def run_ladder(
         lengths: list[int] = []
         strong_time = weak_time = 0.0
         strong_moves = weak_moves = 0
+        strong_stopped = weak_stopped = 0
         starts = openings((count + 1) // 2, seed)
         for index in range(count):
             opening = starts[index // 2]
             strong_first = index % 2 == 0
             first, second = (strong, weak) if strong_first else (weak, strong)
-            game = play_game(opening, first, second, seed + index, perfect_budget)
+            game = play_game(
+                opening, first, second, seed + index, perfect_budget, depth_only=depth_only
+            )
             strong_colour = 0 if strong_first else 1
             if game.winner is None:
                 draws += 1
@@ -510,6 +550,8 @@ def run_ladder(
             weak_time += game.think_time[1 - strong_colour]
             strong_moves += game.thinks[strong_colour]
             weak_moves += game.thinks[1 - strong_colour]
+            strong_stopped += game.stopped[strong_colour]
+            weak_stopped += game.stopped[1 - strong_colour]
             progress(
                 f"[{strong.name} vs {weak.name}] game {index + 1}/{count}:"
                 f" opening {opening}, {first.name} first: {result} in {len(game.moves)} moves"
@@ -528,6 +570,7 @@ def run_ladder(
                 f"{sum(lengths) / len(lengths):.1f}",
                 f"{strong_time / max(1, strong_moves):.3f}",
                 f"{weak_time / max(1, weak_moves):.3f}",
+                f"{strong_stopped}/{weak_stopped}",
                 "met" if share >= LADDER_TARGET else "MISSED",
             ]
         )
@@ -544,6 +587,7 @@ def run_ladder(
             "mean length",
             "stronger s/move",
             "weaker s/move",
+            "stopped (stronger/weaker)",
             f">= {LADDER_TARGET:.0%}",
         ],
         rows,
@@ -650,6 +694,11 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--seed", type=int, default=1, help="seed for openings and tie-breaks")
     p.add_argument(
+        "--depth-only",
+        action="store_true",
+        help="ladder: search every move to the level's depth, without its time budget",
+    )
+    p.add_argument(
         "--out", type=Path, help="Markdown file (default bench_results/engine-<hash>.md)"
     )
     p.add_argument("--no-write", action="store_true", help="print only, write no file")
@@ -691,7 +740,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             if position == 0:
                 raise SystemExit("bench_engine.py: Beginner has no level below it")
             pairs.append((level, LEVELS[position - 1]))
-        run_ladder(report, pairs, args.games, args.master_games, args.perfect_budget, args.seed)
+        run_ladder(
+            report,
+            pairs,
+            args.games,
+            args.master_games,
+            args.perfect_budget,
+            args.seed,
+            depth_only=args.depth_only,
+        )
 
     if not args.no_write and report.blocks:
         path = args.out or ROOT / "bench_results" / f"engine-{git_short_hash()}.md"
