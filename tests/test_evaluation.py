@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
-from game.ai.evaluation import GOOD_THREAT, LIMIT, OTHER_THREAT, evaluate
+import random
+
+import pytest
+
+from game.ai.evaluation import (
+    CENTRE_WEIGHT,
+    GOOD_THREAT,
+    LIMIT,
+    OPEN_TWO,
+    OTHER_THREAT,
+    evaluate,
+    open_two_balance,
+)
 from game.core import Board
-from game.core.bitboard import COLUMN_BITS, Bitboard
+from game.core.bitboard import COLUMN_BITS, FOURS, WIDTH, Bitboard
 
 
 def cell(col: int, row: int) -> Bitboard:
@@ -41,3 +53,56 @@ def test_the_value_is_symmetric_and_bounded() -> None:
     assert evaluate(opponent, board.mask, board.ply + 1, 0, 0) == -value
     every = sum(cell(c, r) for c in range(7) for r in range(6))
     assert -LIMIT <= evaluate(0, 0, 0, every, 0) <= LIMIT
+
+
+@pytest.mark.parametrize(
+    ("mine", "theirs", "expected"),
+    [
+        # Side by side on the bottom row: the three horizontal fours through both.
+        ([(2, 0), (3, 0)], [], 3),
+        # An opponent stone in one of those fours leaves two.
+        ([(2, 0), (3, 0)], [(5, 0)], 2),
+        # Two apart on a diagonal: the fours holding both, none blocked.
+        ([(0, 0), (2, 2)], [], 1),
+        # Stacked at the bottom of a column: only the four of rows 1-4 holds both.
+        ([(3, 0), (3, 1)], [], 1),
+        # Three stones in a four are a threat, not an open two: of the fours on
+        # columns 1-4, 2-5 and 3-6 only the middle one holds exactly two.
+        ([(0, 0), (1, 0), (2, 0)], [], 1),
+        ([], [], 0),
+    ],
+)
+def test_open_twos_are_fours_with_two_stones_and_none_of_the_opponent(
+    mine: list[tuple[int, int]], theirs: list[tuple[int, int]], expected: int
+) -> None:
+    stones = sum(cell(c, r) for c, r in mine)
+    other = sum(cell(c, r) for c, r in theirs)
+    assert open_two_balance(stones, other) == expected
+    assert open_two_balance(other, stones) == -expected
+
+
+def open_twos(stones: Bitboard, other: Bitboard) -> int:
+    """The plain count, four by four."""
+    return sum(1 for line in FOURS if not line & other and (line & stones).bit_count() == 2)
+
+
+def test_the_open_two_balance_matches_counting_every_four() -> None:
+    rng = random.Random(7)
+    for _ in range(300):
+        board = Board.from_moves("")
+        for _ in range(rng.randrange(0, 30)):
+            board.play(rng.choice([c for c in range(WIDTH) if board.can_play(c)]))
+            if board.is_over:
+                break
+        mine, theirs = board.current, board.current ^ board.mask
+        assert open_two_balance(mine, theirs) == open_twos(mine, theirs) - open_twos(theirs, mine)
+
+
+def test_two_stones_that_can_still_make_a_four_together_are_worth_more() -> None:
+    together = cell(0, 0) | cell(1, 0)  # the four on columns 1-4 of the bottom row is open
+    apart = cell(0, 0) | cell(6, 0)  # no four holds both
+    assert open_two_balance(together, 0) == 1
+    assert open_two_balance(apart, 0) == 0
+    difference = evaluate(together, together, 0, 0, 0) - evaluate(apart, apart, 0, 0, 0)
+    # Cell (1, 0) lies on 4 fours, cell (6, 0) on 3: one more for the centre term.
+    assert difference == OPEN_TWO + CENTRE_WEIGHT
