@@ -178,21 +178,29 @@ def _kernel(
         opponent = current ^ mask
         if ply < etc_ply_limit:
             # Enhanced transposition cut-off: a child the table already knows to be bad
-            # enough for the opponent refutes this node without a search.
+            # enough for the opponent refutes this node without a search.  And a child it
+            # knows to be good enough for the opponent (a lower bound of at least -alpha)
+            # cannot raise alpha: it is left out, as its search would fail low at its own
+            # table look-up.  Alpha only grows in the loops below, so it stays left out.
             child_key = opponent + mask  # plus the move: the move's cell is empty
+            refuted = SCORE_OFFSET - alpha  # a child's lower bound field at least this
             rest = possible
             while rest:
                 move = rest & -rest
                 rest ^= move
                 child = lookup(child_key + move)
-                if child is not None and not child & LOWER_BOUND:
-                    score = SCORE_OFFSET - (child & _SCORE_BITS)
-                    if score >= beta:
-                        col = (move.bit_length() - 1) // COLUMN_BITS
-                        store(key, (score + SCORE_OFFSET) | LOWER_BOUND | (col << MOVE_SHIFT))
-                        if ply == root_ply:
-                            root.cut_column = col
-                        return score
+                if child is not None:
+                    if child & LOWER_BOUND:
+                        if child & _SCORE_BITS >= refuted:
+                            possible ^= move
+                    else:
+                        score = SCORE_OFFSET - (child & _SCORE_BITS)
+                        if score >= beta:
+                            col = (move.bit_length() - 1) // COLUMN_BITS
+                            store(key, (score + SCORE_OFFSET) | LOWER_BOUND | (col << MOVE_SHIFT))
+                            if ply == root_ply:
+                                root.cut_column = col
+                            return score
         if table_move != NO_MOVE:
             move = possible & column_cells[table_move]
             if move:
