@@ -86,6 +86,10 @@ LOSS_LATER: Final[tuple[int, ...]] = tuple(loss_next_score(ply + 2) for ply in r
 WIN_LATER: Final[tuple[int, ...]] = tuple(win_now_score(ply + 2) for ply in range(CELLS - 1))
 """``[ply]``: the highest score once the mover cannot win with its next stone."""
 
+ONLY_QUICK_WIN: Final[tuple[int, ...]] = tuple(score - 1 for score in WIN_LATER)
+"""``[ply]``: from this alpha up, only a win with the mover's next stone beats alpha (every
+child where the opponent has a safe reply scores at most this)."""
+
 
 def _half_toward_zero(value: int) -> int:
     return -((-value) // 2) if value < 0 else value // 2
@@ -122,6 +126,7 @@ def _kernel(
     loss_next = LOSS_NEXT
     loss_later = LOSS_LATER
     win_later = WIN_LATER
+    only_quick_win = ONLY_QUICK_WIN
     etc_ply_limit = ETC_PLY_LIMIT
     root_ply = root.ply
     nodes = 0
@@ -237,17 +242,48 @@ def _kernel(
             lanes |= (pairs >> 6) & ((mine >> 3 * 6) | (mine << 6))
             lanes |= (pairs << 2 * 6) & ((mine << 3 * 6) | shifted)
             lanes &= ((BOARD ^ mask) * lanes_one) ^ moves
+        elif possible:
+            # A single move: one board is cheaper than seven lanes.
+            col = (possible.bit_length() - 1) // COLUMN_BITS
+            lanes = winning_cells(current | possible, mask | possible) << lane_shift[col]
+        else:
+            lanes = 0
+
+        if alpha >= only_quick_win[ply]:
+            # Only a win with our next stone beats alpha: a move that leaves the opponent
+            # no reply that does not lose at once.  Every other child would fail low at its
+            # entry (its score is at least loss_later[ply + 1]), so the children are checked
+            # here, each counted as a node, without a call (the saving is CPython's call
+            # cost).  A stop check that falls on one of them waits for the next interval.
+            rest = possible
+            while rest:
+                move = rest & -rest
+                rest ^= move
+                nodes += 1
+                col = (move.bit_length() - 1) // COLUMN_BITS
+                threats = (lanes >> lane_shift[col]) & BOARD
+                # The opponent's safe replies, as at the entry of a node.
+                replies = ((mask | move) + BOTTOM) & BOARD
+                forced = replies & threats
+                if forced:
+                    replies = 0 if forced & (forced - 1) else forced
+                if not replies & ~(threats >> 1):
+                    score = win_later[ply]
+                    store(key, (score + SCORE_OFFSET) | LOWER_BOUND | (col << MOVE_SHIFT))
+                    if ply == root_ply:
+                        root.cut_column = col
+                    return score
+            store(key, (alpha + SCORE_OFFSET) | _UNKNOWN_MOVE)
+            return alpha
+
+        if possible & (possible - 1):
             order = []
             for cells, lane, key_bits in column_info:
                 if possible & cells:
                     order.append(((lanes & lane).bit_count() << THREATS_SHIFT) | key_bits)
             order.sort(reverse=True)
         elif possible:
-            # A single move: nothing to order, and one board is cheaper than seven lanes.
-            col = (possible.bit_length() - 1) // COLUMN_BITS
-            after = mask | possible
-            lanes = winning_cells(current | possible, after) << lane_shift[col]
-            order = [col]
+            order = [col]  # the single move's column, found above
         else:
             order = []
 
