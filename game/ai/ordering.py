@@ -32,8 +32,11 @@ cell of one board and the first of the next lie 8 bits that never hold a
 stone: the spare bit on top of the last column (bit 48) and the 7 padding
 bits.  A window reaching from one lane into another steps over them at most
 8 bits at a time, so one of its cells falls among them and is no stone.
-A step on the 409-bit int costs CPython about 1.3 times a step on a 49-bit
-one, so scoring all the moves costs about what scoring one and a half did.
+A step on the seven-lane int (392 bits) costs CPython little more than a step
+on a 49-bit one (each is an interpreted operation of about 60 ns here), so
+scoring all the moves costs about what scoring one and a half did.  The trick
+pays only in an interpreter: in the compiled core planned next, where a board
+is one 64-bit word, scoring each move on its own is the natural form again.
 
 **Scored moves** are small ints, so that ordering them is a sort of ints::
 
