@@ -42,10 +42,12 @@ BAD_OPTIONS = [
 ]
 
 
-def _run(args: list[str]) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ)
-    env.setdefault("SDL_VIDEODRIVER", "dummy")
-    env.setdefault("SDL_AUDIODRIVER", "dummy")
+def _run(args: list[str], env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """Run Python with ``args``; headless SDL unless ``env`` (the whole environment) is given."""
+    if env is None:
+        env = dict(os.environ)
+        env.setdefault("SDL_VIDEODRIVER", "dummy")
+        env.setdefault("SDL_AUDIODRIVER", "dummy")
     return subprocess.run(
         [sys.executable, *args],
         cwd=ROOT,
@@ -169,15 +171,7 @@ def test_without_a_display_the_game_says_so_and_exits_instead_of_running_unseen(
         CONNECT4_CONFIG_DIR=str(tmp_path / "config"),
         CONNECT4_LOG_DIR=str(tmp_path / "logs"),
     )
-    result = subprocess.run(
-        [sys.executable, "-m", "game", "--windowed", "800x600"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=60,
-    )
+    result = _run(["-m", "game", "--windowed", "800x600"], env)
     assert result.returncode == 1, result.stdout + result.stderr
     assert "could not open a window" in result.stderr
     assert "DISPLAY=':9999'" in result.stderr

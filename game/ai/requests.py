@@ -93,6 +93,16 @@ def stones_to_win(score: int, ply: int) -> int:
     return (CELLS // 2 + 1 - abs(score)) - winner_stones
 
 
+def proven_bound(score: int, *, exact: bool) -> int | None:
+    """The bound a score that is not exact but a whole number of units stands for:
+    a win or loss a depth-limited search proved, which the winner may win faster
+    still.  Returns it in test-set units (the exact score is at least it for a
+    win, at most it for a loss), or None for any other score."""
+    if exact or not score or score % HEURISTIC_UNIT:
+        return None
+    return score // HEURISTIC_UNIT
+
+
 def describe_score(score: int, *, exact: bool, ply: int) -> str:
     """``"win in 3"``, ``"loss in 5"``, ``"draw"``, or a signed heuristic like ``"+0.42"``.
 
@@ -101,9 +111,10 @@ def describe_score(score: int, *, exact: bool, ply: int) -> str:
     loss from a depth-limited search, which the winner may win faster still:
     ``"win in at most 4"``.
     """
-    if not exact and score and score % HEURISTIC_UNIT == 0:
-        n = stones_to_win(score // HEURISTIC_UNIT, ply)
-        return f"{'win' if score > 0 else 'loss'} in at most {n}"
+    bound = proven_bound(score, exact=exact)
+    if bound is not None:
+        n = stones_to_win(bound, ply)
+        return f"{'win' if bound > 0 else 'loss'} in at most {n}"
     if exact:
         if score == 0:
             return "draw"

@@ -70,6 +70,7 @@ LONG_NOTICE_SECONDS = 12.0
 MAX_NOTICES = 4
 TITLE = "Connect Four"
 WORKER_NICENESS = 10
+"""The worker's scheduling priority (Unix niceness): below the window's."""
 HEADLESS_DRIVERS = frozenset({"offscreen", "dummy"})
 """SDL video drivers that draw nowhere.  SDL falls back to one of them when it
 cannot reach a display; the game uses them only when SDL_VIDEODRIVER asks."""
@@ -77,9 +78,6 @@ cannot reach a display; the game uses them only when SDL_VIDEODRIVER asks."""
 
 class NoDisplayError(RuntimeError):
     """No window can be opened: SDL found no display to draw on."""
-
-
-"""The worker's scheduling priority (Unix niceness): below the window's."""
 
 
 class FrameClock:

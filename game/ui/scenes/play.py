@@ -24,7 +24,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ai.requests import HEURISTIC_UNIT, SearchRequest, SearchResult, describe_score
+from game.ai.requests import (
+    HEURISTIC_UNIT,
+    SearchRequest,
+    SearchResult,
+    describe_score,
+    proven_bound,
+)
 from game.core import WIDTH, Player
 from game.ui.animation import DiscDrop, pulse
 from game.ui.board_view import BoardGeometry
@@ -506,10 +512,8 @@ class PlayScene(Scene):
 
     def _score_text(self, score: int, exact: bool) -> tuple[str, tuple[int, int, int]]:
         theme = self.app.theme
-        if not exact and score and score % HEURISTIC_UNIT == 0:
-            # A proven win or loss from a depth-limited search: the winner may win
-            # sooner still, so the exact score is at least (win) or at most (loss) this.
-            bound = score // HEURISTIC_UNIT
+        bound = proven_bound(score, exact=exact)
+        if bound is not None:
             if bound > 0:
                 return f"\u2265+{bound}", theme.score_win
             return f"\u2264{bound}", theme.score_loss
