@@ -6,16 +6,16 @@ a draw, always seen by the player to move.
 
 The search contract (:func:`_kernel`'s ``negamax``):
 
-* **Requires** ``alpha < beta``; the player to move cannot win with its next
-  stone (the caller checks that, or got there through :func:`safe_moves`); and
-  ``opponent_wins`` holds the empty cells that would complete an opponent four.
+* **Requires** the player to move cannot win with its next stone (the caller
+  checks that, or got there through :func:`safe_moves`); and ``opponent_wins``
+  holds the empty cells that would complete an opponent four.
+* Every call is a null-window call: it answers "is the score above ``alpha``?"
+  (the window ``alpha, alpha + 1``, so there is no ``beta`` argument; a child
+  gets ``~alpha == -(alpha + 1)``).  :meth:`Solver.solve` narrows the score with
+  a bisection of such calls, trying the small scores (draws, slow results) first
+  since those are cheapest to prove.
 * **Returns** a score ``s`` with the fail-soft guarantees: if ``s <= alpha`` the
-  true score is at most ``s``; if ``s >= beta`` it is at least ``s``; otherwise
-  it is exactly ``s``.
-* Null-window calls (``beta == alpha + 1``) answer "is the score above
-  ``alpha``?", and :meth:`Solver.solve` narrows the score with a bisection of
-  such calls, trying the small scores (draws, slow results) first since those
-  are cheapest to prove.
+  true score is at most ``s``; otherwise it is at least ``s``.
 
 Transposition table entries (see :mod:`game.ai.tt`) pack, in one int::
 
@@ -63,6 +63,11 @@ LOWER_BOUND: Final = 1 << 6
 MOVE_SHIFT: Final = 7
 _SCORE_BITS: Final = LOWER_BOUND - 1
 _UNKNOWN_MOVE: Final = NO_MOVE << MOVE_SHIFT
+_CUT_FIELDS: Final = SCORE_OFFSET | LOWER_BOUND
+"""``score + _CUT_FIELDS``: a lower-bound entry without its move (one addition, as the
+score field is ``score + SCORE_OFFSET`` and never reaches the bound bit)."""
+_FAIL_LOW_FIELDS: Final = SCORE_OFFSET | _UNKNOWN_MOVE
+"""``score + _FAIL_LOW_FIELDS``: an upper-bound entry with no move known."""
 _CHECK_MASK: Final = CHECK_INTERVAL - 1
 ETC_PLY_LIMIT = CELLS - 6
 """Probe the children in the table (enhanced transposition cut-off) only this far from the
@@ -81,10 +86,16 @@ def loss_next_score(ply: int) -> int:
 
 LOSS_NEXT: Final[tuple[int, ...]] = tuple(loss_next_score(ply) for ply in range(CELLS + 1))
 """``[ply]``: :func:`loss_next_score`, looked up by the search (cheaper than the arithmetic)."""
-LOSS_LATER: Final[tuple[int, ...]] = tuple(loss_next_score(ply + 2) for ply in range(CELLS - 1))
+LOSS_LATER: Final[tuple[int, ...]] = tuple(
+    loss_next_score(min(ply + 2, CELLS)) for ply in range(CELLS)
+)
 """``[ply]``: the lowest score once the opponent cannot win with its next stone."""
-WIN_LATER: Final[tuple[int, ...]] = tuple(win_now_score(ply + 2) for ply in range(CELLS - 1))
-"""``[ply]``: the highest score once the mover cannot win with its next stone."""
+WIN_LATER: Final[tuple[int, ...]] = tuple(
+    win_now_score(min(ply + 2, CELLS)) for ply in range(CELLS)
+)
+"""``[ply]``: the highest score once the mover cannot win with its next stone.  Both are 0
+from ply ``CELLS - 2`` on (two stones left, neither side can win with them), so those
+nodes return a draw at the bound checks, without a test of their own."""
 
 ONLY_QUICK_WIN: Final[tuple[int, ...]] = tuple(score - 1 for score in WIN_LATER)
 """``[ply]``: from this alpha up, only a win with the mover's next stone beats alpha (every
@@ -111,7 +122,7 @@ class _Root:
 
 def _kernel(
     table: TranspositionTable, control: StopControl | None, root: _Root
-) -> tuple[Callable[[int, int, int, int, int, int], int], Callable[[], int]]:
+) -> tuple[Callable[[int, int, int, int, int], int], Callable[[], int]]:
     """Build the negamax function (a closure, so its inner loop reads only fast
     local and cell variables) and a function returning its node count."""
     entries = table.entries
@@ -132,7 +143,7 @@ def _kernel(
     nodes = 0
 
     def negamax(
-        current: Bitboard, mask: Bitboard, ply: int, alpha: int, beta: int, opponent_wins: Bitboard
+        current: Bitboard, mask: Bitboard, ply: int, alpha: int, opponent_wins: Bitboard
     ) -> int:
         nonlocal nodes
         nodes += 1
@@ -149,15 +160,11 @@ def _kernel(
         possible &= ~(opponent_wins >> 1)
         if not possible:
             return loss_next[ply]
-        if ply >= CELLS - 2:
-            return 0  # two stones left and neither side can win with them
 
         # We cannot lose before the opponent's second stone, nor win before our second.
-        low = loss_later[ply]
-        if alpha < low:
-            alpha = low
-            if alpha >= beta:
-                return alpha
+        # (In a null window, a bound that raises alpha or lowers beta decides the node.)
+        if alpha < loss_later[ply]:
+            return loss_later[ply]
         high = win_later[ply]
 
         key = current + mask
@@ -166,19 +173,15 @@ def _kernel(
         if entry is not None:
             score = (entry & _SCORE_BITS) - SCORE_OFFSET
             if entry & LOWER_BOUND:
-                if alpha < score:
-                    alpha = score
-                    if alpha >= beta:
-                        if ply == root_ply:
-                            root.cut_column = entry >> MOVE_SHIFT
-                        return alpha
+                if score > alpha:
+                    if ply == root_ply:
+                        root.cut_column = entry >> MOVE_SHIFT
+                    return score
             elif score < high:
                 high = score
             table_move = entry >> MOVE_SHIFT
-        if beta > high:
-            beta = high
-            if alpha >= beta:
-                return beta
+        if high <= alpha:
+            return high
 
         opponent = current ^ mask
         if ply < etc_ply_limit:
@@ -200,9 +203,9 @@ def _kernel(
                             possible ^= move
                     else:
                         score = SCORE_OFFSET - (child & _SCORE_BITS)
-                        if score >= beta:
+                        if score > alpha:
                             col = (move.bit_length() - 1) // COLUMN_BITS
-                            store(key, (score + SCORE_OFFSET) | LOWER_BOUND | (col << MOVE_SHIFT))
+                            store(key, (score + _CUT_FIELDS) | (col << MOVE_SHIFT))
                             if ply == root_ply:
                                 root.cut_column = col
                             return score
@@ -212,42 +215,67 @@ def _kernel(
                 possible ^= move  # searched now, so left out of the ordering below
                 after = mask | move
                 score = -negamax(
-                    opponent, after, ply + 1, -beta, -alpha, winning_cells(current | move, after)
+                    opponent, after, ply + 1, ~alpha, winning_cells(current | move, after)
                 )
-                if score >= beta:
-                    store(key, (score + SCORE_OFFSET) | LOWER_BOUND | (table_move << MOVE_SHIFT))
+                if score > alpha:
+                    store(key, (score + _CUT_FIELDS) | (table_move << MOVE_SHIFT))
                     if ply == root_ply:
                         root.cut_column = table_move
                     return score
-                if score > alpha:  # noqa: PLR1730 (a call to max() costs more here)
-                    alpha = score
 
         # ordered_moves(current, mask, possible) and its lane_wins() from game.ai.ordering,
         # inlined: this runs at most nodes, and a call costs as much as several of its
         # steps.  See that module for the lanes and the packed order.
-        if possible & (possible - 1):
+        several = possible & (possible - 1)
+        if several:
             moves = (possible * lanes_one) & lane_columns
             mine = current * lanes_one | moves
-            shifted = mine >> 7
-            pairs = mine & shifted
-            lanes = (mine << 1) & (mine << 2) & (mine << 3)
-            lanes |= (pairs >> 7) & ((mine >> 3 * 7) | (mine << 7))
-            lanes |= (pairs << 2 * 7) & ((mine << 3 * 7) | shifted)
-            shifted = mine >> 8
-            pairs = mine & shifted
-            lanes |= (pairs >> 8) & ((mine >> 3 * 8) | (mine << 8))
-            lanes |= (pairs << 2 * 8) & ((mine << 3 * 8) | shifted)
-            shifted = mine >> 6
-            pairs = mine & shifted
-            lanes |= (pairs >> 6) & ((mine >> 3 * 6) | (mine << 6))
-            lanes |= (pairs << 2 * 6) & ((mine << 3 * 6) | shifted)
-            lanes &= ((BOARD ^ mask) * lanes_one) ^ moves
+            empty = ((BOARD ^ mask) * lanes_one) ^ moves
         elif possible:
-            # A single move: one board is cheaper than seven lanes.
-            col = (possible.bit_length() - 1) // COLUMN_BITS
-            lanes = winning_cells(current | possible, mask | possible) << lane_shift[col]
+            # A single candidate (about 40% of the nodes that get here): its own board
+            # alone, through the same steps (cheaper than seven lanes, and than a call
+            # of winning_cells()), and no order to build (see below).
+            mine = current | possible
+            empty = BOARD ^ (mask | possible)
         else:
-            lanes = 0
+            if len(entries) < capacity:
+                entries[key] = alpha + _FAIL_LOW_FIELDS
+            else:
+                store(key, alpha + _FAIL_LOW_FIELDS)
+            return alpha
+        shifted = mine >> 7
+        pairs = mine & shifted
+        lanes = (mine << 1) & (mine << 2) & (mine << 3)
+        lanes |= (pairs >> 7) & ((mine >> 3 * 7) | (mine << 7))
+        lanes |= (pairs << 2 * 7) & ((mine << 3 * 7) | shifted)
+        shifted = mine >> 8
+        pairs = mine & shifted
+        lanes |= (pairs >> 8) & ((mine >> 3 * 8) | (mine << 8))
+        lanes |= (pairs << 2 * 8) & ((mine << 3 * 8) | shifted)
+        shifted = mine >> 6
+        pairs = mine & shifted
+        lanes |= (pairs >> 6) & ((mine >> 3 * 6) | (mine << 6))
+        lanes |= (pairs << 2 * 6) & ((mine << 3 * 6) | shifted)
+        lanes &= empty
+
+        if not several:
+            # The single candidate, searched at once.  Its child does the "only a quick
+            # win" check below at its own entry, with the same result and node count.
+            score = -negamax(opponent, mask | possible, ply + 1, ~alpha, lanes)
+            if score > alpha:
+                col = (possible.bit_length() - 1) // COLUMN_BITS
+                if len(entries) < capacity:
+                    entries[key] = (score + _CUT_FIELDS) | (col << MOVE_SHIFT)
+                else:
+                    store(key, (score + _CUT_FIELDS) | (col << MOVE_SHIFT))
+                if ply == root_ply:
+                    root.cut_column = col
+                return score
+            if len(entries) < capacity:
+                entries[key] = alpha + _FAIL_LOW_FIELDS
+            else:
+                store(key, alpha + _FAIL_LOW_FIELDS)
+            return alpha
 
         if alpha >= only_quick_win[ply]:
             # Only a win with our next stone beats alpha: a move that leaves the opponent
@@ -269,23 +297,18 @@ def _kernel(
                     replies = 0 if forced & (forced - 1) else forced
                 if not replies & ~(threats >> 1):
                     score = win_later[ply]
-                    store(key, (score + SCORE_OFFSET) | LOWER_BOUND | (col << MOVE_SHIFT))
+                    store(key, (score + _CUT_FIELDS) | (col << MOVE_SHIFT))
                     if ply == root_ply:
                         root.cut_column = col
                     return score
-            store(key, (alpha + SCORE_OFFSET) | _UNKNOWN_MOVE)
+            store(key, alpha + _FAIL_LOW_FIELDS)
             return alpha
 
-        if possible & (possible - 1):
-            order = []
-            for cells, lane, key_bits in column_info:
-                if possible & cells:
-                    order.append(((lanes & lane).bit_count() << THREATS_SHIFT) | key_bits)
-            order.sort(reverse=True)
-        elif possible:
-            order = [col]  # the single move's column, found above
-        else:
-            order = []
+        order = []
+        for cells, lane, key_bits in column_info:
+            if possible & cells:
+                order.append(((lanes & lane).bit_count() << THREATS_SHIFT) | key_bits)
+        order.sort(reverse=True)
 
         for entry in order:
             col = entry & COLUMN_FIELD
@@ -293,25 +316,22 @@ def _kernel(
                 opponent,
                 mask | (possible & column_cells[col]),
                 ply + 1,
-                -beta,
-                -alpha,
+                ~alpha,
                 (lanes >> lane_shift[col]) & BOARD,
             )
-            if score >= beta:
+            if score > alpha:
                 # table.store(), inlined while the table has room.
                 if len(entries) < capacity:
-                    entries[key] = (score + SCORE_OFFSET) | LOWER_BOUND | (col << MOVE_SHIFT)
+                    entries[key] = (score + _CUT_FIELDS) | (col << MOVE_SHIFT)
                 else:
-                    store(key, (score + SCORE_OFFSET) | LOWER_BOUND | (col << MOVE_SHIFT))
+                    store(key, (score + _CUT_FIELDS) | (col << MOVE_SHIFT))
                 if ply == root_ply:
                     root.cut_column = col
                 return score
-            if score > alpha:  # noqa: PLR1730
-                alpha = score
         if len(entries) < capacity:
-            entries[key] = (alpha + SCORE_OFFSET) | _UNKNOWN_MOVE
+            entries[key] = alpha + _FAIL_LOW_FIELDS
         else:
-            store(key, (alpha + SCORE_OFFSET) | _UNKNOWN_MOVE)
+            store(key, alpha + _FAIL_LOW_FIELDS)
         return alpha
 
     def node_count() -> int:
@@ -381,7 +401,7 @@ class Solver:
                 elif middle >= 0 and _half_toward_zero(high) > middle:
                     middle = _half_toward_zero(high)
                 root.cut_column = NO_MOVE
-                result = negamax(current, mask, ply, middle, middle + 1, opponent_wins)
+                result = negamax(current, mask, ply, middle, opponent_wins)
                 if result <= middle:
                     high = result
                 else:
