@@ -6,17 +6,20 @@ import random
 
 import pytest
 
+from game.ai import evaluation
 from game.ai.evaluation import (
     CENTRE_WEIGHT,
     GOOD_THREAT,
     LIMIT,
     OPEN_TWO,
     OTHER_THREAT,
+    PARITY_FILL,
     evaluate,
     open_two_balance,
+    parity_outlook,
 )
 from game.core import Board
-from game.core.bitboard import COLUMN_BITS, FOURS, WIDTH, Bitboard
+from game.core.bitboard import BOARD, COLUMN_BITS, FOURS, HEIGHT, WIDTH, Bitboard, winning_cells
 
 
 def cell(col: int, row: int) -> Bitboard:
@@ -106,3 +109,72 @@ def test_two_stones_that_can_still_make_a_four_together_are_worth_more() -> None
     difference = evaluate(together, together, 0, 0, 0) - evaluate(apart, apart, 0, 0, 0)
     # Cell (1, 0) lies on 4 fours, cell (6, 0) on 3: one more for the centre term.
     assert difference == OPEN_TWO + CENTRE_WEIGHT
+
+
+def owns_a_four_by_parity(stones: Bitboard, empty: Bitboard, rows: range) -> bool:
+    """The plain check, four by four: a four of ``stones`` and empty cells of ``rows``."""
+    cells = stones | sum(cell(c, r) for c in range(WIDTH) for r in rows if empty & cell(c, r))
+    return any(line & cells == line for line in FOURS)
+
+
+def test_the_parity_outlook_matches_checking_every_four() -> None:
+    rng = random.Random(11)
+    seen = set()
+    for _ in range(400):
+        board = Board.from_moves("")
+        for _ in range(rng.randrange(10, 40)):
+            board.play(rng.choice([c for c in range(WIDTH) if board.can_play(c)]))
+            if board.is_over:
+                break
+        if board.is_over:
+            continue
+        mover, other = board.current, board.current ^ board.mask
+        first, second = (mover, other) if board.ply % 2 == 0 else (other, mover)
+        empty = BOARD ^ board.mask
+        expected = int(owns_a_four_by_parity(first, empty, range(0, HEIGHT, 2))) - int(
+            owns_a_four_by_parity(second, empty, range(1, HEIGHT, 2))
+        )
+        assert parity_outlook(first, second, empty) == expected
+        seen.add(expected)
+    assert seen == {-1, 0}  # random play seldom leaves the first player a four alone
+
+
+def test_an_odd_four_of_the_first_player_alone_counts_for_the_first_player() -> None:
+    # Test_L3_R1 "75635436317334372651666521125725": the first player to move wins.
+    board = Board.from_moves("75635436317334372651666521125725")
+    assert board.ply % 2 == 0
+    first, second = board.current, board.current ^ board.mask
+    assert parity_outlook(first, second, BOARD ^ board.mask) == 1
+
+
+def test_an_even_threat_of_the_second_player_alone_counts_for_the_second_player(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Test_L2_R1 "5253754644476374" (the first player to move loses, score -12): the
+    # second player's threat on row 4 of column 5 is even, and the first player has
+    # no four left on the odd rows.
+    board = Board.from_moves("5253754644476374")
+    first, second = board.current, board.current ^ board.mask
+    assert parity_outlook(first, second, BOARD ^ board.mask) == -1
+
+    def value(mover: Bitboard, ply: int) -> int:
+        other = mover ^ board.mask
+        return evaluate(
+            mover,
+            board.mask,
+            ply,
+            winning_cells(mover, board.mask),
+            winning_cells(other, board.mask),
+        )
+
+    with_term = (value(first, board.ply), value(second, board.ply + 1))
+    monkeypatch.setattr(evaluation, "PARITY_FILL", 0)
+    without = (value(first, board.ply), value(second, board.ply + 1))
+    # Worth PARITY_FILL to the second player, whoever is to move.
+    assert with_term[0] - without[0] == -PARITY_FILL
+    assert with_term[1] - without[1] == PARITY_FILL
+
+
+def test_the_parity_outlook_of_the_empty_board_is_even() -> None:
+    # Both players get whole rows: each owns a four, so neither is favoured.
+    assert parity_outlook(0, 0, BOARD) == 0
