@@ -89,14 +89,23 @@ def open_twos(stones: Bitboard, other: Bitboard) -> int:
     return sum(1 for line in FOURS if not line & other and (line & stones).bit_count() == 2)
 
 
-def test_the_open_two_balance_matches_counting_every_four() -> None:
-    rng = random.Random(7)
-    for _ in range(300):
+def random_boards(seed: int, count: int, moves: range) -> list[Board]:
+    """``count`` boards after a random number (in ``moves``) of random moves; a game
+    that ends early stops there."""
+    rng = random.Random(seed)
+    boards = []
+    for _ in range(count):
         board = Board.from_moves("")
-        for _ in range(rng.randrange(0, 30)):
+        for _ in range(rng.randrange(moves.start, moves.stop)):
             board.play(rng.choice([c for c in range(WIDTH) if board.can_play(c)]))
             if board.is_over:
                 break
+        boards.append(board)
+    return boards
+
+
+def test_the_open_two_balance_matches_counting_every_four() -> None:
+    for board in random_boards(7, 300, range(0, 30)):
         mine, theirs = board.current, board.current ^ board.mask
         assert open_two_balance(mine, theirs) == open_twos(mine, theirs) - open_twos(theirs, mine)
 
@@ -118,14 +127,8 @@ def owns_a_four_by_parity(stones: Bitboard, empty: Bitboard, rows: range) -> boo
 
 
 def test_the_parity_outlook_matches_checking_every_four() -> None:
-    rng = random.Random(11)
     seen = set()
-    for _ in range(400):
-        board = Board.from_moves("")
-        for _ in range(rng.randrange(10, 40)):
-            board.play(rng.choice([c for c in range(WIDTH) if board.can_play(c)]))
-            if board.is_over:
-                break
+    for board in random_boards(11, 400, range(10, 40)):
         if board.is_over:
             continue
         mover, other = board.current, board.current ^ board.mask
