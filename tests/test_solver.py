@@ -15,6 +15,7 @@ from game.ai.control import SearchStopped, StopControl
 from game.ai.solver import Solver, loss_next_score, win_now_score
 from game.ai.tt import TranspositionTable
 from game.core import CELLS, WIDTH, Board
+from game.core.bitboard import FOURS, HEIGHT, cell_bit
 
 SAMPLES = [("Test_L3_R1", 100), ("Test_L2_R1", 100), ("Test_L1_R1", 25)]
 
@@ -168,3 +169,42 @@ def test_a_node_budget_stops_the_solver() -> None:
     with pytest.raises(SearchStopped):
         solver.solve(board.current, board.mask, board.ply, control=StopControl(should_stop=stop))
     assert calls
+
+
+def claimeven_bound(board: Board) -> tuple[int, int] | None:
+    """The bounds (low, high) on the exact score that the claimeven rule proves, or
+    None where it says nothing (see the game.ai.solver docstring); written from
+    the rule, cell by cell, not from the solver's bit tricks."""
+    heights = [
+        sum(1 for row in range(HEIGHT) if board.mask & cell_bit(c, row)) for c in range(WIDTH)
+    ]
+    odd = [c for c in range(WIDTH) if heights[c] % 2]
+    mover, other = board.current, board.current ^ board.mask
+    first, second = (mover, other) if board.ply % 2 == 0 else (other, mover)
+
+    def owns_four(stones: int, rows: range) -> bool:
+        empty = [cell_bit(c, r) for c in range(WIDTH) for r in rows if r >= heights[c]]
+        cells = stones | sum(empty)
+        return any(line & cells == line for line in FOURS)
+
+    if board.ply % 2 == 0 and not odd:
+        if owns_four(first, range(0, HEIGHT, 2)):
+            return None
+        return (loss_next_score(board.ply), -1 if owns_four(second, range(1, HEIGHT, 2)) else 0)
+    if board.ply % 2 == 1 and len(odd) == 1:
+        if owns_four(first, range(0, HEIGHT, 2)):
+            return None
+        return (1 if owns_four(second, range(1, HEIGHT, 2)) else 0, win_now_score(board.ply))
+    return None
+
+
+def test_the_claimeven_bound_holds_on_the_test_sets() -> None:
+    """The rule the solver prunes with, checked against the published exact scores."""
+    applied = 0
+    for name in ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2"):
+        for moves, expected in read_testset(name, 1000):
+            bound = claimeven_bound(Board.from_moves(moves))
+            if bound is not None:
+                applied += 1
+                assert bound[0] <= expected <= bound[1], moves
+    assert applied >= 20  # the rule says something about enough positions to matter

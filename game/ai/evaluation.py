@@ -59,11 +59,12 @@ from typing import Final
 
 from game.core.bitboard import (
     BOARD,
-    BOTTOM,
     COLUMN_BITS,
+    EVEN_ROWS,
     FOURS,
     HEIGHT,
     LINES_THROUGH_CELL,
+    ODD_ROWS,
     WIDTH,
     Bitboard,
     has_four,
@@ -76,11 +77,6 @@ CENTRE_WEIGHT: Final = 3
 OPEN_TWO: Final = 15
 PARITY_FILL: Final = 200
 LIMIT: Final = 999
-
-ODD_ROWS: Final[Bitboard] = sum(BOTTOM << row for row in range(0, HEIGHT, 2))
-"""Rows 1, 3, 5 counting from 1 at the bottom (bit rows 0, 2, 4): the first player's."""
-EVEN_ROWS: Final[Bitboard] = sum(BOTTOM << row for row in range(1, HEIGHT, 2))
-"""Rows 2, 4, 6: the second player's."""
 
 
 def _centre_masks() -> tuple[tuple[Bitboard, int], ...]:

@@ -17,6 +17,19 @@ The search contract (:func:`_kernel`'s ``negamax``):
 * **Returns** a score ``s`` with the fail-soft guarantees: if ``s <= alpha`` the
   true score is at most ``s``; otherwise it is at least ``s``.
 
+**The claimeven bound** (L. V. Allis's rule of that name).  With the first
+player to move and an even number of stones in every column, the second player
+can answer each move in the same column, so the first player only ever gets
+cells on the odd rows (1, 3, 5 from the bottom) and the second player those on
+the even rows.  So if the first player's stones and the empty odd-row cells
+hold no four, the first player cannot win: the score is at most 0; and if
+besides the second player's stones and the empty even-row cells hold a four,
+the second player wins: at most -1.  With the second player to move and
+exactly one column of odd height, the same holds once the second player has
+answered in that column: at least 0, or at least 1.  A node where such a bound
+decides the null window returns at once.  (First 100 positions of
+Test_L2_R2: 37,663 -> 34,060 nodes on average; the scores are unchanged.)
+
 Transposition table entries (see :mod:`game.ai.tt`) pack, in one int::
 
     bits 0-5   score + 32
@@ -53,8 +66,11 @@ from game.core.bitboard import (
     CELLS,
     CENTRE_FIRST,
     COLUMN_BITS,
+    EVEN_ROWS,
+    ODD_ROWS,
     Bitboard,
     Column,
+    has_four,
     winning_cells,
 )
 
@@ -68,7 +84,14 @@ _CUT_FIELDS: Final = SCORE_OFFSET | LOWER_BOUND
 score field is ``score + SCORE_OFFSET`` and never reaches the bound bit)."""
 _FAIL_LOW_FIELDS: Final = SCORE_OFFSET | _UNKNOWN_MOVE
 """``score + _FAIL_LOW_FIELDS``: an upper-bound entry with no move known."""
-_CHECK_MASK: Final = CHECK_INTERVAL - 1
+_NEVER: Final = 1 << 62
+"""A node count no search reaches."""
+
+
+def _no_check(nodes: int) -> None:
+    """The stop check of a search without limits."""
+
+
 ETC_PLY_LIMIT = CELLS - 6
 """Probe the children in the table (enhanced transposition cut-off) only this far from the
 end: near the leaves a probe costs more than the small subtree it might save."""
@@ -141,17 +164,24 @@ def _kernel(
     etc_ply_limit = ETC_PLY_LIMIT
     root_ply = root.ply
     nodes = 0
+    # The node count at which to call the stop check next (never without a control).
+    # A threshold rather than "every multiple of the interval", since the children
+    # counted inline below may step over a multiple.
+    next_check = CHECK_INTERVAL if control is not None else _NEVER
+    check = control.check if control is not None else _no_check
 
     def negamax(
         current: Bitboard, mask: Bitboard, ply: int, alpha: int, opponent_wins: Bitboard
     ) -> int:
-        nonlocal nodes
+        nonlocal nodes, next_check
         nodes += 1
-        if not nodes & _CHECK_MASK and control is not None:
-            control.check(nodes)
+        if nodes >= next_check:
+            next_check = nodes + CHECK_INTERVAL
+            check(nodes)
 
         # Inline safe_moves(): never hand the opponent an immediate win.
-        possible = (mask + BOTTOM) & BOARD
+        above = mask + BOTTOM  # the cell above each column's top stone
+        possible = above & BOARD
         forced = possible & opponent_wins
         if forced:
             if forced & (forced - 1):
@@ -165,6 +195,26 @@ def _kernel(
         # (In a null window, a bound that raises alpha or lowers beta decides the node.)
         if alpha < loss_later[ply]:
             return loss_later[ply]
+
+        # The claimeven bound (module docstring).  The columns of odd height are those
+        # whose next cell is on an even row (a full column's "next cell" is a spare bit).
+        odd_columns = above & EVEN_ROWS
+        if ply & 1:  # the second player to move
+            if alpha <= 0 and not odd_columns & (odd_columns - 1):
+                empty = BOARD ^ mask
+                if not has_four((current ^ mask) | (empty & ODD_ROWS)):
+                    score = 1 if alpha == 0 and has_four(current | (empty & EVEN_ROWS)) else 0
+                    if score > alpha:
+                        if ply == root_ply:  # the answer in the odd column proves it
+                            root.cut_column = (odd_columns.bit_length() - 1) // COLUMN_BITS
+                        return score
+        elif alpha >= -1 and not odd_columns:
+            empty = BOARD ^ mask
+            if not has_four(current | (empty & ODD_ROWS)):
+                if alpha >= 0:
+                    return 0
+                if has_four((current ^ mask) | (empty & EVEN_ROWS)):
+                    return -1
         high = win_later[ply]
 
         key = current + mask
@@ -282,7 +332,7 @@ def _kernel(
             # no reply that does not lose at once.  Every other child would fail low at its
             # entry (its score is at least loss_later[ply + 1]), so the children are checked
             # here, each counted as a node, without a call (the saving is CPython's call
-            # cost).  A stop check that falls on one of them waits for the next interval.
+            # cost).  A stop check that falls due on one of them is made at the next node.
             rest = possible
             while rest:
                 move = rest & -rest

@@ -71,6 +71,11 @@ BOTTOM: Final[Bitboard] = sum(bottom_bit(c) for c in range(WIDTH))
 """The bottom row."""
 BOARD: Final[Bitboard] = BOTTOM * COLUMN_MASK
 """Every playable cell (the spare bits excluded)."""
+ODD_ROWS: Final[Bitboard] = sum(BOTTOM << row for row in range(0, HEIGHT, 2))
+"""Rows 1, 3, 5 counting from 1 at the bottom (bit rows 0, 2, 4): the cells the first
+player gets when the board fills up by parity (see :mod:`game.ai.evaluation`)."""
+EVEN_ROWS: Final[Bitboard] = sum(BOTTOM << row for row in range(1, HEIGHT, 2))
+"""Rows 2, 4, 6: the second player's."""
 
 # Alignment directions as bit shifts: vertical, horizontal, and the two diagonals.
 VERTICAL: Final = 1
