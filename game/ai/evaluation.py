@@ -32,19 +32,24 @@ levels can choose between them at random):
   57% and 65% without it; Master against Expert 87.5% with it and 77.5%
   without it over the ladder's 20 games.)
 * **Parity fill** (zugzwang outlook).  When neither side can force anything,
-  the second player can answer every move in the same column ("claimeven")
-  and so gets every empty cell on the even rows, leaving the odd rows to the
-  first player.  The term fills the empty cells that way and asks who then
-  owns a four: if only the first player does, :data:`PARITY_FILL` for the
-  first player; if only the second does, for the second; if both or neither,
-  nothing.  This is what decides most games between the levels: they were
-  lost by the first player in the last ten moves, squeezed into playing under
-  a second-player threat, after an opening where no threat yet existed for
-  the other terms to see.  (Measured like the open twos, over the 49 two-move
-  and 100 random three-move openings, both colours, 298 games per pair:
-  Hard against Medium 64.1% -> 69.0%, Expert against Hard 63.8% -> 67.3%;
-  a weight of 400 gave the same, and also ranking the two fills by the lowest
-  row their four needs made it worse, 67.1% and 60.1%.)
+  the second player can answer every move in the same column ("claimeven") and
+  so gets every empty cell on the even rows, leaving the odd rows to the first
+  player.  The term fills the empty cells that way and asks who then owns a
+  four: if only the first player does, :data:`PARITY_FILL` for the first
+  player; if only the second does, for the second; if both or neither,
+  nothing.  (It is a heuristic, not a proof: the exact solver's version of the
+  rule, in :mod:`game.ai.solver`, also needs the column heights to allow the
+  answers.  Against the published exact scores, where it favours the second
+  player alone the first player still wins 7 of 206 such positions of
+  Test_L3_R1, 5 of 37 of Test_L2_R1 and 0 of 38 of Test_L2_R2.)  This is what
+  decides most games between the levels: they were lost by the first player in
+  the last ten moves, squeezed into playing under a second-player threat,
+  after an opening where no threat yet existed for the other terms to see.
+  (Measured like the open twos, over the 49 two-move and 100 random three-move
+  openings, both colours, 298 games per pair: Hard against Medium 64.1% ->
+  69.0%, Expert against Hard 63.8% -> 67.3%; a weight of 400 gave the same,
+  and also ranking the two fills by the lowest row their four needs made it
+  worse, 67.1% and 60.1%.)
 * **Centre.**  Each stone counts the number of fours through its cell
   (3 in a corner, 13 in the middle), times :data:`CENTRE_WEIGHT`.
 
