@@ -192,6 +192,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--set", type=parse_set, action="append", metavar="NAME=COUNT")
     args = parser.parse_args(argv)
     sets = dict(args.set) if args.set else DEFAULT_SETS
+    base = Path(getattr(sys, "_base_executable", sys.executable)).resolve()
+    print(f"Python {sys.version.split()[0]} at {base}", file=sys.stderr)
     print("| set | count | mismatches | mean ms | max ms | mean nodes | knodes/s |")
     print("|:--|--:|--:|--:|--:|--:|--:|")
     for name, count in sets.items():
