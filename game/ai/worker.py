@@ -110,8 +110,8 @@ def keep_large_blocks_mapped() -> bool:
     fragments.  Each refill of a table then raised the worker's peak: at the Perfect
     level, five games through one worker peaked at 146, 187, 205, 205 and 205 MB.
     Setting the threshold explicitly, to glibc's own initial value, turns that
-    adjustment off: then 155, 161, 168, 173 and 173 MB (the tables' bound is 120 MB,
-    and a dict that grows holds its old and new arrays for a moment).
+    adjustment off: then 145, 146, 165 and 176 MB over the first four games, and
+    180 MB after twenty (the tables' bound is 120 MB; the interpreter takes 14 MB).
 
     Returns whether the setting took effect: False off Linux or without glibc, whose
     allocators are left as they are.
