@@ -12,7 +12,7 @@ import pytest
 from conftest import read_testset
 
 from game.ai.control import SearchStopped, StopControl
-from game.ai.solver import Solver, loss_next_score, win_now_score
+from game.ai.solver import FAR_PROBES, Solver, loss_next_score, next_probe, win_now_score
 from game.ai.tt import TranspositionTable
 from game.core import CELLS, WIDTH, Board
 from game.core.bitboard import FOURS, HEIGHT, cell_bit
@@ -124,6 +124,30 @@ def test_analysis_of_a_position_with_full_columns() -> None:
     assert [scores[c] for c in (2, 3, 6)] == [None, None, None]
     assert scores == analysis_by_children(Solver(), board)
     assert max(s for s in scores if s is not None) == 1
+
+
+def test_every_probe_lies_inside_the_window_so_the_bisection_ends() -> None:
+    # solve() sets low or high to the probe's fail-soft result, which is at most the
+    # probe or above it: the window shrinks only if low <= probe < high.
+    for low in range(-21, 22):
+        for high in range(low + 1, 22):
+            for probes in range(8):
+                probe = next_probe(low, high, probes)
+                assert low <= probe < high, (low, high, probes, probe)
+
+
+def test_the_first_probes_look_for_fast_results_then_bisect_toward_zero() -> None:
+    # Ply 16: the score lies in [-13, 14].  The first probes go to half a bound,
+    # beyond the midpoint (0), as long as that is farther from zero.
+    assert next_probe(-13, 14, 0) == -6
+    assert next_probe(-5, 14, 1) == 7
+    assert next_probe(-5, 7, 2) == 3
+    # Then the midpoint, rounded toward zero: -1 in [-5, 3], 1 in [-2, 5].
+    assert next_probe(-5, 3, FAR_PROBES) == -1
+    assert next_probe(-5, 2, FAR_PROBES) == -1
+    assert next_probe(-2, 5, FAR_PROBES) == 1
+    # A weak solve's window (-1, 1) is decided by its single probe at 0.
+    assert next_probe(-1, 1, 0) == 0
 
 
 def test_immediate_win_and_unavoidable_loss() -> None:

@@ -12,8 +12,8 @@ The search contract (:func:`_kernel`'s ``negamax``):
 * Every call is a null-window call: it answers "is the score above ``alpha``?"
   (the window ``alpha, alpha + 1``, so there is no ``beta`` argument; a child
   gets ``~alpha == -(alpha + 1)``).  :meth:`Solver.solve` narrows the score with
-  a bisection of such calls, trying the small scores (draws, slow results) first
-  since those are cheapest to prove.
+  a bisection of such calls, whose first probes look for a fast win or loss
+  (:func:`next_probe`).
 * **Returns** a score ``s`` with the fail-soft guarantees: if ``s <= alpha`` the
   true score is at most ``s``; otherwise it is at least ``s``.
 
@@ -127,6 +127,35 @@ child where the opponent has a safe reply scores at most this)."""
 
 def _half_toward_zero(value: int) -> int:
     return -((-value) // 2) if value < 0 else value // 2
+
+
+FAR_PROBES: Final = 3
+"""How many probes of a solve may look beyond the midpoint (see :func:`next_probe`)."""
+
+
+def next_probe(low: int, high: int, probes: int) -> int:
+    """The alpha of the next null-window probe, for a score known to lie in ``[low, high]``
+    (``low < high``) after ``probes`` probes.
+
+    The first :data:`FAR_PROBES` probes go to half of a bound when that lies beyond the
+    midpoint: a fast win or loss is cheap to prove, and these probes find one in a few
+    steps.  After them the score is usually small, every probe close to it is costly,
+    and plain bisection (the midpoint rounded toward zero) makes the fewest.  Measured
+    on the first 300 positions of Test_L2_R2, against going beyond the midpoint
+    throughout: 30,015 -> 28,500 nodes a position, 231 -> 219 ms (the two alternating
+    position by position in one process); Test_L1_R1 (first 100) unchanged, 2,938
+    nodes.  With two such probes the 300 took 29,652; with four, the first 100 took 33,913
+    against 31,923 with three.
+    """
+    middle = low + (high - low) // 2
+    if probes < FAR_PROBES:
+        if middle <= 0 and _half_toward_zero(low) < middle:
+            return _half_toward_zero(low)
+        if middle >= 0 and _half_toward_zero(high) > middle:
+            return _half_toward_zero(high)
+    elif middle < 0 and (high - low) % 2 and middle + 1 < high:
+        middle += 1  # rounded toward zero, not down
+    return middle
 
 
 _COLUMN_INFO: Final = tuple(
@@ -442,14 +471,11 @@ class Solver:
         if weak:
             low, high = -1, 1
         best = NO_MOVE
+        probes = 0
         try:
             while low < high:
-                # Bisect, but probe toward zero first: small |scores| are cheaper to prove.
-                middle = low + (high - low) // 2
-                if middle <= 0 and _half_toward_zero(low) < middle:
-                    middle = _half_toward_zero(low)
-                elif middle >= 0 and _half_toward_zero(high) > middle:
-                    middle = _half_toward_zero(high)
+                middle = next_probe(low, high, probes)
+                probes += 1
                 root.cut_column = NO_MOVE
                 result = negamax(current, mask, ply, middle, opponent_wins)
                 if result <= middle:
