@@ -137,7 +137,7 @@ def test_every_probe_lies_inside_the_window_so_the_bisection_ends() -> None:
 
 
 def test_the_first_probes_look_for_fast_results_then_bisect_toward_zero() -> None:
-    # Ply 16: the score lies in [-13, 14].  The first probes go to half a bound,
+    # Ply 15: the score lies in [-13, 14].  The first probes go to half a bound,
     # beyond the midpoint (0), as long as that is farther from zero.
     assert next_probe(-13, 14, 0) == -6
     assert next_probe(-5, 14, 1) == 7

@@ -30,7 +30,6 @@ the player (:meth:`AIWorker.take_notices`).
 from __future__ import annotations
 
 import collections
-import ctypes
 import logging
 import multiprocessing
 import os
@@ -119,10 +118,12 @@ def keep_large_blocks_mapped() -> bool:
     confstr = getattr(os, "confstr", None)
     try:
         libc = confstr("CS_GNU_LIBC_VERSION") if confstr and sys.platform == "linux" else None
-        mallopt = ctypes.CDLL(None).mallopt if libc and libc.startswith("glibc") else None
-    except (ValueError, OSError, AttributeError):
-        return False
-    if mallopt is None:
+        if not (libc and libc.startswith("glibc")):
+            return False
+        import ctypes  # noqa: PLC0415 - only here, and a Python without it just skips this
+
+        mallopt = ctypes.CDLL(None).mallopt
+    except (ImportError, ValueError, OSError, AttributeError):
         return False
     mallopt.argtypes = (ctypes.c_int, ctypes.c_int)
     return bool(mallopt(M_MMAP_THRESHOLD, STEADY_MMAP_THRESHOLD))
