@@ -68,9 +68,9 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
+
 from game.ai import LEVELS, Engine, Level, SearchRequest  # noqa: E402
 from game.ai.solver import Solver  # noqa: E402
-from game.ai.tt import TranspositionTable  # noqa: E402
 from game.core import WIDTH, Board  # noqa: E402
 
 TESTSETS = ROOT.parent / "shared" / "connect4-testsets"
@@ -273,7 +273,7 @@ def run_solver(report: Report, counts: dict[str, int]) -> None:
     report.line(section, "## Exact solver (strong, empty table per position)")
     report.line(section)
     rows: list[list[str]] = []
-    solver = Solver(TranspositionTable())
+    solver = Solver()
     for name in SET_NAMES:
         count = counts.get(name, 0)
         if count <= 0:

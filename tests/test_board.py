@@ -7,8 +7,10 @@ import random
 import pytest
 
 from game.core import CELLS, HEIGHT, WIDTH, Board, IllegalMoveError, Player
-from game.core.bitboard import FOURS, LINES_THROUGH_CELL, cell_bit, winning_cells
+from game.core.bitboard import FOURS, LINES_THROUGH_CELL, cell_bit
 from game.core.notation import format_moves, parse_moves
+
+pytestmark = pytest.mark.engine
 
 # (moves, winner, the winning four as (column, row), 0-based, row 0 at the bottom)
 WINS = [
@@ -188,21 +190,3 @@ def test_geometry_tables() -> None:
     assert all(line.bit_count() == 4 for line in FOURS)
     assert LINES_THROUGH_CELL[3][2] == 13 and LINES_THROUGH_CELL[0][0] == 3
     assert len(LINES_THROUGH_CELL) == WIDTH and len(LINES_THROUGH_CELL[0]) == HEIGHT
-
-
-def test_winning_cells_matches_brute_force() -> None:
-    rng = random.Random(5)
-    for _ in range(500):
-        board = random_game(rng, rng.randrange(CELLS))
-        if board.is_over:
-            continue
-        stones, mask = board.current, board.mask
-        expected = 0
-        for col in range(WIDTH):
-            for row in range(HEIGHT):
-                bit = cell_bit(col, row)
-                if mask & bit:
-                    continue
-                if any(line & bit and (line & ~bit) & stones == line & ~bit for line in FOURS):
-                    expected |= bit
-        assert winning_cells(stones, mask) == expected

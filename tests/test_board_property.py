@@ -13,10 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core import CELLS, HEIGHT, WIDTH, Board, IllegalMoveError, Player
+
+pytestmark = pytest.mark.engine
 
 Cells = tuple[tuple[int, ...], ...]
 """A position as the reference sees it: each column's stones, bottom first (0 first player)."""

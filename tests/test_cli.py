@@ -16,6 +16,8 @@ from conftest import ROOT, read_testset
 from game.ai.solver import Solver
 from game.core import Board
 
+pytestmark = pytest.mark.engine
+
 # Test_L3_R1 line 2: columns 3, 4 and 7 are full; the player to move wins (score 1).
 FULL_COLUMNS = "7422341735647741166133573473242566"
 DRAW = "547125662261271266215743771576315353334444"  # a full board, nobody wins

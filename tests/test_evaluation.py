@@ -6,7 +6,6 @@ import random
 
 import pytest
 
-from game.ai import evaluation
 from game.ai.evaluation import (
     CENTRE_WEIGHT,
     GOOD_THREAT,
@@ -14,12 +13,26 @@ from game.ai.evaluation import (
     OPEN_TWO,
     OTHER_THREAT,
     PARITY_FILL,
+    centre_score,
     evaluate,
     open_two_balance,
     parity_outlook,
+    threat_score,
 )
+from game.ai.kernel import winning_cells
 from game.core import Board
-from game.core.bitboard import BOARD, COLUMN_BITS, FOURS, HEIGHT, WIDTH, Bitboard, winning_cells
+from game.core.bitboard import (
+    BOARD,
+    COLUMN_BITS,
+    EVEN_ROWS,
+    FOURS,
+    HEIGHT,
+    ODD_ROWS,
+    WIDTH,
+    Bitboard,
+)
+
+pytestmark = pytest.mark.engine
 
 
 def cell(col: int, row: int) -> Bitboard:
@@ -150,9 +163,7 @@ def test_an_odd_four_of_the_first_player_alone_counts_for_the_first_player() -> 
     assert parity_outlook(first, second, BOARD ^ board.mask) == 1
 
 
-def test_an_even_threat_of_the_second_player_alone_counts_for_the_second_player(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_an_even_threat_of_the_second_player_alone_counts_for_the_second_player() -> None:
     # Test_L2_R1 "5253754644476374" (the first player to move loses, score -12): the
     # second player's threat on row 4 of column 5 is even, and the first player has
     # no four left on the odd rows.
@@ -160,22 +171,24 @@ def test_an_even_threat_of_the_second_player_alone_counts_for_the_second_player(
     first, second = board.current, board.current ^ board.mask
     assert parity_outlook(first, second, BOARD ^ board.mask) == -1
 
-    def value(mover: Bitboard, ply: int) -> int:
+    def value(mover: Bitboard, ply: int) -> tuple[int, int]:
+        """The evaluation, and the sum of its other terms (all but the parity fill)."""
         other = mover ^ board.mask
-        return evaluate(
-            mover,
-            board.mask,
-            ply,
-            winning_cells(mover, board.mask),
-            winning_cells(other, board.mask),
+        own, theirs = winning_cells(mover, board.mask), winning_cells(other, board.mask)
+        rows, other_rows = (ODD_ROWS, EVEN_ROWS) if ply % 2 == 0 else (EVEN_ROWS, ODD_ROWS)
+        rest = (
+            threat_score(own & ~(theirs << 1), rows)
+            - threat_score(theirs & ~(own << 1), other_rows)
+            + OPEN_TWO * open_two_balance(mover, other)
+            + CENTRE_WEIGHT * (centre_score(mover) - centre_score(other))
         )
+        return evaluate(mover, board.mask, ply, own, theirs), rest
 
-    with_term = (value(first, board.ply), value(second, board.ply + 1))
-    monkeypatch.setattr(evaluation, "PARITY_FILL", 0)
-    without = (value(first, board.ply), value(second, board.ply + 1))
     # Worth PARITY_FILL to the second player, whoever is to move.
-    assert with_term[0] - without[0] == -PARITY_FILL
-    assert with_term[1] - without[1] == PARITY_FILL
+    total, rest = value(first, board.ply)
+    assert total == rest - PARITY_FILL
+    total, rest = value(second, board.ply + 1)
+    assert total == rest + PARITY_FILL
 
 
 def test_the_parity_outlook_of_the_empty_board_is_even() -> None:

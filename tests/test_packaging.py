@@ -172,7 +172,9 @@ def test_unsupported_system_is_a_clear_error() -> None:
 
 def test_build_reads_the_version_the_package_and_pyproject_use() -> None:
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    assert ROOT / pyproject["tool"]["hatch"]["version"]["path"] == build.VERSION_FILE
+    attribute = pyproject["tool"]["setuptools"]["dynamic"]["version"]["attr"]
+    module = attribute.rsplit(".", 1)[0]
+    assert ROOT / (module.replace(".", "/") + ".py") == build.VERSION_FILE
     assert build.read_version() == game.__version__
 
 

@@ -6,6 +6,8 @@ import pytest
 
 from game.ai.requests import HEURISTIC_UNIT, MAX_SCORE, describe_score, stones_to_win
 
+pytestmark = pytest.mark.engine
+
 
 @pytest.mark.parametrize(
     ("score", "ply", "words"),

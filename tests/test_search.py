@@ -27,12 +27,13 @@ import pytest
 
 from game.ai.control import SearchStopped, StopControl
 from game.ai.evaluation import evaluate
+from game.ai.kernel import winning_cells
 from game.ai.requests import HEURISTIC_UNIT
 from game.ai.search import DepthResult, DepthSearch, is_proven
 from game.ai.solver import Solver
-from game.ai.tt import TranspositionTable
 from game.core import CELLS, WIDTH, Board
-from game.core.bitboard import winning_cells
+
+pytestmark = pytest.mark.engine
 
 UNIT = HEURISTIC_UNIT
 
@@ -107,8 +108,8 @@ def random_position(rng: random.Random, low: int, high: int) -> Board:
         return board
 
 
-def search(board: Board, depth: int, table: TranspositionTable | None = None) -> DepthResult:
-    engine = DepthSearch(table if table is not None else TranspositionTable(1 << 16))
+def search(board: Board, depth: int, engine: DepthSearch | None = None) -> DepthResult:
+    engine = engine if engine is not None else DepthSearch(1)
     return engine.search(board.current, board.mask, board.ply, depth, rng=random.Random(0))
 
 
@@ -184,7 +185,7 @@ def test_exact_and_proven_results_agree_with_the_solver(seed: int) -> None:
     has the solver's score, and a proven one names the right winner and no faster
     a win than the truth."""
     rng = random.Random(7000 + seed)
-    solver = Solver(TranspositionTable(1 << 18))
+    solver = Solver(1 << 18)
     checked = 0
     while checked < 6:
         board = random_position(rng, 22, 30)
@@ -195,9 +196,8 @@ def test_exact_and_proven_results_agree_with_the_solver(seed: int) -> None:
         except SearchStopped:
             continue  # too slow to solve here: another position
         checked += 1
-        table = TranspositionTable(1 << 16)  # shared across depths, as the levels keep it
+        engine = DepthSearch(1)  # its table shared across depths, as the levels keep it
         for depth in range(1, 11):
-            engine = DepthSearch(table)
             result = engine.search(
                 board.current, board.mask, board.ply, depth, rng=random.Random(0)
             )
@@ -221,7 +221,7 @@ def test_all_scores_match_minimax_per_column(seed: int) -> None:
     rng = random.Random(50 + seed)
     board = random_position(rng, 6, 30)
     depth = 3
-    engine = DepthSearch(TranspositionTable(1 << 16))
+    engine = DepthSearch(1)
     result = engine.search(
         board.current, board.mask, board.ply, depth, rng=random.Random(0), all_scores=True
     )
@@ -236,22 +236,14 @@ def test_table_size_does_not_change_the_score(seed: int) -> None:
     rng = random.Random(77 + seed)
     board = random_position(rng, 2, 26)
     depth = 6
-    roomy = search(board, depth, TranspositionTable(1 << 18))
-    tiny = search(board, depth, TranspositionTable(1))
+    roomy = search(board, depth, DepthSearch(1 << 20))
+    tiny = search(board, depth, DepthSearch(1))
     assert (roomy.score, roomy.depth) == (tiny.score, tiny.depth), board.moves
     # A table that already holds this very search answers the same again.
-    warm = DepthSearch(TranspositionTable(1 << 18))
+    warm = DepthSearch(1 << 20)
     first = warm.search(board.current, board.mask, board.ply, depth, rng=random.Random(0))
     again = warm.search(board.current, board.mask, board.ply, depth, rng=random.Random(0))
     assert again.score == first.score == roomy.score, board.moves
-
-
-def test_tiny_table_keeps_its_bound() -> None:
-    table = TranspositionTable(8)
-    board = random_position(random.Random(3), 6, 12)
-    search(board, 6, table)
-    assert len(table) <= 8
-    assert table.clears > 0
 
 
 def test_search_never_hands_over_an_immediate_win() -> None:

@@ -13,9 +13,10 @@ from conftest import read_testset
 
 from game.ai.control import SearchStopped, StopControl
 from game.ai.solver import FAR_PROBES, Solver, loss_next_score, next_probe, win_now_score
-from game.ai.tt import TranspositionTable
 from game.core import CELLS, WIDTH, Board
 from game.core.bitboard import FOURS, HEIGHT, cell_bit
+
+pytestmark = pytest.mark.engine
 
 SAMPLES = [("Test_L3_R1", 100), ("Test_L2_R1", 100), ("Test_L1_R1", 25)]
 
@@ -35,7 +36,7 @@ def solve(solver: Solver, moves: str, *, weak: bool = False, fresh: bool = True)
 def test_strong_solve_matches_the_test_set(name: str, count: int) -> None:
     rows = read_testset(name, count)
     assert len(rows) == count
-    solver = Solver(TranspositionTable())
+    solver = Solver()
     wrong = [
         (moves, expected, got)
         for moves, expected in rows
@@ -47,7 +48,7 @@ def test_strong_solve_matches_the_test_set(name: str, count: int) -> None:
 @pytest.mark.parametrize(("name", "count"), [("Test_L3_R1", 100), ("Test_L2_R1", 60)])
 def test_weak_solve_gives_the_sign(name: str, count: int) -> None:
     rows = read_testset(name, count)
-    solver = Solver(TranspositionTable())
+    solver = Solver()
     wrong = [
         (moves, expected, got)
         for moves, expected in rows
@@ -60,21 +61,20 @@ def test_weak_solve_gives_the_sign(name: str, count: int) -> None:
 
 def test_a_small_table_kept_across_positions_gives_the_same_scores() -> None:
     rows = read_testset("Test_L2_R1", 40)
-    table = TranspositionTable(512)
-    solver = Solver(table)
+    solver = Solver(1)  # the smallest table, 2**17 slots
+    table = solver.table
     wrong = [
         (moves, expected, got)
         for moves, expected in rows
         if (got := solve(solver, moves, fresh=False)) != expected
     ]
     assert wrong == []
-    assert table.clears > 0
-    assert len(table) <= 512
+    assert 0 < table.count() <= table.capacity
 
 
 @pytest.mark.parametrize(("name", "count"), [("Test_L3_R1", 40), ("Test_L2_R1", 25)])
 def test_the_best_move_achieves_the_score(name: str, count: int) -> None:
-    solver = Solver(TranspositionTable())
+    solver = Solver()
     for moves, expected in read_testset(name, count):
         board = Board.from_moves(moves)
         solver.table.clear()
@@ -106,10 +106,10 @@ def analysis_by_children(solver: Solver, board: Board) -> list[int | None]:
 
 @pytest.mark.parametrize(("name", "count"), [("Test_L3_R1", 15), ("Test_L2_R1", 10)])
 def test_analysis_agrees_with_solving_each_child(name: str, count: int) -> None:
-    checker = Solver(TranspositionTable())
+    checker = Solver()
     for moves, expected in read_testset(name, count):
         board = Board.from_moves(moves)
-        analyst = Solver(TranspositionTable())
+        analyst = Solver()
         scores = analyst.analyze(board.current, board.mask, board.ply)
         assert scores == analysis_by_children(checker, board), moves
         assert max(s for s in scores if s is not None) == expected, moves

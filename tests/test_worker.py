@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import platform
 import signal
 import subprocess
 import sys
@@ -262,71 +261,3 @@ def test_the_worker_exits_by_itself_when_the_game_process_is_killed(tmp_path: Pa
     finally:
         game.kill()
         game.wait()
-
-
-REFILL_SCRIPT = textwrap.dedent(
-    """
-    import random, sys
-    from game.ai.tt import TranspositionTable
-    from game.ai.worker import keep_large_blocks_mapped
-
-    pinned = keep_large_blocks_mapped() if sys.argv[1] == "pinned" else None
-    table = TranspositionTable(1 << 18)
-    rng = random.Random(1)
-    peaks = []
-    for _ in range(4):  # each round fills the table and empties it once
-        for i in range(table.capacity + 1):
-            table.store(rng.getrandbits(49), 300 + i % 1000)
-        # This process's peak resident memory in KiB (getrusage() would count the
-        # parent's, since Linux keeps the peak across fork and exec).
-        status = open("/proc/self/status").read()
-        peaks.append(int(status.split("VmHWM:")[1].split()[0]))
-    print(pinned, peaks[-1] - peaks[0])
-    """
-)
-
-
-def peak_growth_over_refills(mode: str) -> tuple[str, int]:
-    """Run REFILL_SCRIPT in a fresh process: (what the setting returned, the peak's
-    growth in KiB from the first fill of a table to the fourth)."""
-    done = subprocess.run(
-        [sys.executable, "-c", REFILL_SCRIPT, mode],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-        check=True,
-    )
-    pinned, growth = done.stdout.split()
-    return pinned, int(growth)
-
-
-MALLOC_SETTINGS = (
-    "GLIBC_TUNABLES",
-    "MALLOC_MMAP_THRESHOLD_",
-    "MALLOC_TRIM_THRESHOLD_",
-    "LD_PRELOAD",
-)
-"""Environment variables that change glibc's malloc, or replace it, for the script too."""
-
-
-@pytest.mark.slow
-@pytest.mark.skipif(
-    sys.platform != "linux" or platform.libc_ver()[0] != "glibc",
-    reason="the setting is glibc's; other allocators are left alone",
-)
-@pytest.mark.skipif(
-    any(name in os.environ for name in MALLOC_SETTINGS),
-    reason="malloc is tuned or replaced through the environment: the default case differs",
-)
-def test_refilling_an_emptied_table_does_not_raise_the_workers_peak_memory() -> None:
-    pinned, growth = peak_growth_over_refills("pinned")
-    _, growth_left_alone = peak_growth_over_refills("default")
-    assert pinned == "True"
-    # The same refills with glibc's dynamic threshold (the default) grow the peak by
-    # about 10 MB for this 262,144-entry table; pinned, they do not grow it at all.
-    assert growth <= 2048, f"the peak grew by {growth} KiB over three refills"
-    assert growth_left_alone > growth + 4096, (
-        f"glibc left alone grew the peak by only {growth_left_alone} KiB:"
-        " the scenario no longer shows the problem the setting fixes"
-    )

@@ -5,9 +5,10 @@ whitespace-separated field, so the public test-set files can be fed as they
 are), and prints ``<moves> <score>``; ``--analyze`` prints ``<moves>`` and the
 score of each of the seven columns instead (``-1000`` for a full column);
 ``--weak`` gives only -1 / 0 / 1; ``--stats`` appends the nodes searched and
-the microseconds taken.  A bad line prints an error naming its line number on
-standard error and an empty line on standard output (so outputs stay aligned
-with inputs); the other lines are still answered, and the exit status is 1.
+the microseconds taken (and names the engine kernel in use on standard error).
+A bad line prints an error naming its line number on standard error and an
+empty line on standard output (so outputs stay aligned with inputs); the other
+lines are still answered, and the exit status is 1.
 
 ``bestmove <moves>`` prints the column (1-based) the engine plays at a level
 (``--level``, default Perfect) or a depth (``--depth``).
@@ -22,11 +23,11 @@ import time
 from collections.abc import Iterable, Sequence
 from typing import TextIO
 
+from game.ai.backend import KERNEL_NAME
 from game.ai.engine import Engine
 from game.ai.levels import LEVELS, MAX_DEPTH, MIN_DEPTH, custom_level, level_by_name
 from game.ai.requests import SearchRequest
 from game.ai.solver import Solver
-from game.ai.tt import TranspositionTable
 from game.core.bitboard import WIDTH
 from game.core.board import Board
 from game.core.notation import IllegalMoveError
@@ -108,7 +109,9 @@ def _solve_lines(
     keep_table: bool,
 ) -> int:
     status = 0
-    solver = Solver(TranspositionTable())
+    if stats:
+        print(f"engine kernel: {KERNEL_NAME}", file=sys.stderr, flush=True)
+    solver = Solver()
     for number, raw in enumerate(source, start=1):
         decoded = _decode(raw)
         line = decoded if decoded is not None else ""
@@ -203,6 +206,7 @@ def _best_move(args: argparse.Namespace, out: TextIO) -> int:
         return 1
     text = str(result.column + 1)
     if args.stats:
+        print(f"engine kernel: {KERNEL_NAME}", file=sys.stderr)
         kind = "exact" if result.exact else "heuristic"
         text += (
             f" score {result.score} ({kind}) depth {result.depth} nodes {result.nodes}"

@@ -13,8 +13,9 @@
 
 The engine keeps two transposition tables across requests (the worker process
 keeps one engine for the whole game): the solver's, bounded at
-:data:`~game.ai.tt.DEFAULT_CAPACITY` entries (about 100 MB when full), and the
-depth-limited search's, bounded at :data:`SEARCH_CAPACITY` (about 25 MB).
+:data:`game.ai.solver.DEFAULT_CAPACITY` slots (64 MiB), and the depth-limited
+search's, :data:`game.ai.search.DEFAULT_CAPACITY` slots (2 MiB): fixed arrays
+(:class:`game.ai.kernel.Table`), their memory taken page by page as they fill.
 """
 
 from __future__ import annotations
@@ -23,16 +24,15 @@ import random
 import time
 from collections.abc import Callable
 
+from game.ai import search, solver
 from game.ai.control import SearchStopped, StopControl
 from game.ai.levels import MAX_DEPTH, MIN_DEPTH
 from game.ai.requests import HEURISTIC_UNIT, SearchRequest, SearchResult
 from game.ai.search import DepthResult, DepthSearch, is_exact_at
 from game.ai.solver import Solver
-from game.ai.tt import DEFAULT_CAPACITY, TranspositionTable
 from game.core.bitboard import CELLS
 from game.core.board import Board
 
-SEARCH_CAPACITY = 1 << 18
 PERFECT_FALLBACK_SHARE = 0.25
 """The share of the Perfect level's budget spent on the depth-limited fallback."""
 SAFETY_MARGIN = 0.05
@@ -45,10 +45,13 @@ class Engine:
     """Answers :class:`SearchRequest` objects; keeps its tables between requests."""
 
     def __init__(
-        self, *, solver_capacity: int = DEFAULT_CAPACITY, search_capacity: int = SEARCH_CAPACITY
+        self,
+        *,
+        solver_capacity: int = solver.DEFAULT_CAPACITY,
+        search_capacity: int = search.DEFAULT_CAPACITY,
     ) -> None:
-        self.solver = Solver(TranspositionTable(solver_capacity))
-        self.depth_search = DepthSearch(TranspositionTable(search_capacity))
+        self.solver = Solver(solver_capacity)
+        self.depth_search = DepthSearch(search_capacity)
 
     @property
     def max_table_bytes(self) -> int:

@@ -22,7 +22,8 @@ and ``mask`` (every stone on the board).  ``current + mask`` is a unique key: it
 sets one bit above the top stone of each column (the column height) and, below
 it, the current player's stones.  It fits in ``WIDTH * (HEIGHT + 1)`` = 49 bits.
 
-Everything here is a pure function of ints, so the search can inline it.
+Everything here is a pure function of ints.  The search's own bit operations
+(winning cells, the safe-move filter) live in its kernel, :mod:`game.ai.kernel`.
 """
 
 from __future__ import annotations
@@ -83,7 +84,7 @@ HORIZONTAL: Final = COLUMN_BITS
 DIAGONAL_UP: Final = COLUMN_BITS + 1
 DIAGONAL_DOWN: Final = COLUMN_BITS - 1
 DIRECTIONS: Final = (VERTICAL, HORIZONTAL, DIAGONAL_UP, DIAGONAL_DOWN)
-assert (HORIZONTAL, DIAGONAL_UP, DIAGONAL_DOWN) == (7, 8, 6), "winning_cells hard-codes these"
+assert (HORIZONTAL, DIAGONAL_UP, DIAGONAL_DOWN) == (7, 8, 6), "game.ai.kernel hard-codes these"
 
 
 def _all_fours() -> tuple[Bitboard, ...]:
@@ -122,42 +123,6 @@ def has_four(stones: Bitboard) -> bool:
         if pairs & (pairs >> (2 * shift)):
             return True
     return False
-
-
-def winning_cells(stones: Bitboard, mask: Bitboard) -> Bitboard:
-    """Empty cells (playable now or later) that would complete a four for ``stones``.
-
-    ``mask`` is every stone on the board.  The result includes cells that are not
-    yet reachable (they float above empty cells): those are the threats.
-    """
-    # Vertical: only the cell directly above three stones.
-    found = (stones << 1) & (stones << 2) & (stones << 3)
-    # Each other direction d: with pairs = two adjacent stones (at i and i + d), an
-    # empty cell completes a four when it sits before a pair followed by a third
-    # stone, or after a pair preceded by one, or in the gap of stone-gap-pair and
-    # pair-gap-stone.  This is the search's hottest function, so the shifts are
-    # literals (d = 7 horizontal, 8 and 6 diagonal; the assert below guards them):
-    # CPython folds 3 * 7 at compile time but not 3 * d.
-    pairs = stones & (stones >> 7)
-    found |= (pairs >> 7) & ((stones >> 3 * 7) | (stones << 7))
-    found |= (pairs << 2 * 7) & ((stones << 3 * 7) | (stones >> 7))
-    pairs = stones & (stones >> 8)
-    found |= (pairs >> 8) & ((stones >> 3 * 8) | (stones << 8))
-    found |= (pairs << 2 * 8) & ((stones << 3 * 8) | (stones >> 8))
-    pairs = stones & (stones >> 6)
-    found |= (pairs >> 6) & ((stones >> 3 * 6) | (stones << 6))
-    found |= (pairs << 2 * 6) & ((stones << 3 * 6) | (stones >> 6))
-    return found & (BOARD ^ mask)
-
-
-def playable_cells(mask: Bitboard) -> Bitboard:
-    """The cell each non-full column would fill next."""
-    return (mask + BOTTOM) & BOARD
-
-
-def popcount(bits: Bitboard) -> int:
-    """The number of set bits."""
-    return bits.bit_count()
 
 
 def mirror(bits: Bitboard) -> Bitboard:

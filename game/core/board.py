@@ -25,7 +25,6 @@ from game.core.bitboard import (
     has_four,
     mirror,
     top_bit,
-    winning_cells,
 )
 from game.core.notation import IllegalMoveError, column_from_char, format_moves
 
@@ -141,7 +140,7 @@ class Board:
     def is_winning_move(self, col: Column) -> bool:
         """Whether playing ``col`` (which must be playable) wins at once."""
         move = (self.mask + bottom_bit(col)) & BOARD & ~self.mask
-        return bool(winning_cells(self.current, self.mask) & move)
+        return has_four(self.current | move)
 
     def height(self, col: Column) -> int:
         """How many stones column ``col`` holds."""

@@ -1,0 +1,165 @@
+"""The exact solver's speed, compiled and pure, beside plain_port.py and the C++ reference.
+
+Machines here vary 3-4x from day to day, so every figure this prints is measured in
+one run and compared as a ratio: for each set, positions are taken in blocks of
+:data:`BLOCK`, and each block is solved by every contestant in turn before the next
+block starts, so a slow minute slows them all alike.  Every contestant starts each
+position with an empty table and times only the solve:
+
+* ``compiled`` and ``pure``: the engine's :class:`~game.ai.solver.Solver` on the
+  compiled kernel and on the pure-Python one (same source, see game/ai/kernel.py);
+* ``plain_port``: build_scripts/plain_port.py, the textbook CPython solver;
+* ``reference``: a C++ solver binary given with ``--reference``, which must read move
+  strings on stdin and print ``moves score nodes microseconds`` per line, with its
+  table reset before each position (the public test sets' author's solver, with such
+  a driver, built with -O3; its licence keeps it out of this repository).
+
+Usage::
+
+    python build_scripts/bench_kernel.py                       # L2_R2 100, L1_R1 100
+    python build_scripts/bench_kernel.py --set Test_L1_R2=20 --set Test_L1_R3=50 \\
+        --without pure --without plain_port --reference /tmp/pons/c4bench
+
+Not a test: it prints figures (a markdown table) and asserts nothing about time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "build_scripts"))
+
+import plain_port  # noqa: E402
+
+from game.ai.backend import KERNEL_NAME  # noqa: E402
+from game.ai.solver import Solver  # noqa: E402
+from game.core import Board  # noqa: E402
+
+TESTSETS = ROOT.parent / "shared" / "connect4-testsets"
+DEFAULT_SETS = {"Test_L2_R2": 100, "Test_L1_R1": 100}
+BLOCK = 10
+CONTESTANTS = ("compiled", "pure", "plain_port", "reference")
+
+Solve = Callable[[list[str]], list[tuple[int, int, float]]]
+"""Solves a block of move strings: (score, nodes, seconds) for each."""
+
+
+@dataclass
+class Tally:
+    scores: list[int] = field(default_factory=list)
+    nodes: list[int] = field(default_factory=list)
+    seconds: list[float] = field(default_factory=list)
+
+    def add(self, results: list[tuple[int, int, float]]) -> None:
+        for score, nodes, seconds in results:
+            self.scores.append(score)
+            self.nodes.append(nodes)
+            self.seconds.append(seconds)
+
+
+def engine_solver(*, pure: bool) -> Solve:
+    solver = Solver(pure=pure)
+
+    def solve(block: list[str]) -> list[tuple[int, int, float]]:
+        out = []
+        for moves in block:
+            board = Board.from_moves(moves)
+            solver.table.clear()
+            start = time.perf_counter()
+            solution = solver.solve(board.current, board.mask, board.ply)
+            out.append((solution.score, solution.nodes, time.perf_counter() - start))
+        return out
+
+    return solve
+
+
+def plain_port_solver(block: list[str]) -> list[tuple[int, int, float]]:
+    out = []
+    for moves in block:
+        pos = plain_port.Position()
+        for char in moves:
+            pos.play_column(int(char) - 1)
+        solver = plain_port.PlainSolver()
+        start = time.perf_counter()
+        score = solver.solve(pos)
+        out.append((score, solver.nodes, time.perf_counter() - start))
+    return out
+
+
+def reference_solver(binary: Path) -> Solve:
+    def solve(block: list[str]) -> list[tuple[int, int, float]]:
+        done = subprocess.run(
+            [str(binary)], input="\n".join(block) + "\n", capture_output=True, text=True, check=True
+        )
+        out = []
+        for line in done.stdout.splitlines():
+            _, score, nodes, micros = line.split()
+            out.append((int(score), int(nodes), int(micros) / 1e6))
+        return out
+
+    return solve
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--set", type=plain_port.parse_set, action="append", metavar="NAME=COUNT")
+    parser.add_argument("--reference", type=Path, help="the C++ solver driver (see above)")
+    parser.add_argument(
+        "--without", action="append", default=[], choices=CONTESTANTS, help="leave one out"
+    )
+    args = parser.parse_args(argv)
+    sets = dict(args.set) if args.set else DEFAULT_SETS
+    base = Path(getattr(sys, "_base_executable", sys.executable)).resolve()
+    print(f"Python {sys.version.split()[0]} at {base}; engine kernel in use: {KERNEL_NAME}")
+    contestants: dict[str, Solve] = {
+        "compiled": engine_solver(pure=False),
+        "pure": engine_solver(pure=True),
+        "plain_port": plain_port_solver,
+    }
+    if args.reference is not None:
+        contestants["reference"] = reference_solver(args.reference)
+    for name in args.without:
+        contestants.pop(name, None)
+    print(
+        "\n| set | count | contestant | mismatches | mean ms | median ms | max ms | mean nodes"
+        " | Mnodes/s | time / compiled |"
+    )
+    print("|:--|--:|:--|--:|--:|--:|--:|--:|--:|--:|")
+    for set_name, count in sets.items():
+        path = TESTSETS / set_name
+        if not path.is_file():
+            print(f"{set_name}: not found in {TESTSETS}, skipped", file=sys.stderr)
+            continue
+        rows = [line.split() for line in path.read_text(encoding="ascii").splitlines()[:count]]
+        tallies = {name: Tally() for name in contestants}
+        for first in range(0, len(rows), BLOCK):
+            block = [moves for moves, _ in rows[first : first + BLOCK]]
+            for name, solve in contestants.items():
+                tallies[name].add(solve(block))
+        expected = [int(score) for _, score in rows]
+        compiled_time = sum(tallies["compiled"].seconds) if "compiled" in tallies else None
+        for name, tally in tallies.items():
+            total = sum(tally.seconds)
+            wrong = sum(got != want for got, want in zip(tally.scores, expected, strict=True))
+            ratio = f"{total / compiled_time:.2f}" if compiled_time else "-"
+            print(
+                f"| {set_name} | {len(rows)} | {name} | {wrong}"
+                f" | {total / len(rows) * 1e3:.3f} | {statistics.median(tally.seconds) * 1e3:.3f}"
+                f" | {max(tally.seconds) * 1e3:.1f} | {statistics.fmean(tally.nodes):,.0f}"
+                f" | {sum(tally.nodes) / total / 1e6:.2f} | {ratio} |",
+                flush=True,
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,53 @@
+"""Which build of the search kernel runs: compiled (``game.ai._ckernel``) or pure Python.
+
+:mod:`game.ai.kernel` is one source with two builds (see its docstring).  The
+compiled one is used when it was built at install and imports; otherwise, or when
+the environment variable :data:`PURE_ENV` is set to a non-empty value other than
+``0``, the same source runs as plain Python, with the same answers, slower.
+
+:data:`KERNEL` is the chosen module and :data:`KERNEL_NAME` says which it is, in
+the words the self-test, the engine command line and the How to play screen show:
+``compiled`` or ``pure Python (<why>)``.  Importing this module logs nothing and
+touches no file; the choice is made once, at its first import.
+"""
+
+from __future__ import annotations
+
+import os
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+from game.ai import kernel as pure_kernel
+
+PURE_ENV = "CONNECT4_PURE_PYTHON"
+"""Set to 1 to run the pure-Python kernel even when the compiled one is installed."""
+
+
+def _forced_pure() -> bool:
+    return os.environ.get(PURE_ENV, "").strip() not in ("", "0")
+
+
+def load_compiled() -> ModuleType | None:
+    """The compiled kernel, or None when it was not built (or does not load here)."""
+    try:
+        from game.ai import _ckernel  # noqa: PLC0415
+    except ImportError:
+        return None
+    return _ckernel
+
+
+def _choose() -> tuple[ModuleType, str]:
+    if _forced_pure():
+        return pure_kernel, f"pure Python ({PURE_ENV} is set)"
+    compiled = load_compiled()
+    if compiled is None:
+        return pure_kernel, "pure Python (the compiled kernel is not installed)"
+    return compiled, "compiled"
+
+
+_chosen, KERNEL_NAME = _choose()
+if TYPE_CHECKING:  # both builds have the interface of the source
+    KERNEL = pure_kernel
+else:
+    KERNEL = _chosen
+IS_COMPILED = KERNEL is not pure_kernel

@@ -1,0 +1,879 @@
+"""The search kernel: the engine's hot path, in one source that runs compiled or as Python.
+
+Everything a search does at every node lives here: the bit operations, the
+transposition table, the move ordering, the evaluation, and the two negamax
+recursions (the exact solver's and the depth-limited search's).  The callers
+(:mod:`game.ai.solver`, :mod:`game.ai.search`) keep the root logic in plain
+Python and call in here once per probe or root move.
+
+**Two builds of this file.**  Cython compiles it, in pure-Python mode, into the
+extension module ``game.ai._ckernel``; ``_ckernel.pxd`` beside it gives every
+name of the hot path a C type (``unsigned long long`` bitboards, ``int`` scores
+and plies, C arrays for the lookup tables and the per-ply move buffers).
+Uncompiled, the same file is the module ``game.ai.kernel``, the pure-Python
+fallback: same scores, same best moves, same node counts.
+:mod:`game.ai.backend` picks one.  Rules for editing, so that both stay the
+same program:
+
+* type every new name of the hot path in ``_ckernel.pxd`` (an untyped name
+  makes C code go through Python objects: one untyped global cost 6x in a probe);
+* no ``//`` or ``%`` on a value that can be negative (C truncates toward zero,
+  Python floors; the build uses C division), and no shift by 64 or more;
+* bitboards stay below 2**64 (C wraps, Python grows): mask with ``BOARD``;
+* ``int.bit_count`` and ``int.bit_length`` are Python calls once compiled:
+  use :func:`popcount` and :func:`low_column`, which the build maps to compiler
+  builtins (``_ckernel.pxd``).
+
+Scores and entry formats are documented with each search below.
+"""
+
+from __future__ import annotations
+
+import mmap
+
+try:
+    import cython
+except ImportError:  # the pure path runs without Cython installed
+    from game.ai import _cython_shim as cython
+
+from game.ai.control import CHECK_INTERVAL
+from game.core import bitboard
+
+# -- constants (C globals once compiled) ---------------------------------------
+
+WIDTH = bitboard.WIDTH
+HEIGHT = bitboard.HEIGHT
+CELLS = bitboard.CELLS
+COLUMN_BITS = bitboard.COLUMN_BITS
+COLUMN_MASK = bitboard.COLUMN_MASK
+BOARD = bitboard.BOARD
+BOTTOM = bitboard.BOTTOM
+ODD_ROWS = bitboard.ODD_ROWS
+EVEN_ROWS = bitboard.EVEN_ROWS
+NO_MOVE = WIDTH
+"""The column of "no move known" (columns are 0 to WIDTH - 1)."""
+
+CENTRE_ORDER = list(bitboard.CENTRE_FIRST)
+"""Columns from the centre outwards: the order of equally promising moves."""
+COLUMN_KEY = [((WIDTH - 1 - bitboard.CENTRE_FIRST.index(col)) << 3) | col for col in range(WIDTH)]
+"""``[column]``: a move's sort key without its threats: bits 0-2 the column, bits 3-5 its
+centre priority (6 for the centre, 0 for the edges)."""
+THREATS_SHIFT = 6
+"""A move's sort key is ``threats << THREATS_SHIFT | COLUMN_KEY[col]``: most threats first,
+then centre first (no two columns share a priority, so the column bits never decide)."""
+ORDER_SLOTS = (CELLS + 1) * WIDTH
+"""Room for one move list per ply (see :class:`MoveLists`)."""
+
+
+def _zeros(count: int) -> list[int]:
+    """A list of ``count`` zeros (a C array's initial value, once compiled)."""
+    return [0] * count
+
+
+NEVER = 1 << 62
+"""A node count no search reaches (the next stop check of a search without limits)."""
+NO_EXCEPTION = -1_000_000_000
+"""Never a score: the value that tells compiled callers to look for a raised exception."""
+
+
+def _win_now_score(ply: int) -> int:
+    """The score of the player to move winning with its next stone after ``ply`` moves."""
+    return (CELLS + 1 - ply) // 2
+
+
+def _loss_next_score(ply: int) -> int:
+    """The score of the player to move when the opponent wins with its next stone."""
+    return -((CELLS - ply) // 2)
+
+
+LOSS_NEXT = [_loss_next_score(ply) for ply in range(CELLS + 1)]
+"""``[ply]``: the score of losing to the opponent's next stone."""
+LOSS_LATER = [_loss_next_score(min(ply + 2, CELLS)) for ply in range(CELLS + 1)]
+"""``[ply]``: the lowest score once the opponent cannot win with its next stone."""
+WIN_LATER = [_win_now_score(min(ply + 2, CELLS)) for ply in range(CELLS + 1)]
+"""``[ply]``: the highest score once the mover cannot win with its next stone.  Both are
+0 from ply ``CELLS - 2`` on (two stones left, neither side can win with them), so those
+nodes return a draw at the bound checks, without a test of their own."""
+ONLY_QUICK_WIN = [score - 1 for score in WIN_LATER]
+"""``[ply]``: from this alpha up, only a win with the mover's next stone beats alpha."""
+ETC_PLY_LIMIT = CELLS - 6
+"""Probe the children in the table (enhanced transposition cut-off) only this far from
+the end: near the leaves a probe costs more than the small subtree it might save."""
+
+
+# -- bits ------------------------------------------------------------------------
+
+
+if not cython.compiled:  # compiled, these are compiler builtins (_ckernel.pxd)
+
+    def popcount(bits: int) -> int:
+        """The number of set bits."""
+        return bits.bit_count()
+
+    def low_column(bits: int) -> int:
+        """The column of the lowest set bit of ``bits`` (which must not be 0)."""
+        return ((bits & -bits).bit_length() - 1) // COLUMN_BITS
+
+
+def column_cells(col: int) -> int:
+    """Every playable cell of column ``col``."""
+    return COLUMN_MASK << (col * COLUMN_BITS)
+
+
+def winning_cells(stones: int, mask: int) -> int:
+    """Empty cells (playable now or later) that would complete a four for ``stones``.
+
+    ``mask`` is every stone on the board.  The result includes cells that float
+    above empty cells: those are the threats.  The one definition of this formula:
+    the rules, the ordering and both searches call it.
+    """
+    # Vertical: only the cell directly above three stones.
+    found = (stones << 1) & (stones << 2) & (stones << 3)
+    # Each other direction d (7 horizontal, 8 and 6 diagonal): with pairs = two
+    # adjacent stones (at i and i + d), an empty cell completes a four when it sits
+    # before a pair followed by a third stone, or after a pair preceded by one, or in
+    # the gap of stone-gap-pair and pair-gap-stone.
+    pairs = stones & (stones >> 7)
+    found |= (pairs >> 7) & ((stones >> 21) | (stones << 7))
+    found |= (pairs << 14) & ((stones << 21) | (stones >> 7))
+    pairs = stones & (stones >> 8)
+    found |= (pairs >> 8) & ((stones >> 24) | (stones << 8))
+    found |= (pairs << 16) & ((stones << 24) | (stones >> 8))
+    pairs = stones & (stones >> 6)
+    found |= (pairs >> 6) & ((stones >> 18) | (stones << 6))
+    found |= (pairs << 12) & ((stones << 18) | (stones >> 6))
+    return found & (BOARD ^ mask)
+
+
+def has_four(stones: int) -> bool:
+    """Whether ``stones`` hold four in a row in any direction."""
+    pairs = stones & (stones >> 1)
+    if pairs & (pairs >> 2):
+        return True
+    pairs = stones & (stones >> 7)
+    if pairs & (pairs >> 14):
+        return True
+    pairs = stones & (stones >> 8)
+    if pairs & (pairs >> 16):
+        return True
+    pairs = stones & (stones >> 6)
+    return bool(pairs & (pairs >> 12))
+
+
+def safe_moves(mask: int, opponent_wins: int) -> int:
+    """The moves that do not hand the opponent an immediate win.
+
+    ``opponent_wins`` are the empty cells that would complete an opponent four.
+    Returns a bitboard of playable cells, one per candidate column, or 0 when
+    every move loses at once: either the opponent has two playable threats (no
+    single stone blocks both), or every move plays right below an opponent
+    threat.  With exactly one playable opponent threat the only candidate is the
+    block.
+    """
+    possible = (mask + BOTTOM) & BOARD
+    forced = possible & opponent_wins
+    if forced:
+        if forced & (forced - 1):
+            return 0
+        possible = forced
+    # A stone right below an opponent threat lets the opponent play on it.
+    return possible & ~(opponent_wins >> 1)
+
+
+def order_moves(current: int, mask: int, candidates: int) -> list[int]:
+    """The columns of ``candidates`` (playable cells, at most one per column), best first:
+    the moves leaving the mover the most winning cells, then centre first.  The root of
+    the depth search orders with this; the recursions sort the same keys in place."""
+    keys = []
+    for i in range(WIDTH):
+        col = CENTRE_ORDER[i]
+        move = candidates & column_cells(col)
+        if move:
+            threats = popcount(winning_cells(current | move, mask | move))
+            keys.append((threats << THREATS_SHIFT) | COLUMN_KEY[col])
+    keys.sort(reverse=True)
+    return [key & 7 for key in keys]
+
+
+class MoveLists:
+    """Room for one sorted move list per ply, so that no node allocates one.
+
+    A node at ply ``p`` sorts its moves into slots ``p * WIDTH`` to ``p * WIDTH + 6``:
+    :attr:`order` holds each move's sort key (its column in the low 3 bits) and
+    :attr:`child_wins` the mover's winning cells after it, which the child needs as its
+    ``opponent_wins`` (so no position computes them twice).
+    """
+
+    def __init__(self) -> None:
+        self.order = _zeros(ORDER_SLOTS)
+        self.child_wins = _zeros(ORDER_SLOTS)
+
+    def sort(self, current: int, mask: int, possible: int, base: int) -> int:
+        """Sort the moves of ``possible`` best first (as :func:`order_moves` does) into the
+        slots from ``base`` on, by insertion (at most seven); returns how many there are."""
+        count = 0
+        for i in range(WIDTH):
+            col = CENTRE_ORDER[i]
+            move = possible & column_cells(col)
+            if move:
+                wins = winning_cells(current | move, mask | move)
+                sort_key = (popcount(wins) << THREATS_SHIFT) | COLUMN_KEY[col]
+                slot = base + count
+                while slot > base and self.order[slot - 1] < sort_key:
+                    self.order[slot] = self.order[slot - 1]
+                    self.child_wins[slot] = self.child_wins[slot - 1]
+                    slot -= 1
+                self.order[slot] = sort_key
+                self.child_wins[slot] = wins
+                count += 1
+        return count
+
+
+# -- the transposition table ---------------------------------------------------
+
+KEY_BITS = bitboard.KEY_BITS
+"""Position keys (``current + mask``) are below ``2**KEY_BITS``."""
+
+
+def low_bits(count: int) -> int:
+    """A word with its lowest ``count`` bits set (0 to 63; 64-bit arithmetic once compiled)."""
+    one = 1
+    return (one << count) - 1
+
+
+KEY_SPACE = low_bits(KEY_BITS)
+HASH_MULTIPLIER = 0x9E3779B97F4A7C15 & KEY_SPACE | 1
+"""An odd multiplier (the golden ratio's bits), so that ``key * HASH_MULTIPLIER`` modulo
+``2**KEY_BITS`` is a bijection of the key space that spreads neighbouring keys apart."""
+MIN_SLOT_BITS = 17
+MAX_SLOT_BITS = 30
+DEFAULT_SLOT_BITS = 23
+"""The exact solver's table: 2**23 slots, 64 MiB."""
+SLOT_BYTES = 8
+MAX_ENTRY_BITS = 27
+
+
+def slot_bits_for(capacity: int) -> int:
+    """The number of index bits of a table with at least ``capacity`` slots."""
+    if capacity < 1:
+        raise ValueError(f"capacity must be at least 1, not {capacity}")
+    bits = MIN_SLOT_BITS
+    while (1 << bits) < capacity:
+        bits += 1
+    if bits > MAX_SLOT_BITS:
+        raise ValueError(f"capacity {capacity} exceeds the largest table, 2**{MAX_SLOT_BITS}")
+    return bits
+
+
+def _zeroed_words(count: int) -> memoryview:
+    """``count`` 64-bit words of zeros, in fresh pages that the kernel may back with huge
+    pages (a table of 64 MiB then needs 32 TLB entries instead of 16,384)."""
+    size = count * SLOT_BYTES
+    pages = mmap.mmap(-1, size)
+    if hasattr(mmap, "MADV_HUGEPAGE"):
+        pages.madvise(mmap.MADV_HUGEPAGE)
+    return memoryview(pages).cast("Q")
+
+
+class Table:
+    """A fixed-size transposition table: one C array of 64-bit words, one slot per word.
+
+    A position key goes through a bijection of the key space (multiplication by an odd
+    constant modulo ``2**KEY_BITS``, :data:`HASH_MULTIPLIER`); the top ``slot_bits`` bits
+    of the product choose the slot and the others are kept in the word as its *check*,
+    so the slot and the check together are the key and a hit is never a false one.
+    No division, so a probe costs a few cycles and one memory access.  A word::
+
+        bits 0 to entry_bits - 1      the entry: its meaning is the caller's, never 0
+        then up to the check          the table's generation
+        the top KEY_BITS - slot_bits  the check
+
+    :meth:`clear` starts a new generation: old entries read as empty without touching
+    the array, so a table reset before every position costs nothing; when the generation
+    field is used up, the array is wiped.
+
+    **Eviction**: always replace; a store overwrites whatever held its slot.
+    **Memory**: exactly ``8 * 2**slot_bits`` bytes (:attr:`max_bytes`), allocated up front.
+    """
+
+    def __init__(
+        self, capacity: int = 1 << DEFAULT_SLOT_BITS, entry_bits: int = MAX_ENTRY_BITS
+    ) -> None:
+        if not 1 <= entry_bits <= MAX_ENTRY_BITS:
+            raise ValueError(f"entry_bits must be from 1 to {MAX_ENTRY_BITS}, not {entry_bits}")
+        self.slot_bits = slot_bits_for(capacity)
+        self.slots = low_bits(self.slot_bits) + 1
+        self.check_bits = KEY_BITS - self.slot_bits
+        self.check_mask = low_bits(self.check_bits)
+        self.check_shift = 64 - self.check_bits
+        self.entry_bits = entry_bits
+        self.entry_mask = low_bits(entry_bits)
+        self.max_generation = low_bits(self.check_shift - entry_bits)
+        self.words = _zeroed_words(self.slots)
+        self.generation = 1
+        self.generation_tag = self.generation << self.entry_bits
+        self.stores = 0
+
+    def get(self, key: int) -> int:
+        """The entry stored for ``key`` in this generation, or 0."""
+        spread = (key * HASH_MULTIPLIER) & KEY_SPACE
+        word = self.words[spread >> self.check_bits]
+        tag = ((spread & self.check_mask) << self.check_shift) | self.generation_tag
+        if word & ~self.entry_mask == tag:
+            return word & self.entry_mask
+        return 0
+
+    def put(self, key: int, entry: int) -> None:
+        """Store ``entry`` (1 to ``2**entry_bits - 1``) for ``key``, replacing the slot's."""
+        spread = (key * HASH_MULTIPLIER) & KEY_SPACE
+        tag = ((spread & self.check_mask) << self.check_shift) | self.generation_tag
+        self.words[spread >> self.check_bits] = tag | entry
+        self.stores += 1
+
+    def clear(self) -> None:
+        """Forget every entry."""
+        self.generation += 1
+        if self.generation > self.max_generation:
+            self.words = _zeroed_words(self.slots)
+            self.generation = 1
+        self.generation_tag = self.generation << self.entry_bits
+
+    def count(self) -> int:
+        """How many slots hold an entry of this generation (a scan: for tests and reports)."""
+        live = 0
+        generation_mask = self.max_generation << self.entry_bits
+        for slot in range(self.slots):
+            if self.words[slot] & generation_mask == self.generation_tag:
+                live += 1
+        return live
+
+    @property
+    def capacity(self) -> int:
+        """The number of slots."""
+        return self.slots
+
+    @property
+    def max_bytes(self) -> int:
+        """The table's memory, full or not."""
+        return self.slots * SLOT_BYTES
+
+
+# -- the evaluation ------------------------------------------------------------
+# The weights and what each term is for: game.ai.evaluation, which documents them.
+
+GOOD_THREAT = 90
+OTHER_THREAT = 35
+STACKED_THREAT = 120
+CENTRE_WEIGHT = 3
+OPEN_TWO = 15
+PARITY_FILL = 200
+EVAL_LIMIT = 999
+
+
+def _centre_planes() -> list[tuple[int, int]]:
+    """The cells whose number of fours has bit ``k`` set, with ``2**k``."""
+    planes: dict[int, int] = {}
+    for col in range(WIDTH):
+        for row in range(HEIGHT):
+            weight = bitboard.LINES_THROUGH_CELL[col][row]
+            for bit in range(weight.bit_length()):
+                if weight >> bit & 1:
+                    planes[1 << bit] = planes.get(1 << bit, 0) | bitboard.cell_bit(col, row)
+    return sorted((bits, value) for value, bits in planes.items())
+
+
+def _line_starts() -> list[tuple[int, int]]:
+    """Each direction's shift with the cells where a four in that direction starts."""
+    starts: dict[int, int] = {}
+    for line in bitboard.FOURS:
+        first = line & -line
+        rest = line ^ first
+        shift = (rest & -rest).bit_length() - first.bit_length()
+        starts[shift] = starts.get(shift, 0) | first
+    return sorted(starts.items())
+
+
+CENTRE_PLANES = 4
+CENTRE_BITS = [bits for bits, _ in _centre_planes()]
+CENTRE_VALUE = [value for _, value in _centre_planes()]
+LINE_DIRECTIONS = 4
+LINE_SHIFT = [shift for shift, _ in _line_starts()]
+LINE_START = [starts for _, starts in _line_starts()]
+
+
+def open_two_balance(mine: int, theirs: int) -> int:
+    """The open twos of ``mine`` minus those of ``theirs``: fours holding exactly two
+    stones of one side and none of the other.
+
+    For each direction ``d`` the four starting at cell ``s`` is ``s, s+d, s+2d,
+    s+3d``; shifting a board by ``d``, ``2d`` and ``3d`` lines those cells up at
+    ``s``, so every four of a direction is handled at once.
+    """
+    mask = mine | theirs
+    balance = 0
+    for i in range(LINE_DIRECTIONS):
+        shift = LINE_SHIFT[i]
+        second = mask >> shift
+        third = mask >> 2 * shift
+        fourth = mask >> 3 * shift
+        low_one = mask ^ second  # exactly one stone in the first two cells
+        high_one = third ^ fourth  # exactly one in the last two
+        low_two = mask & second
+        high_two = third & fourth
+        two = (
+            (low_one & high_one & ~(low_two | high_two))
+            | ((low_two ^ high_two) & ~(low_one | high_one))
+        ) & LINE_START[i]
+        if two:
+            near = theirs | (theirs >> shift)
+            balance += popcount(two & ~(near | (near >> 2 * shift)))
+            near = mine | (mine >> shift)
+            balance -= popcount(two & ~(near | (near >> 2 * shift)))
+    return balance
+
+
+def centre_score(stones: int) -> int:
+    """The sum over ``stones`` of the number of fours through each stone's cell."""
+    total = 0
+    for i in range(CENTRE_PLANES):
+        total += popcount(stones & CENTRE_BITS[i]) * CENTRE_VALUE[i]
+    return total
+
+
+def threat_score(wins: int, own_rows: int) -> int:
+    """The value of a player's threats ``wins`` (empty winning cells), given the rows
+    that favour that player."""
+    good = popcount(wins & own_rows)
+    other = popcount(wins) - good
+    stacked = popcount(wins & (wins >> 1))
+    return good * GOOD_THREAT + other * OTHER_THREAT + stacked * STACKED_THREAT
+
+
+def parity_outlook(first: int, second: int, empty: int) -> int:
+    """Who owns a four once the ``empty`` cells are shared by parity (odd rows to the
+    ``first`` player's stones, even rows to the ``second``'s): 1 for the first player
+    alone, -1 for the second alone, 0 for both or neither."""
+    outlook = 0
+    if has_four(first | (empty & ODD_ROWS)):
+        outlook += 1
+    if has_four(second | (empty & EVEN_ROWS)):
+        outlook -= 1
+    return outlook
+
+
+def evaluate(current: int, mask: int, ply: int, own_wins: int, opponent_wins: int) -> int:
+    """The heuristic value of a position for the player to move, in [-999, 999].
+
+    ``current`` holds the mover's stones, ``mask`` all stones, ``ply`` the moves
+    played, ``own_wins`` and ``opponent_wins`` each side's winning cells.  Requires
+    that the mover has no immediate win (the search returns a proven score then).
+    """
+    opponent = current ^ mask
+    if ply & 1:
+        mover_rows = EVEN_ROWS
+        opponent_rows = ODD_ROWS
+    else:
+        mover_rows = ODD_ROWS
+        opponent_rows = EVEN_ROWS
+    # A threat right above an opponent threat is dead: the cell below wins for the opponent.
+    live_own = own_wins & ~(opponent_wins << 1)
+    live_opponent = opponent_wins & ~(own_wins << 1)
+    value = threat_score(live_own, mover_rows) - threat_score(live_opponent, opponent_rows)
+    value += OPEN_TWO * open_two_balance(current, opponent)
+    empty = BOARD ^ mask
+    if ply & 1:
+        value -= PARITY_FILL * parity_outlook(opponent, current, empty)
+    else:
+        value += PARITY_FILL * parity_outlook(current, opponent, empty)
+    value += CENTRE_WEIGHT * (centre_score(current) - centre_score(opponent))
+    if value > EVAL_LIMIT:
+        return EVAL_LIMIT
+    if value < -EVAL_LIMIT:
+        return -EVAL_LIMIT
+    return value
+
+
+# -- the exact solver's recursion ------------------------------------------------
+
+SCORE_OFFSET = 32
+LOWER_BOUND = 1 << 6
+SOLVER_MOVE_SHIFT = 7
+SOLVER_SCORE_BITS = LOWER_BOUND - 1
+SOLVER_ENTRY_BITS = 10
+"""A solver table's entries: score, bound and move (see :class:`SolverKernel`)."""
+CUT_FIELDS = SCORE_OFFSET | LOWER_BOUND
+"""``score + CUT_FIELDS``: a lower-bound entry without its move."""
+FAIL_LOW_FIELDS = SCORE_OFFSET | (NO_MOVE << SOLVER_MOVE_SHIFT)
+"""``score + FAIL_LOW_FIELDS``: an upper-bound entry with no move known."""
+
+
+class SolverKernel:
+    """The exact solver's null-window negamax over one :class:`Table`.
+
+    Scores follow :mod:`game.ai.requests`: ``22 - k`` for a win with the winner's
+    ``k``-th stone, negated for a loss, 0 for a draw, seen by the player to move.
+
+    The contract of :meth:`probe` (and of the recursion behind it):
+
+    * **Requires** the player to move cannot win with its next stone, and
+      ``opponent_wins`` holds the empty cells that would complete an opponent four.
+    * It is a null-window search: it answers "is the score above ``alpha``?" (the
+      window ``alpha, alpha + 1``; a child gets ``~alpha == -(alpha + 1)``).
+    * **Returns** a fail-soft score ``s``: if ``s <= alpha`` the true score is at
+      most ``s``; otherwise it is at least ``s``.  :attr:`cut_column` is then the
+      root move that proved it (or ``NO_MOVE``).
+    * Every :data:`~game.ai.control.CHECK_INTERVAL` nodes it calls
+      ``control.check(nodes)``, whose exception (a stop) it lets through.
+
+    **The claimeven bound** (L. V. Allis's rule of that name).  With the first player
+    to move and an even number of stones in every column, the second player can answer
+    each move in the same column, so the first player only ever gets cells on the odd
+    rows (1, 3, 5 from the bottom) and the second player those on the even rows.  So
+    if the first player's stones and the empty odd-row cells hold no four, the first
+    player cannot win: the score is at most 0; and if besides the second player's
+    stones and the empty even-row cells hold a four, the second player wins: at most
+    -1.  With the second player to move and exactly one column of odd height, the same
+    holds once the second player has answered in that column: at least 0, or at least
+    1.  A node where such a bound decides the null window returns at once.
+
+    Table entries pack::
+
+        bits 0-5   score + 32
+        bit  6     1: the score is a lower bound (a cut-off); 0: an upper bound
+        bits 7-9   the best move's column (7: none known)
+    """
+
+    def __init__(self, table: Table, control: object = None) -> None:
+        self.table = table
+        self.control = control
+        self.nodes = 0
+        self.next_check = CHECK_INTERVAL if control is not None else NEVER
+        self.root_ply = 0
+        self.cut_column = NO_MOVE
+        self.moves = MoveLists()
+
+    def probe(self, current: int, mask: int, ply: int, alpha: int, opponent_wins: int) -> int:
+        """One null-window search of the root (see the class docstring)."""
+        self.root_ply = ply
+        self.cut_column = NO_MOVE
+        return self.negamax(current, mask, ply, alpha, opponent_wins)
+
+    def _check(self) -> None:
+        self.next_check = self.nodes + CHECK_INTERVAL
+        self.control.check(self.nodes)  # type: ignore[attr-defined]
+
+    def _cut(self, key: int, ply: int, score: int, col: int) -> int:
+        """Store a cut-off by ``col`` and return its score."""
+        self.table.put(key, (score + CUT_FIELDS) | (col << SOLVER_MOVE_SHIFT))
+        if ply == self.root_ply:
+            self.cut_column = col
+        return score
+
+    def negamax(self, current: int, mask: int, ply: int, alpha: int, opponent_wins: int) -> int:
+        self.nodes += 1
+        if self.nodes >= self.next_check:
+            self._check()
+
+        possible = safe_moves(mask, opponent_wins)
+        if not possible:
+            return LOSS_NEXT[ply]
+        # We cannot lose before the opponent's second stone, nor win before our second.
+        # (In a null window, a bound that raises alpha or lowers beta decides the node.)
+        if alpha < LOSS_LATER[ply]:
+            return LOSS_LATER[ply]
+
+        # The claimeven bound (class docstring).  The columns of odd height are those
+        # whose next cell is on an even row (a full column's "next cell" is a spare bit).
+        odd_columns = (mask + BOTTOM) & EVEN_ROWS
+        if ply & 1:  # the second player to move
+            if alpha <= 0 and not odd_columns & (odd_columns - 1):
+                empty = BOARD ^ mask
+                if not has_four((current ^ mask) | (empty & ODD_ROWS)):
+                    score = 0
+                    if alpha == 0 and has_four(current | (empty & EVEN_ROWS)):
+                        score = 1
+                    if score > alpha:
+                        if ply == self.root_ply and odd_columns:
+                            self.cut_column = low_column(odd_columns)  # the answer there
+                        return score
+        elif alpha >= -1 and not odd_columns:
+            empty = BOARD ^ mask
+            if not has_four(current | (empty & ODD_ROWS)):
+                if alpha >= 0:
+                    return 0
+                if has_four((current ^ mask) | (empty & EVEN_ROWS)):
+                    return -1
+        high = WIN_LATER[ply]
+
+        key = current + mask
+        entry = self.table.get(key)
+        table_move = NO_MOVE
+        if entry:
+            score = (entry & SOLVER_SCORE_BITS) - SCORE_OFFSET
+            if entry & LOWER_BOUND:
+                if score > alpha:
+                    if ply == self.root_ply:
+                        self.cut_column = entry >> SOLVER_MOVE_SHIFT
+                    return score
+            elif score < high:
+                high = score
+            table_move = entry >> SOLVER_MOVE_SHIFT
+        if high <= alpha:
+            return high
+
+        opponent = current ^ mask
+        if ply < ETC_PLY_LIMIT:
+            # Enhanced transposition cut-off: a child the table already knows to be bad
+            # enough for the opponent refutes this node without a search.  And a child it
+            # knows to be good enough for the opponent (a lower bound of at least -alpha)
+            # cannot raise alpha: it is left out, as its search would fail low at its own
+            # table look-up.  Alpha only grows below, so it stays left out.
+            child_key = opponent + mask  # plus the move: the move's cell is empty
+            refuted = SCORE_OFFSET - alpha  # a child's lower bound field at least this
+            rest = possible
+            while rest:
+                move = rest & -rest
+                rest ^= move
+                child = self.table.get(child_key + move)
+                if child:
+                    if child & LOWER_BOUND:
+                        if child & SOLVER_SCORE_BITS >= refuted:
+                            possible ^= move
+                    else:
+                        score = SCORE_OFFSET - (child & SOLVER_SCORE_BITS)
+                        if score > alpha:
+                            return self._cut(key, ply, score, low_column(move))
+        if table_move != NO_MOVE:
+            move = possible & column_cells(table_move)
+            if move:
+                possible ^= move  # searched now, so left out of the ordering below
+                after = mask | move
+                score = -self.negamax(
+                    opponent, after, ply + 1, ~alpha, winning_cells(current | move, after)
+                )
+                if score > alpha:
+                    return self._cut(key, ply, score, table_move)
+
+        if not possible & (possible - 1):
+            if possible:
+                # A single candidate (about 40% of the nodes that get here): no order.
+                after = mask | possible
+                score = -self.negamax(
+                    opponent, after, ply + 1, ~alpha, winning_cells(current | possible, after)
+                )
+                if score > alpha:
+                    return self._cut(key, ply, score, low_column(possible))
+            self.table.put(key, alpha + FAIL_LOW_FIELDS)
+            return alpha
+
+        if alpha >= ONLY_QUICK_WIN[ply]:
+            # Only a win with our next stone beats alpha: a move that leaves the opponent
+            # no reply that does not lose at once.  Every other child would fail low at its
+            # entry, so the children are checked here, each counted as a node, without a
+            # recursion.  A stop check that falls due on one of them is made at the next node.
+            rest = possible
+            while rest:
+                move = rest & -rest
+                rest ^= move
+                self.nodes += 1
+                if not safe_moves(mask | move, winning_cells(current | move, mask | move)):
+                    return self._cut(key, ply, WIN_LATER[ply], low_column(move))
+            self.table.put(key, alpha + FAIL_LOW_FIELDS)
+            return alpha
+
+        moves = self.moves
+        base = ply * WIDTH
+        for slot in range(base, base + moves.sort(current, mask, possible, base)):
+            col = moves.order[slot] & 7
+            score = -self.negamax(
+                opponent,
+                mask | (possible & column_cells(col)),
+                ply + 1,
+                ~alpha,
+                moves.child_wins[slot],
+            )
+            if score > alpha:
+                return self._cut(key, ply, score, col)
+        self.table.put(key, alpha + FAIL_LOW_FIELDS)
+        return alpha
+
+
+# -- the depth-limited search's recursion ----------------------------------------
+
+HEURISTIC_UNIT = 1000
+"""A proven score ``s`` is ``s * HEURISTIC_UNIT`` here (see :mod:`game.ai.requests`)."""
+INFINITY = 1_000_000
+SEARCH_SCORE_OFFSET = 1 << 15
+SEARCH_SCORE_MASK = (1 << 16) - 1
+EXACT = 1
+LOWER = 2
+UPPER = 3
+BOUND_SHIFT = 16
+SEARCH_MOVE_SHIFT = 18
+DEPTH_SHIFT = 21
+PROVEN_DEPTH = 63
+
+
+class SearchKernel:
+    """The depth-limited negamax with alpha-beta and the evaluation at the horizon.
+
+    Scores: a proven result with exact score ``s`` is ``s * HEURISTIC_UNIT``, so a
+    faster win scores higher and a slower loss less badly, and every heuristic value
+    (strictly inside one unit) sits between the proven losses and the proven wins.
+
+    The contract of :meth:`negamax`:
+
+    * **Requires** ``alpha < beta``; the player to move cannot win with its next
+      stone; ``opponent_wins`` holds the opponent's winning cells.
+    * **Returns** a fail-soft score ``s``: ``s <= alpha`` means the value at this
+      depth is at most ``s``, ``s >= beta`` at least ``s``, otherwise exactly ``s``.
+    * ``depth`` counts plies; at 0 the position is evaluated, except that a forced
+      move (a single non-losing reply) is searched one ply further, so the horizon
+      never falls in the middle of a forced sequence.
+    * Stops through ``control.check(nodes)`` as :class:`SolverKernel` does.
+
+    Table entries pack::
+
+        bits 0-15   score + 32768
+        bits 16-17  bound: 1 exact, 2 lower, 3 upper
+        bits 18-20  best move's column (7: none)
+        bits 21-26  depth searched (63 for a proven win stored as a lower bound or a
+                    proven loss as an upper bound: valid at any depth)
+    """
+
+    def __init__(self, table: Table, control: object = None) -> None:
+        self.table = table
+        self.control = control
+        self.nodes = 0
+        self.next_check = CHECK_INTERVAL if control is not None else NEVER
+        self.moves = MoveLists()
+
+    def _check(self) -> None:
+        self.next_check = self.nodes + CHECK_INTERVAL
+        self.control.check(self.nodes)  # type: ignore[attr-defined]
+
+    def negamax(
+        self,
+        current: int,
+        mask: int,
+        ply: int,
+        depth: int,
+        alpha: int,
+        beta: int,
+        opponent_wins: int,
+    ) -> int:
+        """The value of the position searched ``depth`` plies (see the class docstring)."""
+        self.nodes += 1
+        if self.nodes >= self.next_check:
+            self._check()
+
+        possible = safe_moves(mask, opponent_wins)
+        if not possible:
+            return LOSS_NEXT[ply] * HEURISTIC_UNIT
+        if ply >= CELLS - 2:
+            return 0
+        if depth <= 0:
+            if possible & (possible - 1):
+                return evaluate(current, mask, ply, winning_cells(current, mask), opponent_wins)
+            depth = 1  # a forced move: look one ply further instead of guessing
+
+        # Neither side can win sooner than its next-but-one stone from here.
+        low = LOSS_LATER[ply] * HEURISTIC_UNIT
+        high = WIN_LATER[ply] * HEURISTIC_UNIT
+        if alpha < low:
+            alpha = low
+            if alpha >= beta:
+                return alpha
+        if beta > high:
+            beta = high
+            if alpha >= beta:
+                return beta
+
+        key = current + mask
+        entry = self.table.get(key)
+        table_move = NO_MOVE
+        if entry:
+            table_move = (entry >> SEARCH_MOVE_SHIFT) & 7
+            if entry >> DEPTH_SHIFT >= depth:
+                score = (entry & SEARCH_SCORE_MASK) - SEARCH_SCORE_OFFSET
+                bound = (entry >> BOUND_SHIFT) & 3
+                if bound == EXACT:
+                    return score
+                if bound == LOWER:
+                    if score >= beta:
+                        return score
+                elif score <= alpha:
+                    return score
+
+        original_alpha = alpha
+        best = -INFINITY
+        best_move = NO_MOVE
+        opponent = current ^ mask
+        if table_move != NO_MOVE:
+            move = possible & column_cells(table_move)
+            if move:
+                possible ^= move  # searched now, so left out of the ordering below
+                after = mask | move
+                best = -self.negamax(
+                    opponent,
+                    after,
+                    ply + 1,
+                    depth - 1,
+                    -beta,
+                    -alpha,
+                    winning_cells(current | move, after),
+                )
+                best_move = table_move
+                alpha = max(alpha, best)
+
+        if alpha < beta:
+            moves = self.moves
+            base = ply * WIDTH
+            for slot in range(base, base + moves.sort(current, mask, possible, base)):
+                col = moves.order[slot] & 7
+                score = -self.negamax(
+                    opponent,
+                    mask | (possible & column_cells(col)),
+                    ply + 1,
+                    depth - 1,
+                    -beta,
+                    -alpha,
+                    moves.child_wins[slot],
+                )
+                if score > best:
+                    best = score
+                    best_move = col
+                    if score > alpha:
+                        alpha = score
+                        if alpha >= beta:
+                            break
+
+        if best <= original_alpha:
+            bound = UPPER
+        elif best >= beta:
+            bound = LOWER
+        else:
+            bound = EXACT
+        # A proven win is a lower bound at any depth and a proven loss an upper bound (a
+        # deeper search can only find a faster win); the other side of such a score holds
+        # at this depth only.
+        stored_depth = depth
+        if best >= HEURISTIC_UNIT:
+            if bound != UPPER:
+                bound = LOWER
+                stored_depth = PROVEN_DEPTH
+        elif best <= -HEURISTIC_UNIT and bound != LOWER:
+            bound = UPPER
+            stored_depth = PROVEN_DEPTH
+        self.table.put(
+            key,
+            (best + SEARCH_SCORE_OFFSET)
+            | (bound << BOUND_SHIFT)
+            | (best_move << SEARCH_MOVE_SHIFT)
+            | (stored_depth << DEPTH_SHIFT),
+        )
+        return best
+
+
+COMPILED = cython.compiled
+"""Whether this module is the compiled build (``game.ai._ckernel``)."""
