@@ -142,7 +142,6 @@ def _worker_main(conn: Connection) -> None:
     queue: collections.deque[tuple[int, SearchRequest]] = collections.deque()
     cancelled: set[int] = set()
     arrived = threading.Condition()
-    current: list[int | None] = [None]
 
     def read() -> None:
         while True:
@@ -169,7 +168,6 @@ def _worker_main(conn: Connection) -> None:
             if request_id in cancelled:
                 cancelled.discard(request_id)
                 continue
-            current[0] = request_id
         if request_id < 0:
             return
 

@@ -85,10 +85,6 @@ class FormScene(Scene):
     def compute_layout(self, size: tuple[int, int]) -> FormLayout:
         raise NotImplementedError
 
-    def refresh_layout(self) -> None:
-        """Forget the cached layout (after items were added or removed)."""
-        self._layouts = {}
-
     def handle_event(self, event: pygame.event.Event) -> None:
         rects = self.layout(self.app.size).rects
         action = self.items.handle_event(event, rects)
