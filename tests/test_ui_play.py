@@ -499,6 +499,60 @@ def test_play_again_alternates_the_starter(worker: FakeWorker) -> None:
         app.close()
 
 
+def _choose_in_pause(app: App, key_name: str) -> None:
+    pause = app.scene
+    assert isinstance(pause, PauseScene)
+    app.step(click(pause.layout(app.size).rects[key_name].center), FRAME)
+
+
+@pytest.mark.parametrize("starter", ["you", "computer", "alternate", "random"])
+def test_restart_from_the_pause_menu_replays_the_game_with_the_same_starter(
+    worker: FakeWorker, starter: str
+) -> None:
+    app = make_app(worker)
+    try:
+        app.start_game(GameConfig(mode=Mode.VS_COMPUTER, level=HARD, starter=starter))
+        scene = app.scene
+        assert isinstance(scene, PlayScene)
+        for _ in range(6):  # restart many times: a random draw would change the starter
+            human = scene.match.human
+            advance(app, 3)  # the computer moves if it starts
+            app.step([drop_key(0)], FRAME)
+            advance(app, 3)
+            assert scene.match.board.ply >= 2
+            app.step([key(pygame.K_ESCAPE)], FRAME)
+            _choose_in_pause(app, "restart")
+            assert app.scene is scene
+            assert scene.match.human == human
+            # From the start again: empty, or the computer's first move (answered at once).
+            assert scene.match.board.moves == ("" if human == Player.FIRST else "4")
+        assert scene.session.score_line() == [("You", 0), ("Computer", 0), ("Draws", 0)]
+    finally:
+        app.close()
+
+
+def test_analyses_of_a_finished_game_are_forgotten_in_the_next() -> None:
+    app = make_app(FakeWorker(), show_analysis=True)
+    try:
+        scene = start(app, Mode.TWO_PLAYERS)
+        for column in (0, 1, 2):
+            advance(app, 0.5)
+            app.step([drop_key(column)], FRAME)
+        advance(app, 1.0)
+        assert set(scene.analyses) == {"", "1", "12", "123"}
+        app.step([key(pygame.K_n)], FRAME)
+        advance(app, 0.5)
+        assert set(scene.analyses) == {""}
+        app.step([drop_key(6)], FRAME)
+        advance(app, 1.0)
+        assert set(scene.analyses) == {"", "7"}
+        app.step([key(pygame.K_ESCAPE)], FRAME)
+        _choose_in_pause(app, "restart")
+        assert set(scene.analyses) == {""}
+    finally:
+        app.close()
+
+
 def test_enter_at_game_over_plays_again_and_undo_is_refused(app: App) -> None:
     scene = start(app, moves=WIN_SETUP)
     app.step([drop_key(6)], FRAME)

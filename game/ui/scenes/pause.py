@@ -55,7 +55,7 @@ class PauseScene(FormScene):
             app.pop()
         elif key == "restart":
             app.pop()
-            self.play.new_game()
+            self.play.restart()
         elif key == "new":
             mode = self.play.config.mode
             if mode is Mode.TWO_PLAYERS:

@@ -114,6 +114,7 @@ class PlayScene(Scene):
         self.move_asked_at = 0.0
         self.hint: tuple[str, int] | None = None
         self.analyses: dict[str, SearchResult] = {}
+        """Analysis results of this game's positions, by move string."""
         self.over = False
         self.time = 0.0
         self._layouts: dict[tuple[tuple[int, int], tuple[str, ...]], PlayLayout] = {}
@@ -321,11 +322,20 @@ class PlayScene(Scene):
 
     def new_game(self) -> None:
         """Abandon this game (it is not counted) and start the next of the session."""
+        self._begin(self.session.next_match())
+
+    def restart(self) -> None:
+        """Abandon this game (it is not counted) and play it again from its start,
+        with the same player to start."""
+        self._begin(self.session.restart_match())
+
+    def _begin(self, match: Match) -> None:
         self._cancel()
-        self.match = self.session.next_match()
+        self.match = match
         self.drop = None
         self.over = False
         self.hint = None
+        self.analyses.clear()
         self.cursor = WIDTH // 2
         self._advance()
         self._rebuild_buttons()
