@@ -8,6 +8,7 @@ it is the right one.
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import os
 import platform
@@ -22,7 +23,14 @@ from pathlib import Path
 import pytest
 
 from game.ai.requests import SearchRequest
-from game.ai.worker import GAVE_UP_NOTICE, HANG_NOTICE, RESTART_NOTICE, AIWorker, WorkerReply
+from game.ai.worker import (
+    GAVE_UP_NOTICE,
+    HANG_NOTICE,
+    MAX_ATTEMPTS,
+    RESTART_NOTICE,
+    AIWorker,
+    WorkerReply,
+)
 from game.core import Board
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -212,6 +220,28 @@ def test_a_request_that_keeps_killing_the_worker_gets_an_error(worker: AIWorker)
     quick = worker.submit(SearchRequest(moves="4", depth=1))
     [answer] = wait_for_replies(worker)
     assert answer.request_id == quick and answer.result is not None
+
+
+def test_the_log_file_the_give_up_notice_points_to_says_why_the_worker_died(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    caplog.set_level(logging.INFO)
+    handle = AIWorker()
+    try:
+        # Not a move string: the search raises a TypeError-like crash, not a refusal.
+        crasher = SearchRequest(moves=None)  # type: ignore[arg-type]
+        request_id = handle.submit(crasher)
+        [reply] = wait_for_replies(handle)
+        assert reply.request_id == request_id and reply.error
+        assert GAVE_UP_NOTICE in handle.take_notices()
+        assert "log file" in GAVE_UP_NOTICE
+    finally:
+        handle.close()
+    worker_records = [r for r in caplog.records if r.processName == "connect4-ai"]
+    crashes = [r for r in worker_records if "the search of None failed" in r.getMessage()]
+    assert len(crashes) == MAX_ATTEMPTS, [r.getMessage() for r in worker_records]
+    assert all("Traceback" in r.getMessage() for r in crashes)
+    assert all(r.name == "game.ai.worker" and r.levelno == logging.ERROR for r in crashes)
 
 
 def test_closing_leaves_no_child_process() -> None:
