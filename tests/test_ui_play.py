@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from game.ai.levels import level_by_name
-from game.ai.requests import HEURISTIC_UNIT, SearchResult
+from game.ai.requests import HEURISTIC_UNIT, SearchResult, WorkerReply
 from game.core import Player
 from game.settings import SettingsStore
 from game.ui.app import App
@@ -21,7 +21,7 @@ from game.ui.options import GameConfig, LaunchOptions, Mode
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene
-from game.ui.testing import FRAME, FakeReply, FakeWorker, advance, click, key, motion, scripted
+from game.ui.testing import FRAME, FakeWorker, advance, click, key, motion, scripted
 
 HARD = level_by_name("Hard")
 SIZE = (800, 600)
@@ -279,7 +279,7 @@ def test_undo_while_the_computer_thinks_cancels_it_and_drops_its_late_reply() ->
         assert scene.match.board.moves == ""
         assert not scene.thinking
         # The answer was already on its way: it must not be played.
-        worker.inject(FakeReply(request_id, "move", request.moves, _result(3)))
+        worker.inject(WorkerReply(request_id, "move", request.moves, _result(3)))
         advance(app, 0.5)
         assert scene.match.board.moves == ""
     finally:
@@ -288,7 +288,7 @@ def test_undo_while_the_computer_thinks_cancels_it_and_drops_its_late_reply() ->
 
 def test_a_reply_for_another_position_is_dropped(app: App, worker: FakeWorker) -> None:
     scene = start(app)
-    worker.inject(FakeReply(999, "move", "", _result(2)))
+    worker.inject(WorkerReply(999, "move", "", _result(2)))
     advance(app, 0.2)
     assert scene.match.board.moves == ""
 

@@ -22,15 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from game.ai.requests import SearchRequest
-from game.ai.worker import (
-    GAVE_UP_NOTICE,
-    HANG_NOTICE,
-    MAX_ATTEMPTS,
-    RESTART_NOTICE,
-    AIWorker,
-    WorkerReply,
-)
+from game.ai.requests import SearchRequest, WorkerReply
+from game.ai.worker import GAVE_UP_NOTICE, HANG_NOTICE, MAX_ATTEMPTS, RESTART_NOTICE, AIWorker
 from game.core import Board
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -90,7 +83,7 @@ def wait_until_gone(pid: int, seconds: float) -> bool:
 
 def test_a_request_comes_back_as_a_legal_column(worker: AIWorker) -> None:
     request_id = worker.submit(SearchRequest(moves="4453", depth=4, seed=1), kind="move")
-    assert worker.busy
+    assert worker.busy and worker.pending_count == 1
     [reply] = wait_for_replies(worker)
     assert reply.request_id == request_id
     assert reply.kind == "move"
@@ -152,8 +145,9 @@ def test_cancel_stops_a_deep_search_and_the_next_request_is_answered(worker: AIW
 def test_cancel_all_drops_every_pending_request(worker: AIWorker) -> None:
     for moves in ("", "4", "44"):
         worker.submit(SearchRequest(moves=moves, depth=None, time_limit=60.0))
+    assert worker.pending_count == 3
     worker.cancel()
-    assert not worker.busy
+    assert not worker.busy and worker.pending_count == 0
     quick = worker.submit(SearchRequest(moves="1", depth=1))
     [reply] = wait_for_replies(worker)
     assert reply.request_id == quick

@@ -47,7 +47,7 @@ from multiprocessing.process import BaseProcess
 from typing import Any
 
 from game.ai import worker_log
-from game.ai.requests import SearchRequest, SearchResult
+from game.ai.requests import SearchRequest, WorkerReply
 
 log = logging.getLogger(__name__)
 
@@ -68,22 +68,6 @@ JOIN_TIMEOUT = 1.0
 RESTART_NOTICE = "The computer player stopped unexpectedly and was restarted; it is thinking again."
 HANG_NOTICE = "The computer player stopped answering and was restarted; it is thinking again."
 GAVE_UP_NOTICE = "The computer player keeps failing on this position; see the log file."
-
-
-@dataclass(frozen=True, slots=True)
-class WorkerReply:
-    """The worker's answer to one request.
-
-    ``kind`` is the label given to :meth:`AIWorker.submit` (the game uses
-    ``"move"``, ``"hint"`` and ``"analysis"``); ``moves`` is the position the
-    answer is for.  Exactly one of ``result`` and ``error`` is set.
-    """
-
-    request_id: int
-    kind: str
-    moves: str
-    result: SearchResult | None
-    error: str | None = None
 
 
 @dataclass(slots=True)

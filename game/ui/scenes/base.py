@@ -17,8 +17,8 @@ import pygame
 from game.ui.widgets import ItemList, column_layout, draw_items
 
 if TYPE_CHECKING:
+    from game.ai.requests import WorkerReply
     from game.ui.app import App
-    from game.ui.worker_link import ReplyLike
 
 
 class Scene:
@@ -39,7 +39,7 @@ class Scene:
         """Draw the whole screen onto ``surface``; changes no state."""
         raise NotImplementedError
 
-    def handle_reply(self, reply: ReplyLike) -> None:
+    def handle_reply(self, reply: WorkerReply) -> None:
         """An answer to a request this scene submitted through :meth:`App.submit`."""
 
     def resume(self) -> None:

@@ -28,6 +28,7 @@ from game.ai.requests import (
     HEURISTIC_UNIT,
     SearchRequest,
     SearchResult,
+    WorkerReply,
     describe_score,
     proven_bound,
 )
@@ -42,7 +43,6 @@ from game.ui.widgets import Item, ItemList, column_layout, draw_items, draw_pane
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.worker_link import ReplyLike
 
 log = logging.getLogger(__name__)
 
@@ -194,7 +194,7 @@ class PlayScene(Scene):
             depth=None, budget=self.app.settings.perfect_budget, analyze=analyze
         )
 
-    def handle_reply(self, reply: ReplyLike) -> None:
+    def handle_reply(self, reply: WorkerReply) -> None:
         kind = self.awaiting.pop(reply.request_id, None)
         board = self.match.board
         if kind is None or reply.moves != board.moves:
