@@ -33,7 +33,7 @@ from typing import Any
 
 import pygame
 
-from game.ai.levels import Level
+from game.ai.levels import Level, level_of
 from game.ai.requests import SearchRequest
 from game.resources import WINDOW_ICON, MissingAssetError, asset_path
 from game.settings import (
@@ -53,7 +53,7 @@ from game.ui.scenes.howto import HowToScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.settings_scene import SettingsScene
-from game.ui.scenes.setup import SetupScene, level_of
+from game.ui.scenes.setup import SetupScene
 from game.ui.sounds import SoundBank
 from game.ui.text import TextCache
 from game.ui.themes import Theme, theme_named

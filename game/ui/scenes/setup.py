@@ -6,8 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ai.levels import LEVELS, MAX_DEPTH, MIN_DEPTH, Level, custom_level, level_by_name
-from game.settings import CUSTOM_LEVEL
+from game.ai.levels import CUSTOM_LEVEL, LEVELS, MAX_DEPTH, MIN_DEPTH, Level, level_of
 from game.ui.options import GameConfig, Mode
 from game.ui.scenes.base import FormLayout, FormScene, stacked_form_layout
 from game.ui.widgets import Item, ItemList
@@ -22,11 +21,6 @@ STARTER_CHOICES = (
     ("random", "Random"),
 )
 COLOUR_CHOICES = (("red", "Red"), ("yellow", "Yellow"))
-
-
-def level_of(name: str, depth: int) -> Level:
-    """The level called ``name``, or the custom level of ``depth`` for "Custom"."""
-    return custom_level(depth) if name == CUSTOM_LEVEL else level_by_name(name)
 
 
 class SetupScene(FormScene):
