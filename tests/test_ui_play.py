@@ -69,7 +69,7 @@ def drop_key(column: int) -> pygame.event.Event:
 
 
 def column_point(scene: PlayScene, column: int, *, row: int = 2) -> tuple[int, int]:
-    return scene.layout(scene.app.size).board.centre(column, row)
+    return scene.layout(scene.host.size).board.centre(column, row)
 
 
 # -- dropping discs ----------------------------------------------------------------
@@ -304,8 +304,7 @@ def test_new_game_and_menu_cancel_what_the_computer_is_doing() -> None:
         ((second, _, _),) = worker.pending()  # the new game's first move
         app.step([key(pygame.K_ESCAPE)], FRAME)
         assert isinstance(app.scene, PauseScene)
-        pause = app.scene
-        pause.activate("menu")
+        _choose_in_pause(app, "menu")
         assert isinstance(app.scene, MenuScene)
         assert second in worker.cancelled
         assert worker.pending() == []
