@@ -22,14 +22,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # run as a script from anywhere
-    sys.path.insert(0, str(ROOT))
+import benchlib
 
-from game.settings import SettingsStore  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.options import LaunchOptions  # noqa: E402
-from tests import monkey  # noqa: E402 - the test helper, in tests/ (a namespace package)
+from game.settings import SettingsStore
+from game.ui.app import App
+from game.ui.options import LaunchOptions
+from tests import monkey
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -46,8 +44,11 @@ def main(argv: list[str] | None = None) -> int:
             LaunchOptions(window_size=(800, 600)), store=SettingsStore(folder / "settings.json")
         )
 
+    for line in benchlib.header_lines():
+        print(line)
     report = monkey.run(make_app, seed=args.seed, events=args.events)
     print(report.summary())
+    print(benchlib.describe_ms("frame time", [t * 1000 for t in report.frame_times]))
     for line in report.slow_frames:
         print(f"  slow {line}")
     return 1 if report.slow_frames else 0
