@@ -83,7 +83,7 @@ def wait_until_gone(pid: int, seconds: float) -> bool:
 
 def test_a_request_comes_back_as_a_legal_column(worker: AIWorker) -> None:
     request_id = worker.submit(SearchRequest(moves="4453", depth=4, seed=1), kind="move")
-    assert worker.busy and worker.pending_count == 1
+    assert worker.pending_count == 1
     [reply] = wait_for_replies(worker)
     assert reply.request_id == request_id
     assert reply.kind == "move"
@@ -91,7 +91,7 @@ def test_a_request_comes_back_as_a_legal_column(worker: AIWorker) -> None:
     assert reply.error is None and reply.result is not None
     column = reply.result.column
     assert column is not None and Board.from_moves("4453").can_play(column)
-    assert not worker.busy
+    assert worker.pending_count == 0
 
 
 def test_the_computer_takes_a_win_and_answers_analysis(worker: AIWorker) -> None:
@@ -147,7 +147,7 @@ def test_cancel_all_drops_every_pending_request(worker: AIWorker) -> None:
         worker.submit(SearchRequest(moves=moves, depth=None, time_limit=60.0))
     assert worker.pending_count == 3
     worker.cancel()
-    assert not worker.busy and worker.pending_count == 0
+    assert worker.pending_count == 0
     quick = worker.submit(SearchRequest(moves="1", depth=1))
     [reply] = wait_for_replies(worker)
     assert reply.request_id == quick

@@ -217,11 +217,6 @@ class AIWorker:
         return None if self._process is None else self._process.pid
 
     @property
-    def busy(self) -> bool:
-        """True while some submitted request has no reply yet."""
-        return bool(self._pending)
-
-    @property
     def pending_count(self) -> int:
         """How many submitted requests have no reply yet (cancelled ones excluded)."""
         return len(self._pending)

@@ -93,10 +93,6 @@ class FakeWorker:
     _next_id: int = 1
 
     @property
-    def busy(self) -> bool:
-        return bool(self._pending)
-
-    @property
     def pending_count(self) -> int:
         return len(self._pending)
 

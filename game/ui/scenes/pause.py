@@ -35,19 +35,19 @@ class PauseScene(FormScene):
 
     def __init__(self, host: SceneHost, play: PlayScene) -> None:
         self.play = play
+        # "..." where a new game first asks for its settings.
         new_game = "New game..." if play.config.mode is not Mode.TWO_PLAYERS else "New game"
-        items = ItemList(
-            [
-                Item("resume", "Resume", primary=True),
-                Item("restart", "Restart this game"),
-                Item("new", new_game),
-                Item("settings", "Settings"),
-                Item("help", "How to play"),
-                Item("menu", "Main menu"),
-                Item("quit", "Quit"),
-            ]
-        )
-        super().__init__(host, items)
+        labels = {
+            "resume": "Resume",
+            "restart": "Restart this game",
+            "new": new_game,
+            "settings": "Settings",
+            "help": "How to play",
+            "menu": "Main menu",
+            "quit": "Quit",
+        }
+        items = [Item(key, label, primary=key == "resume") for key, label in labels.items()]
+        super().__init__(host, ItemList(items))
 
     def compute_layout(self, size: tuple[int, int]) -> FormLayout:
         w, h = size

@@ -19,6 +19,7 @@ four marked by rings and stars, and Play again / Menu buttons in the side panel.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -289,25 +290,25 @@ class PlayScene(Scene):
         if self.over and self.config.mode is Mode.VS_COMPUTER:
             self.host.notify("The game is over: press N to play again.")
             return
-        self._cancel()
-        if self.drop is not None:
-            self.drop.finish()
-            self.drop = None
-        if self.match.undo() == 0:
-            self.host.notify("Nothing to undo.")
+        self._step_through_history(self.match.undo, "Nothing to undo.")
         self.over = False
         self._advance()
 
     def redo(self) -> None:
         if self.config.mode is Mode.WATCH or self.over:
             return
+        self._step_through_history(self.match.redo, "Nothing to redo.")
+        self._advance()
+
+    def _step_through_history(self, step: Callable[[], int], nothing: str) -> None:
+        """Undo or redo (``step`` returns how many moves): first cancel what is awaited
+        and land a falling disc; tell the player when there was ``nothing`` to do."""
         self._cancel()
         if self.drop is not None:
             self.drop.finish()
             self.drop = None
-        if self.match.redo() == 0:
-            self.host.notify("Nothing to redo.")
-        self._advance()
+        if step() == 0:
+            self.host.notify(nothing)
 
     def ask_hint(self) -> None:
         if self.board_locked:
