@@ -22,18 +22,19 @@ Peak memory is read from /proc (Linux); elsewhere the script says it cannot.
 from __future__ import annotations
 
 import argparse
-import random
+import statistics
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import benchlib
+from benchlib import GameFailure, openings, percentile, play_out
 
 from game.ai.engine import Engine
 from game.ai.levels import level_by_name
 from game.ai.requests import SearchRequest
 from game.ai.worker import AIWorker
-from game.core import CELLS, WIDTH, Board
+from game.core import CELLS, Board
 
 MB = 1024 * 1024
 HEADROOM = 100 * MB
@@ -58,26 +59,22 @@ def read_memory(pid: int) -> tuple[int, int] | None:
     return values["VmRSS"], values["VmHWM"]
 
 
-class GameFailure(Exception):
-    """A game that did not end as a legal finished game."""
-
-
 def play_game(
     worker: AIWorker, opening: str, depth: int | None, budget: float, seed: int
 ) -> tuple[Board, list[float], int]:
     """One game from ``opening``; returns the board, the move times, and peak RSS seen."""
-    board = Board.from_moves(opening)
     times: list[float] = []
     peak = 0
-    while not board.is_over:
+
+    def choose(board: Board) -> int | None:
+        nonlocal peak
         request = SearchRequest(
             moves=board.moves, depth=depth, time_limit=budget, seed=seed + board.ply
         )
         began = time.perf_counter()
         request_id = worker.submit(request)
         deadline = time.monotonic() + budget + REPLY_TIMEOUT
-        column: int | None = None
-        while column is None:
+        while True:
             if time.monotonic() > deadline:
                 raise GameFailure(f"no move after {board.moves!r} within the budget")
             for reply in worker.poll():
@@ -85,17 +82,15 @@ def play_game(
                     raise GameFailure(f"a reply for request {reply.request_id}, not {request_id}")
                 if reply.result is None or reply.result.column is None:
                     raise GameFailure(f"no move after {board.moves!r}: {reply.error}")
-                column = reply.result.column
-            if column is None:
-                time.sleep(0.002)
-        times.append(time.perf_counter() - began)
-        if not board.can_play(column):
-            raise GameFailure(f"illegal column {column + 1} after {board.moves!r}")
-        board.play(column)
-        if worker.pid is not None:
-            memory = read_memory(worker.pid)
-            if memory is not None:
-                peak = max(peak, memory[1])
+                times.append(time.perf_counter() - began)
+                if worker.pid is not None:
+                    memory = read_memory(worker.pid)
+                    if memory is not None:
+                        peak = max(peak, memory[1])
+                return reply.result.column
+            time.sleep(0.002)
+
+    board = play_out(opening, choose)
     check_finished(board)
     return board, times, peak
 
@@ -116,13 +111,6 @@ def check_finished(board: Board) -> None:
         raise GameFailure(f"the game {board.moves!r} was won without four in a row")
 
 
-def openings(count: int, seed: int) -> list[str]:
-    """``count`` two-move openings, all 49 before any repeats, in a seeded order."""
-    pairs = [f"{a}{b}" for a in range(1, WIDTH + 1) for b in range(1, WIDTH + 1)]
-    random.Random(seed).shuffle(pairs)
-    return [pairs[i % len(pairs)] for i in range(count)]
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=50)
@@ -130,9 +118,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     level = level_by_name(args.level)
-    bound = Engine().max_table_bytes + HEADROOM
     tables = Engine().max_table_bytes
     bound = tables + HEADROOM
+    for line in benchlib.header_lines():
+        print(line)
     print(
         f"{args.games} games at {level.label}, {level.time_budget:.0f} s per move, one worker;"
         f" memory bound {tables / MB:.0f} MB (tables) + {HEADROOM / MB:.0f} MB"
@@ -171,7 +160,6 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         worker.close()
     minutes = (time.perf_counter() - began) / 60
-    all_times.sort()
     print()
     print(f"games: {args.games}, illegal or unfinished: {failures}, worker restarts: {restarts}")
     print(
@@ -179,10 +167,10 @@ def main(argv: list[str] | None = None) -> int:
         f" draws {results['draw']}; {minutes:.1f} min"
     )
     if all_times:
-        p95 = all_times[int(0.95 * (len(all_times) - 1))]
         print(
-            f"move time: median {all_times[len(all_times) // 2]:.2f} s, p95 {p95:.2f} s,"
-            f" max {all_times[-1]:.2f} s over {len(all_times)} moves"
+            f"move time: median {statistics.median(all_times):.2f} s,"
+            f" p95 {percentile(all_times, 95):.2f} s,"
+            f" max {max(all_times):.2f} s over {len(all_times)} moves"
         )
     for notice in notices:
         print(f"notice: {notice}")

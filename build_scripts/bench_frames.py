@@ -36,38 +36,11 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+import benchlib
+from benchlib import ROOT, describe_ms, load_average
 
 PERFECT_BUDGET = 30.0
 FIRST_FRAME = re.compile(r"first frame drawn .*epoch ([0-9.]+)\)")
-
-
-def percentile(values: list[float], share: float) -> float:
-    """The value below which ``share`` (0..1) of ``values`` lie (nearest rank)."""
-    ordered = sorted(values)
-    rank = max(0, min(len(ordered) - 1, round(share * len(ordered) + 0.5) - 1))
-    return ordered[rank]
-
-
-def describe(name: str, values_ms: list[float], target: float | None = None) -> str:
-    line = (
-        f"{name}: median {statistics.median(values_ms):.1f} ms,"
-        f" 99th percentile {percentile(values_ms, 0.99):.1f} ms, max {max(values_ms):.1f} ms"
-    )
-    if target is not None:
-        within = sum(v <= target for v in values_ms) / len(values_ms)
-        line += f"; {within:.1%} at or under {target:g} ms"
-    return line
-
-
-def load_average() -> str:
-    try:
-        one, five, _ = os.getloadavg()
-    except OSError:
-        return "unknown"
-    return f"{one:.2f} (1 min), {five:.2f} (5 min) on {os.cpu_count()} CPUs"
 
 
 def bench_frames(seconds: float, size: tuple[int, int]) -> None:
@@ -131,8 +104,8 @@ def bench_frames(seconds: float, size: tuple[int, int]) -> None:
         finally:
             app.close()
     print(f"frames: {len(intervals)} in {seconds:g} s; the worker was still searching: {searching}")
-    print(describe("time between frames", intervals, target=20.0))
-    print(describe("work per frame", work))
+    print(describe_ms("time between frames", intervals, target=20.0))
+    print(describe_ms("work per frame", work))
 
 
 def bench_launch(launches: int, size: tuple[int, int]) -> None:
@@ -203,6 +176,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--size {args.size!r}: expected WIDTHxHEIGHT, e.g. 960x720")
     if not 0 < args.seconds <= 600 or args.launches < 0:
         parser.error("--seconds must be 0-600 and --launches at least 0")
+    for line in benchlib.header_lines():
+        print(line)
     print(f"load average before: {load_average()}")
     if not args.skip_launch and args.launches:
         bench_launch(args.launches, (width, height))

@@ -25,7 +25,9 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
+
+import benchlib
+from benchlib import TESTSETS, Report, read_set
 
 WIDTH, HEIGHT = 7, 6
 SIZE = WIDTH * HEIGHT
@@ -34,7 +36,6 @@ BOARD = BOTTOM * ((1 << HEIGHT) - 1)
 ORDER = tuple(WIDTH // 2 + (1 - 2 * (i % 2)) * (i + 1) // 2 for i in range(WIDTH))
 """Columns centre first: 3, 2, 4, 1, 5, 0, 6."""
 
-TESTSETS = Path(__file__).resolve().parents[2] / "shared" / "connect4-testsets"
 DEFAULT_SETS = {"Test_L2_R2": 100, "Test_L1_R1": 100}
 
 
@@ -192,20 +193,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--set", type=parse_set, action="append", metavar="NAME=COUNT")
     args = parser.parse_args(argv)
     sets = dict(args.set) if args.set else DEFAULT_SETS
-    base = Path(getattr(sys, "_base_executable", sys.executable)).resolve()
-    print(f"Python {sys.version.split()[0]} at {base}", file=sys.stderr)
-    print("| set | count | mismatches | mean ms | max ms | mean nodes | knodes/s |")
-    print("|:--|--:|--:|--:|--:|--:|--:|")
+    benchlib.progress(benchlib.interpreter())
+    report = Report()
+    rows: list[list[str]] = []
     for name, count in sets.items():
-        path = TESTSETS / name
-        if not path.is_file():
-            print(f"{name}: not found in {TESTSETS}, skipped", file=sys.stderr)
+        if not (TESTSETS / name).is_file():
+            benchlib.progress(f"{name}: not found in {TESTSETS}, skipped")
             continue
-        lines = path.read_text(encoding="ascii").splitlines()[:count]
+        positions = read_set(name, count)
         times: list[float] = []
         nodes = mismatches = 0
-        for line in lines:
-            moves, expected = line.split()
+        for moves, expected in positions:
             pos = Position()
             for char in moves:
                 pos.play_column(int(char) - 1)
@@ -214,13 +212,22 @@ def main(argv: list[str] | None = None) -> int:
             score = solver.solve(pos)
             times.append(time.perf_counter() - start)
             nodes += solver.nodes
-            mismatches += score != int(expected)
+            mismatches += score != expected
         total = sum(times)
-        print(
-            f"| {name} | {len(lines)} | {mismatches} | {total / len(lines) * 1e3:.2f}"
-            f" | {max(times) * 1e3:.1f} | {nodes / len(lines):,.0f} | {nodes / total / 1e3:.0f} |",
-            flush=True,
+        rows.append(
+            [
+                name,
+                str(len(positions)),
+                str(mismatches),
+                benchlib.ms(total / len(positions)),
+                benchlib.ms(max(times)),
+                f"{nodes / len(positions):,.0f}",
+                f"{nodes / total / 1e3:,.0f}" if total > 0 else "-",
+            ]
         )
+        benchlib.progress(f"{name}: {len(positions)} solved")
+    header = ["set", "count", "mismatches", "mean ms", "max ms", "mean nodes", "knodes/s"]
+    report.table("plain", header, rows)
     return 0
 
 

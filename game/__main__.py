@@ -1,4 +1,5 @@
-"""Start the game: ``python -m game``, the ``connect4`` command, or the executable.
+"""Start the game: ``python -m game``, the ``connect4`` command (``connect4-cli`` with a
+console), or the executable.
 
 Options (a malformed one is refused with a message on stderr and exit status 2,
 before any window opens)::
@@ -25,16 +26,60 @@ from game.ai.levels import Level, custom_level, level_by_name
 from game.core import Board, IllegalMoveError
 from game.settings import MAX_WINDOW, MIN_WINDOW
 
-USAGE_ERROR = 2
-
 _SIZE = re.compile(r"\s*(\d{1,6})\s*[xX\u00d7]\s*(\d{1,6})\s*")
 
 
-class OptionError(ValueError):
-    """A command-line value that cannot be used; the message is for the player."""
+def position_option(text: str) -> str:
+    """``--position``: a legal move string of a game not yet finished."""
+    try:
+        board = Board.from_moves(text)
+    except IllegalMoveError as error:
+        raise argparse.ArgumentTypeError(f"{text!r}: {error}") from None
+    if board.is_over:
+        raise argparse.ArgumentTypeError(f"{text!r}: the game is already over")
+    return board.moves
+
+
+def depth_option(text: str) -> Level:
+    """``--depth``: the custom level of that search depth."""
+    try:
+        depth = int(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number (use 1-42)") from None
+    try:
+        return custom_level(depth)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"{text!r}: {error}") from None
+
+
+def level_option(text: str) -> Level:
+    """``--level``: a level by name, in any case."""
+    try:
+        return level_by_name(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def size_option(text: str) -> tuple[int, int]:
+    """``--windowed``'s ``WxH``, within the window sizes the game supports."""
+    match = _SIZE.fullmatch(text)
+    if match is None:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected WIDTHxHEIGHT, e.g. 1024x768")
+    width, height = int(match.group(1)), int(match.group(2))
+    if width < MIN_WINDOW[0] or height < MIN_WINDOW[1]:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: the window must be at least {MIN_WINDOW[0]}x{MIN_WINDOW[1]}"
+        )
+    if width > MAX_WINDOW[0] or height > MAX_WINDOW[1]:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: the window can be at most {MAX_WINDOW[0]}x{MAX_WINDOW[1]}"
+        )
+    return width, height
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The command line; each option's ``type`` checks its value, so a bad one is
+    refused by argparse (usage and the reason on stderr, exit status 2)."""
     parser = argparse.ArgumentParser(
         prog="connect4",
         description="Connect Four against the computer, a friend, or to watch.",
@@ -42,18 +87,31 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--position",
         metavar="MOVES",
+        type=position_option,
         help="start a game against the computer from this position: the columns played so"
         " far, 1-7, e.g. 4453 (you play the side to move)",
     )
     strength = parser.add_mutually_exclusive_group()
     strength.add_argument(
-        "--level", metavar="NAME", help="the computer's level: Beginner ... Perfect"
+        "--level",
+        metavar="NAME",
+        type=level_option,
+        help="the computer's level: Beginner ... Perfect",
     )
-    strength.add_argument("--depth", metavar="D", help="a custom search depth, 1-42")
+    strength.add_argument(
+        "--depth",
+        metavar="D",
+        dest="level",
+        type=depth_option,
+        help="a custom search depth, 1-42",
+    )
     window = parser.add_mutually_exclusive_group()
     window.add_argument("--fullscreen", action="store_true", help="open fullscreen")
     window.add_argument(
-        "--windowed", metavar="WxH", help="open a window of this size, e.g. 1024x768"
+        "--windowed",
+        metavar="WxH",
+        type=size_option,
+        help="open a window of this size, e.g. 1024x768",
     )
     parser.add_argument(
         "--self-test",
@@ -64,52 +122,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def parse_position(text: str) -> str:
-    """The move string of ``--position``: legal and not yet finished."""
-    try:
-        board = Board.from_moves(text)
-    except IllegalMoveError as error:
-        raise OptionError(f"--position {text!r}: {error}") from None
-    if board.is_over:
-        raise OptionError(f"--position {text!r}: the game is already over")
-    return board.moves
-
-
-def parse_depth(text: str) -> Level:
-    try:
-        depth = int(text.strip())
-    except ValueError:
-        raise OptionError(f"--depth {text!r}: not a whole number (use 1-42)") from None
-    try:
-        return custom_level(depth)
-    except ValueError as error:
-        raise OptionError(f"--depth {text!r}: {error}") from None
-
-
-def parse_level(text: str) -> Level:
-    try:
-        return level_by_name(text)
-    except ValueError as error:
-        raise OptionError(f"--level: {error}") from None
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    """``--windowed``'s ``WxH``, within the window sizes the game supports."""
-    match = _SIZE.fullmatch(text)
-    if match is None:
-        raise OptionError(f"--windowed {text!r}: expected WIDTHxHEIGHT, e.g. 1024x768")
-    width, height = int(match.group(1)), int(match.group(2))
-    if width < MIN_WINDOW[0] or height < MIN_WINDOW[1]:
-        raise OptionError(
-            f"--windowed {text!r}: the window must be at least {MIN_WINDOW[0]}x{MIN_WINDOW[1]}"
-        )
-    if width > MAX_WINDOW[0] or height > MAX_WINDOW[1]:
-        raise OptionError(
-            f"--windowed {text!r}: the window can be at most {MAX_WINDOW[0]}x{MAX_WINDOW[1]}"
-        )
-    return width, height
-
-
 def main(argv: list[str] | None = None) -> int:
     """Run the game (or the self-test); returns the exit status.
 
@@ -118,31 +130,22 @@ def main(argv: list[str] | None = None) -> int:
     """
     multiprocessing.freeze_support()
     logs.guard_std_streams()
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args = build_parser().parse_args(argv)
     if args.self_test:
         from game import selftest  # noqa: PLC0415 - loads pygame and the worker
 
         return selftest.run()
-    try:
-        position = None if args.position is None else parse_position(args.position)
-        level = None
-        if args.level is not None:
-            level = parse_level(args.level)
-        elif args.depth is not None:
-            level = parse_depth(args.depth)
-        size = None if args.windowed is None else parse_size(args.windowed)
-    except OptionError as error:
-        parser.error(str(error))  # prints usage and the message to stderr, exits 2
 
     logs.setup_logging()
     from game.ui import LaunchOptions, run  # noqa: PLC0415 - pygame only once the options are good
 
+    size = args.windowed
     fullscreen = True if args.fullscreen else (False if size is not None else None)
-    options = LaunchOptions(position=position, level=level, fullscreen=fullscreen, window_size=size)
+    options = LaunchOptions(
+        position=args.position, level=args.level, fullscreen=fullscreen, window_size=size
+    )
     return run(options)
 
 
 if __name__ == "__main__":
-    multiprocessing.freeze_support()
     sys.exit(main())

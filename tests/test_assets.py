@@ -280,7 +280,7 @@ def test_the_desktop_entry_launches_the_connect4_command_with_its_icon() -> None
     assert categories.endswith(";") and {"Game", "BoardGame"} <= set(categories.split(";"))
     # Exec names the command pyproject installs, Icon the file the README installs.
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    assert entry["Exec"] in scripts["gui-scripts"] and entry["Exec"] in scripts["scripts"]
+    assert entry["Exec"] in scripts["gui-scripts"]
     assert (ICONS / f"{entry['Icon']}.png").is_file()
 
 
@@ -291,3 +291,16 @@ def test_the_assets_readme_names_every_asset_its_generator_and_licence() -> None
             assert f"`{path.relative_to(ASSETS).as_posix()}`" in notes, path.name
     assert "build_scripts/make_sounds.py" in notes and "build_scripts/make_icon.py" in notes
     assert "MIT" in notes
+
+
+def test_the_console_and_window_commands_have_different_names() -> None:
+    # On Windows both tables become <name>.exe in one folder: a name in both means one
+    # overwrites the other (the game opens a console, or --self-test prints nothing).
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    console, window = project["scripts"], project["gui-scripts"]
+    assert not set(console) & set(window)
+    assert window == {"connect4": "game.__main__:main"}
+    assert console == {"connect4-cli": "game.__main__:main"}
+    # CI runs the console command, so a broken one shows there.
+    for ci in (ROOT / ".ci" / "run", ROOT / ".github" / "workflows" / "tests.yml"):
+        assert ".venv/bin/connect4-cli --self-test" in ci.read_text(encoding="utf-8"), ci

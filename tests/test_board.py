@@ -152,6 +152,18 @@ def test_move_string_round_trip_and_parse() -> None:
     assert parse_moves("  4453\n") == [3, 3, 4, 2]
 
 
+def test_a_board_is_unhashable_because_it_changes() -> None:
+    board = Board.from_moves("4453")
+    # Its hash would change with play() and undo(), losing it in any set or dict.
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(board)
+    with pytest.raises(TypeError):
+        {board}  # noqa: B018
+    # Equality (same moves) and the position's key still work.
+    assert board == Board.from_moves("4453") and board != Board.from_moves("4435")
+    assert {board.key(): board.moves}[Board.from_moves("4453").key()] == "4453"
+
+
 def test_keys_are_unique_per_position() -> None:
     rng = random.Random(11)
     seen: dict[int, tuple[int, int]] = {}

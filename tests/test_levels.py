@@ -12,9 +12,11 @@ from collections.abc import Callable
 import pytest
 from conftest import read_testset
 
+from game import settings
 from game.ai import LEVELS, Engine, Level, SearchRequest, SearchResult, custom_level, level_by_name
 from game.ai.control import CHECK_INTERVAL
 from game.ai.kernel import winning_cells
+from game.ai.levels import CUSTOM_LEVEL, level_of
 from game.core import CELLS, Board, IllegalMoveError
 from game.core.bitboard import BOARD, BOTTOM, cells_of
 
@@ -324,3 +326,13 @@ def test_analysis_through_the_engine() -> None:
     played = [s for s in result.column_scores if s is not None]
     assert max(played) == result.score == 1
     assert result.column is not None and result.column_scores[result.column] == 1
+
+
+def test_level_of_reads_a_saved_choice() -> None:
+    assert level_of("hard", 9) == level_by_name("Hard")
+    assert level_of(CUSTOM_LEVEL, 9) == custom_level(9)
+    assert level_of(CUSTOM_LEVEL, 6) == level_by_name("Hard")  # a named level's depth
+    with pytest.raises(ValueError, match="unknown level"):
+        level_of("Godlike", 9)
+    # The settings file stores the same name for a custom depth.
+    assert settings.CUSTOM_LEVEL == CUSTOM_LEVEL

@@ -93,7 +93,10 @@ def test_malformed_options_exit_2_with_a_message_before_pygame_is_loaded() -> No
 
 @pytest.mark.parametrize(
     ("argv", "reason"),
-    [(["--position", "4453x"], "illegal move 5 ('x')"), (["--depth", "50"], "--depth '50'")],
+    [
+        (["--position", "4453x"], "illegal move 5 ('x')"),
+        (["--depth", "50"], "argument --depth: '50'"),
+    ],
 )
 def test_python_m_game_refuses_a_bad_option_with_status_2(argv: list[str], reason: str) -> None:
     result = _run(["-m", "game", *argv])

@@ -1,7 +1,7 @@
 """The monkey test: 20,000 random events through the real loop, with the real worker.
 
 Pass: no exception and a consistent state after every frame (see
-:func:`game.ui.monkey.check_consistent`).  Frame times are a benchmark's job
+:func:`monkey.check_consistent`, in tests/monkey.py).  Frame times are a benchmark's job
 (``build_scripts/bench_monkey.py`` runs the same monkey and reports them).
 Set ``MONKEY_SEED`` to replay a failure (the seed is in the failure message) and
 ``MONKEY_EVENTS`` to run longer or shorter.
@@ -13,10 +13,10 @@ import multiprocessing
 import os
 from pathlib import Path
 
+import monkey
 import pytest
 
 from game.settings import SettingsStore
-from game.ui import monkey
 from game.ui.app import App
 from game.ui.options import LaunchOptions
 

@@ -106,6 +106,15 @@ def test_random_starter_uses_the_sessions_random_source() -> None:
     assert humans == {Player.FIRST, Player.SECOND}
 
 
+@pytest.mark.parametrize("starter", ["you", "computer", "alternate", "random"])
+def test_restarting_keeps_the_starter_and_the_next_game_moves_on(starter: str) -> None:
+    session = Session(versus(starter=starter), rng=random.Random(5))
+    first = session.next_match()
+    assert [session.restart_match().human for _ in range(10)] == [first.human] * 10
+    if starter == "alternate":
+        assert session.next_match().human != first.human
+
+
 def test_session_score_counts_wins_by_colour_and_draws() -> None:
     session = Session(versus(colour="yellow"))
     win = session.next_match()

@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from game.ai.levels import level_by_name
-from game.ai.requests import HEURISTIC_UNIT, SearchResult
+from game.ai.requests import HEURISTIC_UNIT, SearchResult, WorkerReply
 from game.core import Player
 from game.settings import SettingsStore
 from game.ui.app import App
@@ -21,7 +21,7 @@ from game.ui.options import GameConfig, LaunchOptions, Mode
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene
-from game.ui.testing import FRAME, FakeReply, FakeWorker, advance, click, key, motion, scripted
+from game.ui.testing import FRAME, FakeWorker, advance, click, key, motion, scripted
 
 HARD = level_by_name("Hard")
 SIZE = (800, 600)
@@ -69,7 +69,7 @@ def drop_key(column: int) -> pygame.event.Event:
 
 
 def column_point(scene: PlayScene, column: int, *, row: int = 2) -> tuple[int, int]:
-    return scene.layout(scene.app.size).board.centre(column, row)
+    return scene.layout(scene.host.size).board.centre(column, row)
 
 
 # -- dropping discs ----------------------------------------------------------------
@@ -279,7 +279,7 @@ def test_undo_while_the_computer_thinks_cancels_it_and_drops_its_late_reply() ->
         assert scene.match.board.moves == ""
         assert not scene.thinking
         # The answer was already on its way: it must not be played.
-        worker.inject(FakeReply(request_id, "move", request.moves, _result(3)))
+        worker.inject(WorkerReply(request_id, "move", request.moves, _result(3)))
         advance(app, 0.5)
         assert scene.match.board.moves == ""
     finally:
@@ -288,7 +288,7 @@ def test_undo_while_the_computer_thinks_cancels_it_and_drops_its_late_reply() ->
 
 def test_a_reply_for_another_position_is_dropped(app: App, worker: FakeWorker) -> None:
     scene = start(app)
-    worker.inject(FakeReply(999, "move", "", _result(2)))
+    worker.inject(WorkerReply(999, "move", "", _result(2)))
     advance(app, 0.2)
     assert scene.match.board.moves == ""
 
@@ -304,8 +304,7 @@ def test_new_game_and_menu_cancel_what_the_computer_is_doing() -> None:
         ((second, _, _),) = worker.pending()  # the new game's first move
         app.step([key(pygame.K_ESCAPE)], FRAME)
         assert isinstance(app.scene, PauseScene)
-        pause = app.scene
-        pause.activate("menu")
+        _choose_in_pause(app, "menu")
         assert isinstance(app.scene, MenuScene)
         assert second in worker.cancelled
         assert worker.pending() == []
@@ -495,6 +494,60 @@ def test_play_again_alternates_the_starter(worker: FakeWorker) -> None:
         assert not scene.over
         assert scene.match.human == Player.SECOND
         assert scene.session.score_line()[0] == ("You", 1)
+    finally:
+        app.close()
+
+
+def _choose_in_pause(app: App, key_name: str) -> None:
+    pause = app.scene
+    assert isinstance(pause, PauseScene)
+    app.step(click(pause.layout(app.size).rects[key_name].center), FRAME)
+
+
+@pytest.mark.parametrize("starter", ["you", "computer", "alternate", "random"])
+def test_restart_from_the_pause_menu_replays_the_game_with_the_same_starter(
+    worker: FakeWorker, starter: str
+) -> None:
+    app = make_app(worker)
+    try:
+        app.start_game(GameConfig(mode=Mode.VS_COMPUTER, level=HARD, starter=starter))
+        scene = app.scene
+        assert isinstance(scene, PlayScene)
+        for _ in range(6):  # restart many times: a random draw would change the starter
+            human = scene.match.human
+            advance(app, 3)  # the computer moves if it starts
+            app.step([drop_key(0)], FRAME)
+            advance(app, 3)
+            assert scene.match.board.ply >= 2
+            app.step([key(pygame.K_ESCAPE)], FRAME)
+            _choose_in_pause(app, "restart")
+            assert app.scene is scene
+            assert scene.match.human == human
+            # From the start again: empty, or the computer's first move (answered at once).
+            assert scene.match.board.moves == ("" if human == Player.FIRST else "4")
+        assert scene.session.score_line() == [("You", 0), ("Computer", 0), ("Draws", 0)]
+    finally:
+        app.close()
+
+
+def test_analyses_of_a_finished_game_are_forgotten_in_the_next() -> None:
+    app = make_app(FakeWorker(), show_analysis=True)
+    try:
+        scene = start(app, Mode.TWO_PLAYERS)
+        for column in (0, 1, 2):
+            advance(app, 0.5)
+            app.step([drop_key(column)], FRAME)
+        advance(app, 1.0)
+        assert set(scene.analyses) == {"", "1", "12", "123"}
+        app.step([key(pygame.K_n)], FRAME)
+        advance(app, 0.5)
+        assert set(scene.analyses) == {""}
+        app.step([drop_key(6)], FRAME)
+        advance(app, 1.0)
+        assert set(scene.analyses) == {"", "7"}
+        app.step([key(pygame.K_ESCAPE)], FRAME)
+        _choose_in_pause(app, "restart")
+        assert set(scene.analyses) == {""}
     finally:
         app.close()
 

@@ -8,6 +8,7 @@ it is the right one.
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import os
 import signal
@@ -20,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from game.ai.requests import SearchRequest
-from game.ai.worker import GAVE_UP_NOTICE, HANG_NOTICE, RESTART_NOTICE, AIWorker, WorkerReply
+from game.ai.requests import SearchRequest, WorkerReply
+from game.ai.worker import GAVE_UP_NOTICE, HANG_NOTICE, MAX_ATTEMPTS, RESTART_NOTICE, AIWorker
 from game.core import Board
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -81,7 +82,7 @@ def wait_until_gone(pid: int, seconds: float) -> bool:
 
 def test_a_request_comes_back_as_a_legal_column(worker: AIWorker) -> None:
     request_id = worker.submit(SearchRequest(moves="4453", depth=4, seed=1), kind="move")
-    assert worker.busy
+    assert worker.pending_count == 1
     [reply] = wait_for_replies(worker)
     assert reply.request_id == request_id
     assert reply.kind == "move"
@@ -89,7 +90,7 @@ def test_a_request_comes_back_as_a_legal_column(worker: AIWorker) -> None:
     assert reply.error is None and reply.result is not None
     column = reply.result.column
     assert column is not None and Board.from_moves("4453").can_play(column)
-    assert not worker.busy
+    assert worker.pending_count == 0
 
 
 def test_the_computer_takes_a_win_and_answers_analysis(worker: AIWorker) -> None:
@@ -143,8 +144,9 @@ def test_cancel_stops_a_deep_search_and_the_next_request_is_answered(worker: AIW
 def test_cancel_all_drops_every_pending_request(worker: AIWorker) -> None:
     for moves in ("", "4", "44"):
         worker.submit(SearchRequest(moves=moves, depth=None, time_limit=60.0))
+    assert worker.pending_count == 3
     worker.cancel()
-    assert not worker.busy
+    assert worker.pending_count == 0
     quick = worker.submit(SearchRequest(moves="1", depth=1))
     [reply] = wait_for_replies(worker)
     assert reply.request_id == quick
@@ -211,6 +213,28 @@ def test_a_request_that_keeps_killing_the_worker_gets_an_error(worker: AIWorker)
     quick = worker.submit(SearchRequest(moves="4", depth=1))
     [answer] = wait_for_replies(worker)
     assert answer.request_id == quick and answer.result is not None
+
+
+def test_the_log_file_the_give_up_notice_points_to_says_why_the_worker_died(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    caplog.set_level(logging.INFO)
+    handle = AIWorker()
+    try:
+        # Not a move string: the search raises a TypeError-like crash, not a refusal.
+        crasher = SearchRequest(moves=None)  # type: ignore[arg-type]
+        request_id = handle.submit(crasher)
+        [reply] = wait_for_replies(handle)
+        assert reply.request_id == request_id and reply.error
+        assert GAVE_UP_NOTICE in handle.take_notices()
+        assert "log file" in GAVE_UP_NOTICE
+    finally:
+        handle.close()
+    worker_records = [r for r in caplog.records if r.processName == "connect4-ai"]
+    crashes = [r for r in worker_records if "the search of None failed" in r.getMessage()]
+    assert len(crashes) == MAX_ATTEMPTS, [r.getMessage() for r in worker_records]
+    assert all("Traceback" in r.getMessage() for r in crashes)
+    assert all(r.name == "game.ai.worker" and r.levelno == logging.ERROR for r in crashes)
 
 
 def test_closing_leaves_no_child_process() -> None:

@@ -18,6 +18,9 @@ MAX_DEPTH = CELLS
 DEFAULT_PERFECT_BUDGET = 3.0
 """Seconds the Perfect level may think per move unless configured otherwise."""
 
+CUSTOM_LEVEL = "Custom"
+"""The name a saved choice gives the level of a chosen depth (see :func:`level_of`)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Level:
@@ -64,6 +67,13 @@ def level_by_name(name: str) -> Level:
             return level
     names = ", ".join(level.name for level in LEVELS)
     raise ValueError(f"unknown level {name!r}: choose one of {names}")
+
+
+def level_of(name: str, depth: int) -> Level:
+    """The level called ``name``, or the custom level of ``depth`` when ``name`` is
+    :data:`CUSTOM_LEVEL`; raises ValueError as :func:`level_by_name` and
+    :func:`custom_level` do."""
+    return custom_level(depth) if name == CUSTOM_LEVEL else level_by_name(name)
 
 
 def custom_level(depth: int) -> Level:

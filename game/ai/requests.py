@@ -81,6 +81,22 @@ class SearchResult:
         return describe_score(self.score, exact=self.exact, ply=ply)
 
 
+@dataclass(frozen=True, slots=True)
+class WorkerReply:
+    """The worker's answer to one request.
+
+    ``kind`` is the label given to :meth:`game.ai.worker.AIWorker.submit` (the game uses
+    ``"move"``, ``"hint"`` and ``"analysis"``); ``moves`` is the position the
+    answer is for.  Exactly one of ``result`` and ``error`` is set.
+    """
+
+    request_id: int
+    kind: str
+    moves: str
+    result: SearchResult | None
+    error: str | None = None
+
+
 def stones_to_win(score: int, ply: int) -> int:
     """How many more stones the winner plays, its winning stone included.
 

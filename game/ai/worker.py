@@ -14,6 +14,9 @@ Protocol, over one duplex pipe::
     worker -> game    ("result", id, SearchResult)
                       ("error", id, message)   the engine refused the request
 
+The worker's log records travel on a second, one-way pipe to the game's log
+file (:mod:`game.ai.worker_log`).
+
 Inside the worker a reader thread takes every message off the pipe at once, so a
 cancel reaches the running search within one stop check (about 10 ms), and an
 end of file (the game process died, however it died) ends the worker at once:
@@ -31,6 +34,7 @@ from __future__ import annotations
 
 import collections
 import logging
+import logging.handlers
 import multiprocessing
 import os
 import signal
@@ -42,7 +46,8 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from game.ai.requests import SearchRequest, SearchResult
+from game.ai import worker_log
+from game.ai.requests import SearchRequest, WorkerReply
 
 log = logging.getLogger(__name__)
 
@@ -63,22 +68,6 @@ JOIN_TIMEOUT = 1.0
 RESTART_NOTICE = "The computer player stopped unexpectedly and was restarted; it is thinking again."
 HANG_NOTICE = "The computer player stopped answering and was restarted; it is thinking again."
 GAVE_UP_NOTICE = "The computer player keeps failing on this position; see the log file."
-
-
-@dataclass(frozen=True, slots=True)
-class WorkerReply:
-    """The worker's answer to one request.
-
-    ``kind`` is the label given to :meth:`AIWorker.submit` (the game uses
-    ``"move"``, ``"hint"`` and ``"analysis"``); ``moves`` is the position the
-    answer is for.  Exactly one of ``result`` and ``error`` is set.
-    """
-
-    request_id: int
-    kind: str
-    moves: str
-    result: SearchResult | None
-    error: str | None = None
 
 
 @dataclass(slots=True)
@@ -129,8 +118,12 @@ def keep_large_blocks_mapped() -> bool:
     return bool(mallopt(M_MMAP_THRESHOLD, STEADY_MMAP_THRESHOLD))
 
 
-def _worker_main(conn: Connection) -> None:
-    """The worker process: answer search requests until told to quit or orphaned."""
+def _worker_main(conn: Connection, log_conn: Connection, log_level: int) -> None:
+    """The worker process: answer search requests until told to quit or orphaned.
+
+    Its log records go down ``log_conn`` to the game's log (:mod:`game.ai.worker_log`).
+    """
+    worker_log.log_to_pipe(log_conn, log_level)
     from game.ai.engine import Engine  # noqa: PLC0415 - the parent never needs the engine
 
     # Ctrl+C in a terminal reaches the whole process group: the game handles it and
@@ -142,7 +135,6 @@ def _worker_main(conn: Connection) -> None:
     queue: collections.deque[tuple[int, SearchRequest]] = collections.deque()
     cancelled: set[int] = set()
     arrived = threading.Condition()
-    current: list[int | None] = [None]
 
     def read() -> None:
         while True:
@@ -169,7 +161,6 @@ def _worker_main(conn: Connection) -> None:
             if request_id in cancelled:
                 cancelled.discard(request_id)
                 continue
-            current[0] = request_id
         if request_id < 0:
             return
 
@@ -181,6 +172,11 @@ def _worker_main(conn: Connection) -> None:
             result = engine.think(request, should_stop)
         except ValueError as error:  # IllegalMoveError is a ValueError
             reply = ("error", request_id, str(error))
+        except Exception:
+            # Anything else ends this process (the game starts another); the log file,
+            # which the game's notice points the player to, says why.
+            log.exception("the search of %r failed", request.moves)
+            raise
         else:
             reply = ("result", request_id, result)
         if request_id in cancelled:
@@ -206,6 +202,7 @@ class AIWorker:
         self._context = multiprocessing.get_context("spawn")
         self._process: BaseProcess | None = None
         self._conn: Connection | None = None
+        self._log: tuple[logging.handlers.QueueListener, Connection] | None = None
         self._pending: dict[int, _Pending] = {}
         self._next_id = 1
         self._notices: list[str] = []
@@ -220,9 +217,9 @@ class AIWorker:
         return None if self._process is None else self._process.pid
 
     @property
-    def busy(self) -> bool:
-        """True while some submitted request has no reply yet."""
-        return bool(self._pending)
+    def pending_count(self) -> int:
+        """How many submitted requests have no reply yet (cancelled ones excluded)."""
+        return len(self._pending)
 
     @property
     def restarts(self) -> int:
@@ -242,12 +239,19 @@ class AIWorker:
         if self._process is not None:
             return
         parent_end, child_end = self._context.Pipe(duplex=True)
+        log_end, child_log_end = self._context.Pipe(duplex=False)
+        level = logging.getLogger().getEffectiveLevel()
         process = self._context.Process(
-            target=_worker_main, args=(child_end,), name="connect4-ai", daemon=True
+            target=_worker_main,
+            args=(child_end, child_log_end, level),
+            name="connect4-ai",
+            daemon=True,
         )
         process.start()
-        child_end.close()  # so that our end sees EOF if the worker dies
+        child_end.close()  # so that our ends see EOF if the worker dies
+        child_log_end.close()
         self._process, self._conn = process, parent_end
+        self._log = (worker_log.listen(log_end), log_end)
         log.info("AI worker started (pid %s)", process.pid)
 
     def close(self) -> None:
@@ -275,6 +279,11 @@ class AIWorker:
         conn.close()
         if not process.is_alive():
             process.close()
+        if self._log is not None:
+            listener, log_end = self._log
+            self._log = None
+            listener.stop()  # the records still in the pipe are logged first
+            log_end.close()
         log.info("AI worker stopped")
 
     # -- requests

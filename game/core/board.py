@@ -244,8 +244,10 @@ class Board:
             return NotImplemented
         return self._history == other._history
 
-    def __hash__(self) -> int:
-        return hash(tuple(self._history))
+    # A board changes with every move, so its hash would too: a board in a set or as a
+    # dict key would be lost after play() or undo().  Like python-chess's Board it is
+    # unhashable; key a position by key() or by its move string instead.
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"Board.from_moves({self.moves!r})"

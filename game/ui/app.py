@@ -29,11 +29,11 @@ from collections.abc import Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from types import FrameType
-from typing import Any
+from typing import Any, assert_never
 
 import pygame
 
-from game.ai.levels import Level
+from game.ai.levels import Level, level_of
 from game.ai.requests import SearchRequest
 from game.resources import WINDOW_ICON, MissingAssetError, asset_path
 from game.settings import (
@@ -51,9 +51,11 @@ from game.ui.options import GameConfig, LaunchOptions, Mode
 from game.ui.scenes.base import Scene
 from game.ui.scenes.howto import HowToScene
 from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.settings_scene import SettingsScene
-from game.ui.scenes.setup import SetupScene, level_of
+from game.ui.scenes.setup import SetupScene
+from game.ui.scenes.stack import Go, OpenSetup, Pause, Play, SceneStack, Transition
 from game.ui.sounds import SoundBank
 from game.ui.text import TextCache
 from game.ui.themes import Theme, theme_named
@@ -160,7 +162,7 @@ class App:
         self.text = TextCache()
         self.renderer = BoardRenderer()
         self.sounds = SoundBank()
-        self.scenes: list[Scene] = []
+        self.scenes = SceneStack()
         self.notices: list[Notice] = []
         self.running = False
         self.frames = 0
@@ -265,8 +267,6 @@ class App:
     def close(self) -> None:
         """Cancel and stop the worker, save, close the window.  Safe to call twice."""
         self.running = False
-        for scene in reversed(self.scenes):
-            scene.close()
         self.scenes.clear()
         try:
             self.worker.cancel()
@@ -409,42 +409,57 @@ class App:
         ):
             self.toggle_mute()
         else:
-            self.scene.handle_event(event)
+            transition = self.scene.handle_event(event)
+            if transition is not None:
+                self.go(transition)
 
     # -- scenes ----------------------------------------------------------------------
     @property
     def scene(self) -> Scene:
         """The scene on top (the one that gets events and is drawn)."""
-        return self.scenes[-1]
+        return self.scenes.top
 
-    def push(self, scene: Scene) -> None:
-        self.scenes.append(scene)
+    def go(self, transition: Transition) -> None:
+        """Build the scenes ``transition`` names and move them on the stack."""
+        match transition:
+            case Go.BACK:
+                self.scenes.pop()
+                if not self.scenes:
+                    self.scenes.replace(MenuScene(self))
+            case Go.QUIT:
+                self.quit()
+            case Go.MENU:
+                self.scenes.replace(MenuScene(self))
+            case OpenSetup(mode=mode, over_menu=True):
+                self.scenes.replace(MenuScene(self), SetupScene(self, mode))
+            case OpenSetup(mode=mode):
+                self.scenes.push(SetupScene(self, mode))
+            case Go.SETTINGS:
+                self.scenes.push(SettingsScene(self))
+            case Go.HELP:
+                self.scenes.push(HowToScene(self))
+            case Pause(play=play):
+                self.scenes.push(PauseScene(self, play))
+            case Play(config=config):
+                self.scenes.replace(PlayScene(self, Session(config)))
+            case _:
+                assert_never(transition)
 
-    def pop(self) -> None:
-        """Close the top scene and go back to the one beneath (the menu if none)."""
-        self.scenes.pop().close()
-        if self.scenes:
-            self.scene.resume()
-        else:
-            self.open_menu()
-
-    def reset(self, scene: Scene) -> None:
-        """Close every scene; ``scene`` is the only one."""
-        for old in reversed(self.scenes):
-            old.close()
-        self.scenes = [scene]
-
+    # What the scenes ask for, as methods for the code that drives the app (tests, scripts).
     def open_menu(self) -> None:
-        self.reset(MenuScene(self))
+        self.go(Go.MENU)
 
     def open_setup(self, mode: Mode) -> None:
-        self.push(SetupScene(self, mode))
+        self.go(OpenSetup(mode))
 
     def open_settings(self) -> None:
-        self.push(SettingsScene(self))
+        self.go(Go.SETTINGS)
 
     def open_help(self) -> None:
-        self.push(HowToScene(self))
+        self.go(Go.HELP)
+
+    def start_game(self, config: GameConfig) -> None:
+        self.go(Play(config))
 
     def config_for(self, mode: Mode) -> GameConfig:
         """A game of ``mode`` with the saved level, starter and colour."""
@@ -455,9 +470,6 @@ class App:
             starter=settings.starter,
             colour=settings.colour,
         )
-
-    def start_game(self, config: GameConfig) -> None:
-        self.reset(PlayScene(self, Session(config)))
 
     # -- the worker ------------------------------------------------------------------
     def submit(self, request: SearchRequest, *, kind: str, owner: Scene) -> int | None:

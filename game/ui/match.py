@@ -152,7 +152,6 @@ class Session:
     rng: random.Random = field(default_factory=random.Random)
     wins: dict[str, int] = field(default_factory=lambda: dict.fromkeys(COLOURS, 0))
     draws: int = 0
-    games: int = 0
     _human_started_last: bool | None = None
 
     def next_match(self) -> Match:
@@ -168,8 +167,13 @@ class Session:
         else:
             human_first = True
         self._human_started_last = human_first
-        self.games += 1
         return Match(self.config, human_first=human_first)
+
+    def restart_match(self) -> Match:
+        """The game being played, from its start again, with the same player to start
+        (only :meth:`next_match` moves the alternation on or draws a new starter)."""
+        last = self._human_started_last
+        return Match(self.config, human_first=True if last is None else last)
 
     def record(self, match: Match) -> None:
         """Count a finished match (the caller counts each match once)."""

@@ -19,7 +19,7 @@ from typing import Protocol
 
 import pygame
 
-from game.ai.requests import SearchRequest, SearchResult
+from game.ai.requests import SearchRequest, SearchResult, WorkerReply
 from game.core import WIDTH, Board
 
 CENTRE_FIRST = (3, 2, 4, 1, 5, 0, 6)
@@ -27,17 +27,6 @@ CENTRE_FIRST = (3, 2, 4, 1, 5, 0, 6)
 
 class _Steppable(Protocol):
     def step(self, events: Iterable[pygame.event.Event], dt: float) -> bool: ...
-
-
-@dataclass(frozen=True, slots=True)
-class FakeReply:
-    """A reply with the fields of :class:`game.ai.worker.WorkerReply`."""
-
-    request_id: int
-    kind: str
-    moves: str
-    result: SearchResult | None
-    error: str | None = None
 
 
 def centre_first(request: SearchRequest) -> SearchResult:
@@ -100,12 +89,12 @@ class FakeWorker:
     closed: bool = False
     _pending: dict[int, tuple[str, SearchRequest]] = field(default_factory=dict)
     _released: set[int] = field(default_factory=set)
-    _extra: list[FakeReply] = field(default_factory=list)
+    _extra: list[WorkerReply] = field(default_factory=list)
     _next_id: int = 1
 
     @property
-    def busy(self) -> bool:
-        return bool(self._pending)
+    def pending_count(self) -> int:
+        return len(self._pending)
 
     def start(self) -> None:
         self.started = True
@@ -135,12 +124,12 @@ class FakeWorker:
         """The requests without a reply yet, oldest first."""
         return [(rid, kind, request) for rid, (kind, request) in self._pending.items()]
 
-    def inject(self, reply: FakeReply) -> None:
+    def inject(self, reply: WorkerReply) -> None:
         """Deliver ``reply`` on the next poll, whatever was asked (a stale or foreign reply)."""
         self._extra.append(reply)
 
-    def poll(self) -> list[FakeReply]:
-        replies: list[FakeReply] = list(self._extra)
+    def poll(self) -> list[WorkerReply]:
+        replies: list[WorkerReply] = list(self._extra)
         self._extra.clear()
         for request_id in [rid for rid in self._pending if rid in self._released]:
             kind, request = self._pending.pop(request_id)
@@ -148,9 +137,9 @@ class FakeWorker:
             try:
                 result = self.answer(request)
             except ValueError as error:
-                replies.append(FakeReply(request_id, kind, request.moves, None, str(error)))
+                replies.append(WorkerReply(request_id, kind, request.moves, None, str(error)))
             else:
-                replies.append(FakeReply(request_id, kind, request.moves, result))
+                replies.append(WorkerReply(request_id, kind, request.moves, result))
         return replies
 
     def take_notices(self) -> list[str]:

@@ -2,35 +2,92 @@
 
 A scene's :meth:`~Scene.draw` only reads its state (caches of rendered pieces
 aside): the same state draws the same picture, however often it is drawn.
-Scenes move between each other through the :class:`~game.ui.app.App`, which
-keeps them on a stack (a pause menu sits over the game it pauses).
+A scene sees the application only as a :class:`SceneHost`, the few things it
+uses, and moves to another screen by returning a transition from
+:meth:`~Scene.handle_event` (:mod:`game.ui.scenes.stack`); the host keeps the
+scenes on a stack (a pause menu sits over the game it pauses).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from game.ui.scenes.stack import Go, Transition
 from game.ui.widgets import ItemList, column_layout, draw_items
 
 if TYPE_CHECKING:
-    from game.ui.app import App
-    from game.ui.worker_link import ReplyLike
+    from game.ai.requests import SearchRequest, WorkerReply
+    from game.settings import Result, Settings, Statistics
+    from game.ui.board_view import BoardRenderer
+    from game.ui.options import GameConfig, Mode
+    from game.ui.sounds import SoundBank
+    from game.ui.text import TextCache
+    from game.ui.themes import Theme
+
+
+class SceneHost(Protocol):
+    """What a scene may use of the application (:class:`game.ui.app.App` is one)."""
+
+    settings: Settings
+    stats: Statistics
+    theme: Theme
+    text: TextCache
+    renderer: BoardRenderer
+    sounds: SoundBank
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The window's size in pixels."""
+        ...
+
+    @property
+    def fullscreen(self) -> bool:
+        """Whether the window fills the screen now (whatever the saved setting)."""
+        ...
+
+    def notify(self, text: str, *, seconds: float = ...) -> None:
+        """Show ``text`` for a few seconds at the bottom of the window."""
+
+    def save(self) -> None:
+        """Save the settings and statistics (in the background)."""
+
+    def apply_settings(self) -> None:
+        """Make the window follow the settings (theme, sound, fullscreen)."""
+
+    def record_result(self, level_name: str, result: Result) -> None:
+        """Count a finished game against the computer, and save."""
+
+    def config_for(self, mode: Mode) -> GameConfig:
+        """A game of ``mode`` with the saved level, starter and colour."""
+        ...
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        """The window's background."""
+
+    def submit(self, request: SearchRequest, *, kind: str, owner: Scene) -> int | None:
+        """Ask the computer player; the reply goes to ``owner.handle_reply``.
+        None if it refused (the player is told)."""
+        ...
+
+    def cancel(self, request_id: int) -> None:
+        """Stop a request; its reply, if one is on the way, is dropped."""
 
 
 class Scene:
-    """One screen.  The app calls :meth:`handle_event` for each event, then
+    """One screen.  The host calls :meth:`handle_event` for each event, then
     :meth:`update` once per frame, then :meth:`draw`, all only while the scene is
     on top, except :meth:`handle_reply`, which reaches the scene that asked."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, host: SceneHost) -> None:
+        self.host = host
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        """React to one input event."""
+    def handle_event(self, event: pygame.event.Event) -> Transition | None:
+        """React to one input event; return where to go next, if anywhere."""
+        return None
 
     def update(self, dt: float) -> None:
         """Advance ``dt`` seconds (animations, timers)."""
@@ -39,8 +96,8 @@ class Scene:
         """Draw the whole screen onto ``surface``; changes no state."""
         raise NotImplementedError
 
-    def handle_reply(self, reply: ReplyLike) -> None:
-        """An answer to a request this scene submitted through :meth:`App.submit`."""
+    def handle_reply(self, reply: WorkerReply) -> None:
+        """An answer to a request this scene submitted through :meth:`SceneHost.submit`."""
 
     def resume(self) -> None:
         """The scene is on top again (the one above it was closed)."""
@@ -70,8 +127,8 @@ class FormScene(Scene):
 
     title = ""
 
-    def __init__(self, app: App, items: ItemList) -> None:
-        super().__init__(app)
+    def __init__(self, host: SceneHost, items: ItemList) -> None:
+        super().__init__(host)
         self.items = items
         self._layouts: dict[tuple[int, int], FormLayout] = {}
 
@@ -85,48 +142,45 @@ class FormScene(Scene):
     def compute_layout(self, size: tuple[int, int]) -> FormLayout:
         raise NotImplementedError
 
-    def refresh_layout(self) -> None:
-        """Forget the cached layout (after items were added or removed)."""
-        self._layouts = {}
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        rects = self.layout(self.app.size).rects
+    def handle_event(self, event: pygame.event.Event) -> Transition | None:
+        rects = self.layout(self.host.size).rects
         action = self.items.handle_event(event, rects)
         if action is None:
-            return
+            return None
         if action.kind == "back":
-            self.back()
-        elif action.kind == "activate":
-            self.app.sounds.play("click")
-            self.activate(action.key)
-        elif action.kind == "change":
-            self.app.sounds.play("click")
+            return self.back()
+        self.host.sounds.play("click")
+        if action.kind == "activate":
+            return self.activate(action.key)
+        if action.kind == "change":
             self.changed(action.key)
+        return None
 
-    def activate(self, key: str) -> None:
-        """A button was pressed."""
+    def activate(self, key: str) -> Transition | None:
+        """A button was pressed: where to go, if anywhere."""
+        return None
 
     def changed(self, key: str) -> None:
         """An option row's value changed."""
 
-    def back(self) -> None:
+    def back(self) -> Transition | None:
         """Esc: leave the screen."""
-        self.app.pop()
+        return Go.BACK
 
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.layout(surface.get_size())
-        self.app.draw_background(surface)
+        self.host.draw_background(surface)
         self.draw_title(surface, layout)
         self.draw_body(surface, layout)
-        theme = self.app.theme
-        draw_items(surface, self.items, layout.rects, theme=theme, text=self.app.text)
+        theme = self.host.theme
+        draw_items(surface, self.items, layout.rects, theme=theme, text=self.host.text)
 
     def draw_title(self, surface: pygame.Surface, layout: FormLayout) -> None:
-        self.app.text.blit(
+        self.host.text.blit(
             surface,
             self.title,
             layout.title_size,
-            self.app.theme.text,
+            self.host.theme.text,
             layout.title_pos,
             anchor="midtop",
         )
@@ -163,4 +217,4 @@ def stacked_form_layout(
     return FormLayout(scale, (w // 2, title_top), title_size, rects, body)
 
 
-__all__ = ["FormLayout", "FormScene", "Scene", "stacked_form_layout"]
+__all__ = ["FormLayout", "FormScene", "Scene", "SceneHost", "stacked_form_layout"]

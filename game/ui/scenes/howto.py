@@ -7,10 +7,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui.scenes.base import FormLayout, FormScene
+from game.ui.scenes.stack import Go, Transition
 from game.ui.widgets import Item, ItemList
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.scenes.base import SceneHost
 
 RULES = (
     "Two players take turns dropping a disc into one of the seven columns; it falls to the "
@@ -39,8 +40,8 @@ ANALYSIS = (
 class HowToScene(FormScene):
     title = "How to play"
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app, ItemList([Item("back", "Back", primary=True)]))
+    def __init__(self, host: SceneHost) -> None:
+        super().__init__(host, ItemList([Item("back", "Back", primary=True)]))
 
     def compute_layout(self, size: tuple[int, int]) -> FormLayout:
         w, h = size
@@ -55,11 +56,11 @@ class HowToScene(FormScene):
         body = pygame.Rect(w // 2 - body_w // 2, body_top, body_w, button.top - body_top - 10)
         return FormLayout(scale, (w // 2, title_top), title_size, {"back": button}, body)
 
-    def activate(self, key: str) -> None:
-        self.app.pop()
+    def activate(self, key: str) -> Transition | None:
+        return Go.BACK
 
     def draw_body(self, surface: pygame.Surface, layout: FormLayout) -> None:
-        theme, text = self.app.theme, self.app.text
+        theme, text = self.host.theme, self.host.text
         body = layout.body
         size = max(15, round(25 * layout.scale))
         heading = max(18, round(30 * layout.scale))

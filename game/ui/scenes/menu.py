@@ -9,16 +9,17 @@ import pygame
 from game import __version__
 from game.ui.options import Mode
 from game.ui.scenes.base import FormLayout, FormScene, stacked_form_layout
+from game.ui.scenes.stack import Go, OpenSetup, Play, Transition
 from game.ui.widgets import Item, ItemList
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.scenes.base import SceneHost
 
 
 class MenuScene(FormScene):
     title = "Connect Four"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, host: SceneHost) -> None:
         items = ItemList(
             [
                 Item("play", "Play against the computer", primary=True),
@@ -29,51 +30,52 @@ class MenuScene(FormScene):
                 Item("quit", "Quit"),
             ]
         )
-        super().__init__(app, items)
+        super().__init__(host, items)
 
     def compute_layout(self, size: tuple[int, int]) -> FormLayout:
         return stacked_form_layout(
             size, [i.key for i in self.items.items], width=440, body_height=40
         )
 
-    def activate(self, key: str) -> None:
-        app = self.app
+    def activate(self, key: str) -> Transition | None:
         if key == "play":
-            app.open_setup(Mode.VS_COMPUTER)
-        elif key == "two":
-            app.start_game(app.config_for(Mode.TWO_PLAYERS))
-        elif key == "watch":
-            app.open_setup(Mode.WATCH)
-        elif key == "settings":
-            app.open_settings()
-        elif key == "help":
-            app.open_help()
-        elif key == "quit":
-            app.quit()
+            return OpenSetup(Mode.VS_COMPUTER)
+        if key == "two":
+            return Play(self.host.config_for(Mode.TWO_PLAYERS))
+        if key == "watch":
+            return OpenSetup(Mode.WATCH)
+        if key == "settings":
+            return Go.SETTINGS
+        if key == "help":
+            return Go.HELP
+        if key == "quit":
+            return Go.QUIT
+        return None
 
-    def back(self) -> None:
+    def back(self) -> Transition | None:
         """Esc on the main menu moves the focus to Quit rather than quitting at once."""
         self.items.focus_on("quit")
+        return None
 
     def draw_title(self, surface: pygame.Surface, layout: FormLayout) -> None:
         super().draw_title(surface, layout)
-        theme = self.app.theme
+        theme = self.host.theme
         x, y = layout.title_pos
-        width = self.app.text.font(layout.title_size).size(self.title)[0]
+        width = self.host.text.font(layout.title_size).size(self.title)[0]
         radius = max(8, round(layout.title_size * 0.32))
         cy = y + round(layout.title_size * 0.36)
-        renderer = self.app.renderer
+        renderer = self.host.renderer
         renderer.draw_disc(surface, (x - width // 2 - radius * 2, cy), radius, "red", theme)
         renderer.draw_disc(surface, (x + width // 2 + radius * 2, cy), radius, "yellow", theme)
 
     def draw_body(self, surface: pygame.Surface, layout: FormLayout) -> None:
         size = max(14, round(18 * layout.scale))
         w, h = surface.get_size()
-        self.app.text.blit(
+        self.host.text.blit(
             surface,
             f"version {__version__}",
             size,
-            self.app.theme.text_muted,
+            self.host.theme.text_muted,
             (w - 12, h - 10),
             anchor="bottomright",
         )

@@ -1,4 +1,8 @@
-"""The pause menu, drawn over the game it pauses (which stays frozen beneath)."""
+"""The pause menu, drawn over the game it pauses (which stays frozen beneath).
+
+It names where each choice leads; restarting or starting the next game is the
+paused play scene's own business (:meth:`PlayScene.restart`,
+:meth:`PlayScene.new_game`)."""
 
 from __future__ import annotations
 
@@ -8,31 +12,42 @@ import pygame
 
 from game.ui.options import Mode
 from game.ui.scenes.base import FormLayout, FormScene
+from game.ui.scenes.stack import Go, OpenSetup, Transition
 from game.ui.widgets import Item, ItemList, column_layout, draw_items, draw_panel
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.scenes.base import SceneHost
     from game.ui.scenes.play import PlayScene
+
+
+LEADS_TO: dict[str, Transition] = {
+    "resume": Go.BACK,
+    "settings": Go.SETTINGS,
+    "help": Go.HELP,
+    "menu": Go.MENU,
+    "quit": Go.QUIT,
+}
+"""Where the choices that leave the paused game as it is lead."""
 
 
 class PauseScene(FormScene):
     title = "Paused"
 
-    def __init__(self, app: App, play: PlayScene) -> None:
+    def __init__(self, host: SceneHost, play: PlayScene) -> None:
         self.play = play
+        # "..." where a new game first asks for its settings.
         new_game = "New game..." if play.config.mode is not Mode.TWO_PLAYERS else "New game"
-        items = ItemList(
-            [
-                Item("resume", "Resume", primary=True),
-                Item("restart", "Restart this game"),
-                Item("new", new_game),
-                Item("settings", "Settings"),
-                Item("help", "How to play"),
-                Item("menu", "Main menu"),
-                Item("quit", "Quit"),
-            ]
-        )
-        super().__init__(app, items)
+        labels = {
+            "resume": "Resume",
+            "restart": "Restart this game",
+            "new": new_game,
+            "settings": "Settings",
+            "help": "How to play",
+            "menu": "Main menu",
+            "quit": "Quit",
+        }
+        items = [Item(key, label, primary=key == "resume") for key, label in labels.items()]
+        super().__init__(host, ItemList(items))
 
     def compute_layout(self, size: tuple[int, int]) -> FormLayout:
         w, h = size
@@ -49,36 +64,24 @@ class PauseScene(FormScene):
         body = pygame.Rect(w // 2 - col_w // 2, top, col_w, block)
         return FormLayout(scale, (w // 2, top), title_size, rects, body)
 
-    def activate(self, key: str) -> None:
-        app = self.app
-        if key == "resume":
-            app.pop()
-        elif key == "restart":
-            app.pop()
-            self.play.new_game()
+    def activate(self, key: str) -> Transition | None:
+        play = self.play
+        if key == "restart":
+            play.restart()
+        elif key == "new" and play.config.mode is Mode.TWO_PLAYERS:
+            play.new_game()
         elif key == "new":
-            mode = self.play.config.mode
-            if mode is Mode.TWO_PLAYERS:
-                app.pop()
-                self.play.new_game()
-            else:
-                app.open_menu()
-                app.open_setup(mode)
-        elif key == "settings":
-            app.open_settings()
-        elif key == "help":
-            app.open_help()
-        elif key == "menu":
-            app.open_menu()
-        elif key == "quit":
-            app.quit()
+            return OpenSetup(play.config.mode, over_menu=True)
+        else:
+            return LEADS_TO.get(key)
+        return Go.BACK
 
     def draw(self, surface: pygame.Surface) -> None:
         self.play.draw(surface)
         layout = self.layout(surface.get_size())
-        theme = self.app.theme
-        surface.blit(self.app.renderer.translucent(surface.get_size(), theme.shade), (0, 0))
+        theme = self.host.theme
+        surface.blit(self.host.renderer.translucent(surface.get_size(), theme.shade), (0, 0))
         box = layout.body.inflate(round(48 * layout.scale), round(40 * layout.scale))
         draw_panel(surface, box, theme, radius=max(6, round(14 * layout.scale)))
         self.draw_title(surface, layout)
-        draw_items(surface, self.items, layout.rects, theme=theme, text=self.app.text)
+        draw_items(surface, self.items, layout.rects, theme=theme, text=self.host.text)

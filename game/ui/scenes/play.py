@@ -19,6 +19,7 @@ four marked by rings and stars, and Play again / Menu buttons in the side panel.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -28,6 +29,7 @@ from game.ai.requests import (
     HEURISTIC_UNIT,
     SearchRequest,
     SearchResult,
+    WorkerReply,
     describe_score,
     proven_bound,
 )
@@ -37,12 +39,11 @@ from game.ui.board_view import BoardGeometry
 from game.ui.match import Match, Session
 from game.ui.options import GameConfig, Mode
 from game.ui.scenes.base import Scene
-from game.ui.scenes.pause import PauseScene
+from game.ui.scenes.stack import Pause, Transition
 from game.ui.widgets import Item, ItemList, column_layout, draw_items, draw_panel
 
 if TYPE_CHECKING:
-    from game.ui.app import App
-    from game.ui.worker_link import ReplyLike
+    from game.ui.scenes.base import SceneHost
 
 log = logging.getLogger(__name__)
 
@@ -101,8 +102,8 @@ def compute_layout(size: tuple[int, int], button_keys: list[str]) -> PlayLayout:
 class PlayScene(Scene):
     """A series of games with one :class:`GameConfig` (see the module docstring)."""
 
-    def __init__(self, app: App, session: Session) -> None:
-        super().__init__(app)
+    def __init__(self, host: SceneHost, session: Session) -> None:
+        super().__init__(host)
         self.session = session
         self.match: Match = session.next_match()
         self.cursor = WIDTH // 2
@@ -114,6 +115,7 @@ class PlayScene(Scene):
         self.move_asked_at = 0.0
         self.hint: tuple[str, int] | None = None
         self.analyses: dict[str, SearchResult] = {}
+        """Analysis results of this game's positions, by move string."""
         self.over = False
         self.time = 0.0
         self._layouts: dict[tuple[tuple[int, int], tuple[str, ...]], PlayLayout] = {}
@@ -144,7 +146,7 @@ class PlayScene(Scene):
     @property
     def analysis(self) -> SearchResult | None:
         """The analysis of the current position, when analysis is on and it has arrived."""
-        if not self.app.settings.show_analysis:
+        if not self.host.settings.show_analysis:
             return None
         return self.analyses.get(self.match.board.moves)
 
@@ -165,14 +167,14 @@ class PlayScene(Scene):
 
     # -- requests to the worker ------------------------------------------------------
     def _ask(self, kind: str, request: SearchRequest) -> None:
-        request_id = self.app.submit(request, kind=kind, owner=self)
+        request_id = self.host.submit(request, kind=kind, owner=self)
         if request_id is not None:
             self.awaiting[request_id] = kind
 
     def _cancel(self, kinds: tuple[str, ...] = ("move", "hint", "analysis")) -> None:
         for request_id, kind in list(self.awaiting.items()):
             if kind in kinds:
-                self.app.cancel(request_id)
+                self.host.cancel(request_id)
                 del self.awaiting[request_id]
         if "move" in kinds:
             self.held_move = None
@@ -184,23 +186,23 @@ class PlayScene(Scene):
 
     def _ask_for_move(self) -> None:
         level = self.config.level
-        budget = self.app.settings.perfect_budget if level.is_perfect else level.time_budget
+        budget = self.host.settings.perfect_budget if level.is_perfect else level.time_budget
         self.move_asked_at = self.time
         self._ask("move", self._engine_request(depth=level.depth, budget=budget, analyze=False))
 
     def _exact_request(self, *, analyze: bool) -> SearchRequest:
         return self._engine_request(
-            depth=None, budget=self.app.settings.perfect_budget, analyze=analyze
+            depth=None, budget=self.host.settings.perfect_budget, analyze=analyze
         )
 
-    def handle_reply(self, reply: ReplyLike) -> None:
+    def handle_reply(self, reply: WorkerReply) -> None:
         kind = self.awaiting.pop(reply.request_id, None)
         board = self.match.board
         if kind is None or reply.moves != board.moves:
             log.debug("dropped a stale %s reply for %r", reply.kind, reply.moves)
             return
         if reply.error is not None or reply.result is None:
-            self.app.notify(f"The computer could not answer: {reply.error}")
+            self.host.notify(f"The computer could not answer: {reply.error}")
             return
         result = reply.result
         if kind == "move":
@@ -217,11 +219,11 @@ class PlayScene(Scene):
         if not self.match.computer_to_move or self.drop is not None:
             return
         if column is None or not board.can_play(column):
-            self.app.notify(f"The computer chose an impossible move ({column}); see the log.")
+            self.host.notify(f"The computer chose an impossible move ({column}); see the log.")
             log.error("the engine answered %r for %r", result, board.moves)
             return
         if self.config.mode is Mode.WATCH:
-            due = self.move_asked_at + WATCH_PAUSE / self.app.settings.animation_speed
+            due = self.move_asked_at + WATCH_PAUSE / self.host.settings.animation_speed
             if self.time < due:
                 self.held_move = (column, due)
                 return
@@ -240,7 +242,7 @@ class PlayScene(Scene):
         if match.computer_to_move:
             if not self.thinking:
                 self._ask_for_move()
-        elif self.app.settings.show_analysis:
+        elif self.host.settings.show_analysis:
             moves = match.board.moves
             if moves not in self.analyses and "analysis" not in self.awaiting.values():
                 self._ask("analysis", self._exact_request(analyze=True))
@@ -260,10 +262,10 @@ class PlayScene(Scene):
         self.session.record(match)
         result = match.result_for_human()
         if result is not None:
-            self.app.record_result(self.config.level.name, result)
-            self.app.sounds.play(result)
+            self.host.record_result(self.config.level.name, result)
+            self.host.sounds.play(result)
         else:
-            self.app.sounds.play("draw" if match.winner_colour is None else "win")
+            self.host.sounds.play("draw" if match.winner_colour is None else "win")
         self._rebuild_buttons()
         self.buttons.focus_on("again")
 
@@ -274,7 +276,7 @@ class PlayScene(Scene):
             return False
         board = self.match.board
         if not board.can_play(column):
-            self.app.notify(f"Column {column + 1} is full.")
+            self.host.notify(f"Column {column + 1} is full.")
             return False
         self._cancel(("hint", "analysis"))
         self.cursor = column
@@ -283,34 +285,34 @@ class PlayScene(Scene):
 
     def undo(self) -> None:
         if self.config.mode is Mode.WATCH:
-            self.app.notify("Undo is for games you play.")
+            self.host.notify("Undo is for games you play.")
             return
         if self.over and self.config.mode is Mode.VS_COMPUTER:
-            self.app.notify("The game is over: press N to play again.")
+            self.host.notify("The game is over: press N to play again.")
             return
-        self._cancel()
-        if self.drop is not None:
-            self.drop.finish()
-            self.drop = None
-        if self.match.undo() == 0:
-            self.app.notify("Nothing to undo.")
+        self._step_through_history(self.match.undo, "Nothing to undo.")
         self.over = False
         self._advance()
 
     def redo(self) -> None:
         if self.config.mode is Mode.WATCH or self.over:
             return
+        self._step_through_history(self.match.redo, "Nothing to redo.")
+        self._advance()
+
+    def _step_through_history(self, step: Callable[[], int], nothing: str) -> None:
+        """Undo or redo (``step`` returns how many moves): first cancel what is awaited
+        and land a falling disc; tell the player when there was ``nothing`` to do."""
         self._cancel()
         if self.drop is not None:
             self.drop.finish()
             self.drop = None
-        if self.match.redo() == 0:
-            self.app.notify("Nothing to redo.")
-        self._advance()
+        if step() == 0:
+            self.host.notify(nothing)
 
     def ask_hint(self) -> None:
         if self.board_locked:
-            self.app.notify("A hint is for your own turn.")
+            self.host.notify("A hint is for your own turn.")
             return
         moves = self.match.board.moves
         known = self.analyses.get(moves)
@@ -321,11 +323,20 @@ class PlayScene(Scene):
 
     def new_game(self) -> None:
         """Abandon this game (it is not counted) and start the next of the session."""
+        self._begin(self.session.next_match())
+
+    def restart(self) -> None:
+        """Abandon this game (it is not counted) and play it again from its start,
+        with the same player to start."""
+        self._begin(self.session.restart_match())
+
+    def _begin(self, match: Match) -> None:
         self._cancel()
-        self.match = self.session.next_match()
+        self.match = match
         self.drop = None
         self.over = False
         self.hint = None
+        self.analyses.clear()
         self.cursor = WIDTH // 2
         self._advance()
         self._rebuild_buttons()
@@ -349,26 +360,24 @@ class PlayScene(Scene):
             if focus is not None:
                 self.buttons.focus_on(focus)
 
-    def _button(self, key: str) -> None:
-        self.app.sounds.play("click")
+    def _button(self, key: str) -> Transition | None:
+        self.host.sounds.play("click")
         if key == "again":
             self.new_game()
         elif key == "menu":
-            self.pause()
+            return Pause(self)
         elif key == "undo":
             self.undo()
         elif key == "hint":
             self.ask_hint()
-
-    def pause(self) -> None:
-        self.app.push(PauseScene(self.app, self))
+        return None
 
     # -- events and time ----------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> None:
-        layout = self.layout(self.app.size)
+    def handle_event(self, event: pygame.event.Event) -> Transition | None:
+        layout = self.layout(self.host.size)
         if event.type == pygame.KEYDOWN:
-            self._key(event)
-        elif event.type == pygame.MOUSEMOTION:
+            return self._key(event)
+        if event.type == pygame.MOUSEMOTION:
             self.buttons.handle_event(event, layout.buttons)
             column = layout.board.column_at(event.pos)
             if column is not None:
@@ -376,13 +385,13 @@ class PlayScene(Scene):
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             action = self.buttons.handle_event(event, layout.buttons)
             if action is not None:
-                self._button(action.key)
-                return
+                return self._button(action.key)
             column = layout.board.column_at(event.pos)
             if column is not None and not self.over:
                 self.try_drop(column)
+        return None
 
-    def _key(self, event: pygame.event.Event) -> None:
+    def _key(self, event: pygame.event.Event) -> Transition | None:
         code = event.key
         ctrl = bool(event.mod & pygame.KMOD_CTRL)
         shift = bool(event.mod & pygame.KMOD_SHIFT)
@@ -391,9 +400,9 @@ class PlayScene(Scene):
         elif ctrl and code == pygame.K_y:
             self.redo()
         elif ctrl:
-            return
+            return None
         elif code == pygame.K_ESCAPE:
-            self.pause()
+            return Pause(self)
         elif code == pygame.K_n:
             self.new_game()
         elif self.over:
@@ -402,7 +411,7 @@ class PlayScene(Scene):
             elif code in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
                 self.buttons.move(1)
             elif code in DROP_KEYS and self.buttons.focused is not None:
-                self._button(self.buttons.focused.key)
+                return self._button(self.buttons.focused.key)
         elif code in NUMBER_KEYS:
             self.try_drop(NUMBER_KEYS[code])
         elif code == pygame.K_LEFT:
@@ -413,12 +422,13 @@ class PlayScene(Scene):
             self.try_drop(self.cursor)
         elif code == pygame.K_h:
             self.ask_hint()
+        return None
 
     def update(self, dt: float) -> None:
         self.time += dt
         if self.drop is not None:
-            if self.drop.update(dt * self.app.settings.animation_speed):
-                self.app.sounds.play("drop")
+            if self.drop.update(dt * self.host.settings.animation_speed):
+                self.host.sounds.play("drop")
             if self.drop.done:
                 self.drop = None
                 self._advance()
@@ -430,7 +440,7 @@ class PlayScene(Scene):
 
     def resume(self) -> None:
         """Back from the pause menu: settings may have changed (analysis on or off)."""
-        if not self.app.settings.show_analysis:
+        if not self.host.settings.show_analysis:
             self._cancel(("analysis",))
         self._advance()
 
@@ -440,7 +450,7 @@ class PlayScene(Scene):
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.layout(surface.get_size())
-        self.app.draw_background(surface)
+        self.host.draw_background(surface)
         self._draw_board(surface, layout)
         self._draw_scores(surface, layout)
         self._draw_panel(surface, layout)
@@ -451,7 +461,7 @@ class PlayScene(Scene):
         return self.match.colour_of(player)
 
     def _draw_board(self, surface: pygame.Surface, layout: PlayLayout) -> None:
-        app, theme, renderer = self.app, self.app.theme, self.app.renderer
+        host, theme, renderer = self.host, self.host.theme, self.host.renderer
         g = layout.board
         board = self.match.board
         radius = g.radius
@@ -492,7 +502,7 @@ class PlayScene(Scene):
             number = (
                 theme.accent if col == self.cursor and not self.board_locked else theme.text_muted
             )
-            app.text.blit(
+            host.text.blit(
                 surface, str(col + 1), size, number, (g.column_x(col), y), anchor="midtop"
             )
 
@@ -511,7 +521,7 @@ class PlayScene(Scene):
             pygame.draw.circle(surface, colour, (x + (i - 1) * radius * 3, y), r)
 
     def _score_text(self, score: int, exact: bool) -> tuple[str, tuple[int, int, int]]:
-        theme = self.app.theme
+        theme = self.host.theme
         bound = proven_bound(score, exact=exact)
         if bound is not None:
             if bound > 0:
@@ -527,19 +537,19 @@ class PlayScene(Scene):
         return "0", theme.score_draw
 
     def _draw_scores(self, surface: pygame.Surface, layout: PlayLayout) -> None:
-        if not self.app.settings.show_analysis or self.over:
+        if not self.host.settings.show_analysis or self.over:
             return
         g = layout.board
         size = max(13, round(g.cell * 0.34))
         result = self.analysis
-        text = self.app.text
+        text = self.host.text
         if result is None:
             if "analysis" in self.awaiting.values():
                 text.blit(
                     surface,
                     "analysing...",
                     size,
-                    self.app.theme.text_muted,
+                    self.host.theme.text_muted,
                     (g.frame_rect.centerx, layout.score_y),
                     anchor="center",
                 )
@@ -568,7 +578,7 @@ class PlayScene(Scene):
         return f"{match.name_of(mover)} to move"
 
     def _draw_panel(self, surface: pygame.Surface, layout: PlayLayout) -> None:
-        theme, text = self.app.theme, self.app.text
+        theme, text = self.host.theme, self.host.text
         panel = layout.panel
         draw_panel(surface, panel, theme, radius=max(6, round(12 * layout.scale)))
         pad = max(8, round(14 * layout.scale))
@@ -594,7 +604,7 @@ class PlayScene(Scene):
         if self.over and board.outcome is not None and board.outcome.winner is not None:
             mover = board.outcome.winner
         if not (self.over and board.outcome is not None and board.outcome.winner is None):
-            self.app.renderer.draw_disc(
+            self.host.renderer.draw_disc(
                 surface, (x + disc_r, y + disc_r), disc_r, self._colour(mover), theme
             )
         turn = text.wrap(self._turn_text(), body, width - 2 * disc_r - pad)
@@ -625,7 +635,7 @@ class PlayScene(Scene):
         y = text.blit_lines(surface, text.wrap(score, small, width), small, theme.text, (x, y))
 
         top_button = min((r.top for r in layout.buttons.values()), default=panel.bottom)
-        if self.app.settings.show_analysis and not self.over:
+        if self.host.settings.show_analysis and not self.over:
             y += pad // 2
             lines: list[str] = []
             result = self.analysis
@@ -659,11 +669,11 @@ class PlayScene(Scene):
         )
 
     def _draw_banner(self, surface: pygame.Surface, layout: PlayLayout) -> None:
-        theme, text = self.app.theme, self.app.text
+        theme, text = self.host.theme, self.host.text
         rect = layout.banner
         if rect.height < 20:
             return
-        surface.blit(self.app.renderer.translucent(rect.size, (*theme.banner, 225)), rect.topleft)
+        surface.blit(self.host.renderer.translucent(rect.size, (*theme.banner, 225)), rect.topleft)
         pygame.draw.rect(surface, theme.accent, rect, 2, border_radius=8)
         headline = self.match.headline()
         size = max(20, min(round(rect.height * 0.42), round(layout.board.cell * 0.7)))

@@ -11,11 +11,12 @@ import pygame
 
 from game.settings import THEMES
 from game.ui.scenes.base import FormLayout, FormScene, stacked_form_layout
+from game.ui.scenes.stack import Go, Transition
 from game.ui.themes import theme_named
 from game.ui.widgets import Item, ItemList
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.scenes.base import SceneHost
 
 ON_OFF = ((True, "On"), (False, "Off"))
 VOLUMES = tuple((v / 10, f"{v * 10}%") for v in range(11))
@@ -33,7 +34,7 @@ BUDGETS = tuple((float(s), f"{s:g} s") for s in (0.5, 1, 2, 3, 5, 10, 20, 30))
 class SettingsScene(FormScene):
     title = "Settings"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, host: SceneHost) -> None:
         items = ItemList(
             [
                 Item("sound_on", "Sound", ON_OFF),
@@ -46,7 +47,7 @@ class SettingsScene(FormScene):
                 Item("back", "Back", primary=True),
             ]
         )
-        super().__init__(app, items)
+        super().__init__(host, items)
         self._sync()
 
     def _sync(self) -> None:
@@ -54,10 +55,10 @@ class SettingsScene(FormScene):
 
         Fullscreen shows the window as it is: ``--fullscreen`` applies to one run
         without changing the saved preference."""
-        settings = self.app.settings
+        settings = self.host.settings
         for item in self.items.items:
             if item.key == "fullscreen":
-                item.select(self.app.fullscreen)
+                item.select(self.host.fullscreen)
             elif item.is_option:
                 item.select(getattr(settings, item.key))
 
@@ -70,19 +71,19 @@ class SettingsScene(FormScene):
 
     def changed(self, key: str) -> None:
         item = self.items.get(key)
-        setattr(self.app.settings, key, item.value)
-        self.app.apply_settings()
+        setattr(self.host.settings, key, item.value)
+        self.host.apply_settings()
 
-    def activate(self, key: str) -> None:
-        self.back()
+    def activate(self, key: str) -> Transition | None:
+        return self.back()
 
-    def back(self) -> None:
-        self.app.save()
-        self.app.pop()
+    def back(self) -> Transition | None:
+        self.host.save()
+        return Go.BACK
 
     def draw_body(self, surface: pygame.Surface, layout: FormLayout) -> None:
         size = max(14, round(20 * layout.scale))
         note = "Changes apply at once and are saved when you leave this screen."
-        self.app.text.blit(
-            surface, note, size, self.app.theme.text_muted, layout.body.midtop, anchor="midtop"
+        self.host.text.blit(
+            surface, note, size, self.host.theme.text_muted, layout.body.midtop, anchor="midtop"
         )

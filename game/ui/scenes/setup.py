@@ -6,14 +6,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ai.levels import LEVELS, MAX_DEPTH, MIN_DEPTH, Level, custom_level, level_by_name
-from game.settings import CUSTOM_LEVEL
+from game.ai.levels import CUSTOM_LEVEL, LEVELS, MAX_DEPTH, MIN_DEPTH, Level, level_of
 from game.ui.options import GameConfig, Mode
 from game.ui.scenes.base import FormLayout, FormScene, stacked_form_layout
+from game.ui.scenes.stack import Play, Transition
 from game.ui.widgets import Item, ItemList
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.scenes.base import SceneHost
 
 STARTER_CHOICES = (
     ("you", "You"),
@@ -24,17 +24,12 @@ STARTER_CHOICES = (
 COLOUR_CHOICES = (("red", "Red"), ("yellow", "Yellow"))
 
 
-def level_of(name: str, depth: int) -> Level:
-    """The level called ``name``, or the custom level of ``depth`` for "Custom"."""
-    return custom_level(depth) if name == CUSTOM_LEVEL else level_by_name(name)
-
-
 class SetupScene(FormScene):
     """Chooses a :class:`GameConfig` for ``mode`` (against the computer, or watching)."""
 
-    def __init__(self, app: App, mode: Mode) -> None:
+    def __init__(self, host: SceneHost, mode: Mode) -> None:
         self.mode = mode
-        settings = app.settings
+        settings = host.settings
         level_choices = [(level.name, level.label) for level in LEVELS]
         level_choices.append((CUSTOM_LEVEL, "Custom depth"))
         depths = tuple((d, str(d)) for d in range(MIN_DEPTH, MAX_DEPTH + 1))
@@ -48,7 +43,7 @@ class SetupScene(FormScene):
                 Item("colour", "Your colour", COLOUR_CHOICES),
             ]
         items += [Item("start", "Start", primary=True), Item("back", "Back")]
-        super().__init__(app, ItemList(items))
+        super().__init__(host, ItemList(items))
         self.items.get("level").select(settings.level)
         self.items.get("depth").select(settings.custom_depth)
         if mode is Mode.VS_COMPUTER:
@@ -83,21 +78,20 @@ class SetupScene(FormScene):
         if key == "level":
             self._enable_depth()
 
-    def activate(self, key: str) -> None:
+    def activate(self, key: str) -> Transition | None:
         if key == "back":
-            self.back()
-            return
-        settings = self.app.settings
+            return self.back()
+        settings = self.host.settings
         settings.level = self.items.get("level").value
         settings.custom_depth = self.items.get("depth").value
         if self.mode is Mode.VS_COMPUTER:
             settings.starter = self.items.get("starter").value
             settings.colour = self.items.get("colour").value
-        self.app.save()
-        self.app.start_game(self.config())
+        self.host.save()
+        return Play(self.config())
 
     def draw_body(self, surface: pygame.Surface, layout: FormLayout) -> None:
-        theme, text = self.app.theme, self.app.text
+        theme, text = self.host.theme, self.host.text
         size = max(14, round(22 * layout.scale))
         level = self.level
         y = text.blit_lines(
@@ -109,7 +103,7 @@ class SetupScene(FormScene):
             centre=True,
         )
         if self.mode is Mode.VS_COMPUTER:
-            record = self.app.stats.per_level.get(level.name)
+            record = self.host.stats.per_level.get(level.name)
             if record is None or record.games == 0:
                 line = f"You have not played {level.name} yet."
             else:

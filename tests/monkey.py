@@ -1,8 +1,9 @@
 """A monkey: random events fed to the real application loop, with checks after each.
 
-Used by ``tests/test_monkey.py`` (behaviour: no exception, a consistent state
-after every event) and ``build_scripts/bench_monkey.py`` (the same run, timed:
-how long each frame took).  Both drive :meth:`game.ui.app.App.step` headless,
+A test helper, not part of the game.  Used by ``tests/test_monkey.py``
+(behaviour: no exception, a consistent state after every event) and
+``build_scripts/bench_monkey.py`` (the same run, timed: how long each frame
+took).  Both drive :meth:`game.ui.app.App.step` headless,
 exactly as :meth:`~game.ui.app.App.run` does, with whatever worker they pass
 (the real process in both).
 
@@ -17,7 +18,8 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator
+import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
@@ -83,16 +85,13 @@ class MonkeyReport:
     """Each frame over :data:`SLOW_FRAME` seconds: its number, time, scene and events."""
 
     def summary(self) -> str:
-        times = sorted(self.frame_times) or [0.0]
-        p99 = times[int(0.99 * (len(times) - 1))]
-        slow = sum(1 for t in times if t > SLOW_FRAME)
+        """What the run did (frame-time figures are bench_monkey.py's job)."""
         return (
             f"seed {self.seed}: {self.events} events in {self.frames} frames;"
             f" scenes {', '.join(sorted(self.scenes_seen))};"
             f" {self.moves_played} discs dropped, {self.games_finished} games finished,"
-            f" {self.restarts} window closes; frame time median"
-            f" {times[len(times) // 2] * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms,"
-            f" max {times[-1] * 1000:.1f} ms, {slow} over 100 ms"
+            f" {self.restarts} window closes; {len(self.slow_frames)} frames over"
+            f" {SLOW_FRAME * 1000:.0f} ms"
         )
 
 
@@ -166,9 +165,9 @@ def check_consistent(app: App) -> None:
             check_play_scene(scene)
     if app.settings != app.settings.clamped():
         raise Inconsistent(f"settings out of range: {app.settings}")
-    pending = getattr(app.worker, "_pending", None)
-    if pending is not None and len(pending) > MAX_PENDING:
-        raise Inconsistent(f"{len(pending)} requests pending at the worker")
+    pending = app.worker.pending_count
+    if pending > MAX_PENDING:
+        raise Inconsistent(f"{pending} requests pending at the worker")
 
 
 def check_play_scene(scene: PlayScene) -> None:
@@ -200,6 +199,7 @@ def run(
     rng = random.Random(seed)
     monkey = Monkey(rng)
     report = MonkeyReport(seed)
+    seen: weakref.WeakKeyDictionary[PlayScene, tuple[int, bool]] = weakref.WeakKeyDictionary()
     app = _open(make_app)
     try:
         while report.events < events:
@@ -233,7 +233,7 @@ def run(
                 raise AssertionError(
                     f"monkey seed {seed}: at event {report.events}: {error}"
                 ) from error
-            _observe(app, report)
+            _observe(app, report, seen)
             if on_frame is not None:
                 on_frame(app)
     finally:
@@ -248,22 +248,22 @@ def _open(make_app: Callable[[], App]) -> App:
     return app
 
 
-def _observe(app: App, report: MonkeyReport) -> None:
-    scene = app.scene
-    report.scenes_seen.add(type(scene).__name__)
-    for play in _play_scenes(app):
+def _observe(
+    app: App, report: MonkeyReport, seen: weakref.WeakKeyDictionary[PlayScene, tuple[int, bool]]
+) -> None:
+    """Count the discs dropped and the games finished since the last frame; ``seen``
+    holds each play screen's (ply, over) as of then."""
+    report.scenes_seen.add(type(app.scene).__name__)
+    for play in app.scenes:
+        if not isinstance(play, PlayScene):
+            continue
         ply = play.match.board.ply
-        previous = getattr(play, "_monkey_ply", ply)
-        if ply > previous:
-            report.moves_played += ply - previous
-        if play.over and not getattr(play, "_monkey_over", False):
+        previous_ply, was_over = seen.get(play, (ply, False))
+        if ply > previous_ply:
+            report.moves_played += ply - previous_ply
+        if play.over and not was_over:
             report.games_finished += 1
-        play._monkey_ply = ply  # type: ignore[attr-defined]
-        play._monkey_over = play.over  # type: ignore[attr-defined]
-
-
-def _play_scenes(app: App) -> Iterator[PlayScene]:
-    return (scene for scene in app.scenes if isinstance(scene, PlayScene))
+        seen[play] = (ply, play.over)
 
 
 def _describe(batch: list[pygame.event.Event]) -> str:

@@ -1,0 +1,117 @@
+"""The scenes on screen, and the transitions a scene asks for between them.
+
+A scene never opens another scene: it *returns* a transition from
+:meth:`~game.ui.scenes.base.Scene.handle_event`, naming where to go (the
+settings screen, the main menu, back...), and the host, :class:`game.ui.app.App`,
+builds the scenes it names and moves them on its :class:`SceneStack`.  So no
+scene module imports the app or another scene's module to navigate, and what
+each screen leads to reads as data.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeAlias
+
+from game.ui.options import GameConfig, Mode
+
+if TYPE_CHECKING:
+    from game.ui.scenes.base import Scene
+    from game.ui.scenes.play import PlayScene
+
+
+# -- transitions -------------------------------------------------------------------
+
+
+class Go(enum.Enum):
+    """The transitions that need nothing but their name."""
+
+    BACK = "back"
+    """Close the top scene; the one beneath is on top again (the main menu if none is)."""
+    QUIT = "quit"
+    """End the game (the window closes after this frame's events)."""
+    MENU = "menu"
+    """Close every scene: the main menu is the only one."""
+    SETTINGS = "settings"
+    """The settings screen over the current scenes."""
+    HELP = "help"
+    """How to play, over the current scenes."""
+
+
+@dataclass(frozen=True, slots=True)
+class OpenSetup:
+    """The new-game screen for ``mode``, over the current scenes, or with
+    ``over_menu`` over a fresh main menu (every other scene closed)."""
+
+    mode: Mode
+    over_menu: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Pause:
+    """The pause menu over ``play``, which stays drawn, frozen, beneath it."""
+
+    play: PlayScene
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Close every scene and play a series of games of ``config``."""
+
+    config: GameConfig
+
+
+Transition: TypeAlias = Go | OpenSetup | Pause | Play
+
+
+# -- the stack ---------------------------------------------------------------------
+
+
+class SceneStack:
+    """The scenes, bottom first; only the top one gets events, updates and draws.
+
+    A scene that leaves the stack is closed (:meth:`Scene.close`: it cancels what
+    it asked for); one that comes back on top is told so (:meth:`Scene.resume`).
+    """
+
+    def __init__(self) -> None:
+        self._scenes: list[Scene] = []
+
+    @property
+    def top(self) -> Scene:
+        """The scene on top; raises IndexError when the stack is empty."""
+        return self._scenes[-1]
+
+    def __iter__(self) -> Iterator[Scene]:
+        return iter(list(self._scenes))
+
+    def __len__(self) -> int:
+        return len(self._scenes)
+
+    def __contains__(self, scene: object) -> bool:
+        return any(scene is mine for mine in self._scenes)
+
+    def push(self, scene: Scene) -> None:
+        """Put ``scene`` on top of the others."""
+        self._scenes.append(scene)
+
+    def pop(self) -> None:
+        """Close the top scene; the one beneath, if any, resumes."""
+        self._scenes.pop().close()
+        if self._scenes:
+            self.top.resume()
+
+    def replace(self, *scenes: Scene) -> None:
+        """Close every scene, top first; ``scenes`` (bottom first) take their place."""
+        self.clear()
+        self._scenes = list(scenes)
+
+    def clear(self) -> None:
+        """Close every scene, top first."""
+        while self._scenes:
+            self._scenes.pop().close()
+
+
+__all__ = ["Go", "OpenSetup", "Pause", "Play", "SceneStack", "Transition"]

@@ -1,0 +1,145 @@
+"""The scene stack, the transitions scenes return, and what scene modules may import."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ai.levels import level_by_name
+from game.settings import SettingsStore
+from game.ui.app import App
+from game.ui.options import GameConfig, LaunchOptions, Mode
+from game.ui.scenes.base import Scene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.pause import PauseScene
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.setup import SetupScene
+from game.ui.scenes.stack import Go, OpenSetup, Pause, SceneStack
+from game.ui.testing import FRAME, FakeWorker, key
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENES = ROOT / "game" / "ui" / "scenes"
+
+
+class Recorder(Scene):
+    """A scene that writes down what the stack does to it."""
+
+    def __init__(self, name: str, log: list[str]) -> None:
+        self.name, self.log = name, log
+
+    def draw(self, surface: pygame.Surface) -> None:
+        raise AssertionError("not drawn here")
+
+    def resume(self) -> None:
+        self.log.append(f"resume {self.name}")
+
+    def close(self) -> None:
+        self.log.append(f"close {self.name}")
+
+
+def test_the_stack_closes_what_leaves_and_resumes_what_comes_back_on_top() -> None:
+    log: list[str] = []
+    stack = SceneStack()
+    a, b, c = (Recorder(name, log) for name in "abc")
+    stack.push(a)
+    stack.push(b)
+    assert stack.top is b and len(stack) == 2 and a in stack and c not in stack
+    stack.pop()
+    assert log == ["close b", "resume a"] and stack.top is a
+    stack.push(b)
+    log.clear()
+    stack.replace(c, b)
+    assert log == ["close b", "close a"]
+    assert list(stack) == [c, b]
+    log.clear()
+    stack.clear()
+    assert log == ["close b", "close c"] and len(stack) == 0
+    with pytest.raises(IndexError):
+        _ = stack.top
+
+
+def _imports(path: Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+        elif isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+    return names
+
+
+@pytest.mark.parametrize("path", sorted(SCENES.glob("*.py")), ids=lambda p: p.name)
+def test_no_scene_module_imports_the_app(path: Path) -> None:
+    assert not any(name.startswith("game.ui.app") for name in _imports(path))
+
+
+@pytest.mark.parametrize("path", sorted(SCENES.glob("*.py")), ids=lambda p: p.name)
+def test_a_scene_module_opens_no_other_scene(path: Path) -> None:
+    """Scenes name where to go (game.ui.scenes.stack); only the app builds scenes.
+    The pause menu knows the play scene it pauses, for its type only."""
+    shared = {"game.ui.scenes", "game.ui.scenes.base", "game.ui.scenes.stack"}
+    others = {n for n in _imports(path) if n.startswith("game.ui.scenes")} - shared
+    allowed = {"game.ui.scenes.play"} if path.name in ("pause.py", "stack.py") else set()
+    assert others <= allowed, path.name
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    app = App(
+        LaunchOptions(window_size=(800, 600), fullscreen=False),
+        worker=FakeWorker(),
+        store=SettingsStore(),
+    )
+    app.settings.sound_on = False
+    app.open()
+    yield app
+    app.close()
+
+
+def _pause(app: App, mode: Mode) -> PauseScene:
+    app.start_game(GameConfig(mode=mode, level=level_by_name("Hard")))
+    app.step([key(pygame.K_ESCAPE)], FRAME)
+    pause = app.scene
+    assert isinstance(pause, PauseScene)
+    return pause
+
+
+@pytest.mark.parametrize(
+    ("choice", "expected"),
+    [
+        ("resume", Go.BACK),
+        ("settings", Go.SETTINGS),
+        ("help", Go.HELP),
+        ("menu", Go.MENU),
+        ("quit", Go.QUIT),
+        ("new", OpenSetup(Mode.VS_COMPUTER, over_menu=True)),
+        ("restart", Go.BACK),
+    ],
+)
+def test_the_pause_menu_names_where_each_choice_leads(
+    app: App, choice: str, expected: object
+) -> None:
+    assert _pause(app, Mode.VS_COMPUTER).activate(choice) == expected
+
+
+def test_a_new_game_from_the_pause_menu_goes_to_setup_over_a_fresh_menu(app: App) -> None:
+    pause = _pause(app, Mode.WATCH)
+    pause.items.focus_on("new")
+    app.step([key(pygame.K_RETURN)], FRAME)
+    scenes = list(app.scenes)
+    assert [type(s) for s in scenes] == [MenuScene, SetupScene]
+    assert isinstance(scenes[1], SetupScene) and scenes[1].mode is Mode.WATCH
+    app.step([key(pygame.K_ESCAPE)], FRAME)
+    assert app.scene is scenes[0]
+
+
+def test_escape_in_a_game_returns_the_pause_transition(app: App) -> None:
+    app.start_game(GameConfig(mode=Mode.TWO_PLAYERS, level=level_by_name("Hard")))
+    play = app.scene
+    assert isinstance(play, PlayScene)
+    assert play.handle_event(key(pygame.K_ESCAPE)) == Pause(play)
+    assert app.scene is play  # returning it changed nothing; the app applies it
