@@ -5,7 +5,8 @@
 1. every asset in :data:`game.resources.ASSET_FILES` loads with pygame (sounds
    through the mixer when it starts under the dummy audio driver, else their
    header is read; images with ``pygame.image.load``; fonts with
-   ``pygame.font.Font``; anything else must be a non-empty file);
+   ``pygame.font.Font``; anything else must be a non-empty file), and the
+   window's text is drawn with the bundled font, not pygame's fallback;
 2. a display surface opens (SDL's dummy video driver) and one frame is drawn;
    the time from the launch of the program to that frame is printed;
 3. the real :class:`game.ai.worker.AIWorker` process starts and plays a whole
@@ -39,6 +40,8 @@ from game.core import CELLS, HEIGHT, WIDTH, Board
 
 if TYPE_CHECKING:
     import pygame  # at run time only inside the checks, after the dummy drivers are set
+
+    from game.ui.text import TextCache
 
 log = logging.getLogger(__name__)
 
@@ -265,9 +268,22 @@ def _draw_frame(surface: pygame.Surface, images: list[pygame.Surface]) -> None:
             pygame.draw.circle(surface, (240, 240, 240), centre, cell * 2 // 5)
     for image in images[:1]:
         surface.blit(image, (8, 8))
-    caption = pygame.font.Font(None, 32).render("Connect Four", True, (255, 255, 255))
+    caption = _window_text().render("Connect Four", 32, (255, 255, 255))
     surface.blit(caption, ((WINDOW_SIZE[0] - caption.get_width()) // 2, 8))
     pygame.display.flip()
+
+
+def _window_text() -> TextCache:
+    """The window's text, as the game draws it; raises :class:`SelfTestFailure` if the
+    bundled font is not what draws it (the game would fall back to pygame's)."""
+    from game.ui.text import TextCache  # noqa: PLC0415 - imports pygame
+
+    text = TextCache()
+    text.load()
+    problems = [str(error) for error in text.missing] + text.problems
+    if problems:
+        raise SelfTestFailure(problems[0])
+    return text
 
 
 def _seconds_since_launch(started: float) -> tuple[float, str]:

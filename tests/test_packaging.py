@@ -24,6 +24,7 @@ import yaml
 
 import game
 from game import resources, selftest
+from game.ui import text as text_module
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKFLOWS = ROOT / ".github" / "workflows"
@@ -296,6 +297,8 @@ def test_spec_analyses_the_entry_point_with_all_assets_and_exclusions(
         if p.is_file() and "__pycache__" not in p.parts and not p.name.startswith(".")
     }
     assert bundled == on_disk
+    # The font, and the licence the SIL Open Font License asks to travel with it.
+    assert {Path("assets/fonts/Inter-SemiBold.otf"), Path("assets/fonts/OFL.txt")} <= bundled
     assert {"numpy", "tkinter"} <= set(analysis["excludes"])
     assert "game.ai.worker" in analysis["hiddenimports"]
 
@@ -403,6 +406,33 @@ def test_self_test_fails_on_a_damaged_sound(
     assert selftest.run() == 1
     out = capsys.readouterr().out
     assert "self-test FAILED" in out and "drop.wav" in out
+
+
+def test_self_test_fails_on_a_damaged_font_and_names_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assets = tmp_path / "assets"
+    shutil.copytree(ROOT / "assets", assets)
+    (assets / resources.FONT).write_bytes(b"OTTO" + b"\x00junk" * 20)
+    monkeypatch.setenv(resources.ASSETS_ENV, str(assets))
+    assert selftest.run() == 1
+    out = capsys.readouterr().out
+    assert "self-test FAILED" in out and "Inter-SemiBold.otf" in out
+    assert "Traceback" not in out
+
+
+def test_self_test_fails_when_the_window_text_falls_back(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The font file loads on its own, but the game's text would not find it."""
+
+    def lost(relative: str) -> Path:
+        raise resources.MissingAssetError(relative, (Path("nowhere"),))
+
+    monkeypatch.setattr(text_module, "asset_path", lost)
+    assert selftest.run() == 1
+    out = capsys.readouterr().out
+    assert "self-test FAILED" in out and resources.FONT in out
 
 
 def test_sound_header_check_accepts_a_real_wav_and_rejects_an_empty_one(tmp_path: Path) -> None:
