@@ -66,7 +66,8 @@ MAX_COUNT = 1_000_000_000
 MAX_NAMED = 6
 """A warning names at most this many bad fields, then says how many more there were."""
 
-THEMES = ("classic", "high-contrast")
+THEMES = ("classic", "high-contrast", "blue-orange")
+"""The themes' names (game.ui.themes.THEMES; the UI is not imported here)."""
 STARTERS = ("you", "computer", "alternate", "random")
 COLOURS = ("red", "yellow")
 CUSTOM_LEVEL = "Custom"

@@ -33,7 +33,7 @@ def assert_in_range(s: Settings) -> None:
     assert type(s.sound_on) is bool
     assert type(s.volume) is float and 0.0 <= s.volume <= 1.0
     assert type(s.animation_speed) is float and 0.25 <= s.animation_speed <= 3.0
-    assert s.theme in ("classic", "high-contrast")
+    assert s.theme in ("classic", "high-contrast", "blue-orange")
     assert type(s.show_analysis) is bool
     assert type(s.fullscreen) is bool
     assert type(s.perfect_budget) is float and 0.5 <= s.perfect_budget <= 30.0
@@ -622,7 +622,7 @@ in_range_settings = st.builds(
     sound_on=st.booleans(),
     volume=st.floats(0.0, 1.0),
     animation_speed=st.floats(0.25, 3.0),
-    theme=st.sampled_from(["classic", "high-contrast"]),
+    theme=st.sampled_from(["classic", "high-contrast", "blue-orange"]),
     show_analysis=st.booleans(),
     fullscreen=st.booleans(),
     perfect_budget=st.floats(0.5, 30.0),
