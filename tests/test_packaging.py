@@ -104,6 +104,16 @@ def test_release_workflow_attaches_the_built_files_to_a_release() -> None:
     assert publish["with"]["fail_on_unmatched_files"] is True
 
 
+def test_readme_links_the_releases_and_says_what_debian_needs_for_its_commands() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    play = readme[: readme.index("<!-- PLAY-COMMAND -->")]
+    # A link relative to the README, which GitHub resolves to <owner>/<repo>/releases.
+    assert "[releases page](../../releases/latest)" in play
+    assert "`python3-venv`" in play and "apt install python3-venv" in play
+    develop = readme[readme.index("## Develop") : readme.index("<!-- TEST-COMMAND -->")]
+    assert "`python3-venv`" in develop
+
+
 def test_tests_workflow_runs_readmes_test_command_on_every_push_and_pull_request() -> None:
     workflow = _workflow("tests.yml")
     assert set(workflow["on"]) == {"push", "pull_request"}
