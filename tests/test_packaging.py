@@ -353,34 +353,55 @@ def test_spec_builds_a_windowed_app_bundle_on_macos(monkeypatch: pytest.MonkeyPa
     assert bundle["info_plist"]["CFBundleDisplayName"] == "Connect Four"
 
 
-def test_excluded_modules_are_not_imported_by_the_game() -> None:
+GAME_LOAD = textwrap.dedent(
+    """
+    import os, pkgutil, importlib, sys
+    from pathlib import Path
+    for name in sys.argv[2:]:
+        sys.modules[name] = None  # as in the bundle: importing it fails
+    os.environ["SDL_VIDEODRIVER"] = os.environ["SDL_AUDIODRIVER"] = "dummy"
+    import game
+    for info in pkgutil.walk_packages(game.__path__, "game."):
+        importlib.import_module(info.name)
+    import pygame
+    pygame.init()
+    pygame.font.Font(None, 20)
+    from game.settings import Settings, SettingsStore, Statistics
+    store = SettingsStore(Path(sys.argv[1]) / "settings.json")
+    assert store.save(Settings(volume=0.2), Statistics()) is None
+    assert store.load().settings.volume == 0.2
+    print("\\n".join(name for name, module in sys.modules.items() if module is not None))
+    """
+)
+
+
+def test_excluded_modules_are_not_imported_by_the_game(tmp_path: Path) -> None:
     """Whatever the game imports at load time must not be left out of the bundle.
 
-    Imports every module of the package plus pygame's initialisation in a fresh
-    interpreter; imports hidden inside functions are the self-test's to catch.
+    Imports every module of the package plus pygame's initialisation, and saves and
+    reads the settings under their file lock, in a fresh interpreter; imports hidden
+    inside functions are the self-test's to catch.  The only excluded modules loaded
+    may be those an import tries with a fallback (``build.EXCLUDES_TRIED``), and the
+    same run with every excluded module missing, as in the bundle, must work too.
     """
-    code = textwrap.dedent(
-        """
-        import os, pkgutil, importlib, sys
-        os.environ["SDL_VIDEODRIVER"] = os.environ["SDL_AUDIODRIVER"] = "dummy"
-        import game
-        for info in pkgutil.walk_packages(game.__path__, "game."):
-            importlib.import_module(info.name)
-        import pygame
-        pygame.init()
-        pygame.font.Font(None, 20)
-        print("\\n".join(sys.modules))
-        """
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False
-    )
-    assert result.returncode == 0, result.stderr
-    loaded = set(result.stdout.split())
+
+    def run(*excluded: str) -> set[str]:
+        result = subprocess.run(
+            [sys.executable, "-c", GAME_LOAD, str(tmp_path), *excluded],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert result.returncode == 0, result.stderr
+        return set(result.stdout.split())
+
+    loaded = run()
     clashes = sorted(
         m for m in loaded for ex in build.EXCLUDES if m == ex or m.startswith(ex + ".")
     )
-    assert clashes == []
+    assert set(clashes) <= set(build.EXCLUDES_TRIED) <= set(build.EXCLUDES)
+    assert not set(build.EXCLUDES) & run(*build.EXCLUDES)
 
 
 # -- the self-test ---------------------------------------------------------------
@@ -390,6 +411,7 @@ def test_self_test_passes_in_process(capsys: pytest.CaptureFixture[str]) -> None
     assert selftest.run() == 0
     out = capsys.readouterr().out
     assert "first frame:" in out
+    assert "settings: saved and read back under the file lock" in out
     assert "computer game:" in out
     assert out.rstrip().endswith("self-test passed")
     assert multiprocessing.active_children() == []
