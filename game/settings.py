@@ -477,6 +477,15 @@ class SettingsStore:
             )
         return None
 
+    def statistics_with(self, stats: Statistics) -> Statistics:
+        """Every window's games: the file's statistics plus what ``stats`` gained since
+        the last load or save, as a save would write them (for a statistics screen).
+        Writes nothing (saves replace the file whole, so reading needs no lock);
+        ``stats`` itself when the file is gone or cannot be read."""
+        with self._guard:
+            found = self._on_disk()
+        return stats.copy() if found is None else merge(found.stats, self._known, stats)
+
     def reset_statistics(self, level_name: str | None = None) -> str | None:
         """Forget the games at ``level_name`` (every level when None) in the file, whatever
         window counted them; None on success, else one sentence for the player.

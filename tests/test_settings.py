@@ -774,6 +774,29 @@ def test_reset_statistics_forgets_every_windows_games(store: SettingsStore) -> N
     assert store.load().stats == Statistics({"Hard": Record(0, 1, 0)})
 
 
+def test_statistics_with_shows_every_windows_games_and_writes_nothing(
+    store: SettingsStore,
+) -> None:
+    store.save(Settings(), some_stats())
+    one, two = SettingsStore(store.path), SettingsStore(store.path)
+    a, b = one.load(), two.load()
+    b.stats.record("Easy", "win")
+    two.save(b.settings, b.stats)
+    a.stats.record("Hard", "loss")
+    written = store.path.read_bytes()
+
+    shown = one.statistics_with(a.stats)
+
+    assert shown.per_level["Easy"] == Record(1, 0, 0, streak=1, best_streak=1)
+    assert shown.per_level["Hard"] == Record(2, 2, 1, streak=0, best_streak=2)
+    assert store.path.read_bytes() == written
+    # The window's next save still adds its loss once.
+    assert one.save(a.settings, a.stats) is None
+    assert store.load().stats == shown
+    store.path.unlink()
+    assert one.statistics_with(a.stats) == a.stats
+
+
 def test_reset_statistics_without_a_file_does_nothing(store: SettingsStore) -> None:
     assert store.reset_statistics() is None
     assert not store.path.exists()
