@@ -105,6 +105,10 @@ EXCLUDES: tuple[str, ...] = (
 """Modules PyInstaller must leave out of the bundle, to keep the Linux one-file
 executable small (the target is 30 MB at most)."""
 
+EXCLUDES_TRIED: tuple[str, ...] = ("_hashlib",)
+"""Excluded modules that the game's imports try and do without: hashlib (imported
+by filelock) falls back to its built-in hashes when OpenSSL's _hashlib is absent."""
+
 
 class BuildError(Exception):
     """The build cannot go on; the message says why and what to do."""

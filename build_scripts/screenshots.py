@@ -6,10 +6,10 @@
 FOLDER (default ``screenshots/``, which git ignores) receives one PNG per
 screen: the menu, the new-game screens, play with analysis, a hint, the
 computer thinking, game over (a win and a draw), the pause menu, settings, how
-to play, the high-contrast theme, two players, the smallest window, and a
-notice.  ``--readme`` also writes ``assets/screenshot.png`` for the README: an
-800x600 game in the middle, with every column's exact score computed by the
-engine (a few seconds).
+to play, the colour-blind friendly theme (shapes on the discs), the blue and
+orange theme, two players, the smallest window, and a notice.  ``--readme``
+also writes ``assets/screenshot.png`` for the README: an 800x600 game in the
+middle, with every column's exact score computed by the engine (a few seconds).
 
 The game runs headless (SDL's dummy drivers) with a stand-in for the worker
 process, driven through :meth:`game.ui.app.App.step` exactly as the real loop
@@ -243,6 +243,10 @@ def _capture_all(camera: Camera) -> list[Path]:
         app.step([key(pygame.K_7)], FRAME)
         settle(app, 1.5)
         camera.shoot(app, "high-contrast-win")
+    with camera.app(theme="blue-orange", show_analysis=True) as app:
+        app.start_game(versus(MID_GAME))
+        settle(app, 0.5)
+        camera.shoot(app, "blue-orange")
     with camera.app() as app:
         app.start_game(GameConfig(mode=Mode.TWO_PLAYERS, level=hard, start_moves="3443"))
         camera.shoot(app, "two-players")

@@ -41,9 +41,12 @@ SOUNDS: Mapping[str, str] = MappingProxyType(
 WINDOW_ICON = "icons/connect4-48.png"
 """The image for ``pygame.display.set_icon`` (48x48 with transparency)."""
 
-ASSET_FILES: tuple[str, ...] = (*SOUNDS.values(), WINDOW_ICON)
+FONT = "fonts/Inter-SemiBold.otf"
+"""Every text of the window (Inter, SIL Open Font License: ``fonts/OFL.txt``)."""
+
+ASSET_FILES: tuple[str, ...] = (*SOUNDS.values(), WINDOW_ICON, FONT)
 """Every asset file the game loads at run time, relative to :func:`assets_dir`.
-The self-test loads each one.  (Text uses pygame's default font: none is bundled.)"""
+The self-test loads each one."""
 
 
 class MissingAssetError(FileNotFoundError):

@@ -5,13 +5,16 @@
 1. every asset in :data:`game.resources.ASSET_FILES` loads with pygame (sounds
    through the mixer when it starts under the dummy audio driver, else their
    header is read; images with ``pygame.image.load``; fonts with
-   ``pygame.font.Font``; anything else must be a non-empty file);
+   ``pygame.font.Font``; anything else must be a non-empty file), and the
+   window's text is drawn with the bundled font, not pygame's fallback;
 2. a display surface opens (SDL's dummy video driver) and one frame is drawn;
    the time from the launch of the program to that frame is printed;
-3. the real :class:`game.ai.worker.AIWorker` process starts and plays a whole
+3. settings, statistics and a game in progress are saved under the settings
+   file's lock and read back (in a temporary folder);
+4. the real :class:`game.ai.worker.AIWorker` process starts and plays a whole
    computer-against-computer game at a low depth; every move must be legal and
    the game must end in a win or a full-board draw;
-4. the worker closes and leaves no child process behind.
+5. the worker closes and leaves no child process behind.
 
 In a frozen build this exercises ``multiprocessing.freeze_support()``, the spawn
 start method, and the bundled assets.  Nothing here runs at import time.
@@ -24,6 +27,7 @@ import logging
 import multiprocessing
 import os
 import sys
+import tempfile
 import time
 import wave
 from collections.abc import Callable, Iterator
@@ -39,6 +43,8 @@ from game.core import CELLS, HEIGHT, WIDTH, Board
 
 if TYPE_CHECKING:
     import pygame  # at run time only inside the checks, after the dummy drivers are set
+
+    from game.ui.text import TextCache
 
 log = logging.getLogger(__name__)
 
@@ -141,7 +147,27 @@ def _headless() -> Iterator[None]:
 def _run_checks(report: Report, started: float) -> None:
     report.say(f"Connect Four {__version__} self-test ({_describe_runtime()})")
     _check_assets_and_first_frame(report, started)
+    _check_settings_file(report)
     _check_computer_game(report)
+
+
+def _check_settings_file(report: Report) -> None:
+    """Save and read back settings, a result and a game in progress, under the file
+    lock, in a temporary folder (never the player's file)."""
+    from game.settings import SavedGame, Settings, SettingsStore, Statistics  # noqa: PLC0415
+
+    stats = Statistics()
+    stats.record("Hard", "win")
+    game = SavedGame(mode="vs-computer", moves="4453", levels=("Hard", "Hard"), human=0)
+    with tempfile.TemporaryDirectory(prefix="connect4-selftest-") as folder:
+        store = SettingsStore(Path(folder) / "settings.json")
+        problem = store.save(Settings(volume=0.25), stats, game)
+        if problem is not None:
+            raise SelfTestFailure(problem)
+        back = SettingsStore(store.path).load()
+    if (back.settings.volume, back.stats, back.game, back.warnings) != (0.25, stats, game, []):
+        raise SelfTestFailure(f"the settings file did not read back as saved: {back}")
+    report.say("settings: saved and read back under the file lock")
 
 
 def _describe_runtime() -> str:
@@ -265,9 +291,22 @@ def _draw_frame(surface: pygame.Surface, images: list[pygame.Surface]) -> None:
             pygame.draw.circle(surface, (240, 240, 240), centre, cell * 2 // 5)
     for image in images[:1]:
         surface.blit(image, (8, 8))
-    caption = pygame.font.Font(None, 32).render("Connect Four", True, (255, 255, 255))
+    caption = _window_text().render("Connect Four", 32, (255, 255, 255))
     surface.blit(caption, ((WINDOW_SIZE[0] - caption.get_width()) // 2, 8))
     pygame.display.flip()
+
+
+def _window_text() -> TextCache:
+    """The window's text, as the game draws it; raises :class:`SelfTestFailure` if the
+    bundled font is not what draws it (the game would fall back to pygame's)."""
+    from game.ui.text import TextCache  # noqa: PLC0415 - imports pygame
+
+    text = TextCache()
+    text.load()
+    problems = [str(error) for error in text.missing] + text.problems
+    if problems:
+        raise SelfTestFailure(problems[0])
+    return text
 
 
 def _seconds_since_launch(started: float) -> tuple[float, str]:

@@ -1,12 +1,22 @@
-"""The player's preferences and statistics, kept in one JSON file.
+"""The player's preferences, statistics and game in progress, kept in one JSON file.
 
 The file is ``settings.json`` in :func:`config_dir`::
 
     {
       "version": 1,
       "settings": {"sound_on": true, "volume": 0.7, ..., "window_size": [960, 720]},
-      "statistics": {"per_level": {"Medium": {"wins": 3, "losses": 1, "draws": 0}}}
+      "statistics": {"per_level": {"Medium": {"wins": 3, "losses": 1, "draws": 0,
+                                              "streak": 0, "best_streak": 2}}},
+      "game": {"mode": "vs-computer", "moves": "4453", ...}
     }
+
+``statistics`` is :mod:`game.statistics`, ``game`` (absent or null when no game is
+in progress) :mod:`game.saved_game`.  Files written before streaks and saved games
+existed load as they are.
+
+Values are checked where they cross the file: when they are loaded and when they
+are saved.  :class:`Settings` also checks its fields when it is built; assigning a
+field does not (a wrong type then surfaces at the next save, as a sentence).
 
 Reading is forgiving, writing is careful:
 
@@ -17,6 +27,9 @@ Reading is forgiving, writing is careful:
 * A file that is not JSON, not an object, truncated or unreadable gives the
   defaults; the file is moved aside as ``settings.json.bad-<timestamp>`` (so it
   is reported once and kept for whoever wants to look at it).
+* Two windows may share the file.  A save takes a lock (``settings.json.lock``),
+  reads the file again and adds this window's new games to the statistics there
+  (:func:`game.statistics.merge`), so neither window loses the other's records.
 * Writes go to a temp file in the same folder, are flushed and fsynced, then
   renamed over the old file (``os.replace``): a crash at any moment leaves the
   old file or the new one, never half of one.
@@ -26,23 +39,48 @@ No pygame here; no work at import time.
 
 from __future__ import annotations
 
-import dataclasses
+import enum
 import errno
 import json
 import logging
-import math
 import os
 import stat
 import tempfile
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any
 
+import filelock
 import platformdirs
 
-from game.ai.levels import DEFAULT_PERFECT_BUDGET, LEVELS, MAX_DEPTH, MIN_DEPTH
+from game import fields as rules
+from game.ai.levels import DEFAULT_PERFECT_BUDGET, MAX_DEPTH, MIN_DEPTH
+from game.fields import MAX_COUNT
+from game.saved_game import COLOURS, CUSTOM_LEVEL, LEVEL_NAMES, STARTERS, SavedGame
+from game.statistics import Record, Result, Statistics, merge
+
+__all__ = [  # with what the UI imports from here, though it lives in game.statistics etc.
+    "COLOURS",
+    "CUSTOM_LEVEL",
+    "LEVEL_NAMES",
+    "MAX_COUNT",
+    "MAX_WINDOW",
+    "MIN_WINDOW",
+    "STARTERS",
+    "THEMES",
+    "Keep",
+    "LoadReport",
+    "Record",
+    "Result",
+    "SavedGame",
+    "Settings",
+    "SettingsStore",
+    "Statistics",
+    "config_dir",
+]
 
 log = logging.getLogger(__name__)
 
@@ -56,23 +94,18 @@ MAX_FILE_BYTES = 1_000_000
 """A settings file larger than this is damaged (the real one is under 2 kB);
 refusing it keeps a runaway file from eating memory at start-up."""
 
+LOCK_TIMEOUT = 10.0
+"""Seconds a save waits for another window to finish saving before it gives up."""
+
 MIN_WINDOW = (640, 480)
 MAX_WINDOW = (16384, 16384)
 """SDL cannot make a window larger than this; a bigger size in the file is clamped."""
 
-MAX_COUNT = 1_000_000_000
-"""Upper bound of a win/loss/draw count read from the file."""
-
 MAX_NAMED = 6
 """A warning names at most this many bad fields, then says how many more there were."""
 
-THEMES = ("classic", "high-contrast")
-STARTERS = ("you", "computer", "alternate", "random")
-COLOURS = ("red", "yellow")
-CUSTOM_LEVEL = "Custom"
-LEVEL_NAMES = (*(level.name for level in LEVELS), CUSTOM_LEVEL)
-
-Result = Literal["win", "loss", "draw"]
+THEMES = ("classic", "high-contrast", "blue-orange")
+"""The themes' names (game.ui.themes.THEMES; the UI is not imported here)."""
 
 
 def config_dir() -> Path:
@@ -86,67 +119,10 @@ def config_dir() -> Path:
 # -- field rules -------------------------------------------------------------------
 
 
-class _Invalid(Exception):
-    """A value of the wrong type or an unknown choice (not merely out of range)."""
-
-
-def _bool(value: object) -> bool:
-    if not isinstance(value, bool):
-        raise _Invalid("not true or false")
-    return value
-
-
-def _number(value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise _Invalid("not a number")
-    try:
-        number = float(value)
-    except OverflowError:  # an int beyond float range is simply huge
-        number = math.inf if value > 0 else -math.inf
-    if math.isnan(number):
-        raise _Invalid("not a number")
-    return number
-
-
-def _float_in(low: float, high: float) -> Callable[[object], float]:
-    def check(value: object) -> float:
-        return min(max(_number(value), low), high)
-
-    return check
-
-
-def _whole(value: object) -> int:
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    raise _Invalid("not a whole number")
-
-
-def _int_in(low: int, high: int) -> Callable[[object], int]:
-    def check(value: object) -> int:
-        return min(max(_whole(value), low), high)
-
-    return check
-
-
-def _choice(options: tuple[str, ...]) -> Callable[[object], str]:
-    """Accepts one of ``options``, ignoring case, and returns its canonical spelling."""
-
-    def check(value: object) -> str:
-        if isinstance(value, str):
-            for option in options:
-                if option.casefold() == value.strip().casefold():
-                    return option
-        raise _Invalid(f"not one of {', '.join(options)}")
-
-    return check
-
-
 def _window_size(value: object) -> tuple[int, int]:
     if not isinstance(value, list | tuple) or len(value) != 2:
-        raise _Invalid("not a pair of numbers")
-    width, height = _whole(value[0]), _whole(value[1])
+        raise rules.Invalid("not a pair of numbers")
+    width, height = rules.whole(value[0]), rules.whole(value[1])
     return (
         min(max(width, MIN_WINDOW[0]), MAX_WINDOW[0]),
         min(max(height, MIN_WINDOW[1]), MAX_WINDOW[1]),
@@ -154,17 +130,17 @@ def _window_size(value: object) -> tuple[int, int]:
 
 
 _RULES: Mapping[str, Callable[[object], object]] = {
-    "sound_on": _bool,
-    "volume": _float_in(0.0, 1.0),
-    "animation_speed": _float_in(0.25, 3.0),
-    "theme": _choice(THEMES),
-    "show_analysis": _bool,
-    "fullscreen": _bool,
-    "perfect_budget": _float_in(0.5, 30.0),
-    "level": _choice(LEVEL_NAMES),
-    "custom_depth": _int_in(MIN_DEPTH, MAX_DEPTH),
-    "starter": _choice(STARTERS),
-    "colour": _choice(COLOURS),
+    "sound_on": rules.boolean,
+    "volume": rules.float_in(0.0, 1.0),
+    "animation_speed": rules.float_in(0.25, 3.0),
+    "theme": rules.choice(THEMES),
+    "show_analysis": rules.boolean,
+    "fullscreen": rules.boolean,
+    "perfect_budget": rules.float_in(0.5, 30.0),
+    "level": rules.choice(LEVEL_NAMES),
+    "custom_depth": rules.int_in(MIN_DEPTH, MAX_DEPTH),
+    "starter": rules.choice(STARTERS),
+    "colour": rules.choice(COLOURS),
     "window_size": _window_size,
 }
 
@@ -174,12 +150,14 @@ _RULES: Mapping[str, Callable[[object], object]] = {
 
 @dataclass(slots=True)
 class Settings:
-    """The player's preferences.  Every field is always in range.
+    """The player's preferences.
 
-    Assigning a field (or constructing) clamps a number into its range and
-    normalises a choice's spelling ("HIGH-CONTRAST" -> "high-contrast"); a value
-    of the wrong type or an unknown choice raises ``ValueError`` (a programming
-    error: the file loader handles bad values itself, see :class:`SettingsStore`).
+    Building one (``Settings(volume=1.5)``) checks every field: a number is
+    clamped into its range and a choice's spelling normalised ("HIGH-CONTRAST" ->
+    "high-contrast"); a value of the wrong type or an unknown choice raises
+    ``ValueError`` naming the field.  Assigning a field later is not checked:
+    :meth:`clamped` checks again, and :meth:`SettingsStore.save` does so before
+    writing.
 
     Ranges: volume 0..1, animation_speed 0.25..3, perfect_budget 0.5..30 s,
     custom_depth 1..42, window_size at least 640x480.  ``level`` is a name from
@@ -200,61 +178,34 @@ class Settings:
     colour: str = "red"
     window_size: tuple[int, int] = (960, 720)
 
-    if not TYPE_CHECKING:  # hidden from mypy, which then still checks field names and types
-
-        def __setattr__(self, name: str, value: object) -> None:
-            rule = _RULES.get(name)
-            if rule is not None:
-                try:
-                    value = rule(value)
-                except _Invalid as problem:
-                    raise ValueError(f"setting {name} cannot be {value!r}: {problem}") from None
-            object.__setattr__(self, name, value)
+    def __post_init__(self) -> None:
+        for name, rule in _RULES.items():
+            value = getattr(self, name)
+            try:
+                setattr(self, name, rule(value))
+            except rules.Invalid as problem:
+                raise ValueError(f"setting {name} cannot be {value!r}: {problem}") from None
 
     def clamped(self) -> Settings:
-        """A copy with every field in range (each field goes through its rule again)."""
+        """A checked copy: every field in range (``ValueError`` for a wrong type)."""
         return Settings(**{name: getattr(self, name) for name in _RULES})
 
 
 @dataclass(slots=True)
-class Record:
-    """Games against the computer at one level, from the player's side."""
-
-    wins: int = 0
-    losses: int = 0
-    draws: int = 0
-
-    @property
-    def games(self) -> int:
-        return self.wins + self.losses + self.draws
-
-
-@dataclass(slots=True)
-class Statistics:
-    """Win/loss/draw records keyed by level name (``Level.name``, e.g. "Hard" or "Custom 7")."""
-
-    per_level: dict[str, Record] = field(default_factory=dict)
-
-    def record(self, level_name: str, result: Result) -> None:
-        """Count one finished game; ``result`` is "win", "loss" or "draw" (else ValueError)."""
-        if result not in ("win", "loss", "draw"):
-            raise ValueError(f"a game result is 'win', 'loss' or 'draw', not {result!r}")
-        entry = self.per_level.setdefault(level_name, Record())
-        if result == "win":
-            entry.wins += 1
-        elif result == "loss":
-            entry.losses += 1
-        else:
-            entry.draws += 1
-
-
-@dataclass(slots=True)
 class LoadReport:
-    """What :meth:`SettingsStore.load` found; ``warnings`` are sentences to show the player."""
+    """What :meth:`SettingsStore.load` found; ``warnings`` are sentences to show the
+    player; ``game`` is the game in progress when the file keeps one."""
 
     settings: Settings
     stats: Statistics
     warnings: list[str] = field(default_factory=list)
+    game: SavedGame | None = None
+
+
+class Keep(enum.Enum):
+    """:meth:`SettingsStore.save`'s ``game`` when the caller has nothing to say about it."""
+
+    GAME = "keep the game in progress the file holds"
 
 
 # -- reading and writing -----------------------------------------------------------------
@@ -276,51 +227,34 @@ def _settings_from(data: object, bad: list[str]) -> Settings:
         if name in data:
             try:
                 value = rule(data[name])
-            except _Invalid:
+            except rules.Invalid:
                 bad.append(name)
                 continue
             setattr(settings, name, value)
     return settings
 
 
-def _count(value: object) -> int:
-    return min(max(_whole(value), 0), MAX_COUNT)
-
-
-def _statistics_from(data: object, bad: list[str]) -> Statistics:
-    """Statistics from the file's "statistics" object; a bad part is dropped and named."""
-    stats = Statistics()
+def _game_from(data: object, bad: list[str]) -> SavedGame | None:
+    """The game in progress from the file's "game" entry; a bad one is dropped and named."""
     if data is None:
-        return stats
-    per_level = data.get("per_level") if isinstance(data, dict) else None
-    if not isinstance(per_level, dict):
-        if not (isinstance(data, dict) and "per_level" not in data):
-            bad.append("statistics")
-        return stats
-    for name, counts in per_level.items():
-        if not isinstance(counts, dict):
-            bad.append(f"statistics for {name[:30]}")
-            continue
-        try:
-            record = Record(
-                **{key: _count(counts.get(key, 0)) for key in ("wins", "losses", "draws")}
-            )
-        except _Invalid:
-            bad.append(f"statistics for {name[:30]}")
-            continue
-        stats.per_level[name] = record
-    return stats
+        return None
+    try:
+        return SavedGame.from_json(data)
+    except ValueError as problem:
+        log.warning("the saved game is not valid: %s", problem)
+        bad.append("saved game")
+        return None
 
 
-def _document(settings: Settings, stats: Statistics) -> dict[str, Any]:
-    settings = settings.clamped()
-    return {
+def _document(settings: Settings, stats: Statistics, game: SavedGame | None) -> dict[str, Any]:
+    document = {
         "version": FILE_VERSION,
         "settings": {name: getattr(settings, name) for name in _RULES},
-        "statistics": {
-            "per_level": {name: dataclasses.asdict(r) for name, r in stats.per_level.items()}
-        },
+        "statistics": stats.to_json(),
     }
+    if game is not None:
+        document["game"] = game.to_json()
+    return document
 
 
 def _reason(error: OSError) -> str:
@@ -348,14 +282,23 @@ def _is_read_only(path: Path) -> bool:
 
 
 class SettingsStore:
-    """Loads and saves :class:`Settings` and :class:`Statistics` in one JSON file.
+    """Loads and saves :class:`Settings`, :class:`Statistics` and the game in progress in
+    one JSON file.
 
     ``path`` defaults to ``config_dir() / "settings.json"``; its folder is created
-    when the first save happens.  Neither method raises for bad data or I/O errors.
+    when the first save happens.  No method raises for bad data or I/O errors.
+
+    The store remembers the statistics its caller had at the last :meth:`load` or
+    :meth:`save`, so that a save can tell which games are new (see
+    :func:`game.statistics.merge`): use one store per window.  Its methods may be
+    called from different threads; they run one at a time.
     """
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path if path is not None else config_dir() / SETTINGS_FILE
+        self.lock_path = self.path.with_name(f"{self.path.name}.lock")
+        self._guard = threading.RLock()  # a repair inside load() saves
+        self._known = Statistics()  # the caller's statistics as of the last load or save
 
     # -- load --
 
@@ -363,18 +306,21 @@ class SettingsStore:
         """Read the file; defaults for whatever is missing or bad.  Never raises.
 
         No file: defaults, no warnings.  A damaged or unreadable file: defaults,
-        the file moved aside, one warning.  Some bad fields: their defaults, the
-        original copied aside, the file rewritten repaired, one warning.
+        the file moved aside, one warning.  Some bad fields (or a bad saved game):
+        their defaults (no game), the original copied aside, the file rewritten
+        repaired, one warning.
         """
-        try:
-            return self._load()
-        except Exception:  # a last resort: starting the game matters more
-            log.exception("unexpected error loading %s", self.path)
-            return LoadReport(
-                Settings(),
-                Statistics(),
-                ["Your settings could not be read; defaults are in use."],
-            )
+        with self._guard:
+            self._known = Statistics()
+            try:
+                return self._load()
+            except Exception:  # a last resort: starting the game matters more
+                log.exception("unexpected error loading %s", self.path)
+                return LoadReport(
+                    Settings(),
+                    Statistics(),
+                    ["Your settings could not be read; defaults are in use."],
+                )
 
     def _load(self) -> LoadReport:
         try:
@@ -408,11 +354,13 @@ class SettingsStore:
 
         bad: list[str] = []
         settings = _settings_from(data.get("settings"), bad)
-        stats = _statistics_from(data.get("statistics"), bad)
+        stats = Statistics.from_json(data.get("statistics"), bad)
+        game = _game_from(data.get("game"), bad)
+        self._known = stats.copy()
         if not bad:
-            return LoadReport(settings, stats)
+            return LoadReport(settings, stats, game=game)
         log.warning("settings file %s: replaced invalid %s", self.path, ", ".join(bad))
-        kept = self._repair(raw, settings, stats)
+        kept = self._repair(raw, settings, stats, game)
         shown = [name.replace("_", " ") for name in bad[:MAX_NAMED]]
         if len(bad) > MAX_NAMED:
             shown.append(f"and {len(bad) - MAX_NAMED} more")
@@ -424,6 +372,7 @@ class SettingsStore:
                 f"Some saved settings were not valid ({names}); their defaults are in use."
                 + _kept_sentence(kept, "The original file")
             ],
+            game,
         )
 
     def _read(self) -> bytes:
@@ -450,7 +399,9 @@ class SettingsStore:
         log.warning("moved the unusable settings file to %s", target)
         return target
 
-    def _repair(self, raw: bytes, settings: Settings, stats: Statistics) -> Path | None:
+    def _repair(
+        self, raw: bytes, settings: Settings, stats: Statistics, game: SavedGame | None
+    ) -> Path | None:
         """Copy the original aside, then rewrite the file with the repaired values.
 
         A read-only file is left as it is (the player chose that; the warning
@@ -465,29 +416,59 @@ class SettingsStore:
         except OSError as error:
             log.warning("cannot keep a copy of %s: %s", self.path, error)
             return None
-        problem = self.save(settings, stats)
+        problem = self.save(settings, stats, game)
         if problem is not None:
             log.warning("cannot rewrite the repaired settings: %s", problem)
         return target
 
     # -- save --
 
-    def save(self, settings: Settings, stats: Statistics) -> str | None:
-        """Write both atomically; None on success, else one sentence for the player.
+    def save(
+        self,
+        settings: Settings,
+        stats: Statistics,
+        game: SavedGame | Keep | None = Keep.GAME,
+    ) -> str | None:
+        """Write all three atomically; None on success, else one sentence for the player.
+
+        ``settings`` are checked (clamped, see :meth:`Settings.clamped`) first.  The
+        statistics written are the file's own plus the games ``stats`` gained since
+        the last load or save (:func:`game.statistics.merge`); a file that is gone
+        or unusable gets ``stats`` whole (an unusable one is kept aside first).
+        ``game`` replaces the game in progress (None: there is none); by default
+        the file's is kept.
 
         Creates the folder if needed (so a file or folder deleted while the game
         runs comes back).  Refuses a read-only file.  Never raises for I/O errors;
         on failure the old file is untouched and no temp file is left behind.
         """
         try:
-            text = json.dumps(_document(settings, stats), indent=2, allow_nan=False) + "\n"
-        except (TypeError, ValueError) as error:  # a caller put a foreign object in stats
-            log.error("cannot encode the settings: %s", error)
+            settings = settings.clamped()
+        except ValueError as error:  # a caller assigned a field a wrong type
+            log.error("cannot save the settings: %s", error)
             return f"Your settings could not be saved: {error}."
         if _is_read_only(self.path):
             return f"Your settings could not be saved: {self.path} is read-only."
         try:
-            self._write_atomically(text.encode("utf-8"))
+            with self._guard, self._locked():
+                found = self._on_disk()
+                if found is None:
+                    merged, kept = stats.copy(), None
+                else:
+                    merged, kept = merge(found.stats, self._known, stats), found.game
+                document = _document(settings, merged, kept if game is Keep.GAME else game)
+                text = json.dumps(document, indent=2, allow_nan=False) + "\n"
+                self._write_atomically(text.encode("utf-8"))
+                self._known = stats.copy()
+        except (TypeError, ValueError) as error:  # a caller put a foreign object in stats
+            log.error("cannot encode the settings: %s", error)
+            return f"Your settings could not be saved: {error}."
+        except filelock.Timeout:
+            log.warning("%s stayed locked for %.0f s", self.lock_path, LOCK_TIMEOUT)
+            return (
+                "Your settings could not be saved: another Connect Four window kept the"
+                " file busy. They are saved with your next change."
+            )
         except OSError as error:
             log.warning("cannot save settings to %s: %s", self.path, error)
             return (
@@ -495,6 +476,64 @@ class SettingsStore:
                 f" ({_reason(error)}); they apply until you quit."
             )
         return None
+
+    def statistics_with(self, stats: Statistics) -> Statistics:
+        """Every window's games: the file's statistics plus what ``stats`` gained since
+        the last load or save, as a save would write them (for a statistics screen).
+        Writes nothing (saves replace the file whole, so reading needs no lock);
+        ``stats`` itself when the file is gone or cannot be read."""
+        with self._guard:
+            found = self._on_disk()
+        return stats.copy() if found is None else merge(found.stats, self._known, stats)
+
+    def reset_statistics(self, level_name: str | None = None) -> str | None:
+        """Forget the games at ``level_name`` (every level when None) in the file, whatever
+        window counted them; None on success, else one sentence for the player.
+
+        The caller resets its own copy too (:meth:`Statistics.reset`), after every
+        save it started before has finished: an older save would count the games
+        again.  Settings and the game in progress stay as the file has them.
+        """
+        try:
+            with self._guard, self._locked():
+                self._known.reset(level_name)
+                found = self._on_disk()
+                if found is None:
+                    return None
+                found.stats.reset(level_name)
+                document = _document(found.settings, found.stats, found.game)
+                self._write_atomically((json.dumps(document, indent=2) + "\n").encode("utf-8"))
+        except filelock.Timeout:
+            return "Your statistics could not be reset: another window kept the file busy."
+        except OSError as error:
+            log.warning("cannot reset the statistics in %s: %s", self.path, error)
+            return f"Your statistics could not be reset ({_reason(error)})."
+        return None
+
+    def _locked(self) -> filelock.BaseFileLock:
+        """The lock every window takes to read, merge and write the file (its folder is
+        created first: the lock file lives beside the settings)."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        return filelock.FileLock(self.lock_path, timeout=LOCK_TIMEOUT)
+
+    def _on_disk(self) -> LoadReport | None:
+        """What the file holds now (its bad parts dropped: the load that found them said
+        so); None when there is no usable file.  An unusable one is moved aside, so
+        nothing is lost."""
+        try:
+            data = _parse(self._read())
+        except FileNotFoundError:
+            return None
+        except (OSError, _Damaged) as error:
+            log.warning("settings file %s became unusable: %s", self.path, error)
+            self._move_aside()
+            return None
+        ignored: list[str] = []
+        return LoadReport(
+            _settings_from(data.get("settings"), ignored),
+            Statistics.from_json(data.get("statistics"), ignored),
+            game=_game_from(data.get("game"), ignored),
+        )
 
     def _write_atomically(self, data: bytes) -> None:
         folder = self.path.parent

@@ -263,6 +263,35 @@ def test_the_generators_command_lines_write_where_they_are_told(
     assert "cannot write" in capsys.readouterr().err
 
 
+# -- the font ---------------------------------------------------------------------------
+
+
+def test_the_bundled_font_loads_and_draws_text() -> None:
+    path = resources.asset_path(resources.FONT)
+    assert path == ASSETS / "fonts" / "Inter-SemiBold.otf"
+    assert path.read_bytes()[:4] == b"OTTO"  # OpenType with PostScript outlines
+    was_on = pygame.font.get_init()
+    pygame.font.init()
+    try:
+        font = pygame.font.Font(path, 14)
+        width, height = font.size("Connect Four")
+        assert width > 50 and height >= 14
+        line = font.render("Connect Four", True, (255, 255, 255))
+        assert line.get_bounding_rect().width > 50
+    finally:
+        if not was_on:
+            pygame.font.quit()
+
+
+def test_the_font_travels_with_its_licence() -> None:
+    """The SIL Open Font License asks for the copyright notice and the licence beside
+    the font; build.asset_datas and the wheel take the whole folder."""
+    licence = (ASSETS / "fonts" / "OFL.txt").read_text(encoding="utf-8")
+    assert licence.startswith("Copyright (c) 2016-2020 The Inter Project Authors")
+    assert "SIL OPEN FONT LICENSE Version 1.1" in licence
+    assert "OFL" in (ASSETS / "README.md").read_text(encoding="utf-8")
+
+
 # -- the desktop entry and the provenance notes -----------------------------------------
 
 

@@ -24,6 +24,7 @@ import yaml
 
 import game
 from game import resources, selftest
+from game.ui import text as text_module
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKFLOWS = ROOT / ".github" / "workflows"
@@ -101,6 +102,16 @@ def test_release_workflow_attaches_the_built_files_to_a_release() -> None:
     publish = _uses(release, "softprops/action-gh-release")
     assert publish["with"]["files"].startswith(download["with"]["path"] + "/")
     assert publish["with"]["fail_on_unmatched_files"] is True
+
+
+def test_readme_links_the_releases_and_says_what_debian_needs_for_its_commands() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    play = readme[: readme.index("<!-- PLAY-COMMAND -->")]
+    # A link relative to the README, which GitHub resolves to <owner>/<repo>/releases.
+    assert "[releases page](../../releases/latest)" in play
+    assert "`python3-venv`" in play and "apt install python3-venv" in play
+    develop = readme[readme.index("## Develop") : readme.index("<!-- TEST-COMMAND -->")]
+    assert "`python3-venv`" in develop
 
 
 def test_tests_workflow_runs_readmes_test_command_on_every_push_and_pull_request() -> None:
@@ -298,6 +309,8 @@ def test_spec_analyses_the_entry_point_with_all_assets_and_exclusions(
         if p.is_file() and "__pycache__" not in p.parts and not p.name.startswith(".")
     }
     assert bundled == on_disk
+    # The font, and the licence the SIL Open Font License asks to travel with it.
+    assert {Path("assets/fonts/Inter-SemiBold.otf"), Path("assets/fonts/OFL.txt")} <= bundled
     assert {"numpy", "tkinter"} <= set(analysis["excludes"])
     assert "game.ai.worker" in analysis["hiddenimports"]
 
@@ -342,34 +355,55 @@ def test_spec_builds_a_windowed_app_bundle_on_macos(monkeypatch: pytest.MonkeyPa
     assert bundle["info_plist"]["CFBundleDisplayName"] == "Connect Four"
 
 
-def test_excluded_modules_are_not_imported_by_the_game() -> None:
+GAME_LOAD = textwrap.dedent(
+    """
+    import os, pkgutil, importlib, sys
+    from pathlib import Path
+    for name in sys.argv[2:]:
+        sys.modules[name] = None  # as in the bundle: importing it fails
+    os.environ["SDL_VIDEODRIVER"] = os.environ["SDL_AUDIODRIVER"] = "dummy"
+    import game
+    for info in pkgutil.walk_packages(game.__path__, "game."):
+        importlib.import_module(info.name)
+    import pygame
+    pygame.init()
+    pygame.font.Font(None, 20)
+    from game.settings import Settings, SettingsStore, Statistics
+    store = SettingsStore(Path(sys.argv[1]) / "settings.json")
+    assert store.save(Settings(volume=0.2), Statistics()) is None
+    assert store.load().settings.volume == 0.2
+    print("\\n".join(name for name, module in sys.modules.items() if module is not None))
+    """
+)
+
+
+def test_excluded_modules_are_not_imported_by_the_game(tmp_path: Path) -> None:
     """Whatever the game imports at load time must not be left out of the bundle.
 
-    Imports every module of the package plus pygame's initialisation in a fresh
-    interpreter; imports hidden inside functions are the self-test's to catch.
+    Imports every module of the package plus pygame's initialisation, and saves and
+    reads the settings under their file lock, in a fresh interpreter; imports hidden
+    inside functions are the self-test's to catch.  The only excluded modules loaded
+    may be those an import tries with a fallback (``build.EXCLUDES_TRIED``), and the
+    same run with every excluded module missing, as in the bundle, must work too.
     """
-    code = textwrap.dedent(
-        """
-        import os, pkgutil, importlib, sys
-        os.environ["SDL_VIDEODRIVER"] = os.environ["SDL_AUDIODRIVER"] = "dummy"
-        import game
-        for info in pkgutil.walk_packages(game.__path__, "game."):
-            importlib.import_module(info.name)
-        import pygame
-        pygame.init()
-        pygame.font.Font(None, 20)
-        print("\\n".join(sys.modules))
-        """
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False
-    )
-    assert result.returncode == 0, result.stderr
-    loaded = set(result.stdout.split())
+
+    def run(*excluded: str) -> set[str]:
+        result = subprocess.run(
+            [sys.executable, "-c", GAME_LOAD, str(tmp_path), *excluded],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert result.returncode == 0, result.stderr
+        return set(result.stdout.split())
+
+    loaded = run()
     clashes = sorted(
         m for m in loaded for ex in build.EXCLUDES if m == ex or m.startswith(ex + ".")
     )
-    assert clashes == []
+    assert set(clashes) <= set(build.EXCLUDES_TRIED) <= set(build.EXCLUDES)
+    assert not set(build.EXCLUDES) & run(*build.EXCLUDES)
 
 
 # -- the self-test ---------------------------------------------------------------
@@ -379,6 +413,7 @@ def test_self_test_passes_in_process(capsys: pytest.CaptureFixture[str]) -> None
     assert selftest.run() == 0
     out = capsys.readouterr().out
     assert "first frame:" in out
+    assert "settings: saved and read back under the file lock" in out
     assert "computer game:" in out
     assert out.rstrip().endswith("self-test passed")
     assert multiprocessing.active_children() == []
@@ -405,6 +440,33 @@ def test_self_test_fails_on_a_damaged_sound(
     assert selftest.run() == 1
     out = capsys.readouterr().out
     assert "self-test FAILED" in out and "drop.wav" in out
+
+
+def test_self_test_fails_on_a_damaged_font_and_names_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assets = tmp_path / "assets"
+    shutil.copytree(ROOT / "assets", assets)
+    (assets / resources.FONT).write_bytes(b"OTTO" + b"\x00junk" * 20)
+    monkeypatch.setenv(resources.ASSETS_ENV, str(assets))
+    assert selftest.run() == 1
+    out = capsys.readouterr().out
+    assert "self-test FAILED" in out and "Inter-SemiBold.otf" in out
+    assert "Traceback" not in out
+
+
+def test_self_test_fails_when_the_window_text_falls_back(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The font file loads on its own, but the game's text would not find it."""
+
+    def lost(relative: str) -> Path:
+        raise resources.MissingAssetError(relative, (Path("nowhere"),))
+
+    monkeypatch.setattr(text_module, "asset_path", lost)
+    assert selftest.run() == 1
+    out = capsys.readouterr().out
+    assert "self-test FAILED" in out and resources.FONT in out
 
 
 def test_sound_header_check_accepts_a_real_wav_and_rejects_an_empty_one(tmp_path: Path) -> None:

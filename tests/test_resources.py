@@ -34,9 +34,11 @@ def test_every_listed_asset_exists_and_is_not_empty() -> None:
     assert asset_path("sounds/drop.wav") == ROOT / "assets" / "sounds" / "drop.wav"
 
 
-def test_the_sounds_and_the_window_icon_are_listed() -> None:
+def test_the_sounds_the_window_icon_and_the_font_are_listed() -> None:
     assert set(resources.SOUNDS) == {"drop", "win", "loss", "draw", "click"}
-    assert set(resources.SOUNDS.values()) | {resources.WINDOW_ICON} == set(ASSET_FILES)
+    assert set(resources.SOUNDS.values()) | {resources.WINDOW_ICON, resources.FONT} == set(
+        ASSET_FILES
+    )
 
 
 def test_a_missing_asset_names_itself_and_where_it_looked(

@@ -6,6 +6,7 @@ import errno
 import json
 import math
 import os
+import shutil
 import signal
 import stat
 import subprocess
@@ -15,13 +16,22 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
+import filelock
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game import settings as settings_module
 from game.ai.levels import LEVELS
-from game.settings import LoadReport, Record, Settings, SettingsStore, Statistics, config_dir
+from game.settings import (
+    LoadReport,
+    Record,
+    SavedGame,
+    Settings,
+    SettingsStore,
+    Statistics,
+    config_dir,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -33,7 +43,7 @@ def assert_in_range(s: Settings) -> None:
     assert type(s.sound_on) is bool
     assert type(s.volume) is float and 0.0 <= s.volume <= 1.0
     assert type(s.animation_speed) is float and 0.25 <= s.animation_speed <= 3.0
-    assert s.theme in ("classic", "high-contrast")
+    assert s.theme in ("classic", "high-contrast", "blue-orange")
     assert type(s.show_analysis) is bool
     assert type(s.fullscreen) is bool
     assert type(s.perfect_budget) is float and 0.5 <= s.perfect_budget <= 30.0
@@ -124,15 +134,20 @@ def test_defaults_are_the_documented_ones() -> None:
         ("starter", " Random ", "random"),
     ],
 )
-def test_setting_a_field_clamps_or_normalises_it(
-    name: str, given_value: object, expected: object
+def test_a_field_is_clamped_or_normalised_when_built_checked_and_saved(
+    store: SettingsStore, name: str, given_value: object, expected: object
 ) -> None:
-    s = Settings()
-    setattr(s, name, given_value)
-    assert getattr(s, name) == expected
     arguments: dict[str, Any] = {name: given_value}
-    assert Settings(**arguments) == s  # the constructor goes through the same rule
-    assert_in_range(s)
+    built = Settings(**arguments)
+    assert getattr(built, name) == expected
+    assert_in_range(built)
+    # Assigning is not checked (no hidden __setattr__), but clamped() and save() are.
+    assigned = Settings()
+    setattr(assigned, name, given_value)
+    assert assigned.clamped() == built
+    assert store.save(assigned, Statistics()) is None
+    assert store.load().settings == built
+    assert Settings.__setattr__ is object.__setattr__
 
 
 @pytest.mark.parametrize(
@@ -150,11 +165,19 @@ def test_setting_a_field_clamps_or_normalises_it(
         ("window_size", "800x600"),
     ],
 )
-def test_setting_a_wrong_type_or_unknown_choice_is_refused(name: str, bad_value: object) -> None:
-    s = Settings()
+def test_a_wrong_type_or_unknown_choice_is_refused_when_built_and_when_saved(
+    store: SettingsStore, name: str, bad_value: object
+) -> None:
+    arguments: dict[str, Any] = {name: bad_value}
     with pytest.raises(ValueError, match=name):
-        setattr(s, name, bad_value)
-    assert s == Settings()
+        Settings(**arguments)
+    s = Settings()
+    setattr(s, name, bad_value)
+    with pytest.raises(ValueError, match=name):
+        s.clamped()
+    problem = store.save(s, Statistics())
+    assert problem is not None and "could not be saved" in problem and name in problem
+    assert not store.path.exists()  # nothing half-checked is written
 
 
 def test_a_typo_in_a_field_name_is_an_error_not_a_new_attribute() -> None:
@@ -174,11 +197,14 @@ def test_clamped_repairs_values_put_behind_its_back() -> None:
 
 def test_statistics_count_each_result_per_level() -> None:
     stats = some_stats()
-    assert stats.per_level == {"Hard": Record(2, 1, 1), "Custom 9": Record(0, 1, 0)}
+    assert stats.per_level == {
+        "Hard": Record(2, 1, 1, streak=0, best_streak=2),
+        "Custom 9": Record(0, 1, 0),
+    }
     assert stats.per_level["Hard"].games == 4
     with pytest.raises(ValueError, match="win"):
         stats.record("Hard", "victory")  # type: ignore[arg-type]
-    assert stats.per_level["Hard"] == Record(2, 1, 1)
+    assert stats.per_level["Hard"] == Record(2, 1, 1, streak=0, best_streak=2)
 
 
 def test_config_dir_follows_the_environment(
@@ -215,7 +241,14 @@ def test_the_file_holds_version_settings_and_statistics(store: SettingsStore) ->
     assert document["version"] == 1
     assert document["settings"]["window_size"] == [1280, 800]
     assert document["settings"]["level"] == "Custom"
-    assert document["statistics"]["per_level"]["Hard"] == {"wins": 2, "losses": 1, "draws": 1}
+    assert document["statistics"]["per_level"]["Hard"] == {
+        "wins": 2,
+        "losses": 1,
+        "draws": 1,
+        "streak": 0,
+        "best_streak": 2,
+    }
+    assert "game" not in document  # none in progress
 
 
 def test_save_writes_clamped_values(store: SettingsStore) -> None:
@@ -493,8 +526,7 @@ def test_a_file_and_folder_deleted_while_running_come_back_on_the_next_save(
     store: SettingsStore,
 ) -> None:
     store.save(some_settings(), some_stats())
-    store.path.unlink()
-    store.path.parent.rmdir()
+    shutil.rmtree(store.path.parent)  # the file, its lock file, the folder
     assert store.save(some_settings(), some_stats()) is None
     assert store.load() == LoadReport(some_settings(), some_stats(), [])
 
@@ -534,6 +566,240 @@ def test_a_process_killed_while_saving_leaves_the_old_file_intact(
     assert "the save returned" not in result.stdout
     assert store.path.read_bytes() == before
     assert store.load() == LoadReport(some_settings(), some_stats(), [])
+
+
+# -- two windows, the game in progress, a reset ------------------------------------------
+
+
+def test_two_windows_on_one_file_keep_each_others_records(store: SettingsStore) -> None:
+    """The issue's case: a win saved in one window, a loss in the other, both kept."""
+    store.save(Settings(), some_stats())
+    one, two = SettingsStore(store.path), SettingsStore(store.path)
+    a, b = one.load(), two.load()
+    a.stats.record("Hard", "win")
+    assert one.save(a.settings, a.stats) is None
+    b.stats.record("Hard", "loss")
+    assert two.save(Settings(volume=0.1), b.stats) is None
+
+    merged = SettingsStore(store.path).load()
+    assert merged.stats.per_level["Hard"] == Record(3, 2, 1, streak=0, best_streak=2)
+    assert merged.settings == Settings(volume=0.1)  # preferences: the last save wins
+
+    # Later saves add only what is new in that window.
+    a.stats.record("Easy", "draw")
+    assert one.save(a.settings, a.stats.copy()) is None
+    assert two.save(b.settings, b.stats) is None
+    final = SettingsStore(store.path).load().stats
+    assert final.per_level["Hard"].games == 6 and final.per_level["Easy"] == Record(0, 0, 1)
+
+
+TWO_WINDOWS = textwrap.dedent(
+    """
+    import sys, time
+    from pathlib import Path
+    sys.path.insert(0, {root!r})
+    from game.settings import SettingsStore
+
+    store = SettingsStore(Path({path!r}))
+    report = store.load()
+    go = Path({go!r})
+    deadline = time.monotonic() + 60
+    while not go.exists() and time.monotonic() < deadline:
+        time.sleep(0.005)
+    for game in range({games}):
+        for level, result in {results!r}:
+            report.stats.record(level, result)
+        problem = store.save(report.settings, report.stats.copy())
+        assert problem is None, problem
+    print("saved", {games}, flush=True)
+    """
+)
+
+
+@pytest.mark.slow
+def test_two_processes_saving_at_once_lose_no_game(store: SettingsStore, tmp_path: Path) -> None:
+    """Two real windows' worth of saves, interleaved: every game of both is in the file."""
+    store.save(Settings(), some_stats())
+    go = tmp_path / "go"
+    games = 40
+    plays = {
+        "one": [("Hard", "win")],
+        "two": [("Hard", "loss"), ("Easy", "draw")],
+    }
+    processes = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-c",
+                TWO_WINDOWS.format(
+                    root=str(ROOT), path=str(store.path), go=str(go), games=games, results=results
+                ),
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for results in plays.values()
+    ]
+    go.touch()
+    for process in processes:
+        out, err = process.communicate(timeout=120)
+        assert process.returncode == 0, err
+        assert f"saved {games}" in out
+
+    final = store.load()
+    assert final.warnings == []
+    hard, easy = final.stats.per_level["Hard"], final.stats.per_level["Easy"]
+    assert (hard.wins, hard.losses, hard.draws) == (2 + games, 1 + games, 1)
+    assert (easy.wins, easy.losses, easy.draws) == (0, 0, games)
+    assert final.stats.per_level["Custom 9"] == Record(0, 1, 0)
+    assert leftovers(store) == []
+
+
+def test_a_save_waits_for_the_other_windows_lock_then_says_why(
+    store: SettingsStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store.save(some_settings(), some_stats())
+    before = store.path.read_bytes()
+    monkeypatch.setattr(settings_module, "LOCK_TIMEOUT", 0.2)
+    with filelock.FileLock(store.lock_path):
+        problem = store.save(Settings(), Statistics())
+        assert problem is not None and "another Connect Four window" in problem
+        assert store.path.read_bytes() == before
+        assert store.reset_statistics() is not None
+    assert store.save(Settings(), some_stats()) is None
+
+
+def a_game() -> SavedGame:
+    return SavedGame(
+        mode="vs-computer", moves="4453", levels=("Expert", "Expert"), human=0, score=(1, 0, 0)
+    )
+
+
+def test_the_game_in_progress_is_saved_kept_and_cleared(store: SettingsStore) -> None:
+    assert store.save(some_settings(), some_stats(), a_game()) is None
+    document = json.loads(store.path.read_text(encoding="utf-8"))
+    assert document["game"]["moves"] == "4453" and document["game"]["levels"] == ["Expert"] * 2
+    assert store.load().game == a_game()
+    # Another window's save that says nothing about a game keeps it.
+    other = SettingsStore(store.path)
+    assert other.save(Settings(volume=0.3), other.load().stats) is None
+    assert store.load() == LoadReport(Settings(volume=0.3), some_stats(), [], a_game())
+    # None: the game ended or was given up.
+    assert store.save(some_settings(), some_stats(), None) is None
+    assert store.load().game is None
+    assert "game" not in json.loads(store.path.read_text(encoding="utf-8"))
+
+
+def test_a_saved_game_that_cannot_be_continued_is_dropped_once_and_the_file_kept(
+    store: SettingsStore,
+) -> None:
+    document = {
+        "version": 1,
+        "settings": {"colour": "yellow"},
+        "statistics": {"per_level": {"Hard": {"wins": 1, "losses": 0, "draws": 0}}},
+        "game": {"mode": "vs-computer", "moves": "1212121", "levels": ["Hard", "Hard"]},
+    }
+    write_document(store, document)
+    original = store.path.read_bytes()
+
+    report = store.load()
+
+    assert report.game is None
+    assert report.settings == Settings(colour="yellow")
+    assert report.stats.per_level == {"Hard": Record(1, 0, 0)}
+    [warning] = report.warnings
+    assert "saved game" in warning
+    [copy] = bad_copies(store)
+    assert copy.read_bytes() == original and copy.name in warning
+    assert store.load() == LoadReport(Settings(colour="yellow"), report.stats, [])
+
+
+def test_a_file_from_before_streaks_and_saved_games_loads_as_it_was(store: SettingsStore) -> None:
+    old = {
+        "version": 1,
+        "settings": {"volume": 0.4, "theme": "high-contrast", "window_size": [1024, 768]},
+        "statistics": {"per_level": {"Medium": {"wins": 3, "losses": 1, "draws": 2}}},
+    }
+    write_document(store, old)
+    report = store.load()
+    assert report == LoadReport(
+        Settings(volume=0.4, theme="high-contrast", window_size=(1024, 768)),
+        Statistics({"Medium": Record(3, 1, 2)}),
+        [],
+        None,
+    )
+    assert bad_copies(store) == []
+    report.stats.record("Medium", "win")
+    assert store.save(report.settings, report.stats) is None
+    counts = json.loads(store.path.read_text(encoding="utf-8"))["statistics"]["per_level"]
+    assert counts["Medium"] == {"wins": 4, "losses": 1, "draws": 2, "streak": 1, "best_streak": 1}
+
+
+def test_a_file_damaged_between_load_and_save_is_kept_and_the_window_loses_nothing(
+    store: SettingsStore,
+) -> None:
+    store.save(some_settings(), some_stats())
+    report = store.load()
+    store.path.write_bytes(b"{damaged")
+    report.stats.record("Hard", "win")
+    assert store.save(report.settings, report.stats) is None
+    [copy] = bad_copies(store)
+    assert copy.read_bytes() == b"{damaged"
+    assert store.load().stats == report.stats
+
+
+def test_reset_statistics_forgets_every_windows_games(store: SettingsStore) -> None:
+    store.save(Settings(), some_stats(), a_game())
+    one, two = SettingsStore(store.path), SettingsStore(store.path)
+    a, b = one.load(), two.load()
+    b.stats.record("Easy", "win")
+    assert two.save(b.settings, b.stats) is None
+
+    a.stats.reset("Hard")
+    assert one.reset_statistics("Hard") is None
+    after = store.load()
+    assert set(after.stats.per_level) == {"Easy", "Custom 9"}
+    assert after.game == a_game() and after.settings == Settings()  # the rest stays
+
+    a.stats.reset()
+    assert one.reset_statistics() is None
+    assert store.load().stats == Statistics()
+    # The other window's next save adds only its new game, not what was forgotten.
+    b.stats.record("Hard", "loss")
+    assert two.save(b.settings, b.stats) is None
+    assert store.load().stats == Statistics({"Hard": Record(0, 1, 0)})
+    # A window that resets its own copy and saves also resets the file.
+    assert one.save(a.settings, a.stats) is None
+    assert store.load().stats == Statistics({"Hard": Record(0, 1, 0)})
+
+
+def test_statistics_with_shows_every_windows_games_and_writes_nothing(
+    store: SettingsStore,
+) -> None:
+    store.save(Settings(), some_stats())
+    one, two = SettingsStore(store.path), SettingsStore(store.path)
+    a, b = one.load(), two.load()
+    b.stats.record("Easy", "win")
+    two.save(b.settings, b.stats)
+    a.stats.record("Hard", "loss")
+    written = store.path.read_bytes()
+
+    shown = one.statistics_with(a.stats)
+
+    assert shown.per_level["Easy"] == Record(1, 0, 0, streak=1, best_streak=1)
+    assert shown.per_level["Hard"] == Record(2, 2, 1, streak=0, best_streak=2)
+    assert store.path.read_bytes() == written
+    # The window's next save still adds its loss once.
+    assert one.save(a.settings, a.stats) is None
+    assert store.load().stats == shown
+    store.path.unlink()
+    assert one.statistics_with(a.stats) == a.stats
+
+
+def test_reset_statistics_without_a_file_does_nothing(store: SettingsStore) -> None:
+    assert store.reset_statistics() is None
+    assert not store.path.exists()
 
 
 # -- properties --------------------------------------------------------------------------
@@ -587,20 +853,21 @@ def _fresh(directory: Path) -> SettingsStore:
     fields=st.dictionaries(st.sampled_from(FIELDS), plausible),
     statistics=json_values,
     version=json_values,
+    game=json_values,
 )
 def test_any_json_in_any_field_loads_in_range_with_at_most_one_warning(
-    tmp_path: Path, fields: dict[str, Any], statistics: Any, version: Any
+    tmp_path: Path, fields: dict[str, Any], statistics: Any, version: Any, game: Any
 ) -> None:
     store = _fresh(tmp_path)
-    store.path.write_text(
-        json.dumps({"version": version, "settings": fields, "statistics": statistics}),
-        encoding="utf-8",
-    )
+    document = {"version": version, "settings": fields, "statistics": statistics, "game": game}
+    store.path.write_text(json.dumps(document), encoding="utf-8")
     report = store.load()
     assert_in_range(report.settings)
     for record in report.stats.per_level.values():
-        for count in (record.wins, record.losses, record.draws):
-            assert type(count) is int and count >= 0
+        counts = (record.wins, record.losses, record.draws, record.streak, record.best_streak)
+        assert all(type(count) is int and count >= 0 for count in counts)
+        assert record.streak <= record.best_streak <= record.wins
+    assert report.game is None or isinstance(report.game, SavedGame)
     assert len(report.warnings) <= 1
     assert store.load().warnings == []  # repaired or set aside: never told twice
 
@@ -622,7 +889,7 @@ in_range_settings = st.builds(
     sound_on=st.booleans(),
     volume=st.floats(0.0, 1.0),
     animation_speed=st.floats(0.25, 3.0),
-    theme=st.sampled_from(["classic", "high-contrast"]),
+    theme=st.sampled_from(["classic", "high-contrast", "blue-orange"]),
     show_analysis=st.booleans(),
     fullscreen=st.booleans(),
     perfect_budget=st.floats(0.5, 30.0),
@@ -632,23 +899,48 @@ in_range_settings = st.builds(
     colour=st.sampled_from(["red", "yellow"]),
     window_size=st.tuples(st.integers(640, 4000), st.integers(480, 4000)),
 )
+
+
+@st.composite
+def records(draw: st.DrawFn) -> Record:
+    """A record a sequence of games can produce: streak <= best streak <= wins."""
+    wins, losses, draws = (draw(st.integers(0, 10**6)) for _ in range(3))
+    best = draw(st.integers(0, wins))
+    streak = draw(st.integers(0, best)) if losses + draws else wins
+    return Record(wins, losses, draws, streak=streak, best_streak=max(best, streak))
+
+
 statistics_strategy = st.builds(
     Statistics,
-    per_level=st.dictionaries(
-        st.text(min_size=1, max_size=12),
-        st.builds(Record, *(st.integers(0, 10**6) for _ in range(3))),
-        max_size=5,
-    ),
+    per_level=st.dictionaries(st.text(min_size=1, max_size=12), records(), max_size=5),
+)
+saved_games = st.none() | st.sampled_from(
+    [
+        SavedGame(mode="vs-computer", moves="", levels=("Hard", "Hard"), human=0),
+        SavedGame(
+            mode="vs-computer",
+            moves="44536",
+            start_moves="44",
+            redo="2",
+            levels=("Custom 9", "Custom 9"),
+            human=1,
+            starter="alternate",
+            colour="yellow",
+            score=(2, 1, 3),
+        ),
+        SavedGame(mode="two-players", moves="1234567", levels=("Medium", "Medium")),
+        SavedGame(mode="watch", moves="4444", levels=("Beginner", "Perfect")),
+    ]
 )
 
 
 @settings(
     max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
-@given(s=in_range_settings, stats=statistics_strategy)
+@given(s=in_range_settings, stats=statistics_strategy, game=saved_games)
 def test_every_valid_state_survives_a_round_trip_exactly(
-    tmp_path: Path, s: Settings, stats: Statistics
+    tmp_path: Path, s: Settings, stats: Statistics, game: SavedGame | None
 ) -> None:
     store = _fresh(tmp_path)
-    assert store.save(s, stats) is None
-    assert store.load() == LoadReport(s, stats, [])
+    assert store.save(s, stats, game) is None
+    assert store.load() == LoadReport(s, stats, [], game)

@@ -54,6 +54,7 @@ def test_a_screenshot_of_every_screen_is_saved_and_shows_something(tmp_path: Pat
         "settings",
         "how-to-play",
         "high-contrast-win",
+        "blue-orange",
         "smallest-window",
     ):
         assert screen in names

@@ -1,8 +1,12 @@
-"""Colours of the window: the classic look and a high-contrast one with symbols on the discs.
+"""Colours of the window: the classic look, a colour-blind friendly one with shapes on the
+discs, and a blue-and-orange palette that red-green colour-blind players can tell apart.
 
 A theme is plain data.  ``symbols`` asks the board view to mark each disc with
-a shape (a cross on red, a ring on yellow) so that the two sides differ by more
-than colour; the winning four is always marked with a star, in every theme.
+a shape (a cross on the first colour, a ring on the second) so that the two sides
+differ by more than colour; the winning four is always marked with a star, in
+every theme.  The two sides keep their names in the code ("red" moves first,
+"yellow" second, as in the settings file); ``colour_names`` says what a theme
+shows for them, since the blue-and-orange palette draws neither red nor yellow.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ class DiscStyle:
     rim: Colour
     shine: Colour
     mark: Colour
-    """The colour of the symbol drawn on the disc (high-contrast theme)."""
+    """The colour of the symbol drawn on the disc (themes with ``symbols``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +37,8 @@ class Theme:
     board_edge: Colour
     board_back: Colour
     discs: Mapping[str, DiscStyle]
+    colour_names: Mapping[str, str]
+    """What the player reads for each side ("red", "yellow") in this theme."""
     symbols: bool
     text: Colour
     text_muted: Colour
@@ -71,6 +77,7 @@ CLASSIC = Theme(
             "yellow": DiscStyle((246, 200, 40), (190, 142, 10), (255, 236, 140), (40, 30, 0)),
         }
     ),
+    colour_names=MappingProxyType({"red": "Red", "yellow": "Yellow"}),
     symbols=False,
     text=(236, 240, 250),
     text_muted=(150, 162, 190),
@@ -94,9 +101,10 @@ CLASSIC = Theme(
     shade=(0, 0, 0, 150),
 )
 
-HIGH_CONTRAST = Theme(
+# Named "high-contrast" in settings files from before it had its present label.
+COLOUR_BLIND = Theme(
     name="high-contrast",
-    label="High contrast",
+    label="Colour-blind friendly",
     background_top=(0, 0, 0),
     background_bottom=(0, 0, 0),
     board=(0, 60, 200),
@@ -108,6 +116,7 @@ HIGH_CONTRAST = Theme(
             "yellow": DiscStyle((255, 230, 0), (255, 255, 255), (255, 230, 0), (0, 0, 0)),
         }
     ),
+    colour_names=MappingProxyType({"red": "Red", "yellow": "Yellow"}),
     symbols=True,
     text=(255, 255, 255),
     text_muted=(220, 220, 220),
@@ -131,7 +140,59 @@ HIGH_CONTRAST = Theme(
     shade=(0, 0, 0, 190),
 )
 
-THEMES: Mapping[str, Theme] = MappingProxyType({t.name: t for t in (CLASSIC, HIGH_CONTRAST)})
+# Blue against orange: the pair that stays apart for deuteranopes and protanopes,
+# who lose the red-green axis but keep the blue-yellow one and lightness.  The
+# hues follow Okabe and Ito's colour-universal-design palette (blue 0,114,178 and
+# orange 230,159,0), made brighter to stand out on a dark board: the orange is
+# also much lighter than the blue, so even lightness alone tells them apart.
+# Simulated with Machado, Oliveira and Fernandes' (2009) full-severity matrices,
+# the two discs stay more than 120 CIELAB units apart for both (red and green
+# fall to 9 for deuteranopes); tests/test_themes.py checks it.  The board is a
+# neutral grey, not blue, so the blue disc keeps its contrast, and nothing else
+# on screen leans on red against green: the analysis uses blue for good and
+# orange for bad.
+BLUE_ORANGE = Theme(
+    name="blue-orange",
+    label="Blue and orange",
+    background_top=(34, 36, 44),
+    background_bottom=(14, 15, 20),
+    board=(92, 96, 108),
+    board_edge=(58, 61, 70),
+    board_back=(24, 26, 32),
+    discs=MappingProxyType(
+        {
+            "red": DiscStyle((245, 140, 20), (176, 92, 0), (255, 200, 130), (40, 20, 0)),
+            "yellow": DiscStyle((30, 110, 220), (12, 64, 150), (130, 180, 250), (255, 255, 255)),
+        }
+    ),
+    colour_names=MappingProxyType({"red": "Orange", "yellow": "Blue"}),
+    symbols=False,
+    text=(238, 240, 246),
+    text_muted=(160, 166, 180),
+    accent=(240, 228, 66),
+    panel=(26, 28, 36),
+    panel_edge=(74, 78, 92),
+    button=(52, 56, 68),
+    button_focus=(90, 98, 120),
+    button_text=(244, 246, 250),
+    button_disabled=(36, 38, 46),
+    win_mark=(255, 255, 255),
+    win_outline=(20, 20, 24),
+    last_mark=(255, 255, 255),
+    hint=(240, 228, 66),
+    score_win=(110, 190, 255),
+    score_loss=(255, 150, 60),
+    score_draw=(210, 212, 220),
+    notice=(250, 246, 220),
+    notice_text=(30, 30, 30),
+    banner=(20, 21, 28),
+    shade=(0, 0, 0, 150),
+)
+
+THEMES: Mapping[str, Theme] = MappingProxyType(
+    {t.name: t for t in (CLASSIC, COLOUR_BLIND, BLUE_ORANGE)}
+)
+"""Every theme by its name in the settings file (:data:`game.settings.THEMES`), in menu order."""
 
 
 def theme_named(name: str) -> Theme:

@@ -1,0 +1,82 @@
+"""Rules for values read from the settings file: each returns the value in its canonical
+form and range, or raises :class:`Invalid`.
+
+A rule distinguishes a value of the wrong type or an unknown choice (:class:`Invalid`:
+the file's loader then falls back to the default and tells the player) from a value
+merely out of range (clamped silently).  No pygame, no work at import time.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+MAX_COUNT = 1_000_000_000
+"""Upper bound of any count read from the file (games won, a streak...)."""
+
+
+class Invalid(ValueError):
+    """A value of the wrong type or an unknown choice (not merely out of range)."""
+
+
+def boolean(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise Invalid("not true or false")
+    return value
+
+
+def number(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise Invalid("not a number")
+    try:
+        result = float(value)
+    except OverflowError:  # an int beyond float range is simply huge
+        result = math.inf if value > 0 else -math.inf
+    if math.isnan(result):
+        raise Invalid("not a number")
+    return result
+
+
+def float_in(low: float, high: float) -> Callable[[object], float]:
+    def check(value: object) -> float:
+        return min(max(number(value), low), high)
+
+    return check
+
+
+def whole(value: object) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    raise Invalid("not a whole number")
+
+
+def int_in(low: int, high: int) -> Callable[[object], int]:
+    def check(value: object) -> int:
+        return min(max(whole(value), low), high)
+
+    return check
+
+
+count = int_in(0, MAX_COUNT)
+"""A count of games: a whole number, clamped to 0..:data:`MAX_COUNT`."""
+
+
+def choice(options: tuple[str, ...]) -> Callable[[object], str]:
+    """Accepts one of ``options``, ignoring case, and returns its canonical spelling."""
+
+    def check(value: object) -> str:
+        if isinstance(value, str):
+            for option in options:
+                if option.casefold() == value.strip().casefold():
+                    return option
+        raise Invalid(f"not one of {', '.join(options)}")
+
+    return check
+
+
+def text(value: object) -> str:
+    if not isinstance(value, str):
+        raise Invalid("not text")
+    return value

@@ -1,0 +1,135 @@
+"""A game in progress, kept in the settings file so that the next launch can continue it.
+
+The file holds it under ``"game"``::
+
+    "game": {"mode": "vs-computer", "moves": "4453", "start_moves": "", "redo": "",
+             "levels": ["Hard", "Hard"], "human": 0, "starter": "you", "colour": "red",
+             "score": [1, 0, 2]}
+
+It is plain data with the vocabulary of the new-game screen (modes, level names,
+who starts, colours); the window turns it back into a board and a
+:class:`game.ui.options.GameConfig`.  No pygame, no work at import time.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from game import fields as rules
+from game.ai.levels import LEVELS, MAX_DEPTH, MIN_DEPTH
+from game.core import Board, IllegalMoveError
+
+MODES = ("vs-computer", "two-players", "watch")
+"""The values of :class:`game.ui.options.Mode`: against the computer, two players,
+computer against computer."""
+
+STARTERS = ("you", "computer", "alternate", "random")
+COLOURS = ("red", "yellow")
+CUSTOM_LEVEL = "Custom"
+LEVEL_NAMES = (*(level.name for level in LEVELS), CUSTOM_LEVEL)
+"""The level choices of the new-game screen; "Custom" goes with a depth setting."""
+
+_CUSTOM_NAME = re.compile(r"Custom (\d{1,2})")
+
+
+def is_level_name(name: str) -> bool:
+    """A level a game can be played at: a name from :data:`game.ai.levels.LEVELS`,
+    or ``"Custom N"`` for a depth N from 1 to 42 (``Level.name`` of a custom level)."""
+    if any(level.name == name for level in LEVELS):
+        return True
+    custom = _CUSTOM_NAME.fullmatch(name)
+    return custom is not None and MIN_DEPTH <= int(custom.group(1)) <= MAX_DEPTH
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SavedGame:
+    """A game in progress and the series it belongs to.
+
+    ``moves`` are all the moves played, ``start_moves`` the position the game began
+    from (a prefix of ``moves`` that undo does not go below) and ``redo`` the moves
+    taken back that Redo would play again, in the order it would play them; all in
+    columns 1-7.  The game is not over.  ``levels`` are the computer's strength for
+    the first and the second player (the side a human plays keeps the level that
+    gives its hints).  ``human`` is the player (0 first, 1 second) the human plays
+    against the computer, None in the other modes.  ``starter`` and ``colour`` are
+    the series' choices from the new-game screen, ``score`` its games so far: red's
+    wins, yellow's wins, draws.
+
+    Construction checks everything and raises ``ValueError`` saying what is wrong.
+    """
+
+    mode: str
+    moves: str
+    levels: tuple[str, str]
+    start_moves: str = ""
+    redo: str = ""
+    human: int | None = None
+    starter: str = "you"
+    colour: str = "red"
+    score: tuple[int, int, int] = (0, 0, 0)
+
+    def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise ValueError(f"a game's mode is one of {', '.join(MODES)}, not {self.mode!r}")
+        if not self.moves.startswith(self.start_moves):
+            raise ValueError(f"the moves {self.moves!r} do not begin with {self.start_moves!r}")
+        try:
+            board = Board.from_moves(self.moves + self.redo)
+        except IllegalMoveError as error:
+            raise ValueError(f"the saved moves are not a game: {error}") from None
+        for _ in self.redo:
+            board.undo()
+        if board.is_over:
+            raise ValueError(f"the game {self.moves!r} is already over")
+        if len(self.levels) != 2 or not all(is_level_name(name) for name in self.levels):
+            raise ValueError(f"the levels {self.levels!r} are not two level names")
+        fits = self.human in (0, 1) if self.mode == "vs-computer" else self.human is None
+        if not fits:
+            raise ValueError(f"human is {self.human!r}, which does not fit a {self.mode} game")
+        if self.starter not in STARTERS or self.colour not in COLOURS:
+            raise ValueError(f"unknown starter {self.starter!r} or colour {self.colour!r}")
+        if len(self.score) != 3 or any(n < 0 for n in self.score):
+            raise ValueError(f"the score {self.score!r} is not three counts")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "mode": self.mode,
+            "moves": self.moves,
+            "start_moves": self.start_moves,
+            "redo": self.redo,
+            "levels": list(self.levels),
+            "human": self.human,
+            "starter": self.starter,
+            "colour": self.colour,
+            "score": list(self.score),
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> SavedGame:
+        """The game from the file's "game" object; raises ``ValueError`` (or its
+        :class:`game.fields.Invalid`) if any part is missing, of the wrong type or
+        not a game in progress.  Choices are read ignoring case, as elsewhere in the file."""
+        if not isinstance(data, dict):
+            raise rules.Invalid("not an object")
+        levels = data.get("levels")
+        score = data.get("score", [0, 0, 0])
+        human = data.get("human")
+        if not (isinstance(levels, list) and len(levels) == 2):
+            raise rules.Invalid("levels is not a pair of level names")
+        if not (isinstance(score, list) and len(score) == 3):
+            raise rules.Invalid("score is not three counts")
+        first, second = (rules.text(name) for name in levels)
+        red, yellow, draws = (rules.count(n) for n in score)
+        return cls(
+            mode=rules.choice(MODES)(data.get("mode")),
+            moves=rules.text(data.get("moves")),
+            start_moves=rules.text(data.get("start_moves", "")),
+            redo=rules.text(data.get("redo", "")),
+            levels=(first, second),
+            human=None if human is None else rules.whole(human),
+            starter=rules.choice(STARTERS)(data.get("starter", "you")),
+            colour=rules.choice(COLOURS)(data.get("colour", "red")),
+            score=(red, yellow, draws),
+        )

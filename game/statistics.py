@@ -1,0 +1,153 @@
+"""Games against the computer, counted per level: won, lost, drawn, and winning streaks.
+
+Two windows may be open at once, each with the statistics it loaded.  Neither may
+overwrite the other's games, so a save does not write a window's statistics as
+they are: :func:`merge` adds what the window counted since it last loaded or saved
+to what the file holds now (which the other window may have added to).  The
+settings store does that under a file lock (:class:`game.settings.SettingsStore`).
+
+No pygame, no I/O, no work at import time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Any, Literal
+
+from game import fields as rules
+
+Result = Literal["win", "loss", "draw"]
+RESULTS: tuple[Result, ...] = ("win", "loss", "draw")
+
+
+@dataclass(slots=True)
+class Record:
+    """Games against the computer at one level, from the player's side.
+
+    ``streak`` is how many games in a row the player has won, up to the latest
+    (0 after a loss or a draw); ``best_streak`` the most ever won in a row.
+    """
+
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    streak: int = 0
+    best_streak: int = 0
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.losses + self.draws
+
+    def add(self, result: Result) -> None:
+        """Count one finished game; ``result`` is "win", "loss" or "draw" (else ValueError)."""
+        if result == "win":
+            self.wins += 1
+            self.streak += 1
+            self.best_streak = max(self.best_streak, self.streak)
+        elif result == "loss":
+            self.losses += 1
+            self.streak = 0
+        elif result == "draw":
+            self.draws += 1
+            self.streak = 0
+        else:
+            raise ValueError(f"a game result is 'win', 'loss' or 'draw', not {result!r}")
+
+    def to_json(self) -> dict[str, int]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: object) -> Record:
+        """A record from the file: counts clamped to 0..MAX_COUNT, streaks made
+        consistent with the wins; a missing count is 0 (files from before streaks
+        have none).  Raises :class:`game.fields.Invalid` for a value of the wrong type."""
+        if not isinstance(data, dict):
+            raise rules.Invalid("not an object")
+        counts = {f.name: rules.count(data.get(f.name, 0)) for f in fields(cls)}
+        record = cls(**counts)
+        record.streak = min(record.streak, record.wins)
+        record.best_streak = min(max(record.best_streak, record.streak), record.wins)
+        return record
+
+
+@dataclass(slots=True)
+class Statistics:
+    """Records keyed by level name (``Level.name``, e.g. "Hard" or "Custom 7")."""
+
+    per_level: dict[str, Record] = field(default_factory=dict)
+
+    def record(self, level_name: str, result: Result) -> None:
+        """Count one finished game; ``result`` is "win", "loss" or "draw" (else ValueError)."""
+        if result not in RESULTS:
+            raise ValueError(f"a game result is 'win', 'loss' or 'draw', not {result!r}")
+        self.per_level.setdefault(level_name, Record()).add(result)
+
+    def reset(self, level_name: str | None = None) -> None:
+        """Forget the games at ``level_name``, or at every level when it is None."""
+        if level_name is None:
+            self.per_level.clear()
+        else:
+            self.per_level.pop(level_name, None)
+
+    def copy(self) -> Statistics:
+        """A deep copy (records included), e.g. to hand to the save thread."""
+        return Statistics({name: replace(record) for name, record in self.per_level.items()})
+
+    def to_json(self) -> dict[str, Any]:
+        return {"per_level": {name: r.to_json() for name, r in self.per_level.items()}}
+
+    @classmethod
+    def from_json(cls, data: object, bad: list[str]) -> Statistics:
+        """Statistics from the file's "statistics" object; a bad part is dropped and
+        its name appended to ``bad``.  None (no statistics yet) gives empty ones."""
+        stats = cls()
+        if data is None:
+            return stats
+        per_level = data.get("per_level") if isinstance(data, dict) else None
+        if not isinstance(per_level, dict):
+            if not (isinstance(data, dict) and "per_level" not in data):
+                bad.append("statistics")
+            return stats
+        for name, counts in per_level.items():
+            try:
+                stats.per_level[name] = Record.from_json(counts)
+            except rules.Invalid:
+                bad.append(f"statistics for {name[:30]}")
+        return stats
+
+
+def merge(on_disk: Statistics, before: Statistics, now: Statistics) -> Statistics:
+    """The statistics to write when a window's went from ``before`` (as it last loaded
+    or saved them) to ``now``, and the file holds ``on_disk``.
+
+    Per level: what the window added (its new wins, losses and draws) is added to the
+    file's counts.  If all its new games were wins, the file's current streak goes on
+    by that many; otherwise the window's streak is the current one (its last game
+    came last).  The best streak is the largest of all three.  A level whose counts
+    went down in the window, or that it dropped, was reset there: the window's record
+    replaces the file's.  A level the window did not touch keeps the file's record.
+    Arguments are not changed.
+    """
+    merged = on_disk.copy()
+    for name in before.per_level.keys() | now.per_level.keys():
+        old = before.per_level.get(name, Record())
+        new = now.per_level.get(name)
+        if new is None:
+            merged.per_level.pop(name, None)
+            continue
+        if new == old:
+            continue
+        if new.wins < old.wins or new.losses < old.losses or new.draws < old.draws:
+            merged.per_level[name] = replace(new)
+            continue
+        disk = merged.per_level.get(name, Record())
+        played = new.games - old.games
+        streak = disk.streak + played if new.streak >= played else new.streak
+        merged.per_level[name] = Record(
+            wins=disk.wins + new.wins - old.wins,
+            losses=disk.losses + new.losses - old.losses,
+            draws=disk.draws + new.draws - old.draws,
+            streak=streak,
+            best_streak=max(disk.best_streak, new.best_streak, streak),
+        )
+    return merged
