@@ -147,8 +147,34 @@ def _headless() -> Iterator[None]:
 def _run_checks(report: Report, started: float) -> None:
     report.say(f"Connect Four {__version__} self-test ({_describe_runtime()})")
     _check_assets_and_first_frame(report, started)
+    _check_engine_kernel(report)
     _check_settings_file(report)
     _check_computer_game(report)
+
+
+KERNEL_CHECK = ("5554224333234511764415115", 4)
+"""A position of the public test set Test_L2_R1 with its exact score (the mover wins)."""
+
+
+def _check_engine_kernel(report: Report) -> None:
+    """Name the engine kernel in use and solve one position with it; a frozen build must
+    carry the compiled kernel."""
+    from game.ai.backend import IS_COMPILED, KERNEL_NAME  # noqa: PLC0415
+    from game.ai.solver import Solver  # noqa: PLC0415
+
+    report.say(f"engine kernel: {KERNEL_NAME}")
+    if getattr(sys, "frozen", False) and not IS_COMPILED:
+        raise SelfTestFailure(
+            f"this executable must carry the compiled engine kernel: {KERNEL_NAME}"
+        )
+    moves, expected = KERNEL_CHECK
+    board = Board.from_moves(moves)
+    solution = Solver(1).solve(board.current, board.mask, board.ply)
+    if solution.score != expected:
+        raise SelfTestFailure(
+            f"the engine kernel scored {moves} as {solution.score}, not {expected}"
+        )
+    report.say(f"engine kernel: solved a test position exactly ({solution.nodes} nodes)")
 
 
 def _check_settings_file(report: Report) -> None:

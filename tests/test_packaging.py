@@ -24,6 +24,8 @@ import yaml
 
 import game
 from game import resources, selftest
+from game.ai import backend
+from game.ai.backend import KERNEL_NAME
 from game.ui import text as text_module
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -415,8 +417,23 @@ def test_self_test_passes_in_process(capsys: pytest.CaptureFixture[str]) -> None
     assert "first frame:" in out
     assert "settings: saved and read back under the file lock" in out
     assert "computer game:" in out
+    assert f"engine kernel: {KERNEL_NAME}\n" in out
+    assert "engine kernel: solved a test position exactly" in out
     assert out.rstrip().endswith("self-test passed")
     assert multiprocessing.active_children() == []
+
+
+def test_a_frozen_self_test_fails_on_the_pure_kernel(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(backend, "IS_COMPILED", False)
+    monkeypatch.setattr(
+        backend, "KERNEL_NAME", "pure Python (the compiled kernel is not installed)"
+    )
+    assert selftest.run() == 1
+    out = capsys.readouterr().out
+    assert "this executable must carry the compiled engine kernel" in out
 
 
 def test_self_test_fails_with_the_reason_when_an_asset_is_missing(

@@ -29,12 +29,20 @@ cdef extern from *:
         _BitScanForward64(&index, x);
         return (int)index / 7;
     }
+    #if defined(_M_X64) || defined(_M_IX86)
+    #include <xmmintrin.h>
+    #define c4_prefetch(address) _mm_prefetch((const char*)(address), _MM_HINT_T0)
     #else
+    #define c4_prefetch(address) ((void)(address))
+    #endif
+    #else
+    #define c4_prefetch(address) __builtin_prefetch(address)
     static inline int c4_popcount(unsigned long long x) { return __builtin_popcountll(x); }
     static inline int c4_low_column(unsigned long long x) { return __builtin_ctzll(x) / 7; }
     #endif
     """
     int popcount "c4_popcount" (unsigned long long x) noexcept nogil
+    void prefetch "c4_prefetch" (const void* address) noexcept nogil
     int low_column "c4_low_column" (unsigned long long x) noexcept nogil
 
 cdef int WIDTH, HEIGHT, CELLS, COLUMN_BITS, NO_MOVE, THREATS_SHIFT, ORDER_SLOTS, ETC_PLY_LIMIT
@@ -82,15 +90,6 @@ cpdef list order_moves(u64 current, u64 mask, u64 candidates)
 
 
 @cython.final
-cdef class MoveLists:
-    cdef int order[301]
-    cdef u64 child_wins[301]
-
-    @cython.locals(count=int, i=int, col=int, move=u64, wins=u64, sort_key=int, slot=int)
-    cdef int sort(self, u64 current, u64 mask, u64 possible, int base) noexcept
-
-
-@cython.final
 cdef class Table:
     cdef readonly int slot_bits
     cdef readonly u64 slots
@@ -104,6 +103,9 @@ cdef class Table:
     cdef u64 generation_tag
     cdef readonly i64 stores
 
+    @cython.locals(spread=u64)
+    cdef void prefetch(self, u64 key) noexcept
+
     @cython.locals(spread=u64, word=u64, tag=u64)
     cpdef int get(self, u64 key) noexcept
 
@@ -114,6 +116,16 @@ cdef class Table:
 
     @cython.locals(live=i64, slot=u64, generation_mask=u64)
     cpdef i64 count(self)
+
+
+@cython.final
+cdef class MoveLists:
+    cdef int order[301]
+    cdef u64 child_wins[301]
+
+    @cython.locals(count=int, i=int, col=int, move=u64, wins=u64, sort_key=int, slot=int,
+                   child_key=u64)
+    cdef int sort(self, u64 current, u64 mask, u64 possible, int base, Table table) noexcept
 
 
 @cython.locals(mask=u64, balance=int, i=int, shift=int, second=u64, third=u64, fourth=u64,

@@ -13,7 +13,7 @@
 
 The engine keeps two transposition tables across requests (the worker process
 keeps one engine for the whole game): the solver's, bounded at
-:data:`game.ai.solver.DEFAULT_CAPACITY` slots (64 MiB), and the depth-limited
+:data:`game.ai.solver.DEFAULT_CAPACITY` slots (16 MiB), and the depth-limited
 search's, :data:`game.ai.search.DEFAULT_CAPACITY` slots (2 MiB): fixed arrays
 (:class:`game.ai.kernel.Table`), their memory taken page by page as they fill.
 """

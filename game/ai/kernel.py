@@ -106,6 +106,9 @@ the end: near the leaves a probe costs more than the small subtree it might save
 
 if not cython.compiled:  # compiled, these are compiler builtins (_ckernel.pxd)
 
+    def prefetch(address: object) -> None:
+        """Compiled: ask the CPU to start loading ``address`` into its cache."""
+
     def popcount(bits: int) -> int:
         """The number of set bits."""
         return bits.bit_count()
@@ -195,40 +198,6 @@ def order_moves(current: int, mask: int, candidates: int) -> list[int]:
     return [key & 7 for key in keys]
 
 
-class MoveLists:
-    """Room for one sorted move list per ply, so that no node allocates one.
-
-    A node at ply ``p`` sorts its moves into slots ``p * WIDTH`` to ``p * WIDTH + 6``:
-    :attr:`order` holds each move's sort key (its column in the low 3 bits) and
-    :attr:`child_wins` the mover's winning cells after it, which the child needs as its
-    ``opponent_wins`` (so no position computes them twice).
-    """
-
-    def __init__(self) -> None:
-        self.order = _zeros(ORDER_SLOTS)
-        self.child_wins = _zeros(ORDER_SLOTS)
-
-    def sort(self, current: int, mask: int, possible: int, base: int) -> int:
-        """Sort the moves of ``possible`` best first (as :func:`order_moves` does) into the
-        slots from ``base`` on, by insertion (at most seven); returns how many there are."""
-        count = 0
-        for i in range(WIDTH):
-            col = CENTRE_ORDER[i]
-            move = possible & column_cells(col)
-            if move:
-                wins = winning_cells(current | move, mask | move)
-                sort_key = (popcount(wins) << THREATS_SHIFT) | COLUMN_KEY[col]
-                slot = base + count
-                while slot > base and self.order[slot - 1] < sort_key:
-                    self.order[slot] = self.order[slot - 1]
-                    self.child_wins[slot] = self.child_wins[slot - 1]
-                    slot -= 1
-                self.order[slot] = sort_key
-                self.child_wins[slot] = wins
-                count += 1
-        return count
-
-
 # -- the transposition table ---------------------------------------------------
 
 KEY_BITS = bitboard.KEY_BITS
@@ -247,8 +216,8 @@ HASH_MULTIPLIER = 0x9E3779B97F4A7C15 & KEY_SPACE | 1
 ``2**KEY_BITS`` is a bijection of the key space that spreads neighbouring keys apart."""
 MIN_SLOT_BITS = 17
 MAX_SLOT_BITS = 30
-DEFAULT_SLOT_BITS = 23
-"""The exact solver's table: 2**23 slots, 64 MiB."""
+DEFAULT_SLOT_BITS = 21
+"""A table's size unless its owner says (game.ai.solver.DEFAULT_CAPACITY explains it)."""
 SLOT_BYTES = 8
 MAX_ENTRY_BITS = 27
 
@@ -314,6 +283,14 @@ class Table:
         self.generation_tag = self.generation << self.entry_bits
         self.stores = 0
 
+    def prefetch(self, key: int) -> None:
+        """Start loading ``key``'s slot into the CPU cache, so that a :meth:`get` soon after
+        finds it there (compiled only: a table larger than the cache costs a memory access
+        per probe, and several started together overlap).  Changes nothing."""
+        if cython.compiled:
+            spread = (key * HASH_MULTIPLIER) & KEY_SPACE
+            prefetch(cython.address(self.words[spread >> self.check_bits]))
+
     def get(self, key: int) -> int:
         """The entry stored for ``key`` in this generation, or 0."""
         spread = (key * HASH_MULTIPLIER) & KEY_SPACE
@@ -356,6 +333,43 @@ class Table:
     def max_bytes(self) -> int:
         """The table's memory, full or not."""
         return self.slots * SLOT_BYTES
+
+
+class MoveLists:
+    """Room for one sorted move list per ply, so that no node allocates one.
+
+    A node at ply ``p`` sorts its moves into slots ``p * WIDTH`` to ``p * WIDTH + 6``:
+    :attr:`order` holds each move's sort key (its column in the low 3 bits) and
+    :attr:`child_wins` the mover's winning cells after it, which the child needs as its
+    ``opponent_wins`` (so no position computes them twice).
+    """
+
+    def __init__(self) -> None:
+        self.order = _zeros(ORDER_SLOTS)
+        self.child_wins = _zeros(ORDER_SLOTS)
+
+    def sort(self, current: int, mask: int, possible: int, base: int, table: Table) -> int:
+        """Sort the moves of ``possible`` best first (as :func:`order_moves` does) into the
+        slots from ``base`` on, by insertion (at most seven); returns how many there are.
+        Each child's slot of ``table`` starts loading into the cache meanwhile."""
+        count = 0
+        child_key = (current ^ mask) + mask
+        for i in range(WIDTH):
+            col = CENTRE_ORDER[i]
+            move = possible & column_cells(col)
+            if move:
+                table.prefetch(child_key + move)
+                wins = winning_cells(current | move, mask | move)
+                sort_key = (popcount(wins) << THREATS_SHIFT) | COLUMN_KEY[col]
+                slot = base + count
+                while slot > base and self.order[slot - 1] < sort_key:
+                    self.order[slot] = self.order[slot - 1]
+                    self.child_wins[slot] = self.child_wins[slot - 1]
+                    slot -= 1
+                self.order[slot] = sort_key
+                self.child_wins[slot] = wins
+                count += 1
+        return count
 
 
 # -- the evaluation ------------------------------------------------------------
@@ -631,6 +645,11 @@ class SolverKernel:
             child_key = opponent + mask  # plus the move: the move's cell is empty
             refuted = SCORE_OFFSET - alpha  # a child's lower bound field at least this
             rest = possible
+            while rest:  # start every child's memory access before waiting for one
+                move = rest & -rest
+                rest ^= move
+                self.table.prefetch(child_key + move)
+            rest = possible
             while rest:
                 move = rest & -rest
                 rest ^= move
@@ -683,7 +702,7 @@ class SolverKernel:
 
         moves = self.moves
         base = ply * WIDTH
-        for slot in range(base, base + moves.sort(current, mask, possible, base)):
+        for slot in range(base, base + moves.sort(current, mask, possible, base, self.table)):
             col = moves.order[slot] & 7
             score = -self.negamax(
                 opponent,
@@ -829,7 +848,7 @@ class SearchKernel:
         if alpha < beta:
             moves = self.moves
             base = ply * WIDTH
-            for slot in range(base, base + moves.sort(current, mask, possible, base)):
+            for slot in range(base, base + moves.sort(current, mask, possible, base, self.table)):
                 col = moves.order[slot] & 7
                 score = -self.negamax(
                     opponent,
