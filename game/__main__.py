@@ -17,6 +17,7 @@ pygame is imported only after the options are checked.
 from __future__ import annotations
 
 import argparse
+import logging
 import multiprocessing
 import re
 import sys
@@ -122,6 +123,16 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _warn_if_the_kernel_is_missing() -> None:
+    """One line on stderr (and in the log) when the compiled engine kernel was not built."""
+    from game.ai.backend import missing_kernel_warning  # noqa: PLC0415
+
+    warning = missing_kernel_warning()
+    if warning is not None:
+        logging.getLogger(__name__).warning(warning)
+        print(f"warning: {warning}", file=sys.stderr)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the game (or the self-test); returns the exit status.
 
@@ -137,6 +148,7 @@ def main(argv: list[str] | None = None) -> int:
         return selftest.run()
 
     logs.setup_logging()
+    _warn_if_the_kernel_is_missing()
     from game.ui import LaunchOptions, run  # noqa: PLC0415 - pygame only once the options are good
 
     size = args.windowed

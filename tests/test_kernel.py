@@ -306,3 +306,23 @@ def test_the_compiled_hot_path_makes_no_python_calls() -> None:
         body = code[head.end() : code.index("\n}\n", head.end())]
         calls = sorted(set(PYTHON_OBJECT_CALLS.findall(body)))
         assert calls == [], f"{name} calls Python: {calls}"
+
+
+def test_the_game_warns_once_when_the_compiled_kernel_is_missing(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from game import __main__ as entry  # noqa: PLC0415
+    from game.ai import backend  # noqa: PLC0415
+
+    monkeypatch.delenv(PURE_ENV, raising=False)
+    monkeypatch.setattr(backend, "IS_COMPILED", False)
+    entry._warn_if_the_kernel_is_missing()
+    err = capsys.readouterr().err
+    assert err.count("warning:") == 1
+    assert "compiled engine kernel is not installed" in err
+    monkeypatch.setenv(PURE_ENV, "1")  # asked for: no warning
+    entry._warn_if_the_kernel_is_missing()
+    monkeypatch.delenv(PURE_ENV)
+    monkeypatch.setattr(backend, "IS_COMPILED", True)
+    entry._warn_if_the_kernel_is_missing()
+    assert capsys.readouterr().err == ""

@@ -80,25 +80,41 @@ def test_release_workflow_builds_on_three_systems_when_a_version_tag_is_pushed()
     assert workflow["on"] == {"push": {"tags": ["v*"]}}
 
     build_job = workflow["jobs"]["build"]
+    # Windows, and macOS on both processors (macos-latest is Apple silicon only).
     assert set(build_job["strategy"]["matrix"]["os"]) == {
         "windows-latest",
         "macos-latest",
-        "ubuntu-latest",
+        "macos-15-intel",
     }
     assert build_job["runs-on"] == "${{ matrix.os }}"
     assert _uses(build_job, "actions/setup-python")["with"]["python-version"] == "3.11"
-    runs = _runs(build_job)
-    assert 'pip install -e ".[build]"' in runs
-    assert "python build_scripts/build.py --self-test" in runs
-    upload = _uses(build_job, "actions/upload-artifact")
-    assert upload["with"]["path"].startswith("dist/")
-    assert upload["with"]["if-no-files-found"] == "error"
+    linux = workflow["jobs"]["build-linux"]
+    assert linux["container"] == "python:3.11-bullseye"  # glibc 2.31: runs on older systems
+    for job in (build_job, linux):
+        runs = _runs(job)
+        assert 'pip install -e ".[build]"' in runs
+        assert "python build_scripts/build.py --self-test" in runs
+        upload = _uses(job, "actions/upload-artifact")
+        assert upload["with"]["path"].startswith("dist/")
+        assert upload["with"]["if-no-files-found"] == "error"
+    assert "codesign --verify --deep --strict" in _runs(build_job)
+
+
+def test_release_workflow_builds_wheels_with_the_compiled_kernel_and_an_sdist() -> None:
+    jobs = _workflow("release.yml")["jobs"]
+    wheels = jobs["wheels"]
+    assert {"ubuntu-latest", "windows-latest", "macos-latest", "macos-15-intel"} == set(
+        wheels["strategy"]["matrix"]["os"]
+    )
+    cibuildwheel = _uses(wheels, "pypa/cibuildwheel")
+    assert "b.IS_COMPILED" in cibuildwheel["env"]["CIBW_TEST_COMMAND"]
+    assert "python -m build --sdist" in _runs(jobs["sdist"])
 
 
 def test_release_workflow_attaches_the_built_files_to_a_release() -> None:
     jobs = _workflow("release.yml")["jobs"]
     release = jobs["release"]
-    assert release["needs"] == "build"
+    assert set(release["needs"]) == {"build", "build-linux", "wheels", "sdist"}
     assert release["permissions"] == {"contents": "write"}
     download = _uses(release, "actions/download-artifact")
     publish = _uses(release, "softprops/action-gh-release")

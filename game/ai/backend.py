@@ -51,3 +51,14 @@ if TYPE_CHECKING:  # both builds have the interface of the source
 else:
     KERNEL = _chosen
 IS_COMPILED = KERNEL is not pure_kernel
+
+
+def missing_kernel_warning() -> str | None:
+    """What to tell the player when the compiled kernel was not built (None when it runs,
+    or when the pure one was asked for with :data:`PURE_ENV`)."""
+    if IS_COMPILED or _forced_pure():
+        return None
+    return (
+        "the compiled engine kernel is not installed (no C compiler at install time?): "
+        "the computer plays the same moves, but thinks much more slowly"
+    )

@@ -38,7 +38,6 @@ import logging.handlers
 import multiprocessing
 import os
 import signal
-import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -80,44 +79,6 @@ class _Pending:
 
 # -- the worker process ------------------------------------------------------------
 
-M_MMAP_THRESHOLD = -3
-"""glibc's ``mallopt()`` parameter: the size from which ``malloc`` maps memory directly."""
-
-STEADY_MMAP_THRESHOLD = 128 * 1024
-"""glibc's initial threshold, pinned (see :func:`keep_large_blocks_mapped`)."""
-
-
-def keep_large_blocks_mapped() -> bool:
-    """Keep the worker's memory from creeping up each time a table is emptied and refilled.
-
-    The transposition tables are dicts of up to a million entries; their slot arrays
-    are blocks of up to 40 MB, allocated anew each time an emptied table grows
-    again.  glibc maps such blocks fresh from the system and unmaps them when freed,
-    but after the first free it raises its threshold (the "dynamic mmap threshold"),
-    so later blocks of that size come from the heap, which keeps freed blocks and
-    fragments.  Each refill of a table then raised the worker's peak: at the Perfect
-    level, five games through one worker peaked at 146, 187, 205, 205 and 205 MB.
-    Setting the threshold explicitly, to glibc's own initial value, turns that
-    adjustment off: then 145, 146, 165 and 176 MB over the first four games, and
-    180 MB after twenty (the tables' bound is 120 MB; the interpreter takes 14 MB).
-
-    Returns whether the setting took effect: False off Linux or without glibc, whose
-    allocators are left as they are.
-    """
-    confstr = getattr(os, "confstr", None)
-    try:
-        libc = confstr("CS_GNU_LIBC_VERSION") if confstr and sys.platform == "linux" else None
-        if not (libc and libc.startswith("glibc")):
-            return False
-        import ctypes  # noqa: PLC0415 - only here, and a Python without it just skips this
-
-        mallopt = ctypes.CDLL(None).mallopt
-    except (ImportError, ValueError, OSError, AttributeError):
-        return False
-    mallopt.argtypes = (ctypes.c_int, ctypes.c_int)
-    return bool(mallopt(M_MMAP_THRESHOLD, STEADY_MMAP_THRESHOLD))
-
-
 def _worker_main(conn: Connection, log_conn: Connection, log_level: int) -> None:
     """The worker process: answer search requests until told to quit or orphaned.
 
@@ -129,8 +90,6 @@ def _worker_main(conn: Connection, log_conn: Connection, log_level: int) -> None
     # Ctrl+C in a terminal reaches the whole process group: the game handles it and
     # closes this worker properly, so the worker itself ignores it.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if not keep_large_blocks_mapped():
-        log.debug("malloc left as it is (not glibc): the tables' memory may fragment")
     engine = Engine()
     queue: collections.deque[tuple[int, SearchRequest]] = collections.deque()
     cancelled: set[int] = set()
