@@ -38,13 +38,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "build_scripts"))
 
+import benchlib  # noqa: E402
 import plain_port  # noqa: E402
 
-from game.ai.backend import KERNEL_NAME  # noqa: E402
 from game.ai.solver import Solver  # noqa: E402
 from game.core import Board  # noqa: E402
 
-TESTSETS = ROOT.parent / "shared" / "connect4-testsets"
 DEFAULT_SETS = {"Test_L2_R2": 100, "Test_L1_R1": 100}
 BLOCK = 10
 CONTESTANTS = ("compiled", "pure", "plain_port", "reference")
@@ -118,8 +117,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     sets = dict(args.set) if args.set else DEFAULT_SETS
-    base = Path(getattr(sys, "_base_executable", sys.executable)).resolve()
-    print(f"Python {sys.version.split()[0]} at {base}; engine kernel in use: {KERNEL_NAME}")
+    for line in [benchlib.interpreter(), *benchlib.header_lines()]:
+        print(line)
     contestants: dict[str, Solve] = {
         "compiled": engine_solver(pure=False),
         "pure": engine_solver(pure=True),
@@ -135,17 +134,16 @@ def main(argv: list[str] | None = None) -> int:
     )
     print("|:--|--:|:--|--:|--:|--:|--:|--:|--:|--:|")
     for set_name, count in sets.items():
-        path = TESTSETS / set_name
-        if not path.is_file():
-            print(f"{set_name}: not found in {TESTSETS}, skipped", file=sys.stderr)
+        if not (benchlib.TESTSETS / set_name).is_file():
+            print(f"{set_name}: not found in {benchlib.TESTSETS}, skipped", file=sys.stderr)
             continue
-        rows = [line.split() for line in path.read_text(encoding="ascii").splitlines()[:count]]
+        rows = benchlib.read_set(set_name, count)
         tallies = {name: Tally() for name in contestants}
         for first in range(0, len(rows), BLOCK):
             block = [moves for moves, _ in rows[first : first + BLOCK]]
             for name, solve in contestants.items():
                 tallies[name].add(solve(block))
-        expected = [int(score) for _, score in rows]
+        expected = [score for _, score in rows]
         compiled_time = sum(tallies["compiled"].seconds) if "compiled" in tallies else None
         for name, tally in tallies.items():
             total = sum(tally.seconds)

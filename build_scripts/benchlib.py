@@ -90,9 +90,11 @@ def load_average() -> str:
 
 
 def header_lines() -> list[str]:
-    """The commit and the machine, to head a benchmark's output."""
+    """The commit, the machine and the engine kernel in use, to head a benchmark's output."""
+    from game.ai.backend import KERNEL_NAME  # noqa: PLC0415 - the benchmarks set sys.path first
+
     modified = " (with uncommitted changes in game/)" if game_is_modified() else ""
-    return [f"commit {git_short_hash()}{modified}", machine()]
+    return [f"commit {git_short_hash()}{modified}", machine(), f"engine kernel: {KERNEL_NAME}"]
 
 
 def progress(text: str) -> None:

@@ -3,8 +3,11 @@
 # Cython reads this file beside kernel.py (it is named after the compiled module) and
 # gives every name declared here a C type; names not declared stay Python objects.
 # Every name the search touches per node must be declared: one untyped name makes the
-# compiled code go through Python objects.  build_scripts/check_kernel_types.py reads
-# the generated C for Python calls in the recursions.
+# compiled code go through Python objects.  tests/test_kernel.py reads the generated C
+# (game/ai/kernel.c) for Python calls in the hot functions.
+#
+# The recursions return -1000000000, never a score, to say "an exception was raised"
+# (the stop check's): "except? -1000000000" below.
 
 cimport cython
 

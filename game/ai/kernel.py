@@ -72,25 +72,23 @@ def _zeros(count: int) -> list[int]:
 
 NEVER = 1 << 62
 """A node count no search reaches (the next stop check of a search without limits)."""
-NO_EXCEPTION = -1_000_000_000
-"""Never a score: the value that tells compiled callers to look for a raised exception."""
 
 
-def _win_now_score(ply: int) -> int:
+def win_now_score(ply: int) -> int:
     """The score of the player to move winning with its next stone after ``ply`` moves."""
     return (CELLS + 1 - ply) // 2
 
 
-def _loss_next_score(ply: int) -> int:
+def loss_next_score(ply: int) -> int:
     """The score of the player to move when the opponent wins with its next stone."""
     return -((CELLS - ply) // 2)
 
 
-LOSS_NEXT = [_loss_next_score(ply) for ply in range(CELLS + 1)]
+LOSS_NEXT = [loss_next_score(ply) for ply in range(CELLS + 1)]
 """``[ply]``: the score of losing to the opponent's next stone."""
-LOSS_LATER = [_loss_next_score(min(ply + 2, CELLS)) for ply in range(CELLS + 1)]
+LOSS_LATER = [loss_next_score(min(ply + 2, CELLS)) for ply in range(CELLS + 1)]
 """``[ply]``: the lowest score once the opponent cannot win with its next stone."""
-WIN_LATER = [_win_now_score(min(ply + 2, CELLS)) for ply in range(CELLS + 1)]
+WIN_LATER = [win_now_score(min(ply + 2, CELLS)) for ply in range(CELLS + 1)]
 """``[ply]``: the highest score once the mover cannot win with its next stone.  Both are
 0 from ply ``CELLS - 2`` on (two stones left, neither side can win with them), so those
 nodes return a draw at the bound checks, without a test of their own."""

@@ -19,7 +19,8 @@ from typing import Final
 from game.ai import kernel as pure_kernel
 from game.ai.backend import KERNEL
 from game.ai.control import StopControl
-from game.core.bitboard import BOARD, BOTTOM, CELLS, CENTRE_FIRST, Bitboard, Column, column_cells
+from game.ai.kernel import loss_next_score, win_now_score
+from game.core.bitboard import BOARD, BOTTOM, CENTRE_FIRST, Bitboard, Column, column_cells
 
 NO_MOVE: Final = len(CENTRE_FIRST)
 """The column of "no move known" (the kernel's ``NO_MOVE``)."""
@@ -32,16 +33,6 @@ the sizes alternating in one run) 2**20 slots took 4.2 ms a position, 2**21 4.4 
 4.7 ms and 2**23 5.5 ms.  Long searches want room instead: on the first 4 of Test_L1_R3,
 2**23 slots searched 17.5 M nodes a position and 2**20 24.3 M (in about the same time).
 Searches that long (the book generator's) choose their own size."""
-
-
-def win_now_score(ply: int) -> int:
-    """The score of the player to move winning with its next stone after ``ply`` moves."""
-    return (CELLS + 1 - ply) // 2
-
-
-def loss_next_score(ply: int) -> int:
-    """The score of the player to move when the opponent wins with its next stone."""
-    return -((CELLS - ply) // 2)
 
 
 def _half_toward_zero(value: int) -> int:
