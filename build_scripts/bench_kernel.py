@@ -117,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     sets = dict(args.set) if args.set else DEFAULT_SETS
-    for line in [benchlib.interpreter(), *benchlib.header_lines()]:
+    for line in benchlib.header_lines():
         print(line)
     contestants: dict[str, Solve] = {
         "compiled": engine_solver(pure=False),

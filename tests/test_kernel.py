@@ -270,6 +270,9 @@ def test_the_environment_variable_forces_the_pure_kernel() -> None:
 HOT_FUNCTIONS = (
     "12SolverKernel_negamax",
     "12SolverKernel__cut",
+    "12SolverKernel_solve",
+    "next_probe",
+    "central_column",
     "12SearchKernel_negamax",
     "5Table_get",
     "5Table_put",

@@ -12,7 +12,8 @@ import pytest
 from conftest import read_testset
 
 from game.ai.control import SearchStopped, StopControl
-from game.ai.solver import FAR_PROBES, Solver, loss_next_score, next_probe, win_now_score
+from game.ai.kernel import FAR_PROBES, loss_next_score, next_probe, win_now_score
+from game.ai.solver import Solver
 from game.core import CELLS, WIDTH, Board
 from game.core.bitboard import FOURS, HEIGHT, cell_bit
 

@@ -57,6 +57,8 @@ cdef int LOSS_NEXT[43]
 cdef int LOSS_LATER[43]
 cdef int WIN_LATER[43]
 cdef int ONLY_QUICK_WIN[43]
+cdef int WIN_NOW[43]
+cdef int FAR_PROBES
 
 cdef int KEY_BITS
 @cython.locals(one=u64)
@@ -87,6 +89,14 @@ cpdef bint has_four(u64 stones) noexcept
 
 @cython.locals(possible=u64, forced=u64)
 cpdef u64 safe_moves(u64 mask, u64 opponent_wins) noexcept
+
+@cython.locals(i=int, col=int)
+cpdef int central_column(u64 cells) noexcept
+
+cpdef int half_toward_zero(int value) noexcept
+
+@cython.locals(middle=int)
+cpdef int next_probe(int low, int high, int probes) noexcept
 
 @cython.locals(i=int, col=int, move=u64, threats=int)
 cpdef list order_moves(u64 current, u64 mask, u64 candidates)
@@ -157,7 +167,14 @@ cdef class SolverKernel:
     cdef long long next_check
     cdef int root_ply
     cdef readonly int cut_column
+    cdef readonly int best_column
     cdef MoveLists moves
+
+    cpdef void start(self, object control)
+
+    @cython.locals(playable=u64, mover_wins=u64, opponent_wins=u64, safe=u64, low=int,
+                   high=int, best=int, probes=int, middle=int, result=int)
+    cpdef int solve(self, u64 current, u64 mask, int ply, bint weak) except? -1000000000
 
     cpdef int probe(self, u64 current, u64 mask, int ply, int alpha, u64 opponent_wins) except? -1000000000
     cdef void _check(self) except *
