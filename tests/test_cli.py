@@ -13,6 +13,7 @@ import sys
 import pytest
 from conftest import ROOT, read_testset
 
+from game.ai.backend import KERNEL_NAME
 from game.ai.solver import Solver
 from game.core import Board
 
@@ -79,6 +80,8 @@ def test_solve_stats_appends_nodes_and_microseconds() -> None:
         assert fields[:2] == [moves, str(score)]
         nodes, micros = int(fields[2]), int(fields[3])
         assert nodes >= 1 and micros >= 0
+    # The kernel in use is named on stderr, so stdout keeps one line per position.
+    assert f"engine kernel: {KERNEL_NAME}" in done.stderr.splitlines()
 
 
 def test_solve_weak_prints_the_sign() -> None:
