@@ -148,6 +148,7 @@ def _run_checks(report: Report, started: float) -> None:
     report.say(f"Connect Four {__version__} self-test ({_describe_runtime()})")
     _check_assets_and_first_frame(report, started)
     _check_engine_kernel(report)
+    _check_opening_book(report)
     _check_settings_file(report)
     _check_computer_game(report)
 
@@ -175,6 +176,25 @@ def _check_engine_kernel(report: Report) -> None:
             f"the engine kernel scored {moves} as {solution.score}, not {expected}"
         )
     report.say(f"engine kernel: solved a test position exactly ({solution.nodes} nodes)")
+
+
+def _check_opening_book(report: Report) -> None:
+    """Load the opening book as the worker does, and answer the first move from it."""
+    from game.ai.engine import Engine  # noqa: PLC0415
+
+    engine = Engine(solver_capacity=1, search_capacity=1)
+    began = time.perf_counter()
+    book = engine.book
+    loaded = time.perf_counter() - began
+    if book is None:
+        raise SelfTestFailure(f"opening book: {engine.book_problem}")
+    first = engine.think(SearchRequest(moves=""))
+    if not first.from_book or first.column != WIDTH // 2:
+        raise SelfTestFailure(f"opening book: the first move came out as {first}")
+    report.say(
+        f"opening book: {len(book)} positions up to ply {book.max_ply},"
+        f" loaded in {loaded * 1000:.0f} ms"
+    )
 
 
 def _check_settings_file(report: Report) -> None:

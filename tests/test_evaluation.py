@@ -67,8 +67,12 @@ def test_the_value_is_symmetric_and_bounded() -> None:
     value = evaluate(board.current, board.mask, board.ply, 0, 0)
     # Seen by the other player (same stones, the move passed), the centre term flips.
     assert evaluate(opponent, board.mask, board.ply + 1, 0, 0) == -value
+    # A value past the limit is clamped to it: every empty cell a threat of one side is
+    # worth far more than LIMIT (42 threats of at least OTHER_THREAT each).
     every = sum(cell(c, r) for c in range(7) for r in range(6))
-    assert -LIMIT <= evaluate(0, 0, 0, every, 0) <= LIMIT
+    assert 42 * OTHER_THREAT > LIMIT
+    assert evaluate(0, 0, 0, every, 0) == LIMIT
+    assert evaluate(0, 0, 0, 0, every) == -LIMIT
 
 
 @pytest.mark.parametrize(

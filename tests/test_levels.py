@@ -43,13 +43,16 @@ def think(
     should_stop: Callable[[], bool] | None = None,
 ) -> SearchResult:
     """Ask ``level`` (a fresh engine unless given) for a move; the time limit is the
-    level's own budget unless one is given (None: no limit)."""
+    level's own budget unless one is given (None: no limit).  Perfect searches without
+    its opening book here (tests/test_book.py tests the book), so that its limits and
+    stop flags are exercised from any position."""
     request = SearchRequest(
         moves=moves,
         depth=level.depth,
         time_limit=level.time_budget if time_limit == OWN_BUDGET else time_limit,
         node_limit=node_limit,
         seed=seed,
+        use_book=False,
     )
     return (engine or Engine()).think(request, should_stop)
 

@@ -435,8 +435,20 @@ def test_self_test_passes_in_process(capsys: pytest.CaptureFixture[str]) -> None
     assert "computer game:" in out
     assert f"engine kernel: {KERNEL_NAME}\n" in out
     assert "engine kernel: solved a test position exactly" in out
+    assert "opening book: " in out and " positions up to ply " in out
     assert out.rstrip().endswith("self-test passed")
     assert multiprocessing.active_children() == []
+
+
+def test_the_self_test_fails_without_the_opening_book(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from game.ai import engine  # noqa: PLC0415
+
+    monkeypatch.setattr(engine, "BOOK_FILE", "no-such-book.bin")
+    assert selftest.run() == 1
+    out = capsys.readouterr().out
+    assert "self-test FAILED: opening book: " in out and "no-such-book.bin" in out
 
 
 def test_a_frozen_self_test_fails_on_the_pure_kernel(

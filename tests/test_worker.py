@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DEADLINE = 30.0
 """Seconds to wait for a reply before the test fails (a hung test is worse)."""
 
-LONG_SEARCH = SearchRequest(moves="", depth=None, time_limit=60.0)
+LONG_SEARCH = SearchRequest(moves="", depth=None, time_limit=60.0, use_book=False)
 """A search that would run for a minute unless stopped: Perfect from the empty board."""
 
 pytestmark = pytest.mark.skipif(
@@ -143,7 +143,7 @@ def test_cancel_stops_a_deep_search_and_the_next_request_is_answered(worker: AIW
 
 def test_cancel_all_drops_every_pending_request(worker: AIWorker) -> None:
     for moves in ("", "4", "44"):
-        worker.submit(SearchRequest(moves=moves, depth=None, time_limit=60.0))
+        worker.submit(SearchRequest(moves=moves, depth=None, time_limit=60.0, use_book=False))
     assert worker.pending_count == 3
     worker.cancel()
     assert worker.pending_count == 0
@@ -166,7 +166,7 @@ def test_a_stale_result_is_dropped(worker: AIWorker) -> None:
 def test_killing_the_worker_mid_search_recovers_and_tells_the_player(worker: AIWorker) -> None:
     first_pid = worker.pid
     assert first_pid is not None
-    request_id = worker.submit(SearchRequest(moves="", depth=None, time_limit=1.0))
+    request_id = worker.submit(SearchRequest(moves="", depth=None, time_limit=1.0, use_book=False))
     time.sleep(0.3)
     os.kill(first_pid, signal.SIGKILL)
     [reply] = wait_for_replies(worker)
@@ -259,7 +259,7 @@ ORPHAN_SCRIPT = textwrap.dedent(
 
     if __name__ == "__main__":
         worker = AIWorker()
-        worker.submit(SearchRequest(moves="", depth=None, time_limit=600.0))
+        worker.submit(SearchRequest(moves="", depth=None, time_limit=600.0, use_book=False))
         while worker.pid is None:
             time.sleep(0.01)
         print(worker.pid, flush=True)

@@ -59,6 +59,7 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="keep the transposition table from one line to the next",
     )
+    solve.add_argument("--no-book", action="store_true", help="never answer from the opening book")
 
     best = commands.add_parser(
         "bestmove",
@@ -75,6 +76,7 @@ def _parser() -> argparse.ArgumentParser:
     best.add_argument("--time", type=float, help="time budget in seconds")
     best.add_argument("--seed", type=int, help="seed for the choice between equal moves")
     best.add_argument("--stats", action="store_true", help="also print score, depth, nodes, time")
+    best.add_argument("--no-book", action="store_true", help="never answer from the opening book")
     return parser
 
 
@@ -95,6 +97,7 @@ def main(
             analyze=args.analyze,
             stats=args.stats,
             keep_table=args.keep_table,
+            book=None if args.no_book else Engine(),
         )
     return _best_move(args, out)
 
@@ -107,7 +110,10 @@ def _solve_lines(
     analyze: bool,
     stats: bool,
     keep_table: bool,
+    book: Engine | None = None,
 ) -> int:
+    """Answer each line; ``book`` (an engine, for its opening book) answers the positions
+    the book knows well enough (every column exact, or only results with ``weak``)."""
     status = 0
     if stats:
         print(f"engine kernel: {KERNEL_NAME}", file=sys.stderr, flush=True)
@@ -128,7 +134,12 @@ def _solve_lines(
             if not keep_table:
                 solver.table.clear()
             start = time.perf_counter()
-            if analyze:
+            known = _from_book(book, board, weak)
+            if known is not None:
+                best = max(s for s in known if s != FULL_COLUMN)
+                text = " ".join([moves, *(str(s) for s in (known if analyze else [best]))])
+                nodes = 0
+            elif analyze:
                 scores = _analysis(solver, board, weak)
                 text = " ".join([moves, *(str(s) for s in scores)])
                 nodes = solver.nodes
@@ -147,6 +158,15 @@ def _solve_lines(
             print(file=out, flush=True)
             status = 1
     return status
+
+
+def _from_book(book: Engine | None, board: Board, weak: bool) -> list[int] | None:
+    """Every column's score (-1000 when full; with ``weak`` the sign) from the opening
+    book, or None unless the book knows each one well enough."""
+    values = book.book_values(board) if book is not None else None
+    if values is None or not all(v is None or v.exact or weak for v in values):
+        return None
+    return [FULL_COLUMN if v is None else (v.sign if weak else v.score) for v in values]
 
 
 def _decode(raw: str | bytes) -> str | None:
@@ -195,7 +215,11 @@ def _best_move(args: argparse.Namespace, out: TextIO) -> int:
         if not (math.isfinite(budget) and budget > 0):
             raise ValueError(f"--time must be a positive number of seconds, not {budget}")
         request = SearchRequest(
-            moves=args.moves, depth=level.depth, time_limit=budget, seed=args.seed
+            moves=args.moves,
+            depth=level.depth,
+            time_limit=budget,
+            seed=args.seed,
+            use_book=not args.no_book,
         )
         result = Engine().think(request)
     except (IllegalMoveError, ValueError) as error:
@@ -208,6 +232,8 @@ def _best_move(args: argparse.Namespace, out: TextIO) -> int:
     if args.stats:
         print(f"engine kernel: {KERNEL_NAME}", file=sys.stderr)
         kind = "exact" if result.exact else "heuristic"
+        if result.from_book:
+            kind = "book" if result.exact else "book, result only"
         text += (
             f" score {result.score} ({kind}) depth {result.depth} nodes {result.nodes}"
             f" time {result.time:.3f}"

@@ -20,18 +20,24 @@ search's, :data:`game.ai.search.DEFAULT_CAPACITY` slots (2 MiB): fixed arrays
 
 from __future__ import annotations
 
+import logging
 import random
 import time
 from collections.abc import Callable
+from pathlib import Path
 
+from game import resources
 from game.ai import search, solver
+from game.ai.book import BOOK_FILE, BookError, ColumnValue, OpeningBook, Values, best_column
 from game.ai.control import SearchStopped, StopControl
 from game.ai.levels import MAX_DEPTH, MIN_DEPTH
 from game.ai.requests import HEURISTIC_UNIT, SearchRequest, SearchResult
 from game.ai.search import DepthResult, DepthSearch, is_exact_at
 from game.ai.solver import Solver
-from game.core.bitboard import CELLS
+from game.core.bitboard import CELLS, WIDTH
 from game.core.board import Board
+
+log = logging.getLogger(__name__)
 
 PERFECT_FALLBACK_SHARE = 0.25
 """The share of the Perfect level's budget spent on the depth-limited fallback."""
@@ -49,9 +55,34 @@ class Engine:
         *,
         solver_capacity: int = solver.DEFAULT_CAPACITY,
         search_capacity: int = search.DEFAULT_CAPACITY,
+        book_path: Path | None = None,
     ) -> None:
         self.solver = Solver(solver_capacity)
         self.depth_search = DepthSearch(search_capacity)
+        self._book_path = book_path
+        self._book: OpeningBook | None = None
+        self.book_problem: str | None = None
+        """Why the opening book could not be used (None: loaded, or not needed yet)."""
+        self._book_tried = False
+
+    @property
+    def book(self) -> OpeningBook | None:
+        """The opening book, read on first use; None (and one warning in the log, the
+        reason in :attr:`book_problem`) when it is missing or damaged."""
+        if not self._book_tried:
+            self._book_tried = True
+            try:
+                path = self._book_path
+                if path is None:
+                    try:
+                        path = resources.asset_path(BOOK_FILE)
+                    except resources.MissingAssetError as missing:
+                        raise BookError(str(missing)) from None
+                self._book = OpeningBook.load(path)
+            except BookError as error:
+                self.book_problem = str(error)
+                log.warning("playing without an opening book: %s", error)
+        return self._book
 
     @property
     def max_table_bytes(self) -> int:
@@ -120,6 +151,10 @@ class Engine:
         rng: random.Random,
         start: float,
     ) -> SearchResult:
+        if request.use_book:
+            answer = self._from_book(board, request.analyze, start)
+            if answer is not None:
+                return answer
         budget, node_budget = _usable(request.time_limit), request.node_limit
         fallback: DepthResult | None = None
         nodes = 0
@@ -184,6 +219,66 @@ class Engine:
             column_scores=result.column_scores,
             column_exact=result.column_exact,
         )
+
+    def book_values(self, board: Board) -> Values | None:
+        """Every column's value from the opening book, or None when it does not know
+        them: the position is an entry, or each of its children is (the opponent to move
+        after Perfect's book move)."""
+        book = self.book
+        if book is None or board.ply > book.max_ply + 1:
+            return None
+        values = book.values(board.current, board.mask)
+        if values is not None:
+            return values
+        found: list[ColumnValue | None] = []
+        for col in range(WIDTH):
+            if not board.can_play(col):
+                found.append(None)
+            elif board.is_winning_move(col):
+                found.append(ColumnValue((CELLS + 1 - board.ply) // 2, exact=True))
+            else:
+                child = board.copy()
+                child.play(col)
+                if child.is_over:  # the last cell: a draw
+                    found.append(ColumnValue(0, exact=True))
+                    continue
+                replies = book.values(child.current, child.mask)
+                if replies is None:
+                    return None
+                reply = replies[best_column(replies)]
+                assert reply is not None
+                found.append(ColumnValue(-reply.score, reply.exact))
+        return tuple(found)
+
+    def _from_book(self, board: Board, analyze: bool, start: float) -> SearchResult | None:
+        values = self.book_values(board)
+        if values is None:
+            return None
+        column = best_column(values)
+        scores = [_book_score(value) for value in values]
+        best = scores[column]
+        assert best is not None
+        return SearchResult(
+            column=column,
+            score=best[0],
+            exact=best[1],
+            depth=0,
+            nodes=0,
+            time=time.perf_counter() - start,
+            column_scores=tuple(s[0] if s else None for s in scores) if analyze else (),
+            column_exact=tuple(bool(s and s[1]) for s in scores) if analyze else (),
+            from_book=True,
+        )
+
+
+def _book_score(value: ColumnValue | None) -> tuple[int, bool] | None:
+    """A book value as (score, exact) in :class:`SearchResult`'s convention: a result
+    alone is a proven win or loss that may be faster (one unit), or an exact draw."""
+    if value is None:
+        return None
+    if value.exact or value.sign == 0:
+        return value.score if value.exact else 0, True
+    return value.sign * HEURISTIC_UNIT, False
 
 
 def _usable(budget: float | None) -> float | None:

@@ -42,6 +42,7 @@ class SearchRequest:
     out, the engine answers with the deepest search it completed.  ``seed``
     makes the random choice between equally good moves reproducible; None
     draws a fresh one.  ``analyze`` asks for the score of every column too.
+    ``use_book``: the Perfect level answers from the opening book where it can.
     """
 
     moves: str = ""
@@ -50,6 +51,7 @@ class SearchRequest:
     node_limit: int | None = None
     seed: int | None = None
     analyze: bool = False
+    use_book: bool = True
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -64,6 +66,9 @@ class SearchResult:
     when analysis was asked for, holds one score per column (None for a full
     column), from the point of view of the player to move, and ``column_exact``
     says for each whether it is exact (the same convention as ``score``).
+    ``from_book`` is True when the opening book answered: its values are proven, but
+    in the first plies only the result is known, as a proven win or loss that may be
+    faster (``HEURISTIC_UNIT`` or ``-HEURISTIC_UNIT``, not exact) or an exact draw.
     """
 
     column: Column | None
@@ -75,6 +80,7 @@ class SearchResult:
     stopped: bool = False
     column_scores: tuple[int | None, ...] = field(default_factory=tuple)
     column_exact: tuple[bool, ...] = field(default_factory=tuple)
+    from_book: bool = False
 
     def describe(self, ply: int) -> str:
         """The score in words for a position with ``ply`` moves played."""

@@ -79,6 +79,7 @@ class _Pending:
 
 # -- the worker process ------------------------------------------------------------
 
+
 def _worker_main(conn: Connection, log_conn: Connection, log_level: int) -> None:
     """The worker process: answer search requests until told to quit or orphaned.
 

@@ -23,7 +23,6 @@ from game.core.bitboard import (
     cell_bit,
     cells_of,
     has_four,
-    mirror,
     top_bit,
 )
 from game.core.notation import IllegalMoveError, column_from_char, format_moves
@@ -161,10 +160,6 @@ class Board:
     def key(self) -> int:
         """A unique 49-bit key of the position (``current + mask``)."""
         return self.current + self.mask
-
-    def mirror_key(self) -> int:
-        """The key of the left-right mirror image of this position."""
-        return mirror(self.current) + mirror(self.mask)
 
     # -- moves -----------------------------------------------------------
     def play(self, col: Column, *, index: int | None = None) -> None:

@@ -1,0 +1,402 @@
+"""Make the opening book (assets/book.bin) with the engine's own exact solver.
+
+**Which positions.**  Every position the Perfect level can face up to ``--max-ply``:
+as the first player, the empty board, its own chosen move, every reply, its next
+chosen move, and so on; as the second player, every opening move, its chosen answer,
+every reply...  Such a position is an *entry*; the book holds the value of each of its
+seven columns (game/ai/book.py), found by solving the position each column leads to.
+Perfect's choice in an entry (the best value, the most central of equals) decides which
+positions are entries two plies later, so the entries are made ply by ply.
+
+**Exact or result.**  A position of ``--strong-from`` plies or more is solved exactly
+(its score); an earlier one only for its result (a weak solve: win, draw or loss), which
+is what keeps a won game won (and the strong solve of the first plies takes hours each).
+
+**Resumable, parallel, deterministic.**  Every solved position is appended to the
+checkpoint file (``--checkpoint``) as soon as it is known: killed at any moment and
+started again, the run loses only the positions in flight.  Commit the checkpoint
+between sessions.  ``--jobs`` processes solve in parallel (default: every core).  A
+value does not depend on the order of work or the table (an exact score or a result is
+unique), and every choice breaks ties the same way, so the same engine makes the same
+book bytes.  The book file is written at the end from every ply that is complete.
+
+Usage::
+
+    nohup nice -n 10 python build_scripts/make_book.py --jobs 2 > book.log 2>&1 &
+    python build_scripts/make_book.py --status            # what is done, nothing solved
+    python build_scripts/make_book.py --write-only        # the book from the checkpoint
+    python build_scripts/make_book.py --verify 1000       # re-solve random entries
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import random
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game.ai.backend import KERNEL_NAME  # noqa: E402
+from game.ai.book import (  # noqa: E402
+    BOOK_FILE,
+    ColumnValue,
+    OpeningBook,
+    Values,
+    best_column,
+    book_bytes,
+    canonical,
+)
+from game.ai.kernel import win_now_score  # noqa: E402
+from game.ai.solver import Solver  # noqa: E402
+from game.core import WIDTH, Board  # noqa: E402
+from game.core.bitboard import BOARD  # noqa: E402
+
+DEFAULT_MAX_PLY = 8
+DEFAULT_STRONG_FROM = 8
+DEFAULT_CHECKPOINT = ROOT / "build_scripts" / "book_checkpoint.txt"
+DEFAULT_OUT = ROOT / "assets" / BOOK_FILE
+TABLE_SLOTS = 1 << 24
+"""Each solving process's table: 128 MiB (long solves want room; the values do not
+depend on it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A position to solve: its canonical key, a move string reaching it (in the canonical
+    orientation), and whether its exact score is wanted or only its result."""
+
+    key: int
+    moves: str
+    strong: bool
+
+
+def mirror_moves(moves: str) -> str:
+    return "".join(str(WIDTH + 1 - int(char)) for char in moves)
+
+
+def canonical_moves(board: Board) -> tuple[int, str]:
+    key, mirrored = canonical(board.current, board.mask)
+    return key, mirror_moves(board.moves) if mirrored else board.moves
+
+
+# -- the checkpoint ------------------------------------------------------------------
+
+
+def read_checkpoint(path: Path) -> dict[int, ColumnValue]:
+    """Solved positions by canonical key; a torn last line (a kill mid-write) is skipped."""
+    solved: dict[int, ColumnValue] = {}
+    if not path.exists():
+        return solved
+    for line in path.read_text(encoding="ascii").splitlines():
+        fields = line.split()
+        if len(fields) != 2 or fields[1][:1] not in "=~" or not fields[0].isdigit():
+            continue
+        try:
+            value = int(fields[1][1:])
+            board = Board.from_moves(fields[0])
+        except ValueError:
+            continue
+        key, _ = canonical(board.current, board.mask)
+        known = solved.get(key)
+        exact = fields[1][0] == "="
+        if known is None or (exact and not known.exact):
+            solved[key] = ColumnValue(value, exact)
+    return solved
+
+
+def checkpoint_line(unit: Unit, score: int) -> str:
+    return f"{unit.moves} {'=' if unit.strong else '~'}{score}\n"
+
+
+# -- entries and their columns -----------------------------------------------------------
+
+
+def child_value(board: Board, col: int, solved: dict[int, ColumnValue]) -> ColumnValue | None:
+    """The value of ``col`` for the player to move in ``board`` from the solved positions
+    (raises KeyError if the position it leads to is not solved yet); None if full."""
+    if not board.can_play(col):
+        return None
+    if board.is_winning_move(col):
+        return ColumnValue(win_now_score(board.ply), exact=True)
+    child = board.copy()
+    child.play(col)
+    if child.mask == BOARD:
+        return ColumnValue(0, exact=True)
+    key, _ = canonical(child.current, child.mask)
+    value = solved[key]
+    return ColumnValue(-value.score, value.exact)
+
+
+def units_of(board: Board, strong_from: int) -> Iterator[Unit]:
+    """The positions to solve for an entry's columns."""
+    for col in range(WIDTH):
+        if board.can_play(col) and not board.is_winning_move(col):
+            child = board.copy()
+            child.play(col)
+            if child.mask != BOARD:
+                key, moves = canonical_moves(child)
+                yield Unit(key, moves, child.ply >= strong_from)
+
+
+def entry_values(board: Board, solved: dict[int, ColumnValue]) -> Values:
+    return tuple(child_value(board, col, solved) for col in range(WIDTH))
+
+
+def next_entries(entries: list[Board], solved: dict[int, ColumnValue]) -> list[Board]:
+    """The entries two plies after ``entries``: Perfect plays its choice, then every reply."""
+    found: dict[int, Board] = {}
+    for board in entries:
+        mine = board.copy()
+        mine.play(best_column(entry_values(board, solved)))
+        if mine.is_over:
+            continue
+        for reply in range(WIDTH):
+            if mine.can_play(reply):
+                after = mine.copy()
+                after.play(reply)
+                if not after.is_over:
+                    key, moves = canonical_moves(after)
+                    found.setdefault(key, Board.from_moves(moves))
+    return [found[key] for key in sorted(found)]
+
+
+def first_entries(root: Board, second: bool) -> list[Board]:
+    """The root (Perfect to move there), or with ``second`` every move from the root
+    (Perfect answers them): the first two plies of entries."""
+    if not second:
+        return [root]
+    found: dict[int, Board] = {}
+    for col in range(WIDTH):
+        if root.can_play(col):
+            after = root.copy()
+            after.play(col)
+            if not after.is_over:
+                key, moves = canonical_moves(after)
+                found.setdefault(key, Board.from_moves(moves))
+    return [found[key] for key in sorted(found)]
+
+
+# -- solving ---------------------------------------------------------------------------
+
+_solver: Solver | None = None
+
+
+def solve_unit(unit: Unit) -> tuple[Unit, int, float]:
+    """Solve one position in a worker process (a fresh table each time)."""
+    global _solver
+    if _solver is None:
+        _solver = Solver(TABLE_SLOTS)
+    board = Board.from_moves(unit.moves)
+    _solver.table.clear()
+    start = time.perf_counter()
+    solution = _solver.solve(board.current, board.mask, board.ply, weak=not unit.strong)
+    return unit, solution.score, time.perf_counter() - start
+
+
+class Progress:
+    """A one-line progress bar on stderr with the time left for the current ply."""
+
+    EVERY = 2.0
+    """Seconds between two redraws."""
+
+    def __init__(self, ply: int, total: int) -> None:
+        self.ply, self.total, self.done = ply, total, 0
+        self.start = self.shown = time.perf_counter()
+
+    def step(self) -> None:
+        self.done += 1
+        now = time.perf_counter()
+        if now - self.shown < self.EVERY and self.done < self.total:
+            return
+        self.shown = now
+        elapsed = now - self.start
+        left = elapsed / self.done * (self.total - self.done)
+        width = 30
+        filled = width * self.done // max(1, self.total)
+        bar = "#" * filled + "." * (width - filled)
+        print(
+            f"\rply {self.ply}: [{bar}] {self.done}/{self.total}"
+            f"  {elapsed / 60:.1f} min, about {left / 60:.1f} min left ",
+            end="",
+            file=sys.stderr,
+            flush=True,
+        )
+
+
+def solve_all(
+    units: list[Unit], jobs: int, checkpoint: Path, solved: dict[int, ColumnValue], ply: int
+) -> None:
+    """Solve ``units``, appending each result to the checkpoint as it arrives."""
+    if not units:
+        return
+    progress = Progress(ply, len(units))
+    with checkpoint.open("a", encoding="ascii") as out:
+        if jobs == 1:
+            results: Iterator[tuple[Unit, int, float]] = map(solve_unit, units)
+            for unit, score, _ in results:
+                out.write(checkpoint_line(unit, score))
+                out.flush()
+                solved[unit.key] = ColumnValue(score, unit.strong)
+                progress.step()
+        else:
+            context = multiprocessing.get_context("spawn")
+            with context.Pool(jobs) as pool:
+                for unit, score, _ in pool.imap_unordered(solve_unit, units):
+                    out.write(checkpoint_line(unit, score))
+                    out.flush()
+                    os.fsync(out.fileno())
+                    solved[unit.key] = ColumnValue(score, unit.strong)
+                    progress.step()
+    print(file=sys.stderr)
+
+
+Entries = dict[int, tuple[Board, Values]]
+"""The book being made: by canonical key, the entry's board (in that orientation) and the
+values of its columns."""
+
+
+def build(
+    max_ply: int,
+    strong_from: int,
+    jobs: int,
+    checkpoint: Path,
+    *,
+    solve: bool,
+    root: Board | None = None,
+) -> Entries:
+    """Make (or, without ``solve``, only read) every ply's entries from ``root`` (the empty
+    board) up to ``max_ply``; returns those of the plies that are complete."""
+    solved = read_checkpoint(checkpoint)
+    book: Entries = {}
+    levels: dict[int, list[Board]] = {}
+    start = root if root is not None else Board()
+    for ply in range(start.ply, max_ply + 1):
+        if ply < start.ply + 2:
+            entries = first_entries(start, second=ply > start.ply)
+        else:
+            entries = next_entries(levels[ply - 2], solved)
+        units: dict[int, Unit] = {}
+        for board in entries:
+            for unit in units_of(board, strong_from):
+                known = solved.get(unit.key)
+                if known is None or (unit.strong and not known.exact):
+                    units.setdefault(unit.key, unit)
+        todo = sorted(units.values(), key=lambda unit: unit.key)
+        print(
+            f"ply {ply}: {len(entries)} entries, {len(todo)} positions to solve",
+            file=sys.stderr,
+            flush=True,
+        )
+        if todo and not solve:
+            return book
+        solve_all(todo, jobs, checkpoint, solved, ply)
+        levels[ply] = entries
+        for board in entries:  # canonical boards: their values need no mirroring
+            key, _ = canonical(board.current, board.mask)
+            book[key] = (board, entry_values(board, solved))
+    return book
+
+
+def write_book(book: Entries, out: Path) -> None:
+    max_ply = max((board.ply for board, _ in book.values()), default=0)
+    data = book_bytes(((key, values) for key, (_, values) in book.items()), max_ply)
+    out.write_bytes(data)
+    OpeningBook.load(out)  # reads back
+    print(f"wrote {out}: {len(book)} entries up to ply {max_ply}, {len(data):,} bytes")
+
+
+def verify(
+    path: Path, checkpoint: Path, count: int, seed: int, strong_from: int, root: Board | None
+) -> int:
+    """Re-solve ``count`` random entries' columns; print and return the mismatches."""
+    book = OpeningBook.load(path)
+    made = build(book.max_ply, strong_from, 1, checkpoint, solve=False, root=root)
+    keys = sorted(made)
+    chosen = random.Random(seed).sample(keys, min(count, len(keys)))
+    solver = Solver(TABLE_SLOTS)
+    wrong = checked = 0
+    started = time.perf_counter()
+    for number, key in enumerate(chosen, start=1):
+        board, _ = made[key]
+        stored = book.values(board.current, board.mask)
+        if stored is None:
+            wrong += 1
+            print(f"MISSING {board.moves}: an entry of the checkpoint is not in the book")
+            continue
+        for col in range(WIDTH):
+            value = stored[col]
+            fresh = _solve_column(solver, board, col, exact=value is not None and value.exact)
+            checked += 1
+            if (value is None) != (fresh is None) or (
+                value is not None
+                and fresh is not None
+                and (value.score if value.exact else value.sign) != fresh
+            ):
+                wrong += 1
+                print(f"MISMATCH {board.moves} column {col + 1}: book {value}, solver {fresh}")
+        print(
+            f"\rverified {number}/{len(chosen)} entries, {wrong} wrong,"
+            f" {time.perf_counter() - started:.0f} s",
+            end="",
+            file=sys.stderr,
+            flush=True,
+        )
+    print(file=sys.stderr)
+    print(f"verify: {len(chosen)} entries ({checked} columns) re-solved, {wrong} wrong")
+    return wrong
+
+
+def _solve_column(solver: Solver, board: Board, col: int, *, exact: bool) -> int | None:
+    if not board.can_play(col):
+        return None
+    if board.is_winning_move(col):
+        return win_now_score(board.ply) if exact else 1
+    child = board.copy()
+    child.play(col)
+    if child.mask == BOARD:
+        return 0
+    solver.table.clear()
+    return -solver.solve(child.current, child.mask, child.ply, weak=not exact).score
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--max-ply", type=int, default=DEFAULT_MAX_PLY)
+    parser.add_argument("--strong-from", type=int, default=DEFAULT_STRONG_FROM)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--checkpoint", type=Path, default=DEFAULT_CHECKPOINT)
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--status", action="store_true", help="say what is done; solve nothing")
+    parser.add_argument("--write-only", action="store_true", help="write the complete plies")
+    parser.add_argument("--verify", type=int, metavar="N", help="re-solve N random entries")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--root",
+        type=Board.from_moves,
+        help="start from this position instead of the empty board (small books for tests)",
+    )
+    args = parser.parse_args(argv)
+    print(f"engine kernel: {KERNEL_NAME}", file=sys.stderr)
+    if args.verify is not None:
+        wrong = verify(
+            args.out, args.checkpoint, args.verify, args.seed, args.strong_from, args.root
+        )
+        return 1 if wrong else 0
+    solve = not (args.status or args.write_only)
+    book = build(
+        args.max_ply, args.strong_from, args.jobs, args.checkpoint, solve=solve, root=args.root
+    )
+    if not args.status:
+        write_book(book, args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

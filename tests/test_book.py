@@ -1,0 +1,240 @@
+"""The opening book: its file format, a damaged file, the generator, and the shipped book
+checked against the solver."""
+
+from __future__ import annotations
+
+import logging
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+
+from game.ai import Engine, SearchRequest
+from game.ai.backend import IS_COMPILED
+from game.ai.book import (
+    BOOK_FILE,
+    BookError,
+    ColumnValue,
+    OpeningBook,
+    best_column,
+    book_bytes,
+    canonical,
+)
+from game.ai.kernel import win_now_score
+from game.ai.requests import HEURISTIC_UNIT
+from game.ai.solver import Solver
+from game.core import WIDTH, Board
+
+SHIPPED = ROOT / "assets" / BOOK_FILE
+QUICK_PLY = 7
+"""The first ply whose entries the solver re-solves within a second or so (compiled)."""
+MAKE_BOOK = ROOT / "build_scripts" / "make_book.py"
+
+WIN, DRAW, LOSS = (ColumnValue(s, exact=False) for s in (1, 0, -1))
+
+
+def sample_values(seed: int) -> tuple[ColumnValue | None, ...]:
+    rng = random.Random(seed)
+    return tuple(
+        rng.choice([None, WIN, DRAW, LOSS, ColumnValue(rng.randint(-21, 21), exact=True)])
+        for _ in range(WIDTH)
+    )
+
+
+def test_a_book_reads_back_what_was_written_in_both_orientations() -> None:
+    board = Board.from_moves("7766")  # right-heavy: its mirror image has the smaller key
+    key, mirrored = canonical(board.current, board.mask)
+    assert mirrored
+    values = sample_values(1)  # in the orientation of the key: the mirror image's
+    other = Board.from_moves("44")
+    other_key, _ = canonical(other.current, other.mask)
+    book = OpeningBook.from_bytes(book_bytes([(key, values), (other_key, sample_values(2))], 4))
+    assert len(book) == 2 and book.max_ply == 4
+    mirror_board = Board.from_moves("1122")
+    assert book.values(mirror_board.current, mirror_board.mask) == values
+    assert book.values(board.current, board.mask) == values[::-1]
+    assert book.values(*_bits("4")) is None
+
+
+def _bits(moves: str) -> tuple[int, int]:
+    board = Board.from_moves(moves)
+    return board.current, board.mask
+
+
+def test_the_best_column_prefers_the_best_value_then_the_centre() -> None:
+    assert best_column((DRAW, WIN, DRAW, DRAW, WIN, None, LOSS)) == 4
+    exact = tuple(ColumnValue(s, exact=True) for s in (-3, 2, 5, 1, 5, 0, -1))
+    assert best_column(exact) == 2
+    assert best_column((None, None, None, LOSS, None, None, None)) == 3
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        (lambda data: data[:10], "truncated"),
+        (lambda data: data[:-3], "truncated"),
+        (lambda data: b"XXXXXXXX" + data[8:], "not a book file"),
+        (lambda data: data[:8] + b"\x09\x00" + data[10:], "format 9"),
+        (lambda data: data[:-1] + bytes([data[-1] ^ 0x10]), "checksum"),
+    ],
+)
+def test_a_damaged_book_is_refused_with_a_reason(damage: object, message: str) -> None:
+    data = book_bytes([(canonical(*_bits("44"))[0], sample_values(3))], 2)
+    assert callable(damage)
+    with pytest.raises(BookError, match=message):
+        OpeningBook.from_bytes(damage(data))
+
+
+def test_a_missing_or_damaged_book_warns_once_and_the_engine_plays_on(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    broken = tmp_path / "book.bin"
+    broken.write_bytes(b"C4BOOK\r\n" + b"\x00" * 4)
+    for path, reason in ((tmp_path / "absent.bin", "missing"), (broken, "truncated")):
+        caplog.clear()
+        engine = Engine(book_path=path)
+        with caplog.at_level(logging.WARNING, logger="game.ai.engine"):
+            for moves in ("", "4"):
+                result = engine.think(SearchRequest(moves=moves, time_limit=0.2))
+                assert result.column is not None and not result.from_book
+        assert engine.book is None
+        assert engine.book_problem is not None and reason in engine.book_problem
+        warnings = [r for r in caplog.records if r.levelno == logging.WARNING]
+        assert len(warnings) == 1 and "opening book" in warnings[0].getMessage()
+
+
+def make_book(tmp_path: Path, name: str, *args: str) -> bytes:
+    out = tmp_path / f"{name}.bin"
+    subprocess.run(
+        [
+            sys.executable,
+            str(MAKE_BOOK),
+            *args,
+            "--checkpoint",
+            str(tmp_path / f"{name}.txt"),
+            "--out",
+            str(out),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ},
+        timeout=600,
+    )
+    return out.read_bytes()
+
+
+@pytest.mark.slow
+def test_the_generator_makes_the_same_bytes_whatever_the_jobs_and_resumes(
+    tmp_path: Path,
+) -> None:
+    # A small book from a late position: the entries up to ply 10.
+    args = ("--root", "4444433", "--max-ply", "10", "--strong-from", "9")
+    one = make_book(tmp_path, "one", *args, "--jobs", "1")
+    two = make_book(tmp_path, "two", *args, "--jobs", "2")
+    assert one == two
+    # Resume: a checkpoint cut short (a torn last line too) gives the same book.
+    lines = (tmp_path / "one.txt").read_text().splitlines()
+    (tmp_path / "cut.txt").write_text("\n".join(lines[: len(lines) // 2]) + "\n4444433 =")
+    assert make_book(tmp_path, "cut", *args, "--jobs", "1") == one
+    book = OpeningBook.from_bytes(one)
+    # The engine answers the root from it, every column, agreeing with the solver.
+    engine = Engine(book_path=tmp_path / "one.bin")
+    root = Board.from_moves("4444433")
+    result = engine.think(SearchRequest(moves=root.moves, analyze=True))
+    assert result.from_book
+    checker = Solver(1)
+    for col in range(WIDTH):
+        # Results only at this ply: a proven win or loss is one unit (HEURISTIC_UNIT).
+        sign = column_score(checker, root, col, exact=False)
+        assert result.column_scores[col] == (None if sign is None else sign * HEURISTIC_UNIT)
+        assert result.column_exact[col] == (sign == 0)
+    assert len(book) > 10
+
+
+def column_score(solver: Solver, board: Board, col: int, *, exact: bool) -> int | None:
+    """A column's value for the player to move: exact, or its sign only."""
+    if not board.can_play(col):
+        return None
+    if board.is_winning_move(col):
+        return win_now_score(board.ply) if exact else 1
+    child = board.copy()
+    child.play(col)
+    if child.is_over:
+        return 0
+    solver.table.clear()
+    score = -solver.solve(child.current, child.mask, child.ply, weak=not exact).score
+    return score if exact else (score > 0) - (score < 0)
+
+
+def shipped_book() -> OpeningBook:
+    if not SHIPPED.is_file():
+        pytest.fail(f"the opening book {SHIPPED} is not in the repository")
+    return OpeningBook.load(SHIPPED)
+
+
+def test_the_shipped_book_covers_the_first_moves() -> None:
+    book = shipped_book()
+    engine = Engine()
+    assert engine.book is not None and len(engine.book) == len(book)
+    for moves in ("", "4", "1", "7")[: 1 + 3 * (book.max_ply >= 1)]:
+        result = engine.think(SearchRequest(moves=moves, analyze=True))
+        assert result.from_book and result.column is not None
+        assert len(result.column_scores) == WIDTH
+    # The first player wins by the centre column, and only by it.
+    first = engine.think(SearchRequest(moves="", analyze=True))
+    assert first.column == 3
+    assert [s is not None and s > 0 for s in first.column_scores] == [
+        col == 3 for col in range(WIDTH)
+    ]
+
+
+@pytest.mark.skipif(not IS_COMPILED, reason="re-solving book entries wants the compiled kernel")
+def test_a_random_sample_of_the_shipped_book_agrees_with_the_solver() -> None:
+    book = shipped_book()
+    if book.max_ply < QUICK_PLY:
+        pytest.skip(f"the book stops at ply {book.max_ply}: nothing to re-solve in seconds")
+    rng = random.Random()
+    seed = rng.randrange(1 << 30)
+    rng.seed(seed)
+    solver = Solver()
+    checked = 0
+    # Random games into the book's range, where Perfect's positions are entries.
+    while checked < 12:
+        board = Board()
+        values = None
+        for _ in range(rng.randint(QUICK_PLY, book.max_ply)):
+            values = book.values(board.current, board.mask)
+            col = best_column(values) if values is not None else rng.choice(board.legal_moves())
+            board.play(col)
+            if board.is_over:
+                break
+        values = book.values(board.current, board.mask)
+        if values is None or board.ply < QUICK_PLY:
+            continue
+        for col in range(WIDTH):
+            value = values[col]
+            exact = value is not None and value.exact
+            expected = None if value is None else (value.score if exact else value.sign)
+            assert column_score(solver, board, col, exact=exact) == expected, (seed, board.moves)
+        checked += 1
+
+
+@pytest.mark.parametrize(
+    ("moves", "winning"),
+    [("4444433336", {2, 5}), ("4444455552", {1, 4})],
+)
+def test_perfect_keeps_the_win_where_it_once_threw_it_away(moves: str, winning: set[int]) -> None:
+    # The 11th move of two games of Perfect against Master, where it used to play a move
+    # that loses or draws (issue 12): only these columns keep the win.
+    board = Board.from_moves(moves)
+    solution = Solver().solve(board.current, board.mask, board.ply)
+    assert solution.score > 0
+    assert solution.column in winning
+    result = Engine().think(SearchRequest(moves=moves, time_limit=None))
+    assert result.exact and result.column in winning
