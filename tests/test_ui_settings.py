@@ -196,3 +196,16 @@ def test_quit_from_the_menu_ends_the_loop(app: App) -> None:
     assert app.running and menu.items.focused is not None
     assert menu.items.focused.key == "quit"
     assert app.step([key(pygame.K_RETURN)], FRAME) is False
+
+
+def test_how_to_play_names_the_engine_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ui.scenes import howto  # noqa: PLC0415
+
+    assert howto.engine_line() == (
+        "Engine: compiled (fast)"
+        if howto.IS_COMPILED
+        else f"Engine: {howto.KERNEL_NAME}; the computer thinks more slowly"
+    )
+    monkeypatch.setattr(howto, "IS_COMPILED", False)
+    monkeypatch.setattr(howto, "KERNEL_NAME", "pure Python (the compiled kernel is not installed)")
+    assert "pure Python (the compiled kernel is not installed)" in howto.engine_line()

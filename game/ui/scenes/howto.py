@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.ai.backend import IS_COMPILED, KERNEL_NAME
 from game.ui.scenes.base import FormLayout, FormScene
 from game.ui.scenes.stack import Go, Transition
 from game.ui.widgets import Item, ItemList
@@ -35,6 +36,13 @@ ANALYSIS = (
     "With Show analysis on (Settings), each column shows its score for the player to move: "
     "+N wins, -N loses (the bigger, the sooner), 0 draws; ~ marks an estimate."
 )
+
+
+def engine_line() -> str:
+    """The engine kernel in use, in a player's words."""
+    if IS_COMPILED:
+        return "Engine: compiled (fast)"
+    return f"Engine: {KERNEL_NAME}; the computer thinks more slowly"
 
 
 class HowToScene(FormScene):
@@ -87,6 +95,10 @@ class HowToScene(FormScene):
         y += size // 2
         text.blit(surface, "Analysis", heading, theme.accent, (body.x, y))
         y += round(heading * 1.1)
-        text.blit_lines(
+        y = text.blit_lines(
             surface, text.wrap(ANALYSIS, size, body.width), size, theme.text, (body.x, y)
+        )
+        y += size // 2
+        text.blit_lines(
+            surface, text.wrap(engine_line(), size, body.width), size, theme.text_muted, (body.x, y)
         )
