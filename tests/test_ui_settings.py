@@ -209,3 +209,11 @@ def test_how_to_play_names_the_engine_kernel(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(howto, "IS_COMPILED", False)
     monkeypatch.setattr(howto, "KERNEL_NAME", "pure Python (the compiled kernel is not installed)")
     assert "pure Python (the compiled kernel is not installed)" in howto.engine_line()
+
+
+def test_the_window_saves_the_winning_streaks(app: App) -> None:
+    app.record_result("Hard", "win")
+    app.record_result("Hard", "win")
+    app.flush_saves()
+    saved = SettingsStore(app.store.path).load().stats.per_level["Hard"]
+    assert (saved.wins, saved.streak, saved.best_streak) == (2, 2, 2)

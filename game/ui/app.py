@@ -39,11 +39,9 @@ from game.resources import WINDOW_ICON, MissingAssetError, asset_path
 from game.settings import (
     MAX_WINDOW,
     MIN_WINDOW,
-    Record,
     Result,
     Settings,
     SettingsStore,
-    Statistics,
 )
 from game.ui.board_view import BoardRenderer
 from game.ui.match import Session
@@ -184,8 +182,9 @@ class App:
         pygame.display.init()
         _require_a_display()
         pygame.font.init()
+        self.text.load()
         pygame.display.set_caption(TITLE)
-        missing = self._load_icon()
+        missing = self._load_icon() + self.text.missing
         self._open_window()
         self.sounds.enabled = self.settings.sound_on
         self.sounds.volume = self.settings.volume
@@ -193,7 +192,7 @@ class App:
         missing += self.sounds.missing
         if missing:
             self.notify(_missing_sentence(missing), seconds=LONG_NOTICE_SECONDS)
-        for problem in self.sounds.problems:
+        for problem in [*self.text.problems, *self.sounds.problems]:
             self.notify(problem, seconds=LONG_NOTICE_SECONDS)
         for warning in self._startup_warnings:
             self.notify(warning, seconds=LONG_NOTICE_SECONDS)
@@ -518,12 +517,7 @@ class App:
     def save(self) -> None:
         """Save a copy of the settings and statistics on the save thread."""
         settings = self.settings.clamped()
-        stats = Statistics(
-            {
-                name: Record(record.wins, record.losses, record.draws)
-                for name, record in self.stats.per_level.items()
-            }
-        )
+        stats = self.stats.copy()  # with the streaks
         if self._saver is None:
             self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="settings-save")
         self._saves.append(self._saver.submit(self.store.save, settings, stats))
