@@ -4,14 +4,20 @@ apart for red-green colour-blind players (simulated with published matrices)."""
 from __future__ import annotations
 
 import dataclasses
+import logging
 import math
+from pathlib import Path
 
 import pygame
 import pytest
 
 from game import settings
 from game.ui.board_view import BoardRenderer
-from game.ui.themes import BLUE_ORANGE, CLASSIC, COLOUR_BLIND, THEMES, Colour, theme_named
+from game.ui.themes import CLASSIC, Colour, theme_named, themes
+
+THEMES = themes()
+COLOUR_BLIND = theme_named("high-contrast")
+BLUE_ORANGE = theme_named("blue-orange")
 
 Matrix = tuple[tuple[float, float, float], ...]
 
@@ -118,3 +124,22 @@ def test_the_blue_and_orange_discs_are_drawn_in_their_colours() -> None:
         seen = tuple(surface.get_at((50 + 15, 50 + 15)))[:3]
         fill = BLUE_ORANGE.discs[side].fill
         assert max(abs(a - b) for a, b in zip(seen, fill, strict=True)) <= 4, (side, seen)
+
+
+def test_a_missing_or_damaged_palettes_file_leaves_the_classic_theme(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from game.ui import themes as module  # noqa: PLC0415
+
+    broken = tmp_path / "themes.json"
+    broken.write_text('{"themes": [{"name": "x"}]}', encoding="utf-8")
+    for path in (tmp_path / "absent.json", broken):
+        monkeypatch.setattr(module.resources, "asset_path", lambda _name, path=path: path)
+        module.themes.cache_clear()
+        caplog.clear()
+        try:
+            assert dict(module.themes()) == {"classic": CLASSIC}
+            assert theme_named("blue-orange") is CLASSIC
+        finally:
+            module.themes.cache_clear()
+        assert [r.levelno for r in caplog.records] == [logging.WARNING]

@@ -1,6 +1,9 @@
 """Colours of the window: the classic look, a colour-blind friendly one with shapes on the
 discs, and a blue-and-orange palette that red-green colour-blind players can tell apart.
 
+The classic theme is written here; the others are plain data in ``assets/themes.json``
+(why each colour was chosen: ``assets/README.md``), read on first use.
+
 A theme is plain data.  ``symbols`` asks the board view to mark each disc with
 a shape (a cross on the first colour, a ring on the second) so that the two sides
 differ by more than colour; the winning four is always marked with a star, in
@@ -11,9 +14,17 @@ shows for them, since the blue-and-orange palette draws neither red nor yellow.
 
 from __future__ import annotations
 
+import functools
+import json
+import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any
+
+from game import resources
+
+log = logging.getLogger(__name__)
 
 Colour = tuple[int, int, int]
 
@@ -101,100 +112,54 @@ CLASSIC = Theme(
     shade=(0, 0, 0, 150),
 )
 
-# Named "high-contrast" in settings files from before it had its present label.
-COLOUR_BLIND = Theme(
-    name="high-contrast",
-    label="Colour-blind friendly",
-    background_top=(0, 0, 0),
-    background_bottom=(0, 0, 0),
-    board=(0, 60, 200),
-    board_edge=(255, 255, 255),
-    board_back=(0, 0, 0),
-    discs=MappingProxyType(
-        {
-            "red": DiscStyle((230, 0, 40), (255, 255, 255), (230, 0, 40), (255, 255, 255)),
-            "yellow": DiscStyle((255, 230, 0), (255, 255, 255), (255, 230, 0), (0, 0, 0)),
-        }
-    ),
-    colour_names=MappingProxyType({"red": "Red", "yellow": "Yellow"}),
-    symbols=True,
-    text=(255, 255, 255),
-    text_muted=(220, 220, 220),
-    accent=(0, 255, 255),
-    panel=(0, 0, 0),
-    panel_edge=(255, 255, 255),
-    button=(0, 0, 0),
-    button_focus=(0, 90, 255),
-    button_text=(255, 255, 255),
-    button_disabled=(60, 60, 60),
-    win_mark=(0, 255, 255),
-    win_outline=(0, 0, 0),
-    last_mark=(0, 255, 255),
-    hint=(0, 255, 255),
-    score_win=(0, 255, 0),
-    score_loss=(255, 80, 80),
-    score_draw=(255, 255, 255),
-    notice=(255, 255, 255),
-    notice_text=(0, 0, 0),
-    banner=(0, 0, 0),
-    shade=(0, 0, 0, 190),
-)
+EXTRA_THEMES_FILE = "themes.json"
+"""The other themes' palettes, an asset (data, not code): read on first use."""
 
-# Blue against orange: the pair that stays apart for deuteranopes and protanopes,
-# who lose the red-green axis but keep the blue-yellow one and lightness.  The
-# hues follow Okabe and Ito's colour-universal-design palette (blue 0,114,178 and
-# orange 230,159,0), made brighter to stand out on a dark board: the orange is
-# also much lighter than the blue, so even lightness alone tells them apart.
-# Simulated with Machado, Oliveira and Fernandes' (2009) full-severity matrices,
-# the two discs stay more than 120 CIELAB units apart for both (red and green
-# fall to 9 for deuteranopes); tests/test_themes.py checks it.  The board is a
-# neutral grey, not blue, so the blue disc keeps its contrast, and nothing else
-# on screen leans on red against green: the analysis uses blue for good and
-# orange for bad.
-BLUE_ORANGE = Theme(
-    name="blue-orange",
-    label="Blue and orange",
-    background_top=(34, 36, 44),
-    background_bottom=(14, 15, 20),
-    board=(92, 96, 108),
-    board_edge=(58, 61, 70),
-    board_back=(24, 26, 32),
-    discs=MappingProxyType(
-        {
-            "red": DiscStyle((245, 140, 20), (176, 92, 0), (255, 200, 130), (40, 20, 0)),
-            "yellow": DiscStyle((30, 110, 220), (12, 64, 150), (130, 180, 250), (255, 255, 255)),
-        }
-    ),
-    colour_names=MappingProxyType({"red": "Orange", "yellow": "Blue"}),
-    symbols=False,
-    text=(238, 240, 246),
-    text_muted=(160, 166, 180),
-    accent=(240, 228, 66),
-    panel=(26, 28, 36),
-    panel_edge=(74, 78, 92),
-    button=(52, 56, 68),
-    button_focus=(90, 98, 120),
-    button_text=(244, 246, 250),
-    button_disabled=(36, 38, 46),
-    win_mark=(255, 255, 255),
-    win_outline=(20, 20, 24),
-    last_mark=(255, 255, 255),
-    hint=(240, 228, 66),
-    score_win=(110, 190, 255),
-    score_loss=(255, 150, 60),
-    score_draw=(210, 212, 220),
-    notice=(250, 246, 220),
-    notice_text=(30, 30, 30),
-    banner=(20, 21, 28),
-    shade=(0, 0, 0, 150),
-)
 
-THEMES: Mapping[str, Theme] = MappingProxyType(
-    {t.name: t for t in (CLASSIC, COLOUR_BLIND, BLUE_ORANGE)}
-)
-"""Every theme by its name in the settings file (:data:`game.settings.THEMES`), in menu order."""
+def _colour(value: object) -> tuple[int, ...]:
+    if not (
+        isinstance(value, list)
+        and len(value) in (3, 4)
+        and all(isinstance(c, int) and 0 <= c <= 255 for c in value)
+    ):
+        raise ValueError(f"not a colour: {value!r}")
+    return tuple(value)
+
+
+def _theme(data: dict[str, Any]) -> Theme:
+    """A theme from one record of the palettes file (the fields of :class:`Theme`)."""
+    discs = {
+        side: DiscStyle(*(_colour(style[part]) for part in ("fill", "rim", "shine", "mark")))  # type: ignore[arg-type]
+        for side, style in data["discs"].items()
+    }
+    colours = {name: _colour(value) for name, value in data["colours"].items()}
+    return Theme(
+        name=str(data["name"]),
+        label=str(data["label"]),
+        discs=MappingProxyType(discs),
+        colour_names=MappingProxyType({k: str(v) for k, v in data["colour_names"].items()}),
+        symbols=bool(data["symbols"]),
+        **colours,  # type: ignore[arg-type]
+    )
+
+
+@functools.cache
+def themes() -> Mapping[str, Theme]:
+    """Every theme by its name in the settings file (:data:`game.settings.THEMES`), in menu
+    order: the classic one, built in, then those of the palettes file.  A missing or
+    damaged file leaves the classic theme alone, with one warning in the log."""
+    found = {CLASSIC.name: CLASSIC}
+    try:
+        data = json.loads(resources.asset_path(EXTRA_THEMES_FILE).read_text(encoding="utf-8"))
+        for record in data["themes"]:
+            theme = _theme(record)
+            found[theme.name] = theme
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        log.warning("only the classic theme: the palettes file is unusable (%s)", error)
+        found = {CLASSIC.name: CLASSIC}
+    return MappingProxyType(found)
 
 
 def theme_named(name: str) -> Theme:
     """The theme called ``name`` (one of :data:`game.settings.THEMES`); classic if unknown."""
-    return THEMES.get(name, CLASSIC)
+    return themes().get(name, CLASSIC)
