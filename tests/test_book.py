@@ -107,6 +107,9 @@ def test_a_missing_or_damaged_book_warns_once_and_the_engine_plays_on(
         assert len(warnings) == 1 and "opening book" in warnings[0].getMessage()
 
 
+ROOT_MOVES = "44444333322"
+
+
 def make_book(tmp_path: Path, name: str, *args: str) -> bytes:
     out = tmp_path / f"{name}.bin"
     subprocess.run(
@@ -133,19 +136,19 @@ def make_book(tmp_path: Path, name: str, *args: str) -> bytes:
 def test_the_generator_makes_the_same_bytes_whatever_the_jobs_and_resumes(
     tmp_path: Path,
 ) -> None:
-    # A small book from a late position: the entries up to ply 10.
-    args = ("--root", "4444433", "--max-ply", "10", "--strong-from", "9")
+    # A small book from a late position: entries of plies 11-14, the last two exact.
+    args = ("--root", ROOT_MOVES, "--max-ply", "14", "--strong-from", "13")
     one = make_book(tmp_path, "one", *args, "--jobs", "1")
     two = make_book(tmp_path, "two", *args, "--jobs", "2")
     assert one == two
     # Resume: a checkpoint cut short (a torn last line too) gives the same book.
     lines = (tmp_path / "one.txt").read_text().splitlines()
-    (tmp_path / "cut.txt").write_text("\n".join(lines[: len(lines) // 2]) + "\n4444433 =")
+    (tmp_path / "cut.txt").write_text("\n".join(lines[: len(lines) // 2]) + f"\n{ROOT_MOVES} =")
     assert make_book(tmp_path, "cut", *args, "--jobs", "1") == one
     book = OpeningBook.from_bytes(one)
     # The engine answers the root from it, every column, agreeing with the solver.
     engine = Engine(book_path=tmp_path / "one.bin")
-    root = Board.from_moves("4444433")
+    root = Board.from_moves(ROOT_MOVES)
     result = engine.think(SearchRequest(moves=root.moves, analyze=True))
     assert result.from_book
     checker = Solver(1)
