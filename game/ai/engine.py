@@ -5,17 +5,18 @@
 
 * a request with a ``depth`` runs the depth-limited iterative deepening of
   :mod:`game.ai.search` (the difficulty levels);
-* a request without one (the Perfect level) first runs that search on a
-  quarter of its budget, to have a good move whatever happens, then the exact
-  solver of :mod:`game.ai.solver` on the rest; if the solver finishes, its
-  exact answer wins, otherwise the deepest completed search answers and the
-  result is marked not exact.
+* a request without one (the Perfect level) answers from the opening book
+  (:mod:`game.ai.book`) where it can; otherwise it runs the exact solver of
+  :mod:`game.ai.solver` on three quarters of its budget, and only if the solver does
+  not finish, that depth-limited search on the rest: then the deepest completed
+  iteration answers and the result is marked stopped (and exact only if the
+  search proved it).
 
 The engine keeps two transposition tables across requests (the worker process
 keeps one engine for the whole game): the solver's, bounded at
 :data:`game.ai.solver.DEFAULT_CAPACITY` slots (16 MiB), and the depth-limited
 search's, :data:`game.ai.search.DEFAULT_CAPACITY` slots (2 MiB): fixed arrays
-(:class:`game.ai.kernel.Table`), their memory taken page by page as they fill.
+(:class:`game.ai.kernel.Table`), allocated when the engine is made.
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ from game.core.board import Board
 log = logging.getLogger(__name__)
 
 PERFECT_FALLBACK_SHARE = 0.25
-"""The share of the Perfect level's budget spent on the depth-limited fallback."""
+"""The share of the Perfect level's budget kept for the depth-limited fallback, which plays
+only when the exact solver did not finish on the rest."""
 SAFETY_MARGIN = 0.05
 """Seconds (at most, and at most this share of the budget) kept back from a time
 limit, so that checking every few thousand nodes and answering still ends
@@ -156,29 +158,16 @@ class Engine:
             if answer is not None:
                 return answer
         budget, node_budget = _usable(request.time_limit), request.node_limit
-        fallback: DepthResult | None = None
-        nodes = 0
-        if budget is not None or node_budget is not None:
-            share = PERFECT_FALLBACK_SHARE
-            quick = StopControl(
-                time_limit=None if budget is None else budget * share,
-                node_limit=None if node_budget is None else int(node_budget * share),
-                should_stop=should_stop,
-            )
-            fallback = self._search_to(board, MAX_DEPTH, rng, quick, request.analyze)
-            nodes = fallback.nodes
-            settled = fallback.exact and (not request.analyze or fallback.complete)
-            if settled or (should_stop is not None and should_stop()):
-                return _from_depth_result(fallback, board.ply, time.perf_counter() - start)
+        # The solver first, on all but the fallback's share of the budget.
+        share = 1.0 - PERFECT_FALLBACK_SHARE
         control = StopControl(
-            time_limit=None if budget is None else budget - (time.perf_counter() - start),
-            node_limit=None if node_budget is None else max(0, node_budget - nodes),
+            time_limit=None if budget is None else budget * share,
+            node_limit=None if node_budget is None else int(node_budget * share),
             should_stop=should_stop,
         )
         try:
             if request.analyze:
                 scores = self.solver.analyze(board.current, board.mask, board.ply, control=control)
-                nodes += self.solver.nodes
                 best = max(s for s in scores if s is not None)
                 column = next(c for c, s in enumerate(scores) if s == best)
                 return SearchResult(
@@ -186,34 +175,41 @@ class Engine:
                     score=best,
                     exact=True,
                     depth=CELLS - board.ply,
-                    nodes=nodes,
+                    nodes=self.solver.nodes,
                     time=time.perf_counter() - start,
                     column_scores=tuple(scores),
                     column_exact=tuple(s is not None for s in scores),
                 )
             solution = self.solver.solve(board.current, board.mask, board.ply, control=control)
-            nodes += solution.nodes
             return SearchResult(
                 column=solution.column,
                 score=solution.score,
                 exact=True,
                 depth=CELLS - board.ply,
-                nodes=nodes,
+                nodes=solution.nodes,
                 time=time.perf_counter() - start,
             )
         except SearchStopped:
-            nodes += self.solver.nodes
-        if fallback is None:
-            # Stopped by should_stop before anything completed: answer from the
-            # move ordering alone (a search with no time at all).
+            nodes = self.solver.nodes
+        if should_stop is not None and should_stop():
+            # Asked to stop: answer from the move ordering alone (a search with no time).
             fallback = self._search_to(board, 1, rng, None, request.analyze)
+        else:
+            rest = StopControl(
+                time_limit=None if budget is None else budget - (time.perf_counter() - start),
+                node_limit=None if node_budget is None else max(0, node_budget - nodes),
+                should_stop=should_stop,
+            )
+            fallback = self._search_to(board, MAX_DEPTH, rng, rest, request.analyze)
+            if fallback.depth == 0:  # not even one ply in the time left
+                fallback = self._search_to(board, 1, rng, None, request.analyze)
         result = _from_depth_result(fallback, board.ply, time.perf_counter() - start)
         return SearchResult(
             column=result.column,
             score=result.score,
             exact=result.exact,
             depth=result.depth,
-            nodes=nodes,
+            nodes=nodes + fallback.nodes,
             time=result.time,
             stopped=True,
             column_scores=result.column_scores,
