@@ -8,7 +8,7 @@ Usage::
     python build_scripts/bench_engine.py --section ladder --games 40 --master-games 20
     python build_scripts/bench_engine.py --section ladder --depth-only
 
-Sections (``--section`` may be given several times; default all three):
+Sections (``--section`` may be given several times; default all four):
 
 ``solver``
     For each public test set in ``../shared/connect4-testsets`` (the sets' README
@@ -40,9 +40,16 @@ Sections (``--section`` may be given several times; default all three):
     depth levels (Perfect keeps its own), so every move is searched to the
     level's full depth and a run is reproducible game for game.
 
+``perfect``
+    Perfect from the empty board, first and second, against every level and random
+    moves (``--perfect-games`` per opponent and colour), every move checked with the
+    exact solver: results, moves that gave the result away, move times, exact answers
+    and book hits (``engine_perfect.py``).
+
 Each section is a module beside this driver (``engine_solver.py``,
-``engine_levels.py``, ``engine_ladder.py``); what every benchmark shares is in
-``benchlib.py``.  The tables are printed and written to a Markdown file (``--out``, default
+``engine_levels.py``, ``engine_ladder.py``, ``engine_perfect.py``); what every
+benchmark shares is in ``benchlib.py``.  The tables are printed and written to a Markdown
+file (``--out``, default
 ``bench_results/engine-<git short hash>.md``).  Each section has its own block
 in the file, so sections run separately at the same commit end up in one file;
 running a section again replaces its block.  Progress goes to standard error.
@@ -61,13 +68,19 @@ from pathlib import Path
 import benchlib
 import engine_ladder
 import engine_levels
+import engine_perfect
 import engine_solver
 from benchlib import ROOT, SET_NAMES, TESTSETS, Report, git_short_hash, progress
 from engine_solver import DEFAULT_COUNTS
 
 from game.ai import LEVELS, Level, level_by_name
 
-SECTIONS = (engine_solver.SECTION, engine_levels.SECTION, engine_ladder.SECTION)
+SECTIONS = (
+    engine_solver.SECTION,
+    engine_levels.SECTION,
+    engine_ladder.SECTION,
+    engine_perfect.SECTION,
+)
 
 
 # -- command line ----------------------------------------------------------
@@ -165,6 +178,12 @@ def parser() -> argparse.ArgumentParser:
         type=lambda s: [level_named(n) for n in s.split(",")],
         help="ladder pairs, by the stronger level (e.g. Easy,Medium); default Easy to Master",
     )
+    p.add_argument(
+        "--perfect-games",
+        type=non_negative,
+        default=2,
+        help="perfect: games per opponent and colour (default %(default)s)",
+    )
     p.add_argument("--seed", type=int, default=1, help="seed for openings and tie-breaks")
     p.add_argument(
         "--depth-only",
@@ -223,6 +242,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.seed,
             depth_only=args.depth_only,
         )
+
+    if "perfect" in sections:
+        engine_perfect.run(report, args.perfect_games, args.seed)
 
     if not args.no_write and report.blocks:
         path = args.out or ROOT / "bench_results" / f"engine-{git_short_hash()}.md"

@@ -1,0 +1,177 @@
+"""``bench_engine.py --section perfect``: the Perfect level from the empty board.
+
+Perfect plays whole games, as the first player and as the second, against every other
+level and against a random player (a random opening, the rest random moves: the
+positions no level would reach), each side with its own engine kept for the game as the
+worker keeps it.  Every Perfect move from ply :data:`CHECK_FROM` on is checked with a
+separate exact solver: does it keep the game-theoretic result of the position it was
+played in (a win stays a win, a draw a draw)?  (Earlier positions take the solver minutes
+each: the book's moves there are checked by ``make_book.py --verify``.)  The table gives,
+per opponent and colour: Perfect's results, the moves that gave the result away (must be
+0), its move times (median, p95, max), the share of exact answers and the book hits.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from benchlib import Report, ms, percentile, progress
+
+from game.ai import LEVELS, Engine, Level, SearchRequest
+from game.ai.solver import Solver
+from game.core import Board
+
+SECTION = "perfect"
+P95 = 95
+RANDOM = "random moves"
+CHECK_FROM = 8
+
+
+@dataclass
+class Tally:
+    """Perfect's record against one opponent with one colour."""
+
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    gave_away: int = 0
+    times: list[float] = field(default_factory=list)
+    exact: int = 0
+    book: int = 0
+
+
+def _sign(value: int) -> int:
+    return (value > 0) - (value < 0)
+
+
+def play(
+    perfect: Level,
+    opponent: Level | None,
+    perfect_first: bool,
+    seed: int,
+    checker: Solver,
+    tally: Tally,
+) -> str:
+    """One game; returns its moves.  ``opponent`` None plays random moves."""
+    rng = random.Random(seed)
+    mine, theirs = Engine(), Engine()
+    board = Board()
+    while not board.is_over:
+        perfect_to_move = (board.ply % 2 == 0) == perfect_first
+        if perfect_to_move:
+            before = board.copy()
+            started = time.perf_counter()
+            result = mine.think(
+                SearchRequest(moves=board.moves, time_limit=perfect.time_budget, seed=seed)
+            )
+            tally.times.append(time.perf_counter() - started)
+            tally.exact += result.exact
+            tally.book += result.from_book
+            assert result.column is not None
+            column = result.column
+            if before.ply >= CHECK_FROM and _gives_away(checker, before, column):
+                tally.gave_away += 1
+                progress(f"  gave the result away: {before.moves} + {column + 1}")
+        elif opponent is None:
+            column = rng.choice(board.legal_moves())
+        else:
+            answer = theirs.think(
+                SearchRequest(
+                    moves=board.moves,
+                    depth=opponent.depth,
+                    time_limit=opponent.time_budget,
+                    seed=seed,
+                )
+            )
+            assert answer.column is not None
+            column = answer.column
+        board.play(column)
+    outcome = board.outcome
+    assert outcome is not None
+    tally.games += 1
+    if outcome.winner is None:
+        tally.draws += 1
+    elif (outcome.winner == 0) == perfect_first:
+        tally.wins += 1
+    else:
+        tally.losses += 1
+    return board.moves
+
+
+def _value(checker: Solver, board: Board) -> int:
+    """The sign of the position's value for the player to move (a fresh table)."""
+    checker.table.clear()
+    return _sign(checker.solve(board.current, board.mask, board.ply, weak=True).score)
+
+
+def _gives_away(checker: Solver, board: Board, column: int) -> bool:
+    """Whether playing ``column`` makes the mover's result worse than the position's."""
+    before = _value(checker, board)
+    if board.is_winning_move(column):
+        return False
+    after = board.copy()
+    after.play(column)
+    return (0 if after.is_over else -_value(checker, after)) < before
+
+
+def run(report: Report, games_per_opponent: int, seed: int) -> None:
+    perfect = next(level for level in LEVELS if level.is_perfect)
+    opponents: Sequence[Level | None] = [*(lv for lv in LEVELS if not lv.is_perfect), None]
+    checker = Solver(1 << 22)
+    report.line(
+        SECTION,
+        f"Perfect ({perfect.time_budget:g} s a move) from the empty board, {games_per_opponent}"
+        " games per opponent and colour; every Perfect move checked with the exact solver.",
+    )
+    report.line(SECTION)
+    rows: list[list[str]] = []
+    all_times: list[float] = []
+    for opponent in opponents:
+        for perfect_first in (True, False):
+            tally = Tally()
+            name = RANDOM if opponent is None else opponent.name
+            for game in range(games_per_opponent):
+                moves = play(perfect, opponent, perfect_first, seed + game, checker, tally)
+                progress(f"Perfect {'first' if perfect_first else 'second'} v {name}: {moves}")
+            all_times += tally.times
+            rows.append(_row(name, perfect_first, tally))
+    report.table(
+        SECTION,
+        [
+            "opponent",
+            "Perfect plays",
+            "won / drawn / lost",
+            "gave the result away",
+            "median ms",
+            "p95 ms",
+            "max ms",
+            "exact",
+            "book",
+        ],
+        rows,
+    )
+    report.line(SECTION)
+    report.line(
+        SECTION,
+        f"All Perfect moves: {len(all_times)}, median {ms(statistics.median(all_times))} ms,"
+        f" p95 {ms(percentile(all_times, P95))} ms, max {ms(max(all_times))} ms.",
+    )
+
+
+def _row(name: str, perfect_first: bool, tally: Tally) -> list[str]:
+    return [
+        name,
+        "first" if perfect_first else "second",
+        f"{tally.wins} / {tally.draws} / {tally.losses}",
+        str(tally.gave_away),
+        ms(statistics.median(tally.times)),
+        ms(percentile(tally.times, P95)),
+        ms(max(tally.times)),
+        f"{tally.exact / len(tally.times):.0%}",
+        f"{tally.book / len(tally.times):.0%}",
+    ]
