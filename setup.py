@@ -68,11 +68,13 @@ class OptionalBuildExt(build_ext):
             _warn(f"the C compiler failed: {error}")
 
     def copy_extensions_to_source(self) -> None:
-        # An editable install copies the built module beside its source; skip what failed.
-        self.extensions = [
-            ext for ext in self.extensions if Path(self.get_ext_fullpath(ext.name)).exists()
-        ]
+        # An editable install copies each built module beside its source; skip what failed.
+        self.extensions = [ext for ext in self.extensions if self._built(ext)]
         super().copy_extensions_to_source()
+
+    def _built(self, ext: Extension) -> bool:
+        filename = self.get_ext_filename(self.get_ext_fullname(ext.name))
+        return (Path(self.build_lib) / filename).exists()
 
 
 class BuildPyWithAssets(build_py):
