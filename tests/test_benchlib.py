@@ -80,4 +80,4 @@ def test_bench_engine_keeps_its_command_line() -> None:
     assert args.section == ["solver", "ladder"]
     assert args.count == [("Test_L2_R2", 5)]
     assert [level.name for level in args.pairs] == ["Hard"]
-    assert bench_engine.SECTIONS == ("solver", "levels", "ladder")
+    assert bench_engine.SECTIONS == ("solver", "levels", "ladder", "perfect")

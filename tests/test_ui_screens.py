@@ -123,33 +123,40 @@ def test_the_real_worker_answers_through_the_window() -> None:
 
 def test_killing_the_worker_mid_perfect_search_is_told_and_the_computer_still_moves() -> None:
     """SIGKILL the real worker while it searches at the Perfect level: the player
-    sees the restart notice, the frames go on, and the computer's move arrives."""
+    sees the restart notice, the frames go on, and the computer's move arrives.
+
+    The game starts from ``1111`` and the player answers 1: the position is in no
+    opening book (both sides wasted their moves), and the exact solver needs several
+    seconds for it, so the worker is surely still searching when it is killed."""
     app = App(LaunchOptions(window_size=(800, 600)), store=SettingsStore())
     app.open()
     try:
         app.settings.perfect_budget = 1.0
         app.start_game(
-            GameConfig(mode=Mode.VS_COMPUTER, level=level_by_name("Perfect"), starter="computer")
+            GameConfig(mode=Mode.VS_COMPUTER, level=level_by_name("Perfect"), start_moves="1111")
         )
         scene = app.scene
         assert isinstance(scene, PlayScene)
-        for _ in range(20):  # the request goes out and the search starts
+        app.step([key(pygame.K_1)], FRAME)
+        while scene.drop is not None:  # the player's disc lands, then the request goes out
+            app.step([], FRAME)
+        for _ in range(20):  # the search starts
             app.step([], FRAME)
             time.sleep(0.01)
         first_pid = getattr(app.worker, "pid", None)
         assert first_pid is not None
-        assert scene.match.board.moves == ""  # still thinking: no exact answer for 1 s
+        assert scene.match.board.moves == "11111"  # still thinking: no exact answer for 1 s
         os.kill(first_pid, signal.SIGKILL)
         seen: set[str] = set()
         deadline = time.monotonic() + 60
-        while not scene.match.board.moves or scene.drop is not None:
+        while len(scene.match.board.moves) < 6 or scene.drop is not None:
             assert time.monotonic() < deadline, "the computer did not move after its worker died"
             app.step([], FRAME)
             seen.update(notice.text for notice in app.notices)
             time.sleep(0.005)
         assert RESTART_NOTICE in seen
         assert getattr(app.worker, "pid", None) not in (None, first_pid)
-        assert len(scene.match.board.moves) == 1 and scene.match.human_to_move
+        assert len(scene.match.board.moves) == 6 and scene.match.human_to_move
     finally:
         app.close()
     assert multiprocessing.active_children() == []
