@@ -5,10 +5,11 @@ Usage::
     python build_scripts/bench_engine.py                       # every section
     python build_scripts/bench_engine.py --section solver --count Test_L2_R2=100
     python build_scripts/bench_engine.py --section levels
-    python build_scripts/bench_engine.py --section ladder --games 40 --master-games 20
-    python build_scripts/bench_engine.py --section ladder --depth-only
+    python build_scripts/bench_engine.py --section ladder --depth-only --jobs 2
+    python build_scripts/bench_engine.py --section ladder --depth-only --opening-moves 3
+    python build_scripts/bench_engine.py --section accuracy --depths 4,6,8
 
-Sections (``--section`` may be given several times; default all four):
+Sections (``--section`` may be given several times; default all five):
 
 ``solver``
     For each public test set in ``../shared/connect4-testsets`` (the sets' README
@@ -26,19 +27,23 @@ Sections (``--section`` may be given several times; default all four):
     own time budget (Perfect: ``--perfect-budget``, default 3 s).
 
 ``ladder``
-    Each level plays the level just below it from varied two-move openings,
-    each opening twice with the colours swapped, and the stronger side's score
-    is printed (win 1, draw 1/2).  ``--games`` games per pair up to Expert
-    (default 40), ``--master-games`` for Master against Expert (default 20);
-    ``--pairs`` chooses the pairs by the stronger level's name.  This is the
-    slow section (Master thinks up to 3 s a move): it prints each game as it
-    ends.  By default each level plays with its own time budget, as in the
-    game; the table counts the moves each side ended on its budget rather than
-    at its depth ("stopped").  On a busy machine Master stops on its 3 s in
-    the opening, so the pair measures the machine as much as the depth and
-    two runs at one commit differ.  ``--depth-only`` drops the budgets of the
-    depth levels (Perfect keeps its own), so every move is searched to the
-    level's full depth and a run is reproducible game for game.
+    Each level plays the level just below it, Easy against Beginner up to Perfect
+    against Master, from every two-move opening (``--opening-moves 3``: random
+    three-move ones, a set the levels were not tuned on), each opening twice with
+    the colours swapped.  The stronger side's score (win 1, draw 1/2) with its 95%
+    Wilson interval, its wins/draws/losses as first and as second player, and the
+    targets: 70% with a lower bound above 60% per step, Perfect 75% against Master
+    and no loss as first player.  ``--games`` games per pair up to Expert and
+    ``--master-games`` for Master and Perfect (both 98 by default); ``--pairs``
+    chooses the pairs by the stronger level's name, ``--ladder-depths 1,2,4,...``
+    tries levels of other depths instead (each against the one before it);
+    ``--jobs`` plays games in parallel processes (same table whatever the number).
+    By default each level plays with its own time budget, as in the game; the
+    table counts the moves each side ended on its budget rather than at its depth
+    ("stopped"); on a busy machine that measures the machine too.
+    ``--depth-only`` drops the budgets of the depth levels (Perfect keeps its
+    own), so every move is searched to the level's full depth and a run is
+    reproducible game for game.
 
 ``perfect``
     Perfect from the empty board, first and second, against every level and random
@@ -46,8 +51,15 @@ Sections (``--section`` may be given several times; default all four):
     exact solver: results, moves that gave the result away, move times, exact answers
     and book hits (``engine_perfect.py``).
 
+``accuracy``
+    The check of an evaluation change before the ladder: on test-set positions
+    where the choice of move matters, the share of a depth-``d`` search's best
+    moves that keep the exact result, for the levels' depths (``--depths``).  The
+    children's exact values are solved once and cached (``--accuracy-cache``).
+
 Each section is a module beside this driver (``engine_solver.py``,
-``engine_levels.py``, ``engine_ladder.py``, ``engine_perfect.py``); what every
+``engine_levels.py``, ``engine_ladder.py``, ``engine_perfect.py``,
+``engine_accuracy.py``); what every
 benchmark shares is in ``benchlib.py``.  The tables are printed and written to a Markdown
 file (``--out``, default
 ``bench_results/engine-<git short hash>.md``).  Each section has its own block
@@ -66,6 +78,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import benchlib
+import engine_accuracy
 import engine_ladder
 import engine_levels
 import engine_perfect
@@ -73,13 +86,14 @@ import engine_solver
 from benchlib import ROOT, SET_NAMES, TESTSETS, Report, git_short_hash, progress
 from engine_solver import DEFAULT_COUNTS
 
-from game.ai import LEVELS, Level, level_by_name
+from game.ai import LEVELS, Level, custom_level, level_by_name
 
 SECTIONS = (
     engine_solver.SECTION,
     engine_levels.SECTION,
     engine_ladder.SECTION,
     engine_perfect.SECTION,
+    engine_accuracy.SECTION,
 )
 
 
@@ -112,6 +126,13 @@ def non_negative(text: str) -> int:
     value = int(text)
     if value < 0:
         raise argparse.ArgumentTypeError(f"must not be negative: {text}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {text}")
     return value
 
 
@@ -164,25 +185,55 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--games",
         type=non_negative,
-        default=40,
+        default=98,
         help="ladder games per pair up to Expert (default %(default)s)",
     )
     p.add_argument(
         "--master-games",
         type=non_negative,
-        default=20,
+        default=98,
         help="ladder games of Master (and Perfect) against the level below (default %(default)s)",
     )
     p.add_argument(
         "--pairs",
         type=lambda s: [level_named(n) for n in s.split(",")],
-        help="ladder pairs, by the stronger level (e.g. Easy,Medium); default Easy to Master",
+        help="ladder pairs, by the stronger level (e.g. Easy,Medium); default Easy to Perfect",
+    )
+    p.add_argument(
+        "--ladder-depths",
+        type=lambda s: [positive_int(n) for n in s.split(",")],
+        help="ladder: try levels of these depths instead of the game's (e.g. 1,2,4,6,8,12): "
+        "each plays the one before it",
+    )
+    p.add_argument(
+        "--opening-moves",
+        type=int,
+        choices=(2, 3),
+        default=2,
+        help="ladder: openings of 2 moves (all 49) or 3 (random, of 343) (default %(default)s)",
+    )
+    p.add_argument(
+        "--jobs",
+        type=positive_int,
+        default=1,
+        help="ladder: games played at once in worker processes (default %(default)s)",
     )
     p.add_argument(
         "--perfect-games",
         type=non_negative,
         default=2,
         help="perfect: games per opponent and colour (default %(default)s)",
+    )
+    p.add_argument(
+        "--depths",
+        type=lambda s: [positive_int(n) for n in s.split(",")],
+        help="accuracy: comma-separated search depths (default: the levels' depths)",
+    )
+    p.add_argument(
+        "--accuracy-cache",
+        type=Path,
+        default=ROOT / "bench_results" / "accuracy-children.json",
+        help="accuracy: JSON cache of the solved children (default %(default)s)",
     )
     p.add_argument("--seed", type=int, default=1, help="seed for openings and tie-breaks")
     p.add_argument(
@@ -225,9 +276,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         engine_levels.run(report, args.levels or list(LEVELS), args.perfect_budget)
 
     if "ladder" in sections:
-        stronger: list[Level] = args.pairs or [lv for lv in LEVELS[1:] if not lv.is_perfect]
+        stronger: list[Level] = args.pairs or list(LEVELS[1:])
         index = {lv.name: i for i, lv in enumerate(LEVELS)}
         pairs = []
+        if args.ladder_depths:
+            tried = [custom_level(depth) for depth in args.ladder_depths]
+            stronger = []
+            pairs = list(zip(tried[1:], tried[:-1]))
         for level in stronger:
             position = index[level.name]
             if position == 0:
@@ -241,7 +296,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.perfect_budget,
             args.seed,
             depth_only=args.depth_only,
+            opening_length=args.opening_moves,
+            jobs=args.jobs,
         )
+
+    if "accuracy" in sections:
+        depths = args.depths or sorted({lv.depth for lv in LEVELS if lv.depth is not None})
+        engine_accuracy.run(report, depths, cache_path=args.accuracy_cache)
 
     if "perfect" in sections:
         engine_perfect.run(report, args.perfect_games, args.seed)

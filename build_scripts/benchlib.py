@@ -216,11 +216,16 @@ def read_set(name: str, limit: int, folder: Path = TESTSETS) -> list[tuple[str, 
     return [(moves, int(score)) for moves, score in pairs]
 
 
-def openings(count: int, seed: int) -> list[str]:
-    """``count`` two-move openings, all 49 before any repeats, in a seeded order."""
-    pairs = [f"{a}{b}" for a in range(1, WIDTH + 1) for b in range(1, WIDTH + 1)]
-    random.Random(seed).shuffle(pairs)
-    return [pairs[i % len(pairs)] for i in range(count)]
+def openings(count: int, seed: int, length: int = 2) -> list[str]:
+    """``count`` openings of ``length`` moves, every one of them (49 for two moves,
+    343 for three) before any repeats, in a seeded order."""
+    if not 1 <= length <= 4:
+        raise ValueError(f"openings of 1 to 4 moves, not {length}")
+    starts = [""]
+    for _ in range(length):
+        starts = [start + str(col) for start in starts for col in range(1, WIDTH + 1)]
+    random.Random(seed).shuffle(starts)
+    return [starts[i % len(starts)] for i in range(count)]
 
 
 class GameFailure(Exception):

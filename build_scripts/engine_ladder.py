@@ -1,27 +1,38 @@
 """``bench_engine.py --section ladder``: each level against the level just below it.
 
-Varied two-move openings, each played twice with the colours swapped; the
-stronger side's score (win 1, draw 1/2) and how often each side's moves ended on
-its time budget rather than at its depth ("stopped").  With ``depth_only`` the
-depth levels search without their budgets (Perfect keeps its own), so a run is
-reproducible game for game.
+Varied openings (every two-move opening, or random three-move ones), each played
+twice with the colours swapped; the stronger side's score (win 1, draw 1/2) with a
+95% confidence interval, its results by colour, and how often each side's moves
+ended on its time budget rather than at its depth ("stopped").  With
+``depth_only`` the depth levels search without their budgets (Perfect keeps its
+own), so a run is reproducible game for game.  Games are independent and run in
+a process pool (``jobs``); the table does not depend on the number of jobs.
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from benchlib import Report, openings, play_out, progress
 from engine_levels import level_budget
 
-from game.ai import Engine, Level, SearchRequest
+from game.ai import Engine, Level, SearchRequest, custom_level, level_by_name
 from game.core import Board
 
 SECTION = "ladder"
 
 LADDER_TARGET = 0.70
+"""The stronger level of each adjacent pair scores at least this share..."""
+LOWER_BOUND_TARGET = 0.60
+"""...and the lower end of its 95% confidence interval is above this."""
+PERFECT_TARGET = 0.75
+"""Perfect against Master scores at least this, and loses no game as first player."""
+
+Z_95 = 1.959964
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +98,99 @@ def play_game(
     )
 
 
+def score_interval(score: float, games: int) -> tuple[float, float]:
+    """The 95% Wilson interval of a score share (``score`` points out of ``games``).
+
+    Draws count half a point.  The Wilson interval is the binomial one; a draw
+    varies less than a win-or-loss, so with draws the interval is a little wider
+    than it need be: the lower bound errs low, never high.
+    """
+    if games <= 0:
+        return (0.0, 1.0)
+    share = score / games
+    z2 = Z_95 * Z_95
+    centre = (share + z2 / (2 * games)) / (1 + z2 / games)
+    half = Z_95 * math.sqrt(share * (1 - share) / games + z2 / (4 * games * games))
+    half /= 1 + z2 / games
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True, slots=True)
+class _Task:
+    index: int
+    opening: str
+    strong: str
+    weak: str
+    strong_first: bool
+    seed: int
+    perfect_budget: float
+    depth_only: bool
+
+
+def _level(name: str) -> Level:
+    if name.startswith("Custom "):
+        return custom_level(int(name.split()[1]))
+    return level_by_name(name)
+
+
+def _play(task: _Task) -> tuple[int, Game]:
+    strong, weak = _level(task.strong), _level(task.weak)
+    first, second = (strong, weak) if task.strong_first else (weak, strong)
+    game = play_game(
+        task.opening, first, second, task.seed, task.perfect_budget, depth_only=task.depth_only
+    )
+    return task.index, game
+
+
+@dataclass(slots=True)
+class _Tally:
+    """The stronger side's results in one pair."""
+
+    score: float = 0.0
+    by_colour: tuple[list[int], list[int]] = ([0, 0, 0], [0, 0, 0])
+    """Wins, draws, losses of the stronger side when it moved first, then second."""
+    lengths: int = 0
+    strong_time: float = 0.0
+    weak_time: float = 0.0
+    strong_moves: int = 0
+    weak_moves: int = 0
+    strong_stopped: int = 0
+    weak_stopped: int = 0
+
+    def add(self, game: Game, strong_colour: int) -> str:
+        results = self.by_colour[strong_colour]
+        if game.winner is None:
+            results[1] += 1
+            self.score += 0.5
+            outcome = "draw"
+        elif game.winner == strong_colour:
+            results[0] += 1
+            self.score += 1
+            outcome = "stronger wins"
+        else:
+            results[2] += 1
+            outcome = "weaker wins"
+        self.lengths += len(game.moves)
+        self.strong_time += game.think_time[strong_colour]
+        self.weak_time += game.think_time[1 - strong_colour]
+        self.strong_moves += game.thinks[strong_colour]
+        self.weak_moves += game.thinks[1 - strong_colour]
+        self.strong_stopped += game.stopped[strong_colour]
+        self.weak_stopped += game.stopped[1 - strong_colour]
+        return outcome
+
+
+def _verdict(strong: Level, tally: _Tally, games: int) -> str:
+    share = tally.score / games
+    low, _ = score_interval(tally.score, games)
+    if strong.is_perfect:
+        lost_first = tally.by_colour[0][2]
+        ok = share >= PERFECT_TARGET and lost_first == 0
+    else:
+        ok = share >= LADDER_TARGET and low > LOWER_BOUND_TARGET
+    return "met" if ok else "MISSED"
+
+
 def run(
     report: Report,
     pairs: Sequence[tuple[Level, Level]],
@@ -96,17 +200,26 @@ def run(
     seed: int,
     *,
     depth_only: bool = False,
+    opening_length: int = 2,
+    jobs: int = 1,
 ) -> None:
     report.line(SECTION, "## Strength ladder (each level against the one below)")
     report.line(SECTION)
+    kind = "every two-move opening" if opening_length == 2 else f"random {opening_length}-move openings"
     report.line(
         SECTION,
-        "Two-move openings, each played twice with the colours swapped; win 1, draw 1/2; "
+        f"Openings: {kind} (seed {seed}), each played twice with the colours swapped; "
+        "win 1, draw 1/2; 95% Wilson interval of the score; "
         + (
             "depth only: no time budget for the depth levels (Perfect keeps its own)."
             if depth_only
             else "each level with its own time budget."
         ),
+    )
+    report.line(
+        SECTION,
+        f"Targets: {LADDER_TARGET:.0%} and a lower bound above {LOWER_BOUND_TARGET:.0%} per "
+        f"adjacent pair; Perfect {PERFECT_TARGET:.0%} against Master and no loss as first player.",
     )
     report.line(SECTION)
     rows: list[list[str]] = []
@@ -114,59 +227,56 @@ def run(
         count = master_games if strong.depth is None or (strong.depth or 0) > 8 else games
         if count <= 0:
             continue
-        score = 0.0
-        wins = draws = losses = 0
-        lengths: list[int] = []
-        strong_time = weak_time = 0.0
-        strong_moves = weak_moves = 0
-        strong_stopped = weak_stopped = 0
-        starts = openings((count + 1) // 2, seed)
-        for index in range(count):
-            opening = starts[index // 2]
-            strong_first = index % 2 == 0
-            first, second = (strong, weak) if strong_first else (weak, strong)
-            game = play_game(
-                opening, first, second, seed + index, perfect_budget, depth_only=depth_only
+        starts = openings((count + 1) // 2, seed, opening_length)
+        tasks = [
+            _Task(
+                index,
+                starts[index // 2],
+                strong.name,
+                weak.name,
+                index % 2 == 0,
+                seed + index,
+                perfect_budget,
+                depth_only,
             )
-            strong_colour = 0 if strong_first else 1
-            if game.winner is None:
-                draws += 1
-                score += 0.5
-                result = "draw"
-            elif game.winner == strong_colour:
-                wins += 1
-                score += 1
-                result = f"{strong.name} wins"
-            else:
-                losses += 1
-                result = f"{weak.name} wins"
-            lengths.append(len(game.moves))
-            strong_time += game.think_time[strong_colour]
-            weak_time += game.think_time[1 - strong_colour]
-            strong_moves += game.thinks[strong_colour]
-            weak_moves += game.thinks[1 - strong_colour]
-            strong_stopped += game.stopped[strong_colour]
-            weak_stopped += game.stopped[1 - strong_colour]
+            for index in range(count)
+        ]
+        results: dict[int, Game] = {}
+        if jobs > 1:
+            with ProcessPoolExecutor(jobs) as pool:
+                for done, (index, game) in enumerate(pool.map(_play, tasks), start=1):
+                    results[index] = game
+                    progress(f"[{strong.name} vs {weak.name}] {done}/{count} games")
+        else:
+            for task in tasks:
+                index, game = _play(task)
+                results[index] = game
+        tally = _Tally(by_colour=([0, 0, 0], [0, 0, 0]))
+        for index, task in enumerate(tasks):
+            game = results[index]
+            first = strong.name if task.strong_first else weak.name
+            outcome = tally.add(game, 0 if task.strong_first else 1)
             progress(
-                f"[{strong.name} vs {weak.name}] game {index + 1}/{count}:"
-                f" opening {opening}, {first.name} first: {result} in {len(game.moves)} moves"
-                f" ({game.moves}); {strong.name} {score:g}/{index + 1}"
+                f"[{strong.name} vs {weak.name}] game {index + 1}/{count}: opening {task.opening},"
+                f" {first} first: {outcome} in {len(game.moves)} moves ({game.moves});"
+                f" {strong.name} {tally.score:g}/{index + 1}"
             )
-        share = score / count
+        low, high = score_interval(tally.score, count)
+        first_wdl, second_wdl = ("/".join(map(str, wdl)) for wdl in tally.by_colour)
         rows.append(
             [
-                f"{strong.name} vs {weak.name}",
+                f"{strong.label} vs {weak.label}",
                 str(count),
-                str(wins),
-                str(draws),
-                str(losses),
-                f"{score:g}",
-                f"{share:.0%}",
-                f"{sum(lengths) / len(lengths):.1f}",
-                f"{strong_time / max(1, strong_moves):.3f}",
-                f"{weak_time / max(1, weak_moves):.3f}",
-                f"{strong_stopped}/{weak_stopped}",
-                "met" if share >= LADDER_TARGET else "MISSED",
+                f"{tally.score:g}",
+                f"{tally.score / count:.1%}",
+                f"{low:.1%} - {high:.1%}",
+                first_wdl,
+                second_wdl,
+                f"{tally.lengths / count:.1f}",
+                f"{tally.strong_time / max(1, tally.strong_moves):.3f}",
+                f"{tally.weak_time / max(1, tally.weak_moves):.3f}",
+                f"{tally.strong_stopped}/{tally.weak_stopped}",
+                _verdict(strong, tally, count),
             ]
         )
     report.table(
@@ -174,16 +284,16 @@ def run(
         [
             "pair (stronger first)",
             "games",
-            "wins",
-            "draws",
-            "losses",
             "score",
             "score %",
+            "95% interval",
+            "stronger first W/D/L",
+            "stronger second W/D/L",
             "mean length",
             "stronger s/move",
             "weaker s/move",
             "stopped (stronger/weaker)",
-            f">= {LADDER_TARGET:.0%}",
+            "target",
         ],
         rows,
     )

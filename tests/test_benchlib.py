@@ -45,6 +45,41 @@ def test_openings_cover_all_49_before_repeating_and_follow_the_seed() -> None:
     assert first == benchlib.openings(60, seed=1) != benchlib.openings(60, seed=2)
 
 
+def test_three_move_openings_cover_all_343_before_repeating() -> None:
+    starts = benchlib.openings(350, seed=3, length=3)
+    assert len(set(starts[:343])) == 343 and starts[343:] == starts[:7]
+    assert all(len(start) == 3 and set(start) <= set("1234567") for start in starts)
+    with pytest.raises(ValueError, match="1 to 4"):
+        benchlib.openings(5, seed=1, length=5)
+
+
+def test_the_ladder_interval_is_wilson_s_and_stays_inside_0_and_1() -> None:
+    ladder = _load("engine_ladder")
+    low, high = ladder.score_interval(70, 98)
+    # The Wilson interval of 70/98: centre (p + z^2/2n) / (1 + z^2/n), worked by hand.
+    assert low == pytest.approx(0.6178, abs=5e-4) and high == pytest.approx(0.7941, abs=5e-4)
+    assert ladder.score_interval(98, 98)[1] == pytest.approx(1.0)
+    assert 0.95 < ladder.score_interval(98, 98)[0] < 1.0
+    assert ladder.score_interval(0, 98)[0] == 0.0
+    assert ladder.score_interval(0, 0) == (0.0, 1.0)
+
+
+def test_accuracy_counts_tied_best_columns_equally() -> None:
+    accuracy = _load("engine_accuracy")
+    from game.ai.search import DepthSearch
+
+    # Red to move after 445566 wins at once in column 3 or 7: the search's best
+    # columns are those two, tied.
+    board = Board.from_moves("445566")
+    assert board.is_winning_move(2) and board.is_winning_move(6)
+    values = [-1, -1, 1, -1, -1, -1, 1]
+    assert accuracy.keep_share("445566", values, 2, DepthSearch()) == 1.0
+    # Rate the winning columns as losing: the search's two tied best moves now keep
+    # nothing, and a value list with one winner among the two halves the share.
+    assert accuracy.keep_share("445566", [1, 1, -1, 1, 1, 1, -1], 2, DepthSearch()) == 0.0
+    assert accuracy.keep_share("445566", [-1, -1, 1, -1, -1, -1, 0], 2, DepthSearch()) == 0.5
+
+
 def test_play_out_plays_to_the_end_and_refuses_an_illegal_column() -> None:
     def leftmost(board: Board) -> int:
         return board.legal_moves()[0]
@@ -80,4 +115,4 @@ def test_bench_engine_keeps_its_command_line() -> None:
     assert args.section == ["solver", "ladder"]
     assert args.count == [("Test_L2_R2", 5)]
     assert [level.name for level in args.pairs] == ["Hard"]
-    assert bench_engine.SECTIONS == ("solver", "levels", "ladder", "perfect")
+    assert bench_engine.SECTIONS == ("solver", "levels", "ladder", "perfect", "accuracy")
