@@ -282,7 +282,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.ladder_depths:
             tried = [custom_level(depth) for depth in args.ladder_depths]
             stronger = []
-            pairs = list(zip(tried[1:], tried[:-1]))
+            pairs = list(zip(tried[1:], tried[:-1], strict=True))
         for level in stronger:
             position = index[level.name]
             if position == 0:

@@ -29,7 +29,7 @@ from game.core import Board
 SECTION = "accuracy"
 
 DEFAULT_SETS = {"Test_L1_R2": 500, "Test_L2_R2": 500}
-"""Positions read per set: the beginning and the middle game, where the levels' games are decided."""
+"""Positions read per set: the opening and the middle game, where games are decided."""
 
 
 def sign(value: int) -> int:
@@ -57,9 +57,7 @@ def child_values(moves: str, solver: Solver) -> list[int | None]:
     return values
 
 
-def load_values(
-    sets: dict[str, int], cache_path: Path | None
-) -> dict[str, list[int | None]]:
+def load_values(sets: dict[str, int], cache_path: Path | None) -> dict[str, list[int | None]]:
     """Every position's child values, from the cache where it has them."""
     cache: dict[str, list[int | None]] = {}
     if cache_path is not None and cache_path.is_file():
@@ -108,9 +106,7 @@ def run(
         return
     values = load_values(sets, cache_path)
     matters = {
-        moves: vals
-        for moves, vals in values.items()
-        if len({v for v in vals if v is not None}) > 1
+        moves: vals for moves, vals in values.items() if len({v for v in vals if v is not None}) > 1
     }
     described = ", ".join(f"{name} first {count}" for name, count in sets.items())
     report.line(

@@ -205,7 +205,11 @@ def run(
 ) -> None:
     report.line(SECTION, "## Strength ladder (each level against the one below)")
     report.line(SECTION)
-    kind = "every two-move opening" if opening_length == 2 else f"random {opening_length}-move openings"
+    kind = (
+        "every two-move opening"
+        if opening_length == 2
+        else f"random {opening_length}-move openings"
+    )
     report.line(
         SECTION,
         f"Openings: {kind} (seed {seed}), each played twice with the colours swapped; "

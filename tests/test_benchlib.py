@@ -14,6 +14,7 @@ from types import ModuleType
 
 import pytest
 
+from game.ai.search import DepthSearch
 from game.core import Board
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -66,8 +67,6 @@ def test_the_ladder_interval_is_wilson_s_and_stays_inside_0_and_1() -> None:
 
 def test_accuracy_counts_tied_best_columns_equally() -> None:
     accuracy = _load("engine_accuracy")
-    from game.ai.search import DepthSearch
-
     # Red to move after 445566 wins at once in column 3 or 7: the search's best
     # columns are those two, tied.
     board = Board.from_moves("445566")
