@@ -252,9 +252,10 @@ def run(
                     results[index] = game
                     progress(f"[{strong.name} vs {weak.name}] {done}/{count} games")
         else:
-            for task in tasks:
+            for done, task in enumerate(tasks, start=1):
                 index, game = _play(task)
                 results[index] = game
+                progress(f"[{strong.name} vs {weak.name}] {done}/{count} games")
         tally = _Tally(by_colour=([0, 0, 0], [0, 0, 0]))
         for index, task in enumerate(tasks):
             game = results[index]

@@ -13,11 +13,13 @@ from game.ai.evaluation import (
     OPEN_TWO,
     OTHER_THREAT,
     PARITY_FILL,
+    cells_above,
     centre_score,
     evaluate,
     open_two_balance,
     parity_outlook,
     threat_score,
+    zugzwang_outlook,
 )
 from game.ai.kernel import winning_cells
 from game.core import Board
@@ -45,18 +47,20 @@ def cell(col: int, row: int) -> Bitboard:
 
 
 def test_a_threat_on_ones_own_rows_is_worth_more() -> None:
-    assert evaluate(0, 0, 0, cell(0, 2), 0) == GOOD_THREAT
+    # An odd threat of the first player (the mover here) also controls the zugzwang
+    # (see the zugzwang tests below), and so does an even threat of the second.
+    assert evaluate(0, 0, 0, cell(0, 2), 0) == GOOD_THREAT + PARITY_FILL
     assert evaluate(0, 0, 0, cell(0, 1), 0) == OTHER_THREAT
-    assert evaluate(0, 0, 0, 0, cell(6, 1)) == -GOOD_THREAT
+    assert evaluate(0, 0, 0, 0, cell(6, 1)) == -GOOD_THREAT - PARITY_FILL
 
 
 def test_a_threat_right_above_an_opponent_threat_is_dead() -> None:
     # The mover's threat sits on the opponent's: only the opponent's counts.
     assert evaluate(0, 0, 0, cell(0, 1), cell(0, 0)) == -OTHER_THREAT
-    # The other way round: only the mover's counts.
-    assert evaluate(0, 0, 0, cell(0, 0), cell(0, 1)) == GOOD_THREAT
+    # The other way round: only the mover's counts (an odd threat: the zugzwang too).
+    assert evaluate(0, 0, 0, cell(0, 0), cell(0, 1)) == GOOD_THREAT + PARITY_FILL
     # One empty cell between them: both count.
-    assert evaluate(0, 0, 0, cell(0, 2), cell(0, 0)) == GOOD_THREAT - OTHER_THREAT
+    assert evaluate(0, 0, 0, cell(0, 2), cell(0, 0)) == GOOD_THREAT - OTHER_THREAT + PARITY_FILL
     # Side by side in different columns: both count.
     assert evaluate(0, 0, 0, cell(1, 1), cell(0, 0)) == OTHER_THREAT - OTHER_THREAT
 
@@ -198,3 +202,31 @@ def test_an_even_threat_of_the_second_player_alone_counts_for_the_second_player(
 def test_the_parity_outlook_of_the_empty_board_is_even() -> None:
     # Both players get whole rows: each owns a four, so neither is favoured.
     assert parity_outlook(0, 0, BOARD) == 0
+
+
+def test_cells_above_stay_in_their_column() -> None:
+    assert cells_above(cell(2, 3)) == cell(2, 4) | cell(2, 5)
+    assert cells_above(cell(6, 5)) == 0  # nothing above the top row, nor in a next column
+    assert cells_above(cell(0, 0) | cell(1, 4)) == (
+        sum(cell(0, row) for row in range(1, HEIGHT)) | cell(1, 5)
+    )
+
+
+def test_an_odd_threat_of_the_first_player_controls_the_zugzwang() -> None:
+    odd_threat = cell(2, 2)  # the third row from the bottom: odd, counting from 1
+    assert odd_threat & ODD_ROWS
+    assert zugzwang_outlook(odd_threat, 0) == 1
+    # An even threat of the second player in another column does not stop it ...
+    assert zugzwang_outlook(odd_threat, cell(5, 1)) == 1
+    # ... but one below it in its column does: that cell is reached first.
+    assert zugzwang_outlook(odd_threat, cell(2, 1)) == -1
+    # An even threat above it in its column is never reached.
+    assert zugzwang_outlook(odd_threat, cell(2, 3)) == 1
+
+
+def test_an_even_threat_of_the_second_player_alone_controls_the_zugzwang() -> None:
+    assert zugzwang_outlook(0, cell(4, 3)) == -1
+    # Threats on the other side's rows count for neither: first on even, second on odd.
+    assert zugzwang_outlook(cell(4, 1), cell(3, 2)) == 0
+    assert zugzwang_outlook(0, 0) == 0
+

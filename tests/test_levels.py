@@ -17,6 +17,7 @@ from game.ai import LEVELS, Engine, Level, SearchRequest, SearchResult, custom_l
 from game.ai.control import CHECK_INTERVAL
 from game.ai.kernel import winning_cells
 from game.ai.levels import CUSTOM_LEVEL, level_of
+from game.ai.solver import Solver
 from game.core import CELLS, Board, IllegalMoveError
 from game.core.bitboard import BOARD, BOTTOM, cells_of
 
@@ -184,6 +185,30 @@ def test_each_level_blocks_an_immediate_loss(level: Level) -> None:
         # Perfect would spend its whole budget on the early ones: a short one suffices.
         result = think(level, moves, time_limit=0.5 if level is PERFECT else OWN_BUDGET)
         assert result.column == col, moves
+
+
+# Red has stones in columns 1, 4 and 6 of the bottom row, yellow in 2 and twice in 4;
+# yellow to move.  Red's 5 would make two threats at once (3 and 7) unless yellow
+# plays 3, 5 or 7 now.
+TWO_WAY_TRAP = "44621"
+TRAP_SPRINGS = 4  # column 5 (0-based): red's move that makes the two threats
+
+
+def test_beginner_falls_for_a_simple_two_way_trap_and_easy_does_not() -> None:
+    """The lowest level must stay beatable by a new player: it sees one move ahead."""
+    solver = Solver()
+    for seed in range(6):
+        beginner = think(LEVELS[0], TWO_WAY_TRAP, seed=seed)
+        assert beginner.column is not None and beginner.column not in (2, 4, 6)
+        board = Board.from_moves(TWO_WAY_TRAP)
+        board.play(beginner.column)
+        board.play(TRAP_SPRINGS)
+        # Two winning cells for red now: yellow can block only one.
+        assert len(threat_columns(board.moves)) == 2, board.moves
+        solution = solver.solve(board.current, board.mask, board.ply)
+        assert solution.score < 0  # yellow, to move, has lost
+        easy = think(LEVELS[1], TWO_WAY_TRAP, seed=seed)
+        assert easy.column in (2, 4, 6)
 
 
 # An early position: no level finishes it within the limits below (but Master, compiled,

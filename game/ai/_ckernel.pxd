@@ -154,8 +154,14 @@ cpdef int threat_score(u64 wins, u64 own_rows) noexcept
 @cython.locals(outlook=int)
 cpdef int parity_outlook(u64 first, u64 second, u64 empty) noexcept
 
+@cython.locals(above=u64, step=u64, i=int)
+cpdef u64 cells_above(u64 cells) noexcept
+
+@cython.locals(odd=u64, even=u64)
+cpdef int zugzwang_outlook(u64 first_wins, u64 second_wins) noexcept
+
 @cython.locals(opponent=u64, mover_rows=u64, opponent_rows=u64, live_own=u64,
-               live_opponent=u64, value=int, empty=u64)
+               live_opponent=u64, value=int, empty=u64, outlook=int)
 cpdef int evaluate(u64 current, u64 mask, int ply, u64 own_wins, u64 opponent_wins) noexcept
 
 

@@ -498,6 +498,36 @@ def parity_outlook(first: int, second: int, empty: int) -> int:
     return outlook
 
 
+def cells_above(cells: int) -> int:
+    """Every cell above one of ``cells`` in its column."""
+    above = 0
+    step = cells
+    for i in range(HEIGHT - 1):
+        step = (step << 1) & BOARD
+        above |= step
+    return above
+
+
+def zugzwang_outlook(first_wins: int, second_wins: int) -> int:
+    """Who controls the zugzwang by the parity rules of threats: 1 for the first player,
+    -1 for the second, 0 when neither has a threat on its own parity.
+
+    The first player's threats on odd rows and the second's on even rows are the ones
+    that win when the board fills up.  In each column only the lowest of them counts
+    (the one above is never reached).  A first player's odd threat lowest in its column
+    wins, even against an even threat of the second player in another column: the
+    cells around the two columns are shared out, and the second player runs out of
+    other moves first.  Otherwise an even threat of the second player wins.
+    """
+    odd = first_wins & ODD_ROWS
+    even = second_wins & EVEN_ROWS
+    if odd & ~cells_above(even):
+        return 1
+    if even:
+        return -1
+    return 0
+
+
 def evaluate(current: int, mask: int, ply: int, own_wins: int, opponent_wins: int) -> int:
     """The heuristic value of a position for the player to move, in [-999, 999].
 
@@ -519,9 +549,15 @@ def evaluate(current: int, mask: int, ply: int, own_wins: int, opponent_wins: in
     value += OPEN_TWO * open_two_balance(current, opponent)
     empty = BOARD ^ mask
     if ply & 1:
-        value -= PARITY_FILL * parity_outlook(opponent, current, empty)
+        outlook = zugzwang_outlook(opponent_wins, own_wins)
+        if outlook == 0:
+            outlook = parity_outlook(opponent, current, empty)
+        value -= PARITY_FILL * outlook
     else:
-        value += PARITY_FILL * parity_outlook(current, opponent, empty)
+        outlook = zugzwang_outlook(own_wins, opponent_wins)
+        if outlook == 0:
+            outlook = parity_outlook(current, opponent, empty)
+        value += PARITY_FILL * outlook
     value += CENTRE_WEIGHT * (centre_score(current) - centre_score(opponent))
     if value > EVAL_LIMIT:
         return EVAL_LIMIT
