@@ -154,7 +154,7 @@ cpdef int threat_score(u64 wins, u64 own_rows) noexcept
 @cython.locals(outlook=int)
 cpdef int parity_outlook(u64 first, u64 second, u64 empty) noexcept
 
-@cython.locals(above=u64, step=u64, i=int)
+@cython.locals(above=u64, step=u64, _i=int)
 cpdef u64 cells_above(u64 cells) noexcept
 
 @cython.locals(odd=u64, even=u64)

@@ -502,7 +502,7 @@ def cells_above(cells: int) -> int:
     """Every cell above one of ``cells`` in its column."""
     above = 0
     step = cells
-    for i in range(HEIGHT - 1):
+    for _i in range(HEIGHT - 1):
         step = (step << 1) & BOARD
         above |= step
     return above
