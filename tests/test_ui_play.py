@@ -7,13 +7,14 @@ when the test releases it).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 
 import pygame
 import pytest
 
 from game.ai.levels import level_by_name
-from game.ai.requests import HEURISTIC_UNIT, SearchResult, WorkerReply
+from game.ai.requests import HEURISTIC_UNIT, SearchRequest, SearchResult, WorkerReply
 from game.core import Player
 from game.settings import SettingsStore
 from game.ui.app import App
@@ -21,7 +22,16 @@ from game.ui.options import GameConfig, LaunchOptions, Mode
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene
-from game.ui.testing import FRAME, FakeWorker, advance, click, key, motion, scripted
+from game.ui.testing import (
+    FRAME,
+    FakeWorker,
+    advance,
+    centre_first,
+    click,
+    key,
+    motion,
+    scripted,
+)
 
 HARD = level_by_name("Hard")
 SIZE = (800, 600)
@@ -181,6 +191,41 @@ def test_the_computer_answers_and_its_move_is_animated(app: App, worker: FakeWor
     app.step([], FRAME)  # the fake answers on the next poll
     assert scene.match.board.moves == "14"
     assert scene.drop is not None and scene.drop.player == Player.SECOND
+
+
+def test_your_turn_is_said_only_once_the_computers_disc_has_landed(
+    app: App, worker: FakeWorker
+) -> None:
+    scene = start(app)
+    app.step([drop_key(0)], FRAME)
+    while scene.match.board.moves != "14":  # the human's disc lands, the computer answers
+        app.step([], FRAME)
+    assert scene.drop is not None  # the computer's disc is still falling
+    assert scene._turn_text() == "The computer plays column 4"
+    while scene.drop is not None:
+        app.step([], FRAME)
+    assert scene._turn_text() == "Your turn"
+
+
+def guessing(request: SearchRequest) -> SearchResult:
+    """Centre first, but as a depth search's estimate: not exact."""
+    return dataclasses.replace(centre_first(request), exact=False, score=12)
+
+
+def test_the_computers_last_move_is_called_exact_only_when_it_was_proven() -> None:
+    for answer, words in ((centre_first, "Last move: exact"), (guessing, "Last move: best guess")):
+        app = make_app(FakeWorker(answer=answer))
+        try:
+            scene = start(app)
+            assert scene.proof_text() == ""  # no computer move yet
+            app.step([drop_key(0)], FRAME)
+            while scene.match.board.moves != "14":
+                app.step([], FRAME)
+            assert scene.proof_text() == words
+            scene.undo()
+            assert scene.match.board.moves == "" and scene.proof_text() == ""
+        finally:
+            app.close()
 
 
 def test_the_board_is_locked_while_the_computer_thinks() -> None:

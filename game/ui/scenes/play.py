@@ -112,7 +112,12 @@ class PlayScene(Scene):
         """Request id -> kind ("move", "hint", "analysis")."""
         self.held_move: tuple[int, float] | None = None
         """A computer move waiting to be shown (column, at scene time), when watching."""
+        self.held_exact = False
+        """Whether the held move was proven best."""
         self.move_asked_at = 0.0
+        self.last_proof: tuple[str, bool] | None = None
+        """The position (move string) after the computer's last move, and whether that
+        move was proven best (from the book or the exact solver) or a best guess."""
         self.hint: tuple[str, int] | None = None
         self.analyses: dict[str, SearchResult] = {}
         """Analysis results of this game's positions, by move string."""
@@ -226,8 +231,10 @@ class PlayScene(Scene):
             due = self.move_asked_at + WATCH_PAUSE / self.host.settings.animation_speed
             if self.time < due:
                 self.held_move = (column, due)
+                self.held_exact = result.exact
                 return
         self._play(column)
+        self.last_proof = (board.moves, result.exact)
 
     # -- the flow of the game -----------------------------------------------------------
     def _advance(self) -> None:
@@ -435,6 +442,7 @@ class PlayScene(Scene):
         if self.held_move is not None and self.time >= self.held_move[1]:
             column = self.held_move[0]
             self.held_move = None
+            self.last_proof = (self.match.board.moves + str(column + 1), self.held_exact)
             if self.match.computer_to_move and self.drop is None:
                 self._play(column)
 
@@ -564,11 +572,29 @@ class PlayScene(Scene):
                 surface, label, size, colour, (g.column_x(col), layout.score_y), anchor="center"
             )
 
+    def proof_text(self) -> str:
+        """What the computer's last move was worth, in words: "exact" only when it was
+        proven (opening book or exact solver), otherwise "best guess"; empty before its
+        first move, and once the position has changed under it (undo)."""
+        if self.last_proof is None:
+            return ""
+        moves, exact = self.last_proof
+        board = self.match.board
+        if not (board.moves == moves or board.moves.startswith(moves)):
+            return ""
+        return "Last move: exact" if exact else "Last move: best guess"
+
     def _turn_text(self) -> str:
         match = self.match
         if self.over:
             return match.headline()
         mover = match.board.to_move
+        drop = self.drop
+        if drop is not None and match.is_computer(drop.player):
+            # "Your turn" only once the computer's disc has landed.
+            if self.config.mode is Mode.VS_COMPUTER:
+                return f"The computer plays column {drop.col + 1}"
+            return f"{match.name_of(drop.player)} plays column {drop.col + 1}"
         if self.thinking or match.computer_to_move:
             if self.config.mode is Mode.VS_COMPUTER:
                 return "The computer is thinking"
@@ -593,8 +619,14 @@ class PlayScene(Scene):
             surface, text.wrap(self.config.mode.title, heading, width), heading, theme.text, (x, y)
         )
         if self.config.mode is not Mode.TWO_PLAYERS:
-            text.blit(surface, self.config.level.label, small, theme.text_muted, (x, y))
-            y += round(small * 1.3)
+            level = self.config.level
+            label = level.name if level.is_perfect else level.label
+            text.blit(surface, label, small, theme.text_muted, (x, y))
+            y += text.line_step(small)
+            proof = self.proof_text()
+            if proof:
+                text.blit(surface, proof, small, theme.text_muted, (x, y))
+                y += text.line_step(small)
         y += pad // 2
 
         # Whose turn, with their disc.
@@ -608,21 +640,21 @@ class PlayScene(Scene):
                 surface, (x + disc_r, y + disc_r), disc_r, self._colour(mover), theme
             )
         turn = text.wrap(self._turn_text(), body, width - 2 * disc_r - pad)
-        text.blit_lines(surface, turn, body, theme.text, (x + 2 * disc_r + pad // 2, y))
-        y += max(2 * disc_r, round(len(turn) * body * 0.9)) + pad // 2
+        turn_end = text.blit_lines(surface, turn, body, theme.text, (x + 2 * disc_r + pad // 2, y))
+        y = max(y + 2 * disc_r, turn_end) + pad // 2
         if self.thinking:
             self._draw_dots(surface, (x + 2 * disc_r + pad + disc_r, y), disc_r // 3, theme.accent)
             y += disc_r
         elif "hint" in self.awaiting.values():
             text.blit(surface, "Looking for a hint...", small, theme.accent, (x, y))
-            y += round(small * 1.2)
+            y += text.line_step(small)
         elif self.hint_column is not None:
             text.blit(surface, f"Hint: column {self.hint_column + 1}", small, theme.hint, (x, y))
-            y += round(small * 1.2)
+            y += text.line_step(small)
         y += pad // 2
 
         text.blit(surface, "Moves", small, theme.text_muted, (x, y))
-        y += round(small * 1.15)
+        y += text.line_step(small)
         moves = board.moves or "(none yet)"
         chars = max(4, width // max(1, text.font(small).size("0")[0]))
         rows = [moves[i : i + chars] for i in range(0, len(moves), chars)]
@@ -630,7 +662,7 @@ class PlayScene(Scene):
         y += pad // 2
 
         text.blit(surface, "Session", small, theme.text_muted, (x, y))
-        y += round(small * 1.15)
+        y += text.line_step(small)
         score = "   ".join(f"{label} {count}" for label, count in self.session.score_line())
         y = text.blit_lines(surface, text.wrap(score, small, width), small, theme.text, (x, y))
 
@@ -649,13 +681,17 @@ class PlayScene(Scene):
                     lines += text.wrap(
                         f"Column {col + 1}: {'about ' + words if guess else words}", small, width
                     )
-            lines += text.wrap(ANALYSIS_LEGEND, small, width)
-            if y + len(lines) * small < top_button - pad:
+            # The column's value first; the legend only where it fits too.
+            step = text.line_step(small)
+            if lines and y + len(lines) * step < top_button - pad:
                 y = text.blit_lines(surface, lines, small, theme.text_muted, (x, y))
+            legend = text.wrap(ANALYSIS_LEGEND, small, width)
+            if y + len(legend) * step < top_button - pad:
+                y = text.blit_lines(surface, legend, small, theme.text_muted, (x, y))
 
         tiny = max(12, round(small * 0.9))
         keys = text.wrap(KEYS_HELP[self.config.mode], tiny, width)
-        keys_top = top_button - pad // 2 - round(len(keys) * tiny * 1.15)
+        keys_top = top_button - pad // 2 - len(keys) * text.line_step(tiny)
         if keys_top > y + pad // 2:
             text.blit_lines(surface, keys, tiny, theme.text_muted, (x, keys_top))
 
