@@ -229,4 +229,3 @@ def test_an_even_threat_of_the_second_player_alone_controls_the_zugzwang() -> No
     # Threats on the other side's rows count for neither: first on even, second on odd.
     assert zugzwang_outlook(cell(4, 1), cell(3, 2)) == 0
     assert zugzwang_outlook(0, 0) == 0
-
