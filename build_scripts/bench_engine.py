@@ -48,8 +48,10 @@ Sections (``--section`` may be given several times; default all five):
 ``perfect``
     Perfect from the empty board, first and second, against every level and random
     moves (``--perfect-games`` per opponent and colour), every move checked with the
-    exact solver: results, moves that gave the result away, move times, exact answers
-    and book hits (``engine_perfect.py``).
+    exact solver (from ply 10 also: the best exact score): results, moves that gave the
+    result away or missed the best score, move times, exact answers and book hits
+    (``engine_perfect.py``).  ``--cold`` gives every move a new engine (an empty table),
+    as the engine's command line does.
 
 ``accuracy``
     The check of an evaluation change before the ladder: on test-set positions
@@ -235,6 +237,11 @@ def parser() -> argparse.ArgumentParser:
         default=ROOT / "bench_results" / "accuracy-children.json",
         help="accuracy: JSON cache of the solved children (default %(default)s)",
     )
+    p.add_argument(
+        "--cold",
+        action="store_true",
+        help="perfect: a new engine for every move (an empty table), as the engine CLI",
+    )
     p.add_argument("--seed", type=int, default=1, help="seed for openings and tie-breaks")
     p.add_argument(
         "--depth-only",
@@ -305,7 +312,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         engine_accuracy.run(report, depths, cache_path=args.accuracy_cache)
 
     if "perfect" in sections:
-        engine_perfect.run(report, args.perfect_games, args.seed)
+        engine_perfect.run(report, args.perfect_games, args.seed, cold=args.cold)
 
     if not args.no_write and report.blocks:
         path = args.out or ROOT / "bench_results" / f"engine-{git_short_hash()}.md"

@@ -29,6 +29,9 @@ SECTION = "perfect"
 P95 = 95
 RANDOM = "random moves"
 CHECK_FROM = 8
+BEST_FROM = 10
+"""From this ply (the 11th move of the game) on, Perfect's move must also have the best
+exact score of all columns, not only keep the result."""
 
 
 @dataclass
@@ -40,6 +43,7 @@ class Tally:
     draws: int = 0
     losses: int = 0
     gave_away: int = 0
+    not_best: int = 0
     times: list[float] = field(default_factory=list)
     exact: int = 0
     book: int = 0
@@ -56,8 +60,15 @@ def play(
     seed: int,
     checker: Solver,
     tally: Tally,
+    *,
+    cold: bool = False,
 ) -> str:
-    """One game; returns its moves.  ``opponent`` None plays random moves."""
+    """One game; returns its moves.  ``opponent`` None plays random moves.
+
+    With ``cold`` every Perfect move comes from a new engine (an empty table, the book
+    read again), as ``python -m game.ai bestmove MOVES --level Perfect`` does, and the
+    time is the one the engine reports; otherwise one engine serves the whole game, as
+    the game's worker does, and the time is measured around the call."""
     rng = random.Random(seed)
     mine, theirs = Engine(), Engine()
     board = Board()
@@ -65,11 +76,14 @@ def play(
         perfect_to_move = (board.ply % 2 == 0) == perfect_first
         if perfect_to_move:
             before = board.copy()
+            if cold:
+                mine = Engine()
             started = time.perf_counter()
             result = mine.think(
                 SearchRequest(moves=board.moves, time_limit=perfect.time_budget, seed=seed)
             )
-            tally.times.append(time.perf_counter() - started)
+            elapsed = time.perf_counter() - started
+            tally.times.append(result.time if cold else elapsed)
             tally.exact += result.exact
             tally.book += result.from_book
             assert result.column is not None
@@ -77,6 +91,9 @@ def play(
             if before.ply >= CHECK_FROM and _gives_away(checker, before, column):
                 tally.gave_away += 1
                 progress(f"  gave the result away: {before.moves} + {column + 1}")
+            elif before.ply >= BEST_FROM and not _is_best(checker, before, column):
+                tally.not_best += 1
+                progress(f"  not the best exact score: {before.moves} + {column + 1}")
         elif opponent is None:
             column = rng.choice(board.legal_moves())
         else:
@@ -109,6 +126,14 @@ def _value(checker: Solver, board: Board) -> int:
     return _sign(checker.solve(board.current, board.mask, board.ply, weak=True).score)
 
 
+def _is_best(checker: Solver, board: Board, column: int) -> bool:
+    """Whether ``column`` has the best exact score of all the columns."""
+    checker.table.clear()
+    scores = checker.analyze(board.current, board.mask, board.ply)
+    best = max(score for score in scores if score is not None)
+    return scores[column] == best
+
+
 def _gives_away(checker: Solver, board: Board, column: int) -> bool:
     """Whether playing ``column`` makes the mover's result worse than the position's."""
     before = _value(checker, board)
@@ -119,14 +144,21 @@ def _gives_away(checker: Solver, board: Board, column: int) -> bool:
     return (0 if after.is_over else -_value(checker, after)) < before
 
 
-def run(report: Report, games_per_opponent: int, seed: int) -> None:
+def run(report: Report, games_per_opponent: int, seed: int, *, cold: bool = False) -> None:
     perfect = next(level for level in LEVELS if level.is_perfect)
     opponents: Sequence[Level | None] = [*(lv for lv in LEVELS if not lv.is_perfect), None]
     checker = Solver(1 << 22)
     report.line(
         SECTION,
         f"Perfect ({perfect.time_budget:g} s a move) from the empty board, {games_per_opponent}"
-        " games per opponent and colour; every Perfect move checked with the exact solver.",
+        " games per opponent and colour; every Perfect move checked with the exact solver"
+        f" (from ply {CHECK_FROM}: keeps the result; from ply {BEST_FROM}: the best exact score)."
+        + (
+            " Cold: a new engine for every move (empty table, book read again), the time the"
+            " engine reports."
+            if cold
+            else " One engine a game, as the game's worker; the time around the call."
+        ),
     )
     report.line(SECTION)
     rows: list[list[str]] = []
@@ -136,7 +168,9 @@ def run(report: Report, games_per_opponent: int, seed: int) -> None:
             tally = Tally()
             name = RANDOM if opponent is None else opponent.name
             for game in range(games_per_opponent):
-                moves = play(perfect, opponent, perfect_first, seed + game, checker, tally)
+                moves = play(
+                    perfect, opponent, perfect_first, seed + game, checker, tally, cold=cold
+                )
                 progress(f"Perfect {'first' if perfect_first else 'second'} v {name}: {moves}")
             all_times += tally.times
             rows.append(_row(name, perfect_first, tally))
@@ -147,6 +181,7 @@ def run(report: Report, games_per_opponent: int, seed: int) -> None:
             "Perfect plays",
             "won / drawn / lost",
             "gave the result away",
+            "not the best score",
             "median ms",
             "p95 ms",
             "max ms",
@@ -169,6 +204,7 @@ def _row(name: str, perfect_first: bool, tally: Tally) -> list[str]:
         "first" if perfect_first else "second",
         f"{tally.wins} / {tally.draws} / {tally.losses}",
         str(tally.gave_away),
+        str(tally.not_best),
         ms(statistics.median(tally.times)),
         ms(percentile(tally.times, P95)),
         ms(max(tally.times)),
