@@ -50,14 +50,18 @@ class Level:
 
 
 LEVELS: tuple[Level, ...] = (
-    Level("Beginner", 1, 1.0, "Sees only the next move; easy to trap."),
-    Level("Easy", 2, 1.0, "Blocks your threats, misses most traps."),
-    Level("Medium", 4, 1.0, "Sets simple traps of its own."),
-    Level("Hard", 6, 1.0, "Plans a few moves ahead; a fair fight."),
-    Level("Expert", 8, 1.0, "Punishes most mistakes."),
-    Level("Master", 12, 3.0, "Looks twelve plies deep; hard to beat."),
-    Level("Perfect", None, DEFAULT_PERFECT_BUDGET, "Solves the game exactly when it can."),
+    Level(
+        "Beginner", 1, 1.0, "Looks one move ahead: takes a win, blocks a threat, falls for traps."
+    ),
+    Level("Easy", 3, 1.0, "Looks three moves ahead: sees a simple trap one move before it."),
+    Level("Medium", 6, 1.0, "Looks six moves ahead: sets simple traps of its own."),
+    Level("Hard", 9, 1.0, "Looks nine moves ahead: plays for threats on its own rows."),
+    Level("Expert", 13, 1.0, "Looks thirteen moves ahead: punishes most mistakes."),
+    Level("Master", 18, 2.0, "Looks eighteen moves ahead: to the end from move 25."),
+    Level("Perfect", None, DEFAULT_PERFECT_BUDGET, "Opening book, then the exact solver."),
 )
+"""The depths were chosen on the strength ladder (``bench_engine.py --section ladder``);
+the figures are in ``build_scripts/evaluation_tuning.md``."""
 
 
 def level_by_name(name: str) -> Level:
@@ -86,4 +90,6 @@ def custom_level(depth: int) -> Level:
         if level.depth == depth:
             return level
     budget = 1.0 if depth <= 8 else 3.0
-    return Level(f"Custom {depth}", depth, budget, f"Searches {depth} plies ahead.")
+    moves = "move" if depth == 1 else "moves"
+    blurb = f"Looks {depth} {moves} ahead (a move is one disc), then judges the board."
+    return Level(f"Custom {depth}", depth, budget, blurb)
