@@ -143,9 +143,8 @@ def test_a_full_column_refuses_a_disc(app: App) -> None:
 def test_the_board_is_locked_while_a_disc_falls(app: App) -> None:
     scene = start(app, Mode.TWO_PLAYERS)
     app.step([drop_key(3), drop_key(4)], FRAME)
-    assert scene.match.board.moves == "4"
+    assert scene.match.board.moves == "4"  # one disc at a time: the 5 waits its turn
     advance(app, 1.0)
-    app.step([drop_key(4)], FRAME)
     assert scene.match.board.moves == "45"
 
 
@@ -205,6 +204,50 @@ def test_your_turn_is_said_only_once_the_computers_disc_has_landed(
     while scene.drop is not None:
         app.step([], FRAME)
     assert scene._turn_text() == "Your turn"
+
+
+def test_a_key_pressed_while_a_disc_falls_is_queued_not_lost(app: App) -> None:
+    scene = start(app, Mode.TWO_PLAYERS)
+    app.step([drop_key(1)], FRAME)
+    assert scene.drop is not None
+    app.step([drop_key(2)], FRAME)  # within a frame: the first disc is still falling
+    while scene.drop is not None or scene.queued_drop is not None:
+        app.step([], FRAME)
+    assert scene.match.board.moves == "23"
+
+
+def test_a_key_pressed_during_the_computers_drop_is_played_once_it_lands(
+    app: App, worker: FakeWorker
+) -> None:
+    scene = start(app)
+    app.step([drop_key(0)], FRAME)
+    while scene.match.board.moves != "14":
+        app.step([], FRAME)
+    assert scene.drop is not None
+    app.step([drop_key(6)], FRAME)
+    while scene.match.board.moves == "14":
+        app.step([], FRAME)
+    assert scene.match.board.moves == "147"
+
+
+def test_a_key_during_ones_own_drop_against_the_computer_is_refused(
+    app: App, worker: FakeWorker
+) -> None:
+    scene = start(app)
+    app.step([drop_key(0)], FRAME)
+    app.step([drop_key(6)], FRAME)  # the computer moves next: nothing to queue
+    assert scene.queued_drop is None
+    while scene.match.board.moves != "14" or scene.drop is not None:
+        app.step([], FRAME)
+    assert scene.match.board.moves == "14"
+
+
+def test_no_disc_hovers_over_a_full_column(app: App) -> None:
+    scene = start(app, Mode.TWO_PLAYERS, moves="444444")
+    scene.cursor = 3
+    assert scene.hover_column is None
+    scene.cursor = 2
+    assert scene.hover_column == 2
 
 
 def guessing(request: SearchRequest) -> SearchResult:

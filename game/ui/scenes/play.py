@@ -113,6 +113,8 @@ class PlayScene(Scene):
         self.held_move: tuple[int, float] | None = None
         """A computer move waiting to be shown (column, at scene time), when watching."""
         self.held_exact = False
+        self.queued_drop: int | None = None
+        """A column the player chose while a disc was still falling."""
         """Whether the held move was proven best."""
         self.move_asked_at = 0.0
         self.last_proof: tuple[str, bool] | None = None
@@ -161,6 +163,14 @@ class PlayScene(Scene):
         if not self.over or outcome is None:
             return ()
         return outcome.cells
+
+    @property
+    def hover_column(self) -> int | None:
+        """The column above which the player's disc hovers: the cursor's, when the
+        player may drop there (None while the board is locked or the column is full)."""
+        if self.board_locked or not self.match.board.can_play(self.cursor):
+            return None
+        return self.cursor
 
     def layout(self, size: tuple[int, int]) -> PlayLayout:
         keys = tuple(item.key for item in self.buttons.items)
@@ -278,7 +288,11 @@ class PlayScene(Scene):
 
     def try_drop(self, column: int) -> bool:
         """The player drops a disc in ``column``; False if the board refuses it
-        (locked, full column, game over)."""
+        (locked, full column, game over).  Asked while a disc is still falling, before
+        the player's own turn, the drop is queued and made when that disc lands."""
+        if self.drop is not None and self.match.human_to_move:
+            self.queued_drop = column
+            return True
         if self.board_locked:
             return False
         board = self.match.board
@@ -311,6 +325,7 @@ class PlayScene(Scene):
         """Undo or redo (``step`` returns how many moves): first cancel what is awaited
         and land a falling disc; tell the player when there was ``nothing`` to do."""
         self._cancel()
+        self.queued_drop = None
         if self.drop is not None:
             self.drop.finish()
             self.drop = None
@@ -341,6 +356,8 @@ class PlayScene(Scene):
         self._cancel()
         self.match = match
         self.drop = None
+        self.queued_drop = None
+        self.last_proof = None
         self.over = False
         self.hint = None
         self.analyses.clear()
@@ -439,6 +456,9 @@ class PlayScene(Scene):
             if self.drop.done:
                 self.drop = None
                 self._advance()
+                queued, self.queued_drop = self.queued_drop, None
+                if queued is not None:
+                    self.try_drop(queued)
         if self.held_move is not None and self.time >= self.held_move[1]:
             column = self.held_move[0]
             self.held_move = None
@@ -490,7 +510,7 @@ class PlayScene(Scene):
         hint = self.hint_column
         if hint is not None and not self.board_locked:
             renderer.draw_column_glow(surface, g, hint, theme.hint)
-        if not self.board_locked:
+        if self.hover_column is not None:
             colour = self._colour(board.to_move)
             centre = (g.column_x(self.cursor), g.hover_y)
             renderer.draw_disc(surface, centre, radius, colour, theme)
