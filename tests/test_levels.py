@@ -71,7 +71,7 @@ def test_the_levels_are_the_documented_ones() -> None:
         ("Medium", 6),
         ("Hard", 9),
         ("Expert", 13),
-        ("Master", 18),
+        ("Master", 17),
         ("Perfect", None),
     ]
     assert level_by_name(" hard ").depth == 9

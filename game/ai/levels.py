@@ -57,7 +57,7 @@ LEVELS: tuple[Level, ...] = (
     Level("Medium", 6, 1.0, "Looks six moves ahead: sets simple traps of its own."),
     Level("Hard", 9, 1.0, "Looks nine moves ahead: plays for threats on its own rows."),
     Level("Expert", 13, 1.0, "Looks thirteen moves ahead: punishes most mistakes."),
-    Level("Master", 18, 2.0, "Looks eighteen moves ahead: to the end from move 25."),
+    Level("Master", 17, 1.0, "Looks seventeen moves ahead: to the end from move 26."),
     Level("Perfect", None, DEFAULT_PERFECT_BUDGET, "Opening book, then the exact solver."),
 )
 """The depths were chosen on the strength ladder (``bench_engine.py --section ladder``);
