@@ -255,8 +255,17 @@ def guessing(request: SearchRequest) -> SearchResult:
     return dataclasses.replace(centre_first(request), exact=False, score=12)
 
 
+def from_the_book(request: SearchRequest) -> SearchResult:
+    """A book move whose entry keeps only the result: proven, though not an exact score."""
+    return dataclasses.replace(guessing(request), from_book=True)
+
+
 def test_the_computers_last_move_is_called_exact_only_when_it_was_proven() -> None:
-    for answer, words in ((centre_first, "Last move: exact"), (guessing, "Last move: best guess")):
+    for answer, words in (
+        (centre_first, "Last move: exact"),
+        (from_the_book, "Last move: exact"),
+        (guessing, "Last move: best guess"),
+    ):
         app = make_app(FakeWorker(answer=answer))
         try:
             scene = start(app)

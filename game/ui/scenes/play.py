@@ -241,10 +241,12 @@ class PlayScene(Scene):
             due = self.move_asked_at + WATCH_PAUSE / self.host.settings.animation_speed
             if self.time < due:
                 self.held_move = (column, due)
-                self.held_exact = result.exact
+                self.held_exact = result.exact or result.from_book
                 return
         self._play(column)
-        self.last_proof = (board.moves, result.exact)
+        # A book move is proven even where the book keeps only the result (a win, a
+        # draw or a loss) and not its exact score.
+        self.last_proof = (board.moves, result.exact or result.from_book)
 
     # -- the flow of the game -----------------------------------------------------------
     def _advance(self) -> None:
