@@ -313,44 +313,86 @@ def write_book(book: Entries, out: Path) -> None:
 
 
 def verify(
-    path: Path, checkpoint: Path, count: int, seed: int, strong_from: int, root: Board | None
+    path: Path,
+    checkpoint: Path,
+    count: int,
+    seed: int,
+    strong_from: int,
+    root: Board | None,
+    jobs: int = 1,
 ) -> int:
-    """Re-solve ``count`` random entries' columns; print and return the mismatches."""
+    """Re-solve ``count`` random entries' columns; print and return the mismatches.
+
+    The entries are shared out over ``jobs`` processes; which entries are checked
+    depends on ``seed`` alone."""
     book = OpeningBook.load(path)
     made = build(book.max_ply, strong_from, 1, checkpoint, solve=False, root=root)
     keys = sorted(made)
-    chosen = random.Random(seed).sample(keys, min(count, len(keys)))
-    solver = Solver(TABLE_SLOTS)
-    wrong = checked = 0
+    chosen = [made[key][0].moves for key in random.Random(seed).sample(keys, min(count, len(keys)))]
+    wrong = checked = done = 0
     started = time.perf_counter()
-    for number, key in enumerate(chosen, start=1):
-        board, _ = made[key]
-        stored = book.values(board.current, board.mask)
-        if stored is None:
-            wrong += 1
-            print(f"MISSING {board.moves}: an entry of the checkpoint is not in the book")
-            continue
-        for col in range(WIDTH):
-            value = stored[col]
-            fresh = _solve_column(solver, board, col, exact=value is not None and value.exact)
-            checked += 1
-            if (value is None) != (fresh is None) or (
-                value is not None
-                and fresh is not None
-                and (value.score if value.exact else value.sign) != fresh
-            ):
-                wrong += 1
-                print(f"MISMATCH {board.moves} column {col + 1}: book {value}, solver {fresh}")
-        print(
-            f"\rverified {number}/{len(chosen)} entries, {wrong} wrong,"
-            f" {time.perf_counter() - started:.0f} s",
-            end="",
-            file=sys.stderr,
-            flush=True,
-        )
+    parts = [chosen[i::jobs] for i in range(jobs)] if jobs > 1 else [chosen]
+    tasks = [(str(path), moves) for part in parts for moves in part]
+    if jobs > 1:
+        context = multiprocessing.get_context("spawn")
+        with context.Pool(jobs) as pool:
+            results = pool.imap_unordered(_verify_entry, tasks)
+            for lines, columns in results:
+                done += 1
+                wrong, checked = _tally(lines, columns, wrong, checked)
+                _say_verified(done, len(chosen), wrong, started)
+    else:
+        for task in tasks:
+            lines, columns = _verify_entry(task)
+            done += 1
+            wrong, checked = _tally(lines, columns, wrong, checked)
+            _say_verified(done, len(chosen), wrong, started)
     print(file=sys.stderr)
     print(f"verify: {len(chosen)} entries ({checked} columns) re-solved, {wrong} wrong")
     return wrong
+
+
+def _tally(lines: list[str], columns: int, wrong: int, checked: int) -> tuple[int, int]:
+    for line in lines:
+        print(line, flush=True)
+    return wrong + len(lines), checked + columns
+
+
+def _say_verified(done: int, total: int, wrong: int, started: float) -> None:
+    print(
+        f"\rverified {done}/{total} entries, {wrong} wrong, {time.perf_counter() - started:.0f} s",
+        end="",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
+_VERIFY_STATE: dict[str, tuple[OpeningBook, Solver]] = {}
+
+
+def _verify_entry(task: tuple[str, str]) -> tuple[list[str], int]:
+    """Re-solve one entry's columns (its moves from the empty board); the mismatches
+    as lines to print, and the number of columns checked.  A process keeps one book
+    and one solver for all its entries."""
+    path, moves = task
+    if path not in _VERIFY_STATE:
+        _VERIFY_STATE[path] = (OpeningBook.load(Path(path)), Solver(TABLE_SLOTS))
+    book, solver = _VERIFY_STATE[path]
+    board = Board.from_moves(moves)
+    stored = book.values(board.current, board.mask)
+    if stored is None:
+        return [f"MISSING {moves}: an entry of the checkpoint is not in the book"], 0
+    lines: list[str] = []
+    for col in range(WIDTH):
+        value = stored[col]
+        fresh = _solve_column(solver, board, col, exact=value is not None and value.exact)
+        if (value is None) != (fresh is None) or (
+            value is not None
+            and fresh is not None
+            and (value.score if value.exact else value.sign) != fresh
+        ):
+            lines.append(f"MISMATCH {moves} column {col + 1}: book {value}, solver {fresh}")
+    return lines, WIDTH
 
 
 def _solve_column(solver: Solver, board: Board, col: int, *, exact: bool) -> int | None:
@@ -386,7 +428,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"engine kernel: {KERNEL_NAME}", file=sys.stderr)
     if args.verify is not None:
         wrong = verify(
-            args.out, args.checkpoint, args.verify, args.seed, args.strong_from, args.root
+            args.out,
+            args.checkpoint,
+            args.verify,
+            args.seed,
+            args.strong_from,
+            args.root,
+            jobs=args.jobs,
         )
         return 1 if wrong else 0
     solve = not (args.status or args.write_only)

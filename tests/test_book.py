@@ -110,9 +110,8 @@ def test_a_missing_or_damaged_book_warns_once_and_the_engine_plays_on(
 ROOT_MOVES = "44444333322"
 
 
-def make_book(tmp_path: Path, name: str, *args: str) -> bytes:
-    out = tmp_path / f"{name}.bin"
-    subprocess.run(
+def run_make_book(tmp_path: Path, name: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
         [
             sys.executable,
             str(MAKE_BOOK),
@@ -120,16 +119,21 @@ def make_book(tmp_path: Path, name: str, *args: str) -> bytes:
             "--checkpoint",
             str(tmp_path / f"{name}.txt"),
             "--out",
-            str(out),
+            str(tmp_path / f"{name}.bin"),
         ],
-        check=True,
+        check=False,
         capture_output=True,
         text=True,
         cwd=ROOT,
         env={**os.environ},
         timeout=600,
     )
-    return out.read_bytes()
+
+
+def make_book(tmp_path: Path, name: str, *args: str) -> bytes:
+    made = run_make_book(tmp_path, name, *args)
+    assert made.returncode == 0, made.stderr
+    return (tmp_path / f"{name}.bin").read_bytes()
 
 
 @pytest.mark.slow
@@ -158,6 +162,26 @@ def test_the_generator_makes_the_same_bytes_whatever_the_jobs_and_resumes(
         assert result.column_scores[col] == (None if sign is None else sign * HEURISTIC_UNIT)
         assert result.column_exact[col] == (sign == 0)
     assert len(book) > 10
+
+    # --verify re-solves entries and finds nothing wrong; with one value planted wrong
+    # (a win turned into a loss) in a rewritten book, it reports the mismatch and fails.
+    verified = run_make_book(tmp_path, "one", *args, "--verify", "100", "--jobs", "2")
+    assert verified.returncode == 0, verified.stderr
+    assert f"verify: {len(book)} entries" in verified.stdout and ", 0 wrong" in verified.stdout
+    entries = dict(book.items())
+    key, values, col = next(
+        (key, values, col)
+        for key, values in sorted(entries.items())
+        for col, value in enumerate(values)
+        if value is not None and value.sign > 0
+    )
+    planted = list(values)
+    planted[col] = ColumnValue(-1, exact=False)
+    entries[key] = tuple(planted)
+    (tmp_path / "one.bin").write_bytes(book_bytes(entries.items(), book.max_ply))
+    caught = run_make_book(tmp_path, "one", *args, "--verify", "100", "--jobs", "1")
+    assert caught.returncode == 1
+    assert "MISMATCH" in caught.stdout and ", 1 wrong" in caught.stdout
 
 
 def column_score(solver: Solver, board: Board, col: int, *, exact: bool) -> int | None:

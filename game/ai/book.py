@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import struct
 import zlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -136,6 +136,12 @@ class OpeningBook:
 
     def __len__(self) -> int:
         return len(self._entries)
+
+    def items(self) -> Iterator[tuple[int, Values]]:
+        """Every entry: its canonical key and its values in that orientation (what
+        :func:`book_bytes` takes)."""
+        for key, row in self._entries.items():
+            yield key, tuple(decode_value(byte) for byte in row)
 
     def values(self, current: Bitboard, mask: Bitboard) -> Values | None:
         """The value of each column for the player to move, or None if the position is
