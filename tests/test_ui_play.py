@@ -672,6 +672,19 @@ def test_escape_pauses_and_resumes(app: App) -> None:
     assert app.scene is scene
 
 
+def test_the_menu_of_a_finished_game_does_not_say_paused(app: App) -> None:
+    scene = start(app, Mode.TWO_PLAYERS, moves="121212")
+    app.step([drop_key(0)], FRAME)
+    while not scene.over:
+        app.step([], FRAME)
+    app.step([key(pygame.K_ESCAPE)], FRAME)
+    pause = app.scene
+    assert isinstance(pause, PauseScene)
+    labels = [item.label for item in pause.items.items]
+    assert pause.title == "Game over" and "Resume" not in labels
+    assert labels[:2] == ["Back to the board", "Play this game again"]
+
+
 def test_a_resized_window_keeps_its_minimum_and_the_board_fits(app: App) -> None:
     scene = start(app, Mode.TWO_PLAYERS)
     app.step([pygame.event.Event(pygame.VIDEORESIZE, w=300, h=200, size=(300, 200))], FRAME)

@@ -35,11 +35,14 @@ class PauseScene(FormScene):
 
     def __init__(self, host: SceneHost, play: PlayScene) -> None:
         self.play = play
+        # A finished game is not paused: the menu says so, and leads back to the board.
+        if play.over:
+            self.title = "Game over"
         # "..." where a new game first asks for its settings.
         new_game = "New game..." if play.config.mode is not Mode.TWO_PLAYERS else "New game"
         labels = {
-            "resume": "Resume",
-            "restart": "Restart this game",
+            "resume": "Back to the board" if play.over else "Resume",
+            "restart": "Play this game again" if play.over else "Restart this game",
             "new": new_game,
             "settings": "Settings",
             "help": "How to play",
