@@ -21,7 +21,7 @@ from game.ui.app import App
 from game.ui.options import GameConfig, LaunchOptions, Mode
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.pause import PauseScene
-from game.ui.scenes.play import PlayScene
+from game.ui.scenes.play import PlayScene, numbered_moves
 from game.ui.testing import (
     FRAME,
     FakeWorker,
@@ -240,6 +240,21 @@ def test_a_key_during_ones_own_drop_against_the_computer_is_refused(
     while scene.match.board.moves != "14" or scene.drop is not None:
         app.step([], FRAME)
     assert scene.match.board.moves == "14"
+
+
+def test_the_move_list_reads_as_numbered_pairs_and_wraps_between_them() -> None:
+    nbsp = "\u00a0"
+    assert numbered_moves("") == ""
+    assert numbered_moves("4435").replace(nbsp, " ") == "1. 4 4  2. 3 5"
+    assert numbered_moves("443").replace(nbsp, " ") == "1. 4 4  2. 3"
+    # Only the spaces between pairs are break points for the panel's wrapping.
+    assert numbered_moves("44351").split(" ") == [
+        f"1.{nbsp}4{nbsp}4",
+        "",
+        f"2.{nbsp}3{nbsp}5",
+        "",
+        f"3.{nbsp}1",
+    ]
 
 
 def test_no_disc_hovers_over_a_full_column(app: App) -> None:

@@ -63,6 +63,18 @@ KEYS_HELP = {
 DROP_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_DOWN})
 
 
+NO_BREAK = "\u00a0"
+
+
+def numbered_moves(moves: str) -> str:
+    """The moves as numbered pairs, red's column then yellow's: "1. 4 4  2. 3 5  3. 1".
+    A pair never breaks across lines (its spaces are no-break spaces)."""
+    pairs = [moves[i : i + 2] for i in range(0, len(moves), 2)]
+    return "  ".join(
+        f"{number}.{NO_BREAK}{NO_BREAK.join(pair)}" for number, pair in enumerate(pairs, start=1)
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class PlayLayout:
     size: tuple[int, int]
@@ -677,9 +689,7 @@ class PlayScene(Scene):
 
         text.blit(surface, "Moves", small, theme.text_muted, (x, y))
         y += text.line_step(small)
-        moves = board.moves or "(none yet)"
-        chars = max(4, width // max(1, text.font(small).size("0")[0]))
-        rows = [moves[i : i + chars] for i in range(0, len(moves), chars)]
+        rows = text.wrap(numbered_moves(board.moves) or "(none yet)", small, width)
         y = text.blit_lines(surface, rows, small, theme.text, (x, y), spacing=1.05)
         y += pad // 2
 
