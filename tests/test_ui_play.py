@@ -366,6 +366,41 @@ def test_undo_and_redo_restore_the_exact_position(app: App) -> None:
     assert (board.moves, board.current, board.mask) == before
 
 
+def test_the_redo_button_replays_what_undo_took_back(app: App) -> None:
+    scene = start(app, Mode.TWO_PLAYERS)
+    for column in (3, 3, 4, 2):
+        app.step([drop_key(column)], FRAME)
+        advance(app, 1.0)
+    assert scene.match.board.moves == "4453"
+    assert not next(i for i in scene.buttons.items if i.key == "redo").enabled
+    scene.undo()
+    assert scene.match.board.moves == "445"
+    assert next(i for i in scene.buttons.items if i.key == "redo").enabled
+    scene._button("redo")
+    assert scene.match.board.moves == "4453"
+
+
+def test_undo_after_the_end_against_the_computer_counts_the_game_once() -> None:
+    app = make_app(FakeWorker(answer=scripted([0, 0])))
+    try:
+        scene = start(app, moves="212121")  # red (you) to move wins with a fourth in 2
+        app.step([drop_key(1)], FRAME)
+        while not scene.over:
+            app.step([], FRAME)
+        assert scene.match.result_for_human() == "win"
+        assert app.stats.per_level["Hard"].wins == 1
+        assert [i.key for i in scene.buttons.items] == ["again", "undo", "menu"]
+        scene.undo()  # back to the human's last turn, to try again or review
+        assert not scene.over and scene.match.board.moves == "212121"
+        app.step([drop_key(1)], FRAME)
+        while not scene.over:
+            app.step([], FRAME)
+        assert app.stats.per_level["Hard"].wins == 1  # the same game, counted once
+        assert scene.session.score_line()[0][1] == 1
+    finally:
+        app.close()
+
+
 def test_undo_in_a_two_player_game_takes_back_one_move(app: App) -> None:
     scene = start(app, Mode.TWO_PLAYERS, moves="")
     app.step([drop_key(3)], FRAME)
@@ -664,12 +699,16 @@ def test_analyses_of_a_finished_game_are_forgotten_in_the_next() -> None:
         app.close()
 
 
-def test_enter_at_game_over_plays_again_and_undo_is_refused(app: App) -> None:
+def test_enter_at_game_over_plays_again_and_ctrl_z_takes_the_last_move_back(app: App) -> None:
     scene = start(app, moves=WIN_SETUP)
     app.step([drop_key(6)], FRAME)
     advance(app, 1.0)
-    app.step([key(pygame.K_z, mod=pygame.KMOD_CTRL)], FRAME)
     assert scene.over and scene.match.board.moves == WIN_SETUP + "7"
+    app.step([key(pygame.K_z, mod=pygame.KMOD_CTRL)], FRAME)
+    assert not scene.over and scene.match.board.moves == WIN_SETUP
+    app.step([drop_key(6)], FRAME)
+    advance(app, 1.0)
+    assert scene.over
     app.step([key(pygame.K_RETURN)], FRAME)
     assert not scene.over and scene.match.board.moves == WIN_SETUP
 

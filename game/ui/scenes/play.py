@@ -56,7 +56,7 @@ ANALYSIS_LEGEND = (
     " \u2265+N / \u2264-N proven, perhaps sooner; ~ estimates."
 )
 KEYS_HELP = {
-    Mode.VS_COMPUTER: "Keys: 1-7 drop, H hint, Ctrl+Z undo, N new game, Esc menu",
+    Mode.VS_COMPUTER: "Keys: 1-7 drop, H hint, Ctrl+Z undo, Ctrl+Y redo, N new game, Esc menu",
     Mode.TWO_PLAYERS: "Keys: 1-7 drop, H hint, Ctrl+Z undo, Ctrl+Y redo, N new game, Esc menu",
     Mode.WATCH: "Keys: N new game, Esc menu",
 }
@@ -125,6 +125,8 @@ class PlayScene(Scene):
         self.held_move: tuple[int, float] | None = None
         """A computer move waiting to be shown (column, at scene time), when watching."""
         self.held_exact = False
+        self.counted = False
+        """Whether this game's result is in the score and the statistics already."""
         self.queued_drop: int | None = None
         """A column the player chose while a disc was still falling."""
         """Whether the held move was proven best."""
@@ -290,10 +292,16 @@ class PlayScene(Scene):
     def _game_over(self) -> None:
         self.over = True
         match = self.match
-        self.session.record(match)
         result = match.result_for_human()
+        # A game is counted once: taken back after its end and finished again (to
+        # review it or try another line), it keeps its first result.
+        first_end = not self.counted
+        self.counted = True
+        if first_end:
+            self.session.record(match)
         if result is not None:
-            self.host.record_result(self.config.level.name, result)
+            if first_end:
+                self.host.record_result(self.config.level.name, result)
             self.host.sounds.play(result)
         else:
             self.host.sounds.play("draw" if match.winner_colour is None else "win")
@@ -321,9 +329,6 @@ class PlayScene(Scene):
     def undo(self) -> None:
         if self.config.mode is Mode.WATCH:
             self.host.notify("Undo is for games you play.")
-            return
-        if self.over and self.config.mode is Mode.VS_COMPUTER:
-            self.host.notify("The game is over: press N to play again.")
             return
         self._step_through_history(self.match.undo, "Nothing to undo.")
         self.over = False
@@ -369,6 +374,7 @@ class PlayScene(Scene):
     def _begin(self, match: Match) -> None:
         self._cancel()
         self.match = match
+        self.counted = False
         self.drop = None
         self.queued_drop = None
         self.last_proof = None
@@ -381,13 +387,18 @@ class PlayScene(Scene):
 
     def _rebuild_buttons(self) -> None:
         """The side panel's buttons for the current state (enabled or not)."""
+        watching = self.config.mode is Mode.WATCH
+        can_undo = not watching and self.match.board.ply > self.match.floor
         if self.over:
-            items = [Item("again", "Play again", primary=True), Item("menu", "Menu")]
+            items = [Item("again", "Play again", primary=True)]
+            if not watching:
+                items.append(Item("undo", "Undo", enabled=can_undo))
+            items.append(Item("menu", "Menu"))
         else:
-            watching = self.config.mode is Mode.WATCH
-            can_undo = not watching and self.match.board.ply > self.match.floor
+            can_redo = not watching and self.match.board.can_redo
             items = [
                 Item("undo", "Undo", enabled=can_undo),
+                Item("redo", "Redo", enabled=can_redo),
                 Item("hint", "Hint", enabled=not self.board_locked),
                 Item("menu", "Menu"),
             ]
@@ -406,6 +417,8 @@ class PlayScene(Scene):
             return Pause(self)
         elif key == "undo":
             self.undo()
+        elif key == "redo":
+            self.redo()
         elif key == "hint":
             self.ask_hint()
         return None
