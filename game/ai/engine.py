@@ -43,6 +43,13 @@ log = logging.getLogger(__name__)
 PERFECT_FALLBACK_SHARE = 0.25
 """The share of the Perfect level's budget kept for the depth-limited fallback, which plays
 only when the exact solver did not finish on the rest."""
+UNKNOWN_OPENING_PLIES = 9
+"""Before this ply a position the opening book does not hold is one Perfect never meets
+from the empty board (the book holds every such position up to ply 8): a chosen start.
+There the exact solver rarely finishes in seconds, so Perfect searches first, on
+:data:`UNKNOWN_OPENING_SHARE` of its budget, and then tries the solver on the rest: its
+move is then at least that of the deepest search it could make, never a short fallback's."""
+UNKNOWN_OPENING_SHARE = 0.5
 SAFETY_MARGIN = 0.05
 """Seconds (at most, and at most this share of the budget) kept back from a time
 limit, so that checking every few thousand nodes and answering still ends
@@ -158,11 +165,30 @@ class Engine:
             if answer is not None:
                 return answer
         budget, node_budget = _usable(request.time_limit), request.node_limit
-        # The solver first, on all but the fallback's share of the budget.
+        searched: DepthResult | None = None
+        searched_nodes = 0
+        if board.ply < UNKNOWN_OPENING_PLIES and not (should_stop is not None and should_stop()):
+            first = StopControl(
+                time_limit=None if budget is None else budget * UNKNOWN_OPENING_SHARE,
+                node_limit=None
+                if node_budget is None
+                else int(node_budget * UNKNOWN_OPENING_SHARE),
+                should_stop=should_stop,
+            )
+            searched = self._search_to(board, MAX_DEPTH, rng, first, request.analyze)
+            searched_nodes = searched.nodes
+            if searched.exact:  # proven already: a win or loss within its depth
+                return _from_depth_result(searched, board.ply, time.perf_counter() - start)
+        # The solver first (or next), on all but the fallback's share of the budget.
         share = 1.0 - PERFECT_FALLBACK_SHARE
+        if searched is not None:
+            share = 1.0
+        elapsed = time.perf_counter() - start
         control = StopControl(
-            time_limit=None if budget is None else budget * share,
-            node_limit=None if node_budget is None else int(node_budget * share),
+            time_limit=None if budget is None else max(0.0, budget * share - elapsed),
+            node_limit=None
+            if node_budget is None
+            else max(0, int(node_budget * share) - searched_nodes),
             should_stop=should_stop,
         )
         try:
@@ -190,8 +216,10 @@ class Engine:
                 time=time.perf_counter() - start,
             )
         except SearchStopped:
-            nodes = self.solver.nodes
-        if should_stop is not None and should_stop():
+            nodes = self.solver.nodes + searched_nodes
+        if searched is not None and searched.depth > 0:
+            fallback = searched
+        elif should_stop is not None and should_stop():
             # Asked to stop: answer from the move ordering alone (a search with no time).
             fallback = self._search_to(board, 1, rng, None, request.analyze)
         else:
@@ -209,7 +237,7 @@ class Engine:
             score=result.score,
             exact=result.exact,
             depth=result.depth,
-            nodes=nodes + fallback.nodes,
+            nodes=nodes + (0 if fallback is searched else fallback.nodes),
             time=result.time,
             stopped=True,
             column_scores=result.column_scores,
