@@ -257,6 +257,36 @@ def test_the_move_list_reads_as_numbered_pairs_and_wraps_between_them() -> None:
     ]
 
 
+def test_the_a_key_toggles_the_analysis_and_keeps_it_in_the_settings(app: App) -> None:
+    scene = start(app, Mode.TWO_PLAYERS)
+    shown = app.settings.show_analysis
+    app.step([key(pygame.K_a)], FRAME)
+    assert app.settings.show_analysis is not shown
+    assert any(n.text == ("Analysis on." if not shown else "Analysis off.") for n in app.notices)
+    app.step([key(pygame.K_a)], FRAME)
+    assert app.settings.show_analysis is shown
+    assert scene.match.board.moves == ""
+
+
+def test_the_panel_shows_when_the_sound_is_off(app: App) -> None:
+    scene = start(app, Mode.TWO_PLAYERS)
+    drawn: list[str] = []
+    original = app.text.blit
+
+    def spy(surface: pygame.Surface, text: str, *args: object, **kwargs: object) -> object:
+        drawn.append(text)
+        return original(surface, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    app.text.blit = spy  # type: ignore[method-assign]
+    app.settings.sound_on = False
+    scene.draw(pygame.display.get_surface())
+    assert PlayScene.MUTED in drawn
+    drawn.clear()
+    app.settings.sound_on = True
+    scene.draw(pygame.display.get_surface())
+    assert PlayScene.MUTED not in drawn
+
+
 def test_no_disc_hovers_over_a_full_column(app: App) -> None:
     scene = start(app, Mode.TWO_PLAYERS, moves="444444")
     scene.cursor = 3

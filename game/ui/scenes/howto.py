@@ -27,6 +27,7 @@ CONTROLS = (
     ("Ctrl+Z", "undo (against the computer: back to your last turn)"),
     ("Ctrl+Y", "redo"),
     ("H", "hint: the column the engine recommends"),
+    ("A", "analysis on or off: the value of every column"),
     ("N", "new game"),
     ("Esc", "pause menu / back"),
     ("F11 / M", "fullscreen / mute"),

@@ -56,9 +56,15 @@ ANALYSIS_LEGEND = (
     " \u2265+N / \u2264-N proven, perhaps sooner; ~ estimates."
 )
 KEYS_HELP = {
-    Mode.VS_COMPUTER: "Keys: 1-7 drop, H hint, Ctrl+Z undo, Ctrl+Y redo, N new game, Esc menu",
-    Mode.TWO_PLAYERS: "Keys: 1-7 drop, H hint, Ctrl+Z undo, Ctrl+Y redo, N new game, Esc menu",
-    Mode.WATCH: "Keys: N new game, Esc menu",
+    Mode.VS_COMPUTER: (
+        "Keys: 1-7 drop, H hint, A analysis, Ctrl+Z undo, Ctrl+Y redo, N new game,"
+        " M sound, Esc menu"
+    ),
+    Mode.TWO_PLAYERS: (
+        "Keys: 1-7 drop, H hint, A analysis, Ctrl+Z undo, Ctrl+Y redo, N new game,"
+        " M sound, Esc menu"
+    ),
+    Mode.WATCH: "Keys: N new game, M sound, Esc menu",
 }
 DROP_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_DOWN})
 
@@ -113,6 +119,8 @@ def compute_layout(size: tuple[int, int], button_keys: list[str]) -> PlayLayout:
 
 class PlayScene(Scene):
     """A series of games with one :class:`GameConfig` (see the module docstring)."""
+
+    MUTED = "Sound off (press M)"
 
     def __init__(self, host: SceneHost, session: Session) -> None:
         super().__init__(host)
@@ -473,7 +481,16 @@ class PlayScene(Scene):
             self.try_drop(self.cursor)
         elif code == pygame.K_h:
             self.ask_hint()
+        elif code == pygame.K_a:
+            self.toggle_analysis()
         return None
+
+    def toggle_analysis(self) -> None:
+        """Show or hide the value of every column (the A key); kept in the settings."""
+        settings = self.host.settings
+        settings.show_analysis = not settings.show_analysis
+        self.host.notify("Analysis on." if settings.show_analysis else "Analysis off.")
+        self.resume()
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -739,6 +756,12 @@ class PlayScene(Scene):
         keys_top = top_button - pad // 2 - len(keys) * text.line_step(tiny)
         if keys_top > y + pad // 2:
             text.blit_lines(surface, keys, tiny, theme.text_muted, (x, keys_top))
+        else:
+            keys_top = top_button - pad // 2
+        if not self.host.settings.sound_on:  # the mute indicator, above the keys
+            muted_top = keys_top - text.line_step(small)
+            if muted_top > y:
+                text.blit(surface, self.MUTED, small, theme.accent, (x, muted_top))
 
         draw_items(
             surface,
