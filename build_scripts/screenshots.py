@@ -158,7 +158,7 @@ class Camera:
         )
         for name, value in settings.items():
             setattr(app.settings, name, value)
-        app.settings.sound_on = False
+        # Sound stays on (SDL plays it to its dummy driver): the panel says so when it is off.
         app.apply_settings()
         app.open()
         try:

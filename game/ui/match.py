@@ -9,13 +9,19 @@ the session score).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from game.core import Board, Player
 from game.settings import Result
 from game.ui.options import GameConfig, Mode
 
 COLOURS = ("red", "yellow")
+
+
+COLOUR_NAMES: Mapping[str, str] = MappingProxyType({"red": "Red", "yellow": "Yellow"})
+"""The sides' names when no theme says otherwise."""
 
 
 def other_colour(colour: str) -> str:
@@ -68,11 +74,12 @@ class Match:
             return mine if player == self.human else other_colour(mine)
         return COLOURS[player]
 
-    def name_of(self, player: Player) -> str:
-        """ "You", "The computer", or the colour's name."""
+    def name_of(self, player: Player, names: Mapping[str, str] = COLOUR_NAMES) -> str:
+        """ "You", "The computer", or the colour's name in the theme (``names``: the
+        theme's ``colour_names``, "Orange" and "Blue" in the blue-orange one)."""
         if self.mode is Mode.VS_COMPUTER:
             return "You" if player == self.human else "The computer"
-        return self.colour_of(player).capitalize()
+        return names[self.colour_of(player)]
 
     # -- undo and redo -------------------------------------------------------
     def undo(self) -> int:
@@ -128,7 +135,7 @@ class Match:
             return "draw"
         return "win" if outcome.winner == self.human else "loss"
 
-    def headline(self) -> str:
+    def headline(self, names: Mapping[str, str] = COLOUR_NAMES) -> str:
         """The game-over banner: who won, or that it is a draw ("" while playing)."""
         outcome = self.board.outcome
         if outcome is None:
@@ -137,7 +144,7 @@ class Match:
             return "A draw: the board is full"
         if self.mode is Mode.VS_COMPUTER:
             return "You win!" if outcome.winner == self.human else "The computer wins"
-        return f"{self.colour_of(outcome.winner).capitalize()} wins!"
+        return f"{names[self.colour_of(outcome.winner)]} wins!"
 
 
 @dataclass
@@ -183,7 +190,7 @@ class Session:
         else:
             self.wins[winner] += 1
 
-    def score_line(self) -> list[tuple[str, int]]:
+    def score_line(self, names: Mapping[str, str] = COLOUR_NAMES) -> list[tuple[str, int]]:
         """The score as (label, count) pairs, e.g. [("You", 2), ("Computer", 1), ("Draws", 0)]."""
         if self.config.mode is Mode.VS_COMPUTER:
             mine = self.config.colour
@@ -192,4 +199,8 @@ class Session:
                 ("Computer", self.wins[other_colour(mine)]),
                 ("Draws", self.draws),
             ]
-        return [("Red", self.wins["red"]), ("Yellow", self.wins["yellow"]), ("Draws", self.draws)]
+        return [
+            (names["red"], self.wins["red"]),
+            (names["yellow"], self.wins["yellow"]),
+            ("Draws", self.draws),
+        ]

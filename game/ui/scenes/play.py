@@ -651,21 +651,22 @@ class PlayScene(Scene):
     def _turn_text(self) -> str:
         match = self.match
         if self.over:
-            return match.headline()
+            return match.headline(self.host.theme.colour_names)
         mover = match.board.to_move
         drop = self.drop
         if drop is not None and match.is_computer(drop.player):
             # "Your turn" only once the computer's disc has landed.
             if self.config.mode is Mode.VS_COMPUTER:
                 return f"The computer plays column {drop.col + 1}"
-            return f"{match.name_of(drop.player)} plays column {drop.col + 1}"
+            name = match.name_of(drop.player, self.host.theme.colour_names)
+            return f"{name} plays column {drop.col + 1}"
         if self.thinking or match.computer_to_move:
             if self.config.mode is Mode.VS_COMPUTER:
                 return "The computer is thinking"
-            return f"{match.name_of(mover)} is thinking"
+            return f"{match.name_of(mover, self.host.theme.colour_names)} is thinking"
         if self.config.mode is Mode.VS_COMPUTER:
             return "Your turn"
-        return f"{match.name_of(mover)} to move"
+        return f"{match.name_of(mover, self.host.theme.colour_names)} to move"
 
     def _draw_panel(self, surface: pygame.Surface, layout: PlayLayout) -> None:
         theme, text = self.host.theme, self.host.text
@@ -725,7 +726,8 @@ class PlayScene(Scene):
 
         text.blit(surface, "Session", small, theme.text_muted, (x, y))
         y += text.line_step(small)
-        score = "   ".join(f"{label} {count}" for label, count in self.session.score_line())
+        score_line = self.session.score_line(self.host.theme.colour_names)
+        score = "   ".join(f"{label} {count}" for label, count in score_line)
         y = text.blit_lines(surface, text.wrap(score, small, width), small, theme.text, (x, y))
 
         top_button = min((r.top for r in layout.buttons.values()), default=panel.bottom)
@@ -779,7 +781,7 @@ class PlayScene(Scene):
             return
         surface.blit(self.host.renderer.translucent(rect.size, (*theme.banner, 225)), rect.topleft)
         pygame.draw.rect(surface, theme.accent, rect, 2, border_radius=8)
-        headline = self.match.headline()
+        headline = self.match.headline(self.host.theme.colour_names)
         size = max(20, min(round(rect.height * 0.42), round(layout.board.cell * 0.7)))
         width_limit = rect.width - 20
         while size > 16 and text.font(size).size(headline)[0] > width_limit:
@@ -794,7 +796,8 @@ class PlayScene(Scene):
             anchor="center",
         )
         small = max(13, round(size * 0.5))
-        score = " \u00b7 ".join(f"{label} {count}" for label, count in self.session.score_line())
+        score_line = self.session.score_line(self.host.theme.colour_names)
+        score = " \u00b7 ".join(f"{label} {count}" for label, count in score_line)
         text.blit(
             surface,
             score,
