@@ -533,10 +533,29 @@ def test_h_asks_for_a_hint_and_highlights_the_column(worker: FakeWorker) -> None
         app.step([key(pygame.K_h)], FRAME)
         _, kind, request = worker.submitted[-1]
         assert kind == "hint" and request.depth is None and request.moves == ""
+        assert request.analyze  # the same computation as the analysis row
         app.step([], FRAME)
         assert scene.hint_column == 3
+        assert scene.analyses[""].column == 3  # kept: the analysis row shows the same
         app.step([drop_key(0)], FRAME)
         assert scene.hint_column is None  # a hint is for one position
+    finally:
+        app.close()
+
+
+def test_a_hint_asked_while_the_analysis_runs_is_the_analysis_best_column() -> None:
+    worker = FakeWorker(auto=False)
+    app = make_app(worker, show_analysis=True)
+    try:
+        scene = start(app, Mode.TWO_PLAYERS, moves="4435")
+        assert [kind for _, kind, _ in worker.submitted] == ["analysis"]
+        app.step([key(pygame.K_h)], FRAME)
+        # No second search that could answer differently: the analysis answers both.
+        assert [kind for _, kind, _ in worker.submitted] == ["analysis"]
+        worker.release()
+        advance(app, 0.2)
+        analysis = scene.analysis
+        assert analysis is not None and scene.hint_column == analysis.column
     finally:
         app.close()
 

@@ -133,6 +133,8 @@ class PlayScene(Scene):
         self.held_move: tuple[int, float] | None = None
         """A computer move waiting to be shown (column, at scene time), when watching."""
         self.held_exact = False
+        self.hint_pending: str | None = None
+        """The position whose hint the analysis on its way will give."""
         self.counted = False
         """Whether this game's result is in the score and the statistics already."""
         self.queued_drop: int | None = None
@@ -244,11 +246,12 @@ class PlayScene(Scene):
         result = reply.result
         if kind == "move":
             self._computer_moves(result)
-        elif kind == "hint":
-            if result.column is not None:
-                self.hint = (board.moves, result.column)
-        elif kind == "analysis":
+        elif kind in ("hint", "analysis"):
             self.analyses[board.moves] = result
+            wanted = kind == "hint" or self.hint_pending == board.moves
+            if wanted and result.column is not None:
+                self.hint = (board.moves, result.column)
+            self.hint_pending = None
 
     def _computer_moves(self, result: SearchResult) -> None:
         column = result.column
@@ -367,8 +370,12 @@ class PlayScene(Scene):
         known = self.analyses.get(moves)
         if known is not None and known.column is not None:
             self.hint = (moves, known.column)
+        elif "analysis" in self.awaiting.values():
+            self.hint_pending = moves  # the analysis on its way answers the hint too
         elif "hint" not in self.awaiting.values():
-            self._ask("hint", self._exact_request(analyze=False))
+            # The hint is an analysis of every column: the same computation as the
+            # analysis row, so the two never disagree (ties, or a search cut short).
+            self._ask("hint", self._exact_request(analyze=True))
 
     def new_game(self) -> None:
         """Abandon this game (it is not counted) and start the next of the session."""
@@ -710,7 +717,7 @@ class PlayScene(Scene):
         if self.thinking:
             self._draw_dots(surface, (x + 2 * disc_r + pad + disc_r, y), disc_r // 3, theme.accent)
             y += disc_r
-        elif "hint" in self.awaiting.values():
+        elif "hint" in self.awaiting.values() or self.hint_pending == board.moves:
             text.blit(surface, "Looking for a hint...", small, theme.accent, (x, y))
             y += text.line_step(small)
         elif self.hint_column is not None:
