@@ -816,3 +816,25 @@ def test_the_top_scene_only_is_updated(app: App) -> None:
 
 def _result(column: int) -> SearchResult:
     return SearchResult(column=column, score=0, exact=False, depth=1, nodes=1, time=0.0)
+
+
+def test_notices_stand_above_the_board_not_over_the_column_numbers(app: App) -> None:
+    scene = start(app, Mode.TWO_PLAYERS)
+    size = pygame.display.get_surface().get_size()
+    board = scene.layout(size).board
+    below = board.frame_rect.bottom + board.cell // 4  # the column numbers' row
+    points = [(board.column_x(col), below) for col in range(7)]
+    app.draw()
+    before = [_pixel(app, point) for point in points]
+    app.notify("A notice long enough to cross the whole board from one side to the other")
+    app.draw()
+    assert [_pixel(app, point) for point in points] == before
+    assert scene.notice_bottom(size) <= board.frame_rect.top
+    # ... and a notice does show: a pixel just above the board changed.
+    above = (board.frame_rect.centerx, board.frame_rect.top - 6)
+    app.notices.clear()
+    app.draw()
+    plain = _pixel(app, above)
+    app.notify("A notice long enough to cross the whole board from one side to the other")
+    app.draw()
+    assert _pixel(app, above) != plain

@@ -556,7 +556,7 @@ class App:
         if surface is None:
             return
         self.scene.draw(surface)
-        self._draw_notices(surface)
+        self._draw_notices(surface, self.scene.notice_bottom(surface.get_size()))
 
     def draw_background(self, surface: pygame.Surface) -> None:
         """The window's background: a vertical gradient (cached per size and theme)."""
@@ -568,7 +568,9 @@ class App:
             self._backgrounds = {key: background}
         surface.blit(background, (0, 0))
 
-    def _draw_notices(self, surface: pygame.Surface) -> None:
+    def _draw_notices(self, surface: pygame.Surface, bottom: int | None = None) -> None:
+        """The notices, newest lowest, stacked up from ``bottom`` (default: the bottom
+        of the window)."""
         if not self.notices:
             return
         w, h = surface.get_size()
@@ -576,7 +578,7 @@ class App:
         size = max(15, round(21 * scale))
         pad = max(6, round(10 * scale))
         width = min(w - 40, round(760 * scale))
-        y = h - pad * 2
+        y = h - pad * 2 if bottom is None else bottom
         for notice in reversed(self.notices):
             lines = self.text.wrap(notice.text, size, width - 2 * pad)
             line_h = self.text.font(size).get_linesize()

@@ -96,6 +96,11 @@ class Scene:
         """Draw the whole screen onto ``surface``; changes no state."""
         raise NotImplementedError
 
+    def notice_bottom(self, size: tuple[int, int]) -> int | None:
+        """Where the notices stand (the bottom of the lowest one), so that they cover
+        nothing the player needs; None: at the bottom of the window."""
+        return None
+
     def handle_reply(self, reply: WorkerReply) -> None:
         """An answer to a request this scene submitted through :meth:`SceneHost.submit`."""
 

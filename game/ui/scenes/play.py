@@ -188,6 +188,11 @@ class PlayScene(Scene):
             return ()
         return outcome.cells
 
+    def notice_bottom(self, size: tuple[int, int]) -> int | None:
+        """Notices stand just above the board, over the hover row, where they cover
+        neither the board nor the column numbers beneath it."""
+        return self.layout(size).board.frame_rect.top - 2
+
     @property
     def hover_column(self) -> int | None:
         """The column above which the player's disc hovers: the cursor's, when the
