@@ -22,6 +22,7 @@ from game.ui.options import GameConfig, LaunchOptions, Mode
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene, numbered_moves
+from game.ui.scenes.setup import SetupScene
 from game.ui.testing import (
     FRAME,
     FakeWorker,
@@ -173,6 +174,8 @@ def test_a_position_from_the_command_line_starts_a_game_there(worker: FakeWorker
         assert scene.match.human == Player.SECOND and scene.match.human_to_move
         assert scene.config.level.name == "Expert"
         assert worker.submitted == []  # the player moves first here
+        # The New game screen offers the level of the command line next.
+        assert SetupScene(app, Mode.VS_COMPUTER).level.name == "Expert"
     finally:
         app.close()
 

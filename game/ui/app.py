@@ -33,7 +33,7 @@ from typing import Any, assert_never
 
 import pygame
 
-from game.ai.levels import Level, level_of
+from game.ai.levels import CUSTOM_LEVEL, LEVELS, Level, level_of
 from game.ai.requests import SearchRequest
 from game.resources import WINDOW_ICON, MissingAssetError, asset_path
 from game.settings import (
@@ -115,6 +115,9 @@ class FrameClock:
 class Notice:
     text: str
     remaining: float
+
+
+LEVEL_NAMES = frozenset(level.name for level in LEVELS)
 
 
 def settings_level(settings: Settings) -> Level:
@@ -200,6 +203,13 @@ class App:
         if self.options.starts_a_game:
             config = self.config_for(Mode.VS_COMPUTER)
             level = self.options.level or config.level
+            if self.options.level is not None:
+                # The level chosen on the command line is the one the New game screen
+                # offers next (and the settings keep).
+                custom = level.name not in LEVEL_NAMES
+                self.settings.level = CUSTOM_LEVEL if custom else level.name
+                if custom and level.depth is not None:
+                    self.settings.custom_depth = level.depth
             self.start_game(
                 GameConfig(
                     mode=config.mode,
