@@ -841,3 +841,28 @@ def test_notices_stand_above_the_board_not_over_the_column_numbers(app: App) -> 
     app.notify("A notice long enough to cross the whole board from one side to the other")
     app.draw()
     assert _pixel(app, above) != plain
+
+
+def test_the_draw_message_starts_at_the_margin_with_no_empty_disc_slot(app: App) -> None:
+    scene = start(app, Mode.TWO_PLAYERS, moves=DRAW_GAME[:-1])
+    app.step([drop_key(int(DRAW_GAME[-1]) - 1)], FRAME)
+    while not scene.over:
+        app.step([], FRAME)
+    assert scene.match.board.outcome is not None and scene.match.board.outcome.winner is None
+    at: dict[str, int] = {}
+    blit, blit_lines = app.text.blit, app.text.blit_lines
+
+    def spy_blit(surface: pygame.Surface, text: str, *args: object, **kw: object) -> object:
+        at.setdefault(text, args[2][0])  # type: ignore[index]
+        return blit(surface, text, *args, **kw)  # type: ignore[arg-type]
+
+    def spy_lines(surface: pygame.Surface, lines: object, *args: object, **kw: object) -> object:
+        for line in lines:  # type: ignore[attr-defined]
+            at.setdefault(line, args[2][0])  # type: ignore[index]
+        return blit_lines(surface, lines, *args, **kw)  # type: ignore[arg-type]
+
+    app.text.blit = spy_blit  # type: ignore[method-assign]
+    app.text.blit_lines = spy_lines  # type: ignore[method-assign]
+    scene.draw(pygame.display.get_surface())
+    headline = scene.match.headline()
+    assert at[headline] == at["Moves"]

@@ -712,13 +712,16 @@ class PlayScene(Scene):
         mover = board.to_move
         if self.over and board.outcome is not None and board.outcome.winner is not None:
             mover = board.outcome.winner
-        if not (self.over and board.outcome is not None and board.outcome.winner is None):
+        drawn = self.over and board.outcome is not None and board.outcome.winner is None
+        indent = 0  # a draw has no disc to show: its words start at the margin
+        if not drawn:
             self.host.renderer.draw_disc(
                 surface, (x + disc_r, y + disc_r), disc_r, self._colour(mover), theme
             )
-        turn = text.wrap(self._turn_text(), body, width - 2 * disc_r - pad)
-        turn_end = text.blit_lines(surface, turn, body, theme.text, (x + 2 * disc_r + pad // 2, y))
-        y = max(y + 2 * disc_r, turn_end) + pad // 2
+            indent = 2 * disc_r + pad // 2
+        turn = text.wrap(self._turn_text(), body, width - indent)
+        turn_end = text.blit_lines(surface, turn, body, theme.text, (x + indent, y))
+        y = max(y + (0 if drawn else 2 * disc_r), turn_end) + pad // 2
         if self.thinking:
             self._draw_dots(surface, (x + 2 * disc_r + pad + disc_r, y), disc_r // 3, theme.accent)
             y += disc_r
