@@ -13,12 +13,14 @@ from game.ai.levels import level_by_name
 from game.settings import SettingsStore
 from game.ui.app import App
 from game.ui.options import GameConfig, LaunchOptions, Mode
+from game.ui.scenes import stats_scene
 from game.ui.scenes.base import Scene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.stack import Go, OpenSetup, Pause, SceneStack
+from game.ui.scenes.stats_scene import StatsScene
 from game.ui.testing import FRAME, FakeWorker, key
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -143,3 +145,41 @@ def test_escape_in_a_game_returns_the_pause_transition(app: App) -> None:
     assert isinstance(play, PlayScene)
     assert play.handle_event(key(pygame.K_ESCAPE)) == Pause(play)
     assert app.scene is play  # returning it changed nothing; the app applies it
+
+
+def test_the_statistics_screen_shows_every_level_played_with_totals(app: App) -> None:
+    app.record_result("Hard", "win")
+    app.record_result("Hard", "win")
+    app.record_result("Easy", "loss")
+    app.record_result("Custom 10", "draw")
+    assert isinstance(app.scene, MenuScene)
+    app.go(app.scene.activate("stats"))  # type: ignore[arg-type]
+    stats = app.scene
+    assert isinstance(stats, StatsScene)
+    assert stats.table == [
+        ("Easy", "0", "1", "0", "0", "0"),
+        ("Hard", "2", "0", "0", "2", "2"),
+        ("Custom 10", "0", "0", "1", "0", "0"),
+        ("All levels", "2", "1", "1", "", ""),
+    ]
+    app.step([], FRAME)  # it draws
+    app.step([key(pygame.K_ESCAPE)], FRAME)
+    assert isinstance(app.scene, MenuScene)
+
+
+def test_the_statistics_reset_asks_twice_and_forgets_in_the_file_too(app: App) -> None:
+    app.record_result("Hard", "win")
+    app.go(Go.STATS)
+    stats = app.scene
+    assert isinstance(stats, StatsScene)
+    assert stats.activate("reset") is None
+    assert app.stats.per_level["Hard"].wins == 1  # the first press only asks
+    assert stats.items.get("reset").label == stats_scene.CONFIRM
+    stats.activate("reset")
+    assert stats.table == [] and app.stats.per_level.get("Hard") is None
+    assert SettingsStore().load().stats.per_level.get("Hard") is None
+    assert any("reset" in notice.text for notice in app.notices)
+
+
+def test_no_games_yet_leaves_an_empty_table() -> None:
+    assert stats_scene.rows({}) == []

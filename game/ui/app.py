@@ -42,6 +42,7 @@ from game.settings import (
     Result,
     Settings,
     SettingsStore,
+    Statistics,
 )
 from game.ui.board_view import BoardRenderer
 from game.ui.match import Session
@@ -54,6 +55,7 @@ from game.ui.scenes.play import PlayScene
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.stack import Go, OpenSetup, Pause, Play, SceneStack, Transition
+from game.ui.scenes.stats_scene import StatsScene
 from game.ui.sounds import SoundBank
 from game.ui.text import TextCache
 from game.ui.themes import Theme, theme_named
@@ -447,6 +449,8 @@ class App:
                 self.scenes.push(SettingsScene(self))
             case Go.HELP:
                 self.scenes.push(HowToScene(self))
+            case Go.STATS:
+                self.scenes.push(StatsScene(self))
             case Pause(play=play):
                 self.scenes.push(PauseScene(self, play))
             case Play(config=config):
@@ -531,6 +535,15 @@ class App:
         if self._saver is None:
             self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="settings-save")
         self._saves.append(self._saver.submit(self.store.save, settings, stats))
+
+    def all_statistics(self) -> Statistics:
+        return self.store.statistics_with(self.stats)
+
+    def reset_statistics(self) -> str | None:
+        # Saves started before would count the old games again: let them finish first.
+        self.flush_saves()
+        self.stats.reset()
+        return self.store.reset_statistics()
 
     def flush_saves(self) -> None:
         """Wait until every save has been written (tests; closing)."""

@@ -61,6 +61,15 @@ class SceneHost(Protocol):
     def record_result(self, level_name: str, result: Result) -> None:
         """Count a finished game against the computer, and save."""
 
+    def all_statistics(self) -> Statistics:
+        """Every window's games: the settings file's and this window's unsaved ones."""
+        ...
+
+    def reset_statistics(self) -> str | None:
+        """Forget every level's games here and in the file; None, or one sentence
+        saying why the file could not be changed."""
+        ...
+
     def config_for(self, mode: Mode) -> GameConfig:
         """A game of ``mode`` with the saved level, starter and colour."""
         ...

@@ -25,6 +25,7 @@ class MenuScene(FormScene):
                 Item("play", "Play against the computer", primary=True),
                 Item("two", "Two players"),
                 Item("watch", "Computer against computer"),
+                Item("stats", "Statistics"),
                 Item("settings", "Settings"),
                 Item("help", "How to play"),
                 Item("quit", "Quit"),
@@ -44,6 +45,8 @@ class MenuScene(FormScene):
             return Play(self.host.config_for(Mode.TWO_PLAYERS))
         if key == "watch":
             return OpenSetup(Mode.WATCH)
+        if key == "stats":
+            return Go.STATS
         if key == "settings":
             return Go.SETTINGS
         if key == "help":

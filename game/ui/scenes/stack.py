@@ -38,6 +38,8 @@ class Go(enum.Enum):
     """The settings screen over the current scenes."""
     HELP = "help"
     """How to play, over the current scenes."""
+    STATS = "stats"
+    """The statistics screen, over the current scenes."""
 
 
 @dataclass(frozen=True, slots=True)
