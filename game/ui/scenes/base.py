@@ -203,6 +203,35 @@ class FormScene(Scene):
         """Whatever the form shows in ``layout.body``."""
 
 
+def page_layout(
+    size: tuple[int, int],
+    keys: list[str],
+    *,
+    button_width: float = 260.0,
+    body_width: float = 820.0,
+) -> FormLayout:
+    """A page of text: the title at the top, ``keys`` as buttons side by side along the
+    bottom (each ``button_width`` pixels wide at 960x720; everything scales with the
+    window), and the body (``body_width`` wide) between them."""
+    w, h = size
+    scale = min(w / 960, h / 720)
+    title_size = max(28, round(56 * scale))
+    title_top = round(24 * scale)
+    row_h = max(30, round(48 * scale))
+    gap = max(6, round(row_h * 0.2))
+    width = min((w - 40 - gap * (len(keys) - 1)) // len(keys), round(button_width * scale))
+    left = w // 2 - (len(keys) * width + (len(keys) - 1) * gap) // 2
+    bottom = h - round(20 * scale)
+    rects = {
+        key: pygame.Rect(left + i * (width + gap), bottom - row_h, width, row_h)
+        for i, key in enumerate(keys)
+    }
+    body_top = title_top + round(title_size * 1.2)
+    body_w = min(w - 40, round(body_width * scale))
+    body = pygame.Rect(w // 2 - body_w // 2, body_top, body_w, bottom - row_h - body_top - 10)
+    return FormLayout(scale, (w // 2, title_top), title_size, rects, body)
+
+
 def stacked_form_layout(
     size: tuple[int, int],
     keys: list[str],

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ai.backend import IS_COMPILED, KERNEL_NAME
-from game.ui.scenes.base import FormLayout, FormScene
+from game.ui.scenes.base import FormLayout, FormScene, page_layout
 from game.ui.scenes.stack import Go, Transition
 from game.ui.widgets import Item, ItemList
 
@@ -53,17 +53,7 @@ class HowToScene(FormScene):
         super().__init__(host, ItemList([Item("back", "Back", primary=True)]))
 
     def compute_layout(self, size: tuple[int, int]) -> FormLayout:
-        w, h = size
-        scale = min(w / 960, h / 720)
-        title_size = max(28, round(56 * scale))
-        title_top = round(24 * scale)
-        row_h = max(30, round(48 * scale))
-        button = pygame.Rect(0, 0, min(w - 40, round(260 * scale)), row_h)
-        button.midbottom = (w // 2, h - round(20 * scale))
-        body_top = title_top + round(title_size * 1.1)
-        body_w = min(w - 40, round(820 * scale))
-        body = pygame.Rect(w // 2 - body_w // 2, body_top, body_w, button.top - body_top - 10)
-        return FormLayout(scale, (w // 2, title_top), title_size, {"back": button}, body)
+        return page_layout(size, ["back"])
 
     def activate(self, key: str) -> Transition | None:
         return Go.BACK

@@ -13,7 +13,7 @@ import pygame
 
 from game.ai.levels import LEVELS
 from game.statistics import Record
-from game.ui.scenes.base import FormLayout, FormScene
+from game.ui.scenes.base import FormLayout, FormScene, page_layout
 from game.ui.scenes.stack import Go, Transition
 from game.ui.widgets import Item, ItemList
 
@@ -52,22 +52,7 @@ class StatsScene(FormScene):
         self.table = rows(dict(host.all_statistics().per_level))
 
     def compute_layout(self, size: tuple[int, int]) -> FormLayout:
-        w, h = size
-        scale = min(w / 960, h / 720)
-        title_size = max(28, round(56 * scale))
-        title_top = round(24 * scale)
-        row_h = max(30, round(48 * scale))
-        gap = max(6, round(row_h * 0.2))
-        width = min((w - 60) // 2, round(300 * scale))
-        back = pygame.Rect(0, 0, width, row_h)
-        reset = pygame.Rect(0, 0, width, row_h)
-        back.bottomright = (w // 2 - gap // 2, h - round(20 * scale))
-        reset.bottomleft = (w // 2 + gap // 2, h - round(20 * scale))
-        body_top = title_top + round(title_size * 1.3)
-        body_w = min(w - 40, round(760 * scale))
-        body = pygame.Rect(w // 2 - body_w // 2, body_top, body_w, back.top - body_top - 10)
-        rects = {"back": back, "reset": reset}
-        return FormLayout(scale, (w // 2, title_top), title_size, rects, body)
+        return page_layout(size, ["back", "reset"], button_width=300, body_width=760)
 
     def activate(self, key: str) -> Transition | None:
         if key == "back":
