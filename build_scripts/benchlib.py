@@ -218,9 +218,10 @@ def read_set(name: str, limit: int, folder: Path = TESTSETS) -> list[tuple[str, 
 
 def openings(count: int, seed: int, length: int = 2) -> list[str]:
     """``count`` openings of ``length`` moves, every one of them (49 for two moves,
-    343 for three) before any repeats, in a seeded order."""
-    if not 1 <= length <= 4:
-        raise ValueError(f"openings of 1 to 4 moves, not {length}")
+    343 for three) before any repeats, in a seeded order; length 0 is the empty
+    board ``count`` times."""
+    if not 0 <= length <= 4:
+        raise ValueError(f"openings of 0 to 4 moves, not {length}")
     starts = [""]
     for _ in range(length):
         starts = [start + str(col) for start in starts for col in range(1, WIDTH + 1)]

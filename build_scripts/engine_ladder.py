@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from benchlib import Report, openings, play_out, progress
 from engine_levels import level_budget
 
-from game.ai import Engine, Level, SearchRequest, custom_level, level_by_name
+from game.ai import Engine, Level, SearchRequest, level_by_name
 from game.core import Board
 
 SECTION = "ladder"
@@ -127,14 +127,8 @@ class _Task:
     depth_only: bool
 
 
-def _level(name: str) -> Level:
-    if name.startswith("Custom "):
-        return custom_level(int(name.split()[1]))
-    return level_by_name(name)
-
-
 def _play(task: _Task) -> tuple[int, Game]:
-    strong, weak = _level(task.strong), _level(task.weak)
+    strong, weak = level_by_name(task.strong), level_by_name(task.weak)
     first, second = (strong, weak) if task.strong_first else (weak, strong)
     game = play_game(
         task.opening, first, second, task.seed, task.perfect_budget, depth_only=task.depth_only
@@ -180,6 +174,14 @@ class _Tally:
         return outcome
 
 
+def _openings_named(length: int) -> str:
+    if length == 0:
+        return "the empty board"
+    if length == 2:
+        return "every two-move opening"
+    return f"random {length}-move openings"
+
+
 def _verdict(strong: Level, tally: _Tally, games: int) -> str:
     share = tally.score / games
     low, _ = score_interval(tally.score, games)
@@ -201,18 +203,16 @@ def run(
     *,
     depth_only: bool = False,
     opening_length: int = 2,
+    perfect_opening_length: int = 0,
     jobs: int = 1,
 ) -> None:
     report.line(SECTION, "## Strength ladder (each level against the one below)")
     report.line(SECTION)
-    kind = (
-        "every two-move opening"
-        if opening_length == 2
-        else f"random {opening_length}-move openings"
-    )
     report.line(
         SECTION,
-        f"Openings: {kind} (seed {seed}), each played twice with the colours swapped; "
+        f"Openings: {_openings_named(opening_length)} (seed {seed}); Perfect against Master:"
+        f" {_openings_named(perfect_opening_length)}. Each opening is played twice with the"
+        " colours swapped (from the empty board, every game has its own seed for ties); "
         "win 1, draw 1/2; 95% Wilson interval of the score; "
         + (
             "depth only: no time budget for the depth levels (Perfect keeps its own)."
@@ -231,7 +231,8 @@ def run(
         count = master_games if strong.depth is None or (strong.depth or 0) > 8 else games
         if count <= 0:
             continue
-        starts = openings((count + 1) // 2, seed, opening_length)
+        length = perfect_opening_length if strong.is_perfect else opening_length
+        starts = openings((count + 1) // 2, seed, length)
         tasks = [
             _Task(
                 index,

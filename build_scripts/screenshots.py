@@ -201,6 +201,7 @@ def _capture_all(camera: Camera) -> list[Path]:
 
     from game.ai.levels import level_by_name  # noqa: PLC0415
     from game.ui.options import GameConfig, Mode  # noqa: PLC0415
+    from game.ui.scenes.stack import Go  # noqa: PLC0415
     from game.ui.testing import FakeWorker, key  # noqa: PLC0415
 
     hard = level_by_name("Hard")
@@ -250,6 +251,26 @@ def _capture_all(camera: Camera) -> list[Path]:
     with camera.app() as app:
         app.start_game(GameConfig(mode=Mode.TWO_PLAYERS, level=hard, start_moves="3443"))
         camera.shoot(app, "two-players")
+    with camera.app() as app:
+        app.start_game(GameConfig(mode=Mode.TWO_PLAYERS, level=hard, start_moves=""))
+        for column in MID_GAME:
+            app.step([key(pygame.K_0 + int(column))], FRAME)
+            settle(app, 0.4)
+        app.go(Go.MENU)
+        camera.shoot(app, "menu-continue")
+        camera.shoot(
+            app,
+            "ask-before-a-new-game",
+            events=[key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_RETURN)],
+        )
+        app.step([key(pygame.K_ESCAPE)], FRAME)
+        app.go(Go.STATS)
+        camera.shoot(app, "statistics-empty")
+    with camera.app() as app:
+        for level, result in (("Easy", "win"), ("Easy", "win"), ("Hard", "loss"), ("Hard", "draw")):
+            app.stats.record(level, result)
+        app.go(Go.STATS)
+        camera.shoot(app, "statistics")
     with camera.app() as app:
         app.open_settings()
         camera.shoot(app, "settings")

@@ -13,12 +13,11 @@ who starts, colours); the window turns it back into a board and a
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
 from game import fields as rules
-from game.ai.levels import LEVELS, MAX_DEPTH, MIN_DEPTH
+from game.ai.levels import LEVELS, level_by_name
 from game.core import Board, IllegalMoveError
 
 MODES = ("vs-computer", "two-players", "watch")
@@ -31,16 +30,20 @@ CUSTOM_LEVEL = "Custom"
 LEVEL_NAMES = (*(level.name for level in LEVELS), CUSTOM_LEVEL)
 """The level choices of the new-game screen; "Custom" goes with a depth setting."""
 
-_CUSTOM_NAME = re.compile(r"Custom (\d{1,2})")
-
 
 def is_level_name(name: str) -> bool:
     """A level a game can be played at: a name from :data:`game.ai.levels.LEVELS`,
-    or ``"Custom N"`` for a depth N from 1 to 42 (``Level.name`` of a custom level)."""
+    or ``"Custom N"`` for a depth N from 1 to 42 (``Level.name`` of a custom level);
+    spelt exactly so."""
     if any(level.name == name for level in LEVELS):
         return True
-    custom = _CUSTOM_NAME.fullmatch(name)
-    return custom is not None and MIN_DEPTH <= int(custom.group(1)) <= MAX_DEPTH
+    if not name.startswith(f"{CUSTOM_LEVEL} "):
+        return False
+    try:
+        level_by_name(name)
+    except ValueError:
+        return False
+    return True
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -76,11 +79,9 @@ class SavedGame:
         if not self.moves.startswith(self.start_moves):
             raise ValueError(f"the moves {self.moves!r} do not begin with {self.start_moves!r}")
         try:
-            board = Board.from_moves(self.moves + self.redo)
+            board = Board.with_redo(self.moves, self.redo)
         except IllegalMoveError as error:
             raise ValueError(f"the saved moves are not a game: {error}") from None
-        for _ in self.redo:
-            board.undo()
         if board.is_over:
             raise ValueError(f"the game {self.moves!r} is already over")
         if len(self.levels) != 2 or not all(is_level_name(name) for name in self.levels):

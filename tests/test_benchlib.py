@@ -50,8 +50,9 @@ def test_three_move_openings_cover_all_343_before_repeating() -> None:
     starts = benchlib.openings(350, seed=3, length=3)
     assert len(set(starts[:343])) == 343 and starts[343:] == starts[:7]
     assert all(len(start) == 3 and set(start) <= set("1234567") for start in starts)
-    with pytest.raises(ValueError, match="1 to 4"):
+    with pytest.raises(ValueError, match="0 to 4"):
         benchlib.openings(5, seed=1, length=5)
+    assert benchlib.openings(3, seed=1, length=0) == ["", "", ""]
 
 
 def test_the_ladder_interval_is_wilson_s_and_stays_inside_0_and_1() -> None:

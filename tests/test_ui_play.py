@@ -19,6 +19,7 @@ from game.core import Player
 from game.settings import SettingsStore
 from game.ui.app import App
 from game.ui.options import GameConfig, LaunchOptions, Mode
+from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene, numbered_moves
@@ -697,10 +698,22 @@ def test_play_again_alternates_the_starter(worker: FakeWorker) -> None:
         app.close()
 
 
-def _choose_in_pause(app: App, key_name: str) -> None:
+def _choose_in_pause(app: App, key_name: str, *, sure: bool = False) -> None:
+    """Click ``key_name`` in the pause menu; with ``sure``, click it a second time, as a
+    choice that throws an unfinished game away asks (the first click changes nothing)."""
     pause = app.scene
     assert isinstance(pause, PauseScene)
     app.step(click(pause.layout(app.size).rects[key_name].center), FRAME)
+    if sure:
+        assert app.scene is pause and pause.items.get(key_name).label == "Sure? Press again"
+        app.step(click(pause.layout(app.size).rects[key_name].center), FRAME)
+
+
+def _answer(app: App, answer: str) -> None:
+    """Click "yes" or "no" in the question on screen."""
+    question = app.scene
+    assert isinstance(question, ConfirmScene)
+    app.step(click(question.layout(app.size).rects[answer].center), FRAME)
 
 
 @pytest.mark.parametrize("starter", ["you", "computer", "alternate", "random"])
@@ -719,7 +732,7 @@ def test_restart_from_the_pause_menu_replays_the_game_with_the_same_starter(
             advance(app, 3)
             assert scene.match.board.ply >= 2
             app.step([key(pygame.K_ESCAPE)], FRAME)
-            _choose_in_pause(app, "restart")
+            _choose_in_pause(app, "restart", sure=True)
             assert app.scene is scene
             assert scene.match.human == human
             # From the start again: empty, or the computer's first move (answered at once).
@@ -739,13 +752,15 @@ def test_analyses_of_a_finished_game_are_forgotten_in_the_next() -> None:
         advance(app, 1.0)
         assert set(scene.analyses) == {"", "1", "12", "123"}
         app.step([key(pygame.K_n)], FRAME)
+        _answer(app, "yes")
+        assert app.scene is scene
         advance(app, 0.5)
         assert set(scene.analyses) == {""}
         app.step([drop_key(6)], FRAME)
         advance(app, 1.0)
         assert set(scene.analyses) == {"", "7"}
         app.step([key(pygame.K_ESCAPE)], FRAME)
-        _choose_in_pause(app, "restart")
+        _choose_in_pause(app, "restart", sure=True)
         assert set(scene.analyses) == {""}
     finally:
         app.close()

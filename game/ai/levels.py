@@ -65,10 +65,14 @@ the figures are in ``build_scripts/evaluation_tuning.md``."""
 
 
 def level_by_name(name: str) -> Level:
-    """The level called ``name`` (case-insensitive); raises ValueError listing the names."""
+    """The level called ``name`` (case-insensitive), or ``"Custom N"`` (the name of
+    :func:`custom_level`'s level of depth N); raises ValueError listing the names."""
     for level in LEVELS:
         if level.name.lower() == name.strip().lower():
             return level
+    words = name.split()
+    if len(words) == 2 and words[0].lower() == CUSTOM_LEVEL.lower() and words[1].isdigit():
+        return custom_level(int(words[1]))
     names = ", ".join(level.name for level in LEVELS)
     raise ValueError(f"unknown level {name!r}: choose one of {names}")
 

@@ -89,6 +89,16 @@ class Board:
             board.play(column_from_char(char, index), index=index)
         return board
 
+    @classmethod
+    def with_redo(cls, moves: str, redo: str) -> Board:
+        """The position after ``moves``, where redo would play ``redo`` next, in
+        order (as :attr:`redo_moves` says); raises :class:`IllegalMoveError` as
+        :meth:`from_moves` does for the moves of both."""
+        board = cls.from_moves(moves + redo)
+        for _ in redo.strip():
+            board.undo()
+        return board
+
     def copy(self) -> Board:
         other = Board()
         other.current = self.current
@@ -113,6 +123,11 @@ class Board:
     def moves(self) -> str:
         """The position in 1-based notation (``Board.from_moves(b.moves) == b``)."""
         return format_moves(self._history)
+
+    @property
+    def redo_moves(self) -> str:
+        """The moves redo would play, in the order it would play them (1-based)."""
+        return format_moves(tuple(reversed(self._redo)))
 
     @property
     def to_move(self) -> Player:

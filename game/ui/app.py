@@ -39,22 +39,25 @@ from game.resources import WINDOW_ICON, MissingAssetError, asset_path
 from game.settings import (
     MAX_WINDOW,
     MIN_WINDOW,
+    Keep,
     Result,
+    SavedGame,
     Settings,
     SettingsStore,
     Statistics,
 )
 from game.ui.board_view import BoardRenderer
-from game.ui.match import Session
+from game.ui.match import Session, describe
 from game.ui.options import GameConfig, LaunchOptions, Mode
 from game.ui.scenes.base import Scene
+from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.howto import HowToScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.scenes.setup import SetupScene
-from game.ui.scenes.stack import Go, OpenSetup, Pause, Play, SceneStack, Transition
+from game.ui.scenes.stack import Confirm, Go, OpenSetup, Pause, Play, SceneStack, Transition
 from game.ui.scenes.stats_scene import StatsScene
 from game.ui.sounds import SoundBank
 from game.ui.text import TextCache
@@ -160,6 +163,8 @@ class App:
         report = self.store.load()
         self.settings = report.settings
         self.stats = report.stats
+        self.game_in_progress: SavedGame | None = report.game
+        """The unfinished game the main menu's Continue goes back to (kept in the file)."""
         self._startup_warnings = list(report.warnings)
         self.theme: Theme = theme_named(self.settings.theme)
         self.text = TextCache()
@@ -453,10 +458,52 @@ class App:
                 self.scenes.push(StatsScene(self))
             case Pause(play=play):
                 self.scenes.push(PauseScene(self, play))
+            case Go.CONTINUE:
+                self.continue_game()
+            case Confirm() as question:
+                self.scenes.push(ConfirmScene(self, question, self.scene if self.scenes else None))
+            case Play(config=config, asked=False) if self.game_in_progress is not None:
+                self.go(self._ask_to_abandon(Play(config, asked=True)))
             case Play(config=config):
                 self.scenes.replace(PlayScene(self, Session(config)))
             case _:
                 assert_never(transition)
+
+    def _ask_to_abandon(self, then: Transition) -> Confirm:
+        """The question before a new game takes the place of the game in progress."""
+        saved = self.game_in_progress
+        assert saved is not None
+        detail = describe(saved)
+
+        def abandon() -> Transition:
+            self.keep_game(None)
+            return then
+
+        return Confirm(
+            "Start a new game?",
+            f"{detail[0].upper()}{detail[1:]} is not finished. A new game ends it for good.",
+            "Start a new game",
+            "Keep it",
+            abandon,
+        )
+
+    def continue_game(self) -> None:
+        """Close every scene and go on with :attr:`game_in_progress` (the main menu's
+        Continue).  It was checked when it was read (a bad one is dropped at load)."""
+        saved = self.game_in_progress
+        if saved is None:
+            self.go(Go.MENU)
+            return
+        session, match = Session.restore(saved)
+        self.scenes.replace(PlayScene(self, session, match))
+
+    def keep_game(self, game: SavedGame | None) -> None:
+        """Remember ``game`` as the game in progress (None: there is none) and save it,
+        so that a quit, a crash or the main menu loses nothing."""
+        if game == self.game_in_progress:
+            return
+        self.game_in_progress = game
+        self.save(game=game)
 
     # What the scenes ask for, as methods for the code that drives the app (tests, scripts).
     def open_menu(self) -> None:
@@ -472,7 +519,9 @@ class App:
         self.go(Go.HELP)
 
     def start_game(self, config: GameConfig) -> None:
-        self.go(Play(config))
+        """Play ``config`` at once (the game in progress, if any, stays kept until this
+        game's first move takes its place)."""
+        self.go(Play(config, asked=True))
 
     def config_for(self, mode: Mode) -> GameConfig:
         """A game of ``mode`` with the saved level, starter and colour."""
@@ -528,13 +577,15 @@ class App:
         self.stats.record(level_name, result)
         self.save()
 
-    def save(self) -> None:
-        """Save a copy of the settings and statistics on the save thread."""
+    def save(self, *, game: SavedGame | Keep | None = Keep.GAME) -> None:
+        """Save a copy of the settings and statistics on the save thread, with ``game``
+        as the game in progress (by default the file keeps the one it has, which may
+        be another window's)."""
         settings = self.settings.clamped()
         stats = self.stats.copy()  # with the streaks
         if self._saver is None:
             self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="settings-save")
-        self._saves.append(self._saver.submit(self.store.save, settings, stats))
+        self._saves.append(self._saver.submit(self.store.save, settings, stats, game))
 
     def all_statistics(self) -> Statistics:
         return self.store.statistics_with(self.stats)

@@ -13,8 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from game.ai.levels import level_by_name
 from game.core import Board, Player
-from game.settings import Result
+from game.settings import Result, SavedGame
 from game.ui.options import GameConfig, Mode
 
 COLOURS = ("red", "yellow")
@@ -26,6 +27,20 @@ COLOUR_NAMES: Mapping[str, str] = MappingProxyType({"red": "Red", "yellow": "Yel
 
 def other_colour(colour: str) -> str:
     return "yellow" if colour == "red" else "red"
+
+
+def describe(saved: SavedGame) -> str:
+    """The game in a few words, for the menu and for questions: "your game against
+    Hard (12 moves)"."""
+    moves = len(saved.moves)
+    played = f"({moves} move{'s' if moves != 1 else ''})"
+    if saved.mode == Mode.VS_COMPUTER.value:
+        computer = saved.levels[1 - (saved.human or 0)]
+        return f"your game against {computer} {played}"
+    if saved.mode == Mode.TWO_PLAYERS.value:
+        return f"the two-player game {played}"
+    first, second = saved.levels
+    return f"the computers' game, {first} against {second} {played}"
 
 
 class Match:
@@ -181,6 +196,49 @@ class Session:
         (only :meth:`next_match` moves the alternation on or draws a new starter)."""
         last = self._human_started_last
         return Match(self.config, human_first=True if last is None else last)
+
+    @classmethod
+    def restore(cls, saved: SavedGame) -> tuple[Session, Match]:
+        """The series and the game in progress a :class:`SavedGame` describes (it
+        checked its levels and moves when it was made)."""
+        mode = Mode(saved.mode)
+        first, second = (level_by_name(name) for name in saved.levels)
+        computer = 1 - saved.human if saved.human is not None else 0
+        config = GameConfig(
+            mode=mode,
+            level=(first, second)[computer],
+            starter=saved.starter,
+            colour=saved.colour,
+            start_moves=saved.start_moves,
+            second_level=second if mode is Mode.WATCH and second != first else None,
+        )
+        red, yellow, draws = saved.score
+        human_first = saved.human != 1
+        session = cls(config, wins={"red": red, "yellow": yellow}, draws=draws)
+        session._human_started_last = human_first
+        match = Match(config, human_first=human_first)
+        match.board = Board.with_redo(saved.moves, saved.redo)
+        return session, match
+
+    def saved(self, match: Match) -> SavedGame | None:
+        """``match`` and this series as a :class:`SavedGame`, to continue later; None
+        when there is nothing to continue (the game is over, or nothing was played
+        since its start)."""
+        board = match.board
+        if board.is_over or (board.ply == match.floor and not board.can_redo):
+            return None
+        config = self.config
+        return SavedGame(
+            mode=config.mode.value,
+            moves=board.moves,
+            start_moves=config.start_moves,
+            redo=board.redo_moves,
+            levels=(config.level_of(0).name, config.level_of(1).name),
+            human=None if match.human is None else int(match.human),
+            starter=config.starter,
+            colour=config.colour,
+            score=(self.wins["red"], self.wins["yellow"], self.draws),
+        )
 
     def record(self, match: Match) -> None:
         """Count a finished match (the caller counts each match once)."""

@@ -54,11 +54,13 @@ class LaunchOptions:
 class GameConfig:
     """One series of games with the same players.
 
-    ``level`` is the computer's strength (also used for hints in every mode).
-    ``starter`` is one of :data:`game.settings.STARTERS` and ``colour`` the
-    human's colour; both matter only against the computer.  ``start_moves`` is
-    a legal, unfinished position every game of the series starts from; when it
-    is not empty, the human plays the side to move there.
+    ``level`` is the computer's strength (also used for hints in every mode);
+    when two computers play, the first player's, and ``second_level`` the second
+    player's (None: the same).  ``starter`` is one of
+    :data:`game.settings.STARTERS` and ``colour`` the human's colour; both matter
+    only against the computer.  ``start_moves`` is a legal, unfinished position
+    every game of the series starts from; when it is not empty, the human plays
+    the side to move there.
     """
 
     mode: Mode
@@ -66,3 +68,10 @@ class GameConfig:
     starter: str = "you"
     colour: str = "red"
     start_moves: str = ""
+    second_level: Level | None = None
+
+    def level_of(self, player: int) -> Level:
+        """The level that moves (or hints) for ``player`` (0 first, 1 second)."""
+        if player == 1 and self.mode is Mode.WATCH and self.second_level is not None:
+            return self.second_level
+        return self.level

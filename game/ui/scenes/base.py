@@ -21,7 +21,7 @@ from game.ui.widgets import ItemList, column_layout, draw_items
 
 if TYPE_CHECKING:
     from game.ai.requests import SearchRequest, WorkerReply
-    from game.settings import Result, Settings, Statistics
+    from game.settings import Result, SavedGame, Settings, Statistics
     from game.ui.board_view import BoardRenderer
     from game.ui.options import GameConfig, Mode
     from game.ui.sounds import SoundBank
@@ -38,6 +38,8 @@ class SceneHost(Protocol):
     text: TextCache
     renderer: BoardRenderer
     sounds: SoundBank
+    game_in_progress: SavedGame | None
+    """The unfinished game the main menu can continue (None: there is none)."""
 
     @property
     def size(self) -> tuple[int, int]:
@@ -54,6 +56,9 @@ class SceneHost(Protocol):
 
     def save(self) -> None:
         """Save the settings and statistics (in the background)."""
+
+    def keep_game(self, game: SavedGame | None) -> None:
+        """Remember ``game`` as the game in progress (None: there is none), and save it."""
 
     def apply_settings(self) -> None:
         """Make the window follow the settings (theme, sound, fullscreen)."""

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import __version__
+from game.ui.match import describe
 from game.ui.options import Mode
 from game.ui.scenes.base import FormLayout, FormScene, stacked_form_layout
 from game.ui.scenes.stack import Go, OpenSetup, Play, Transition
@@ -20,9 +21,14 @@ class MenuScene(FormScene):
     title = "Connect Four"
 
     def __init__(self, host: SceneHost) -> None:
+        saved = host.game_in_progress
+        self.continues = "" if saved is None else describe(saved)
+        """What Continue goes back to, in words ("" when there is no game in progress)."""
+        first = [Item("continue", "Continue", primary=True)] if saved is not None else []
         items = ItemList(
             [
-                Item("play", "Play against the computer", primary=True),
+                *first,
+                Item("play", "Play against the computer", primary=saved is None),
                 Item("two", "Two players"),
                 Item("watch", "Computer against computer"),
                 Item("stats", "Statistics"),
@@ -39,6 +45,8 @@ class MenuScene(FormScene):
         )
 
     def activate(self, key: str) -> Transition | None:
+        if key == "continue":
+            return Go.CONTINUE
         if key == "play":
             return OpenSetup(Mode.VS_COMPUTER)
         if key == "two":
@@ -74,6 +82,17 @@ class MenuScene(FormScene):
     def draw_body(self, surface: pygame.Surface, layout: FormLayout) -> None:
         size = max(14, round(18 * layout.scale))
         w, h = surface.get_size()
+        if self.continues:
+            # Under the items, what Continue goes back to.
+            body = layout.body
+            self.host.text.blit(
+                surface,
+                f"Continue: {self.continues}",
+                size,
+                self.host.theme.text_muted,
+                (body.centerx, body.y + round(4 * layout.scale)),
+                anchor="midtop",
+            )
         self.host.text.blit(
             surface,
             f"version {__version__}",

@@ -28,6 +28,7 @@ LEADS_TO: dict[str, Transition] = {
     "quit": Go.QUIT,
 }
 """Where the choices that leave the paused game as it is lead."""
+SURE = "Sure? Press again"
 
 
 class PauseScene(FormScene):
@@ -49,6 +50,7 @@ class PauseScene(FormScene):
             "menu": "Main menu",
             "quit": "Quit",
         }
+        self.labels = labels
         items = [Item(key, label, primary=key == "resume") for key, label in labels.items()]
         super().__init__(host, ItemList(items))
 
@@ -69,6 +71,16 @@ class PauseScene(FormScene):
 
     def activate(self, key: str) -> Transition | None:
         play = self.play
+        loses_the_game = key == "restart" or (key == "new" and play.config.mode is Mode.TWO_PLAYERS)
+        if loses_the_game and play.unfinished:
+            # An unfinished game is not thrown away by one click: the first asks again.
+            item = self.items.get(key)
+            if item.label != SURE:
+                for other in self.items.items:
+                    other.label = self.labels[other.key]
+                item.label = SURE
+                self.host.notify("This game is not finished: press again to leave it.")
+                return None
         if key == "restart":
             play.restart()
         elif key == "new" and play.config.mode is Mode.TWO_PLAYERS:

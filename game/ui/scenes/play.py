@@ -39,7 +39,7 @@ from game.ui.board_view import BoardGeometry
 from game.ui.match import Match, Session
 from game.ui.options import GameConfig, Mode
 from game.ui.scenes.base import Scene
-from game.ui.scenes.stack import Pause, Transition
+from game.ui.scenes.stack import Confirm, Pause, Transition
 from game.ui.widgets import Item, ItemList, column_layout, draw_items, draw_panel
 
 if TYPE_CHECKING:
@@ -122,10 +122,11 @@ class PlayScene(Scene):
 
     MUTED = "Sound off (press M)"
 
-    def __init__(self, host: SceneHost, session: Session) -> None:
+    def __init__(self, host: SceneHost, session: Session, match: Match | None = None) -> None:
+        """The next game of ``session``, or ``match`` (a game to continue)."""
         super().__init__(host)
         self.session = session
-        self.match: Match = session.next_match()
+        self.match: Match = match if match is not None else session.next_match()
         self.cursor = WIDTH // 2
         self.drop: DiscDrop | None = None
         self.awaiting: dict[int, str] = {}
@@ -304,9 +305,43 @@ class PlayScene(Scene):
         board.play(column)
         self.drop = DiscDrop(column, row, player, target=BoardGeometry(0, 0, 1).fall_distance(row))
         self._rebuild_buttons()
+        self._remember()
+
+    def _remember(self) -> None:
+        """Keep the game as it is now, to be continued from the menu or the next launch
+        (a finished game is not kept)."""
+        self.host.keep_game(self.session.saved(self.match))
+
+    @property
+    def unfinished(self) -> bool:
+        """Whether leaving for a new game would lose something: a game that is not over,
+        with moves made since its start (watching two computers loses nothing)."""
+        return (
+            self.config.mode is not Mode.WATCH
+            and not self.over
+            and self.session.saved(self.match) is not None
+        )
+
+    def ask_new_game(self) -> Transition | None:
+        """The N key: the next game of the series, after asking if this one is unfinished."""
+        if not self.unfinished:
+            self.new_game()
+            return None
+
+        def abandon() -> None:
+            self.new_game()
+
+        return Confirm(
+            "Start a new game?",
+            "This game is not finished. A new game takes its place and this one is not counted.",
+            "Start a new game",
+            "Keep playing",
+            abandon,
+        )
 
     def _game_over(self) -> None:
         self.over = True
+        self._remember()
         match = self.match
         result = match.result_for_human()
         # A game is counted once: taken back after its end and finished again (to
@@ -348,12 +383,14 @@ class PlayScene(Scene):
             return
         self._step_through_history(self.match.undo, "Nothing to undo.")
         self.over = False
+        self._remember()
         self._advance()
 
     def redo(self) -> None:
         if self.config.mode is Mode.WATCH or self.over:
             return
         self._step_through_history(self.match.redo, "Nothing to redo.")
+        self._remember()
         self._advance()
 
     def _step_through_history(self, step: Callable[[], int], nothing: str) -> None:
@@ -402,6 +439,7 @@ class PlayScene(Scene):
         self.hint = None
         self.analyses.clear()
         self.cursor = WIDTH // 2
+        self._remember()
         self._advance()
         self._rebuild_buttons()
 
@@ -475,7 +513,7 @@ class PlayScene(Scene):
         elif code == pygame.K_ESCAPE:
             return Pause(self)
         elif code == pygame.K_n:
-            self.new_game()
+            return self.ask_new_game()
         elif self.over:
             if code in (pygame.K_LEFT, pygame.K_UP):
                 self.buttons.move(-1)

@@ -11,7 +11,7 @@ each screen leads to reads as data.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeAlias
 
@@ -40,6 +40,8 @@ class Go(enum.Enum):
     """How to play, over the current scenes."""
     STATS = "stats"
     """The statistics screen, over the current scenes."""
+    CONTINUE = "continue"
+    """Close every scene and go on with the game in progress (kept across launches)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,12 +62,28 @@ class Pause:
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """Close every scene and play a series of games of ``config``."""
+    """Close every scene and play a series of games of ``config``.  The host asks
+    first when there is a game in progress, unless ``asked`` (the player already
+    agreed, or chose this game on the command line)."""
 
     config: GameConfig
+    asked: bool = False
 
 
-Transition: TypeAlias = Go | OpenSetup | Pause | Play
+@dataclass(frozen=True, slots=True)
+class Confirm:
+    """Ask before something that cannot be taken back: ``question`` (a short title),
+    ``detail`` (what would be lost) and two buttons.  ``yes`` does it and returns
+    where to go then (None: back to the scene beneath); "no" goes back."""
+
+    question: str
+    detail: str
+    yes_label: str
+    no_label: str
+    yes: Callable[[], Transition | None]
+
+
+Transition: TypeAlias = Go | OpenSetup | Pause | Play | Confirm
 
 
 # -- the stack ---------------------------------------------------------------------
@@ -116,4 +134,4 @@ class SceneStack:
             self._scenes.pop().close()
 
 
-__all__ = ["Go", "OpenSetup", "Pause", "Play", "SceneStack", "Transition"]
+__all__ = ["Confirm", "Go", "OpenSetup", "Pause", "Play", "SceneStack", "Transition"]

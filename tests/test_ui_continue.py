@@ -1,0 +1,228 @@
+"""Nothing lost by a misclick: the game in progress survives the main menu and a
+restart, and a new game asks before it takes an unfinished one's place."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ai.levels import level_by_name
+from game.core import Player
+from game.settings import SavedGame, SettingsStore
+from game.ui.app import App
+from game.ui.match import Session
+from game.ui.options import GameConfig, LaunchOptions, Mode
+from game.ui.scenes.confirm import ConfirmScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.pause import PauseScene
+from game.ui.scenes.play import PlayScene
+from game.ui.testing import FRAME, FakeWorker, advance, click, key
+
+HARD = level_by_name("Hard")
+SIZE = (800, 600)
+
+
+def make_app(path: Path) -> App:
+    app = App(
+        LaunchOptions(window_size=SIZE, fullscreen=False),
+        worker=FakeWorker(),
+        store=SettingsStore(path),
+    )
+    app.settings.sound_on = False
+    app.settings.animation_speed = 3.0
+    app.open()
+    return app
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    return tmp_path / "settings.json"
+
+
+def play(app: App, *columns: int) -> PlayScene:
+    scene = app.scene
+    assert isinstance(scene, PlayScene)
+    advance(app, 1.0)  # the computer's first move, when it starts
+    for column in columns:
+        app.step([key(pygame.K_1 + column)], FRAME)
+        advance(app, 1.0)  # the disc lands; the computer answers and its disc lands
+    return scene
+
+
+def menu_items(app: App) -> list[str]:
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    return [item.key for item in menu.items.items]
+
+
+def press(app: App, item: str) -> None:
+    scene = app.scene
+    rects = scene.layout(app.size).rects  # type: ignore[attr-defined]
+    app.step(click(rects[item].center), FRAME)
+
+
+def to_menu(app: App) -> None:
+    app.step([key(pygame.K_ESCAPE)], FRAME)
+    assert isinstance(app.scene, PauseScene)
+    press(app, "menu")
+    assert isinstance(app.scene, MenuScene)
+
+
+def test_the_main_menu_continues_the_game_it_was_opened_from(path: Path) -> None:
+    app = make_app(path)
+    try:
+        assert "continue" not in menu_items(app)  # nothing to continue yet
+        app.start_game(GameConfig(mode=Mode.VS_COMPUTER, level=HARD, starter="computer"))
+        scene = play(app, 2, 3)
+        moves = scene.match.board.moves
+        assert len(moves) == 5  # the computer started
+        to_menu(app)
+        assert menu_items(app)[0] == "continue"
+        assert app.scene.items.focused.key == "continue"  # type: ignore[attr-defined]
+        press(app, "continue")
+        resumed = app.scene
+        assert isinstance(resumed, PlayScene) and resumed is not scene
+        assert resumed.match.board.moves == moves
+        assert resumed.match.human == Player.SECOND and resumed.config.level == HARD
+        assert resumed.match.human_to_move
+    finally:
+        app.close()
+
+
+def test_a_game_in_progress_is_restored_after_a_quit_with_its_redo_and_score(
+    path: Path,
+) -> None:
+    app = make_app(path)
+    app.start_game(GameConfig(mode=Mode.TWO_PLAYERS, level=HARD))
+    scene = play(app, 3, 3, 2, 4)
+    scene.session.wins["red"] = 2  # an earlier game of the series
+    app.step([key(pygame.K_z, mod=pygame.KMOD_CTRL)], FRAME)  # undo: "5" can be redone
+    assert scene.match.board.moves == "443"
+    app.step([pygame.event.Event(pygame.QUIT)], FRAME)
+    app.close()
+
+    again = make_app(path)
+    try:
+        assert again.game_in_progress is not None
+        assert menu_items(again)[0] == "continue"
+        press(again, "continue")
+        scene = again.scene
+        assert isinstance(scene, PlayScene)
+        assert scene.config.mode is Mode.TWO_PLAYERS
+        assert scene.match.board.moves == "443"
+        assert scene.session.score_line()[0] == ("Red", 2)
+        again.step([key(pygame.K_y, mod=pygame.KMOD_CTRL)], FRAME)  # redo
+        assert scene.match.board.moves == "4435"
+    finally:
+        again.close()
+
+
+def test_a_finished_game_is_not_kept_to_continue(path: Path) -> None:
+    app = make_app(path)
+    try:
+        app.start_game(GameConfig(mode=Mode.TWO_PLAYERS, level=HARD, start_moves="445566"))
+        scene = play(app, 6)
+        assert scene.over
+        assert app.game_in_progress is None
+        to_menu(app)
+        assert "continue" not in menu_items(app)
+    finally:
+        app.close()
+    assert SettingsStore(path).load().game is None
+
+
+def test_starting_a_new_game_asks_first_and_no_keeps_the_old_one(path: Path) -> None:
+    app = make_app(path)
+    try:
+        app.start_game(GameConfig(mode=Mode.TWO_PLAYERS, level=HARD))
+        play(app, 0, 1)
+        to_menu(app)
+        press(app, "two")  # "Two players" starts a game at once: it asks first
+        question = app.scene
+        assert isinstance(question, ConfirmScene)
+        assert question.items.focused is not None and question.items.focused.key == "no"
+        assert "two-player game (2 moves) is not finished" in question.question.detail
+        press(app, "no")
+        assert isinstance(app.scene, MenuScene) and menu_items(app)[0] == "continue"
+        press(app, "two")
+        press(app, "yes")
+        scene = app.scene
+        assert isinstance(scene, PlayScene) and scene.match.board.moves == ""
+        assert app.game_in_progress is None
+    finally:
+        app.close()
+
+
+def test_n_in_an_unfinished_game_asks_and_keeps_the_game_when_told_no(path: Path) -> None:
+    app = make_app(path)
+    try:
+        app.start_game(GameConfig(mode=Mode.VS_COMPUTER, level=HARD))
+        scene = play(app, 3)
+        moves = scene.match.board.moves
+        app.step([key(pygame.K_n)], FRAME)
+        assert isinstance(app.scene, ConfirmScene)
+        app.step([key(pygame.K_RETURN)], FRAME)  # Enter by habit answers "no"
+        assert app.scene is scene and scene.match.board.moves == moves
+        app.step([key(pygame.K_n)], FRAME)
+        press(app, "yes")
+        assert app.scene is scene and scene.match.board.moves == ""
+    finally:
+        app.close()
+
+
+def test_the_saved_game_follows_every_move_undo_and_redo(path: Path) -> None:
+    app = make_app(path)
+    try:
+        app.start_game(GameConfig(mode=Mode.TWO_PLAYERS, level=HARD))
+        play(app, 3, 2)
+        app.flush_saves()
+        saved = SettingsStore(path).load().game
+        assert saved is not None and saved.moves == "43"
+        app.step([key(pygame.K_z, mod=pygame.KMOD_CTRL)], FRAME)
+        app.flush_saves()
+        saved = SettingsStore(path).load().game
+        assert saved is not None and (saved.moves, saved.redo) == ("4", "3")
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize(
+    ("config", "human_first"),
+    [
+        (
+            GameConfig(mode=Mode.VS_COMPUTER, level=HARD, starter="alternate", colour="yellow"),
+            False,
+        ),
+        (GameConfig(mode=Mode.VS_COMPUTER, level=level_by_name("Easy")), True),
+        (GameConfig(mode=Mode.TWO_PLAYERS, level=HARD, start_moves="4"), True),
+        (
+            GameConfig(
+                mode=Mode.WATCH, level=level_by_name("Easy"), second_level=level_by_name("Master")
+            ),
+            True,
+        ),
+    ],
+)
+def test_a_session_survives_its_saved_form(config: GameConfig, human_first: bool) -> None:
+    session = Session(config)
+    session.wins["yellow"] = 3
+    session.draws = 1
+    match = session.next_match()
+    if config.starter == "alternate":
+        match = session.next_match()  # the second game of the series: the computer starts
+    assert (match.human == Player.FIRST) is human_first or config.mode is not Mode.VS_COMPUTER
+    for column in (3, 2, 2, 5):
+        match.board.play(column)
+    match.board.undo()
+    saved = session.saved(match)
+    assert saved is not None
+    assert SavedGame.from_json(saved.to_json()) == saved
+    restored_session, restored = Session.restore(saved)
+    assert restored_session.config == config
+    assert restored.board == match.board and restored.board.redo_moves == "6"
+    assert restored.human == match.human
+    assert restored_session.score_line() == session.score_line()
+    # The series goes on as it would have: the same starter again, then the other.
+    assert restored_session.restart_match().human == match.human
