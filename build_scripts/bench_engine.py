@@ -33,10 +33,10 @@ Sections (``--section`` may be given several times; default all five):
     the colours swapped.  The stronger side's score (win 1, draw 1/2) with its 95%
     Wilson interval, its wins/draws/losses as first and as second player, and the
     targets: 70% with a lower bound above 60% per step, Perfect 75% against Master
-    and no loss as first player.  Perfect plays Master from the empty board (what
-    the level promises: perfect from the first move; each game has its own seed for
-    Master's ties), or with ``--perfect-opening-moves 2`` from the two-move openings,
-    some of which are lost for the side Perfect plays.  ``--games`` games per pair up to Expert and
+    and no loss as first player.  Perfect plays Master from the same openings, some
+    of which are lost for the side Perfect plays, or with ``--perfect-opening-moves
+    0`` from the empty board (what the level promises: perfect from the first move;
+    each game has its own seed for Master's ties).  ``--games`` games per pair up to Expert and
     ``--master-games`` for Master and Perfect (both 98 by default); ``--pairs``
     chooses the pairs by the stronger level's name, ``--ladder-depths 1,2,4,...``
     tries levels of other depths instead (each against the one before it);
@@ -221,10 +221,10 @@ def parser() -> argparse.ArgumentParser:
         "--perfect-opening-moves",
         type=int,
         choices=(0, 2, 3),
-        default=0,
-        help="ladder: Perfect against Master from the empty board (0: Perfect's promise,"
-        " perfect from the first move) or from openings of 2 or 3 moves, which may be lost"
-        " for the side Perfect plays (default %(default)s)",
+        default=2,
+        help="ladder: Perfect against Master from openings of 2 or 3 moves (some are lost"
+        " for the side Perfect plays) or from the empty board (0: Perfect's promise, perfect"
+        " from the first move) (default %(default)s)",
     )
     p.add_argument(
         "--jobs",

@@ -203,7 +203,7 @@ def run(
     *,
     depth_only: bool = False,
     opening_length: int = 2,
-    perfect_opening_length: int = 0,
+    perfect_opening_length: int = 2,
     jobs: int = 1,
 ) -> None:
     report.line(SECTION, "## Strength ladder (each level against the one below)")
