@@ -59,6 +59,12 @@ DRAW_GAME = "617315721371413543521632362446574577645622"
 FRAME = 1 / 60
 
 
+ESTIMATE_GAME = "4453"
+"""An opening whose canned analysis holds estimates, a proven win and a draw."""
+ESTIMATE_SCORES: tuple[int | None, ...] = (-250, 60, 180, 2000, 0, -60, -400)
+ESTIMATE_EXACT = (False, False, False, False, True, False, False)
+
+
 def canned_analysis(request: SearchRequest) -> SearchResult:
     """Answers like the engine, instantly: :data:`MID_GAME_SCORES` for the mid-game
     position, a centre-first move with level scores elsewhere."""
@@ -75,6 +81,17 @@ def canned_analysis(request: SearchRequest) -> SearchResult:
             time=0.0,
             column_scores=MID_GAME_SCORES,
             column_exact=tuple(s is not None for s in MID_GAME_SCORES),
+        )
+    if request.analyze and request.moves == ESTIMATE_GAME:
+        return SearchResult(
+            column=3,
+            score=2000,
+            exact=False,
+            depth=12,
+            nodes=0,
+            time=0.0,
+            column_scores=ESTIMATE_SCORES,
+            column_exact=ESTIMATE_EXACT,
         )
     return centre_first(request)
 
@@ -220,6 +237,14 @@ def _capture_all(camera: Camera) -> list[Path]:
         settle(app, 0.5)
         camera.shoot(app, "play-analysis")
         camera.shoot(app, "pause", events=[key(pygame.K_ESCAPE)])
+    with camera.app(show_analysis=True) as app:
+        app.start_game(versus(ESTIMATE_GAME))
+        settle(app, 0.5)
+        camera.shoot(app, "analysis-estimates")
+    with camera.app(show_analysis=True, engine_scores=True) as app:
+        app.start_game(versus(ESTIMATE_GAME))
+        settle(app, 0.5)
+        camera.shoot(app, "analysis-engine-scores")
     with camera.app() as app:
         app.start_game(versus(MID_GAME))
         settle(app, 0.2)

@@ -135,6 +135,7 @@ _RULES: Mapping[str, Callable[[object], object]] = {
     "animation_speed": rules.float_in(0.25, 3.0),
     "theme": rules.choice(THEMES),
     "show_analysis": rules.boolean,
+    "engine_scores": rules.boolean,
     "fullscreen": rules.boolean,
     "perfect_budget": rules.float_in(0.5, 30.0),
     "level": rules.choice(LEVEL_NAMES),
@@ -170,6 +171,8 @@ class Settings:
     animation_speed: float = 1.0
     theme: str = "classic"
     show_analysis: bool = False
+    engine_scores: bool = False
+    """The analysis in the engine's numbers rather than words (for experts)."""
     fullscreen: bool = False
     perfect_budget: float = DEFAULT_PERFECT_BUDGET
     level: str = "Medium"

@@ -600,19 +600,40 @@ def test_analysis_shows_every_columns_score_on_the_players_turn() -> None:
         app.close()
 
 
-def test_column_labels_tell_exact_scores_proven_bounds_and_estimates_apart() -> None:
-    app = make_app(FakeWorker(), show_analysis=True)
+def test_the_analysis_row_and_the_panel_say_the_same_in_words_or_engine_scores() -> None:
+    scores = (3, -2, 0, 2 * HEURISTIC_UNIT, -4 * HEURISTIC_UNIT, 420, 0)
+    exact = (True, True, True, False, False, False, False)
+
+    def answer(request: SearchRequest) -> SearchResult:
+        return SearchResult(
+            column=0, score=3, exact=True, depth=1, nodes=1, time=0.0,
+            column_scores=scores, column_exact=exact,
+        )  # fmt: skip
+
+    app = make_app(FakeWorker(answer=answer), show_analysis=True)
     try:
         scene = start(app, Mode.TWO_PLAYERS, moves="")
+        advance(app, 0.2)
+        found = scene._column_verdicts()
+        words = [(said.short, said.short_detail) for _, said in filter(None, found)]
+        assert words == [
+            ("\u2713 Win", "in 19"),
+            ("\u2717 Loss", "in 20"),
+            ("= Draw", ""),
+            ("\u2713 Win", "in \u226420"),
+            ("\u2717 Loss", "in \u226418"),
+            ("\u25b2\u25b2 Strong", ""),
+            ("\u2248 Even", ""),
+        ]
         theme = app.theme
-        assert scene._score_text(3, True) == ("+3", theme.score_win)
-        assert scene._score_text(-2, True) == ("-2", theme.score_loss)
-        assert scene._score_text(0, True) == ("0", theme.score_draw)
-        # A depth-limited search proved a win (or a loss) it may win sooner still.
-        assert scene._score_text(2 * HEURISTIC_UNIT, False) == ("\u2265+2", theme.score_win)
-        assert scene._score_text(-4 * HEURISTIC_UNIT, False) == ("\u2264-4", theme.score_loss)
-        assert scene._score_text(420, False) == ("~+0.4", theme.text_muted)
-        assert scene._score_text(0, False) == ("~+0.0", theme.text_muted)
+        colours = [scene._verdict_colour(said) for _, said in filter(None, found)]
+        assert colours[:3] == [theme.score_win, theme.score_loss, theme.score_draw]
+        assert colours[5:] == [theme.text_muted, theme.text_muted]
+        labels = [label for label, _ in filter(None, found)]
+        assert labels == ["+3", "-2", "0", "\u2265+2", "\u2264-4", "~+42", "~0"]
+        scene.cursor = 0
+        app.step([], FRAME)  # draws the panel's sentence from the same verdict
+        assert found[0] is not None and found[0][1].sentence(0) == "Column 1: Win in 19 moves"
     finally:
         app.close()
 

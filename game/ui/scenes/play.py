@@ -25,14 +25,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ai.requests import (
-    HEURISTIC_UNIT,
-    SearchRequest,
-    SearchResult,
-    WorkerReply,
-    describe_score,
-    proven_bound,
-)
+from game.ai.requests import SearchRequest, SearchResult, WorkerReply
 from game.core import WIDTH, Player
 from game.ui.animation import DiscDrop, pulse
 from game.ui.board_view import BoardGeometry
@@ -40,6 +33,7 @@ from game.ui.match import Match, Session
 from game.ui.options import GameConfig, Mode
 from game.ui.scenes.base import Scene
 from game.ui.scenes.stack import Confirm, Pause, Transition
+from game.ui.verdicts import ENGINE_LEGEND, ESTIMATE_LEGEND, LEGEND, Verdict, engine_label, verdict
 from game.ui.widgets import Item, ItemList, column_layout, draw_items, draw_panel
 
 if TYPE_CHECKING:
@@ -51,10 +45,6 @@ WATCH_PAUSE = 0.6
 """Seconds each move stays on screen at least when two computers play (at normal speed)."""
 NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, WIDTH + 1)}
 NUMBER_KEYS.update({getattr(pygame, f"K_KP{n}"): n - 1 for n in range(1, WIDTH + 1)})
-ANALYSIS_LEGEND = (
-    "Scores for the player to move: +N wins, -N loses (bigger: sooner), 0 draws;"
-    " \u2265+N / \u2264-N proven, perhaps sooner; ~ estimates."
-)
 KEYS_HELP = {
     Mode.VS_COMPUTER: (
         "Keys: 1-7 drop, H hint, A analysis, Ctrl+Z undo, Ctrl+Y redo, N new game,"
@@ -642,21 +632,31 @@ class PlayScene(Scene):
             r = max(2, round(radius * (0.55 + 0.45 * wave)))
             pygame.draw.circle(surface, colour, (x + (i - 1) * radius * 3, y), r)
 
-    def _score_text(self, score: int, exact: bool) -> tuple[str, tuple[int, int, int]]:
+    def _column_verdicts(self) -> list[tuple[str, Verdict] | None]:
+        """The analysis of each column (the engine's label and the verdict in words),
+        None where there is none."""
+        result = self.analysis
+        if result is None:
+            return []
+        ply = self.match.board.ply
+        found: list[tuple[str, Verdict] | None] = []
+        for col in range(min(WIDTH, len(result.column_scores))):
+            score = result.column_scores[col]
+            exact = col < len(result.column_exact) and result.column_exact[col]
+            if score is None:
+                found.append(None)
+            else:
+                said = verdict(score, exact=exact, ply=ply)
+                found.append((engine_label(score, exact=exact), said))
+        return found
+
+    def _verdict_colour(self, said: Verdict) -> tuple[int, int, int]:
         theme = self.host.theme
-        bound = proven_bound(score, exact=exact)
-        if bound is not None:
-            if bound > 0:
-                return f"\u2265+{bound}", theme.score_win
-            return f"\u2264{bound}", theme.score_loss
-        if not exact:
-            value = score / HEURISTIC_UNIT
-            return f"~{value:+.1f}", theme.text_muted
-        if score > 0:
-            return f"+{score}", theme.score_win
-        if score < 0:
-            return f"{score}", theme.score_loss
-        return "0", theme.score_draw
+        return {
+            "win": theme.score_win,
+            "loss": theme.score_loss,
+            "draw": theme.score_draw,
+        }.get(said.kind, theme.text_muted)
 
     def _draw_scores(self, surface: pygame.Surface, layout: PlayLayout) -> None:
         if not self.host.settings.show_analysis or self.over:
@@ -676,15 +676,27 @@ class PlayScene(Scene):
                     anchor="center",
                 )
             return
-        for col in range(min(WIDTH, len(result.column_scores))):
-            score = result.column_scores[col]
-            if score is None:
+        experts = self.host.settings.engine_scores
+        line = text.line_step(size, 1.0)
+        for col, found in enumerate(self._column_verdicts()):
+            if found is None:
                 continue
-            exact = col < len(result.column_exact) and result.column_exact[col]
-            label, colour = self._score_text(score, exact)
-            text.blit(
-                surface, label, size, colour, (g.column_x(col), layout.score_y), anchor="center"
-            )
+            label, said = found
+            colour = self._verdict_colour(said)
+            x = g.column_x(col)
+            if experts:
+                text.blit(surface, label, size, colour, (x, layout.score_y), anchor="center")
+                continue
+            # Two lines: the symbol and word, then "in N"; an estimate's symbol above its
+            # word (the widest estimate would not fit a narrow column on one line).
+            if said.exact:
+                lines = [said.short, said.short_detail] if said.short_detail else [said.short]
+            else:
+                lines = [said.symbol, said.word]
+            top = layout.score_y - (len(lines) * line) // 2
+            for words in lines:
+                text.blit(surface, words, size, colour, (x, top), anchor="midtop")
+                top += line
 
     def proof_text(self) -> str:
         """What the computer's last move was worth, in words: "exact" only when it was
@@ -786,25 +798,31 @@ class PlayScene(Scene):
         top_button = min((r.top for r in layout.buttons.values()), default=panel.bottom)
         if self.host.settings.show_analysis and not self.over:
             y += pad // 2
-            lines: list[str] = []
-            result = self.analysis
+            verdicts = self._column_verdicts()
             col = self.cursor
-            if result is not None and col < len(result.column_scores):
-                score_value = result.column_scores[col]
-                if score_value is not None:
-                    exact = col < len(result.column_exact) and result.column_exact[col]
-                    words = describe_score(score_value, exact=exact, ply=board.ply)
-                    guess = not exact and abs(score_value) < HEURISTIC_UNIT
-                    lines += text.wrap(
-                        f"Column {col + 1}: {'about ' + words if guess else words}", small, width
-                    )
-            # The column's value first; the legend only where it fits too.
+            found = verdicts[col] if col < len(verdicts) else None
+            # The column under the cursor first, in the words above it; then the legend
+            # where it fits.
             step = text.line_step(small)
-            if lines and y + len(lines) * step < top_button - pad:
-                y = text.blit_lines(surface, lines, small, theme.text_muted, (x, y))
-            legend = text.wrap(ANALYSIS_LEGEND, small, width)
-            if y + len(legend) * step < top_button - pad:
-                y = text.blit_lines(surface, legend, small, theme.text_muted, (x, y))
+            if found is not None:
+                label, said = found
+                sentence = f"{said.symbol} {said.sentence(col)}"
+                if self.host.settings.engine_scores:
+                    sentence += f" ({label})"
+                lines = text.wrap(sentence, small, width)
+                if y + len(lines) * step < top_button - pad:
+                    colour = self._verdict_colour(said)
+                    y = text.blit_lines(surface, lines, small, colour, (x, y))
+            if self.host.settings.engine_scores:
+                legends = [ENGINE_LEGEND]
+            else:
+                legends = [LEGEND]
+                if any(v is not None and not v[1].exact for v in verdicts):
+                    legends.append(ESTIMATE_LEGEND)
+            for legend in legends:
+                wrapped = text.wrap(legend, small, width)
+                if y + len(wrapped) * step < top_button - pad:
+                    y = text.blit_lines(surface, wrapped, small, theme.text_muted, (x, y))
 
         tiny = max(12, round(small * 0.9))
         keys = text.wrap(KEYS_HELP[self.config.mode], tiny, width)

@@ -1,4 +1,5 @@
-"""The settings screen: sound, animation, theme, analysis, fullscreen, Perfect's time.
+"""The settings screen: sound, animation, theme, analysis (on or off, in words or
+engine scores), fullscreen, Perfect's time.
 
 Changes apply at once; they are saved when the player leaves the screen.
 """
@@ -28,6 +29,7 @@ SPEEDS = (
     (2.0, "Faster"),
     (3.0, "Fastest"),
 )
+ANALYSIS_STYLES = ((False, "Words"), (True, "Engine scores (experts)"))
 BUDGETS = tuple((float(s), f"{s:g} s") for s in (0.5, 1, 2, 3, 5, 10, 20, 30))
 
 
@@ -42,6 +44,7 @@ class SettingsScene(FormScene):
                 Item("animation_speed", "Animation speed", SPEEDS, wrap=False),
                 Item("theme", "Theme", tuple((name, theme_named(name).label) for name in THEMES)),
                 Item("show_analysis", "Show analysis", ON_OFF),
+                Item("engine_scores", "Analysis as", ANALYSIS_STYLES),
                 Item("fullscreen", "Fullscreen", ON_OFF),
                 Item("perfect_budget", "Perfect level time", BUDGETS, wrap=False),
                 Item("back", "Back", primary=True),
