@@ -277,6 +277,17 @@ def _capture_all(camera: Camera) -> list[Path]:
         app.start_game(GameConfig(mode=Mode.TWO_PLAYERS, level=hard, start_moves="3443"))
         camera.shoot(app, "two-players")
     with camera.app() as app:
+        app.start_game(
+            GameConfig(
+                mode=Mode.WATCH,
+                level=level_by_name("Easy"),
+                second_level=level_by_name("Master"),
+                start_moves="44",
+            )
+        )
+        settle(app, 2.0)
+        camera.shoot(app, "watch-paused", events=[key(pygame.K_p)], frames=30)
+    with camera.app() as app:
         app.start_game(GameConfig(mode=Mode.TWO_PLAYERS, level=hard, start_moves=""))
         for column in MID_GAME:
             app.step([key(pygame.K_0 + int(column))], FRAME)

@@ -138,7 +138,9 @@ _RULES: Mapping[str, Callable[[object], object]] = {
     "engine_scores": rules.boolean,
     "fullscreen": rules.boolean,
     "perfect_budget": rules.float_in(0.5, 30.0),
+    "watch_delay": rules.float_in(0.0, 5.0),
     "level": rules.choice(LEVEL_NAMES),
+    "watch_level": rules.choice(LEVEL_NAMES),
     "custom_depth": rules.int_in(MIN_DEPTH, MAX_DEPTH),
     "starter": rules.choice(STARTERS),
     "colour": rules.choice(COLOURS),
@@ -161,6 +163,7 @@ class Settings:
     writing.
 
     Ranges: volume 0..1, animation_speed 0.25..3, perfect_budget 0.5..30 s,
+    watch_delay 0..5 s,
     custom_depth 1..42, window_size at least 640x480.  ``level`` is a name from
     :data:`game.ai.levels.LEVELS` or ``"Custom"`` (then ``custom_depth`` applies).
     ``colour`` is the human player's colour, whoever starts (``starter``).
@@ -175,7 +178,11 @@ class Settings:
     """The analysis in the engine's numbers rather than words (for experts)."""
     fullscreen: bool = False
     perfect_budget: float = DEFAULT_PERFECT_BUDGET
+    watch_delay: float = 0.6
+    """Seconds each move stays on screen at least when two computers play."""
     level: str = "Medium"
+    watch_level: str = "Hard"
+    """The second player's level when two computers play (``level`` is the first's)."""
     custom_depth: int = 5
     starter: str = "you"
     colour: str = "red"

@@ -41,8 +41,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-WATCH_PAUSE = 0.6
-"""Seconds each move stays on screen at least when two computers play (at normal speed)."""
+WATCH_SPEEDS = ((2.0, "Slow"), (0.6, "Normal"), (0.15, "Fast"))
+"""When two computers play: seconds each move stays on screen at least, and its name."""
 NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, WIDTH + 1)}
 NUMBER_KEYS.update({getattr(pygame, f"K_KP{n}"): n - 1 for n in range(1, WIDTH + 1)})
 KEYS_HELP = {
@@ -54,8 +54,16 @@ KEYS_HELP = {
         "Keys: 1-7 drop, H hint, A analysis, Ctrl+Z undo, Ctrl+Y redo, N new game,"
         " M sound, Esc menu"
     ),
-    Mode.WATCH: "Keys: N new game, M sound, Esc menu",
+    Mode.WATCH: "Keys: P pause, S step, F speed, N new game, M sound, Esc menu",
 }
+WATCH_KEYS: dict[int, Callable[[PlayScene], None]] = {
+    pygame.K_p: lambda scene: scene.toggle_pause(),
+    pygame.K_SPACE: lambda scene: scene.toggle_pause(),
+    pygame.K_s: lambda scene: scene.step_once(),
+    pygame.K_RIGHT: lambda scene: scene.step_once(),
+    pygame.K_f: lambda scene: scene.cycle_speed(),
+}
+"""Two computers playing: pause or go on, step one move, change the speed."""
 DROP_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_DOWN})
 
 
@@ -139,6 +147,10 @@ class PlayScene(Scene):
         self.analyses: dict[str, SearchResult] = {}
         """Analysis results of this game's positions, by move string."""
         self.over = False
+        self.paused = False
+        """Two computers playing: whether the game waits (Step plays one move)."""
+        self.steps = 0
+        """Moves Step allowed while paused."""
         self.time = 0.0
         self._layouts: dict[tuple[tuple[int, int], tuple[str, ...]], PlayLayout] = {}
         self.buttons = ItemList([])
@@ -220,7 +232,7 @@ class PlayScene(Scene):
         )
 
     def _ask_for_move(self) -> None:
-        level = self.config.level
+        level = self.config.level_of(int(self.match.board.to_move))
         budget = self.host.settings.perfect_budget if level.is_perfect else level.time_budget
         self.move_asked_at = self.time
         self._ask("move", self._engine_request(depth=level.depth, budget=budget, analyze=False))
@@ -259,8 +271,8 @@ class PlayScene(Scene):
             log.error("the engine answered %r for %r", result, board.moves)
             return
         if self.config.mode is Mode.WATCH:
-            due = self.move_asked_at + WATCH_PAUSE / self.host.settings.animation_speed
-            if self.time < due:
+            due = self.move_asked_at + self.watch_pause
+            if self.time < due or not self.may_move:
                 self.held_move = (column, due)
                 self.held_exact = result.exact or result.from_book
                 return
@@ -394,6 +406,47 @@ class PlayScene(Scene):
         if step() == 0:
             self.host.notify(nothing)
 
+    # -- two computers: speed, pause and step ------------------------------------------
+    @property
+    def watch_pause(self) -> float:
+        """Seconds each computer move stays on screen at least (the speed setting)."""
+        return self.host.settings.watch_delay
+
+    @property
+    def speed_name(self) -> str:
+        delay = self.watch_pause
+        return min(WATCH_SPEEDS, key=lambda speed: abs(speed[0] - delay))[1]
+
+    @property
+    def may_move(self) -> bool:
+        """Whether the computer's next move may be shown now (not paused, or a step)."""
+        return not self.paused or self.steps > 0
+
+    def toggle_pause(self) -> None:
+        if self.config.mode is not Mode.WATCH or self.over:
+            return
+        self.paused = not self.paused
+        self.steps = 0
+        self._rebuild_buttons()
+
+    def step_once(self) -> None:
+        """Paused: play the next move (as soon as the computer has chosen it)."""
+        if self.config.mode is not Mode.WATCH or self.over:
+            return
+        if not self.paused:
+            self.toggle_pause()
+        self.steps = 1
+        if self.held_move is not None:  # shown at once: the player asked for it
+            self.held_move = (self.held_move[0], self.time)
+
+    def cycle_speed(self) -> None:
+        """Slow, normal, fast, and round again; kept in the settings."""
+        names = [name for _, name in WATCH_SPEEDS]
+        delay, name = WATCH_SPEEDS[(names.index(self.speed_name) + 1) % len(WATCH_SPEEDS)]
+        self.host.settings.watch_delay = delay
+        self.host.notify(f"Speed: {name.lower()}.")
+        self._rebuild_buttons()
+
     def ask_hint(self) -> None:
         if self.board_locked:
             self.host.notify("A hint is for your own turn.")
@@ -422,6 +475,8 @@ class PlayScene(Scene):
         self._cancel()
         self.match = match
         self.counted = False
+        self.paused = False
+        self.steps = 0
         self.drop = None
         self.queued_drop = None
         self.last_proof = None
@@ -442,16 +497,23 @@ class PlayScene(Scene):
             if not watching:
                 items.append(Item("undo", "Undo", enabled=can_undo))
             items.append(Item("menu", "Menu"))
+        elif watching:
+            items = [
+                Item("pause", "Go on" if self.paused else "Pause"),
+                Item("step", "Step"),
+                Item("speed", f"Speed: {self.speed_name}"),
+                Item("menu", "Menu"),
+            ]
         else:
-            can_redo = not watching and self.match.board.can_redo
+            can_redo = self.match.board.can_redo
             items = [
                 Item("undo", "Undo", enabled=can_undo),
                 Item("redo", "Redo", enabled=can_redo),
                 Item("hint", "Hint", enabled=not self.board_locked),
                 Item("menu", "Menu"),
             ]
-        keys = [(i.key, i.enabled) for i in items]
-        if keys != [(i.key, i.enabled) for i in self.buttons.items]:
+        keys = [(i.key, i.label, i.enabled) for i in items]
+        if keys != [(i.key, i.label, i.enabled) for i in self.buttons.items]:
             focus = self.buttons.focused.key if self.buttons.focused else None
             self.buttons = ItemList(items)
             if focus is not None:
@@ -469,6 +531,12 @@ class PlayScene(Scene):
             self.redo()
         elif key == "hint":
             self.ask_hint()
+        elif key == "pause":
+            self.toggle_pause()
+        elif key == "step":
+            self.step_once()
+        elif key == "speed":
+            self.cycle_speed()
         return None
 
     # -- events and time ----------------------------------------------------------------
@@ -504,6 +572,8 @@ class PlayScene(Scene):
             return Pause(self)
         elif code == pygame.K_n:
             return self.ask_new_game()
+        elif self.config.mode is Mode.WATCH and not self.over and code in WATCH_KEYS:
+            WATCH_KEYS[code](self)
         elif self.over:
             if code in (pygame.K_LEFT, pygame.K_UP):
                 self.buttons.move(-1)
@@ -543,9 +613,11 @@ class PlayScene(Scene):
                 queued, self.queued_drop = self.queued_drop, None
                 if queued is not None:
                     self.try_drop(queued)
-        if self.held_move is not None and self.time >= self.held_move[1]:
+        if self.held_move is not None and self.time >= self.held_move[1] and self.may_move:
             column = self.held_move[0]
             self.held_move = None
+            if self.paused:
+                self.steps = max(0, self.steps - 1)
             self.last_proof = (self.match.board.moves + str(column + 1), self.held_exact)
             if self.match.computer_to_move and self.drop is None:
                 self._play(column)
@@ -598,7 +670,7 @@ class PlayScene(Scene):
             colour = self._colour(board.to_move)
             centre = (g.column_x(self.cursor), g.hover_y)
             renderer.draw_disc(surface, centre, radius, colour, theme)
-        elif self.thinking:
+        elif self.thinking and not self.paused:
             self._draw_dots(surface, (g.frame_rect.centerx, g.hover_y), g.cell // 8, theme.text)
 
         if board.history and drop is None:
@@ -698,6 +770,21 @@ class PlayScene(Scene):
                 text.blit(surface, words, size, colour, (x, top), anchor="midtop")
                 top += line
 
+    def levels_text(self) -> str:
+        """The computer's level ("Hard (depth 9)"); with two computers, each side's
+        ("Red: Easy 3, Yellow: Master 17", in the theme's colour names)."""
+        config = self.config
+        if config.mode is not Mode.WATCH:
+            level = config.level
+            return level.name if level.is_perfect else level.label
+        names = self.host.theme.colour_names
+        sides = []
+        for player in (Player.FIRST, Player.SECOND):
+            level = config.level_of(int(player))
+            depth = "" if level.depth is None else f" {level.depth}"
+            sides.append(f"{names[self.match.colour_of(player)]}: {level.name}{depth}")
+        return ", ".join(sides)
+
     def proof_text(self) -> str:
         """What the computer's last move was worth, in words: "exact" only when it was
         proven (opening book or exact solver), otherwise "best guess"; empty before its
@@ -722,6 +809,8 @@ class PlayScene(Scene):
                 return f"The computer plays column {drop.col + 1}"
             name = match.name_of(drop.player, self.host.theme.colour_names)
             return f"{name} plays column {drop.col + 1}"
+        if self.paused:
+            return "Paused: S plays the next move, P goes on"
         if self.thinking or match.computer_to_move:
             if self.config.mode is Mode.VS_COMPUTER:
                 return "The computer is thinking"
@@ -746,9 +835,7 @@ class PlayScene(Scene):
             surface, text.wrap(self.config.mode.title, heading, width), heading, theme.text, (x, y)
         )
         if self.config.mode is not Mode.TWO_PLAYERS:
-            level = self.config.level
-            label = level.name if level.is_perfect else level.label
-            text.blit(surface, label, small, theme.text_muted, (x, y))
+            text.blit(surface, self.levels_text(), small, theme.text_muted, (x, y))
             y += text.line_step(small)
             proof = self.proof_text()
             if proof:
@@ -772,7 +859,7 @@ class PlayScene(Scene):
         turn = text.wrap(self._turn_text(), body, width - indent)
         turn_end = text.blit_lines(surface, turn, body, theme.text, (x + indent, y))
         y = max(y + (0 if drawn else 2 * disc_r), turn_end) + pad // 2
-        if self.thinking:
+        if self.thinking and not self.paused:
             self._draw_dots(surface, (x + 2 * disc_r + pad + disc_r, y), disc_r // 3, theme.accent)
             y += disc_r
         elif "hint" in self.awaiting.values() or self.hint_pending == board.moves:

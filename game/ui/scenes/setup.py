@@ -21,7 +21,6 @@ STARTER_CHOICES = (
     ("alternate", "Take turns"),
     ("random", "Random"),
 )
-COLOUR_CHOICES = (("red", "Red"), ("yellow", "Yellow"))
 
 
 class SetupScene(FormScene):
@@ -33,18 +32,22 @@ class SetupScene(FormScene):
         level_choices = [(level.name, level.label) for level in LEVELS]
         level_choices.append((CUSTOM_LEVEL, "Custom depth"))
         depths = tuple((d, str(d)) for d in range(MIN_DEPTH, MAX_DEPTH + 1))
-        items = [
-            Item("level", "Difficulty", tuple(level_choices)),
-            Item("depth", "Custom depth", depths, wrap=False),
-        ]
+        names = host.theme.colour_names
+        first_label = "Difficulty" if mode is Mode.VS_COMPUTER else f"{names['red']} plays at"
+        items = [Item("level", first_label, tuple(level_choices))]
+        if mode is Mode.WATCH:
+            items.append(Item("level2", f"{names['yellow']} plays at", tuple(level_choices)))
+        items.append(Item("depth", "Custom depth", depths, wrap=False))
         if mode is Mode.VS_COMPUTER:
             items += [
                 Item("starter", "Who starts", STARTER_CHOICES),
-                Item("colour", "Your colour", COLOUR_CHOICES),
+                Item("colour", "Your colour", tuple((c, names[c]) for c in ("red", "yellow"))),
             ]
         items += [Item("start", "Start", primary=True), Item("back", "Back")]
         super().__init__(host, ItemList(items))
         self.items.get("level").select(settings.level)
+        if mode is Mode.WATCH:
+            self.items.get("level2").select(settings.watch_level)
         self.items.get("depth").select(settings.custom_depth)
         if mode is Mode.VS_COMPUTER:
             self.items.get("starter").select(settings.starter)
@@ -57,25 +60,41 @@ class SetupScene(FormScene):
         return "New game" if self.mode is Mode.VS_COMPUTER else "Watch the computer"
 
     def _enable_depth(self) -> None:
-        self.items.get("depth").enabled = self.items.get("level").value == CUSTOM_LEVEL
+        keys = ("level", "level2") if self.mode is Mode.WATCH else ("level",)
+        custom = any(self.items.get(key).value == CUSTOM_LEVEL for key in keys)
+        self.items.get("depth").enabled = custom
 
     @property
     def level(self) -> Level:
+        """The level chosen (the first player's when two computers play)."""
         return level_of(self.items.get("level").value, self.items.get("depth").value)
+
+    @property
+    def second_level(self) -> Level | None:
+        """The second player's level when two computers play."""
+        if self.mode is not Mode.WATCH:
+            return None
+        return level_of(self.items.get("level2").value, self.items.get("depth").value)
 
     def config(self) -> GameConfig:
         starter, colour = "you", "red"
         if self.mode is Mode.VS_COMPUTER:
             starter = self.items.get("starter").value
             colour = self.items.get("colour").value
-        return GameConfig(mode=self.mode, level=self.level, starter=starter, colour=colour)
+        return GameConfig(
+            mode=self.mode,
+            level=self.level,
+            starter=starter,
+            colour=colour,
+            second_level=self.second_level,
+        )
 
     def compute_layout(self, size: tuple[int, int]) -> FormLayout:
         keys = [i.key for i in self.items.items]
         return stacked_form_layout(size, keys, width=620, body_height=90, row=50)
 
     def changed(self, key: str) -> None:
-        if key == "level":
+        if key in ("level", "level2"):
             self._enable_depth()
 
     def activate(self, key: str) -> Transition | None:
@@ -84,6 +103,8 @@ class SetupScene(FormScene):
         settings = self.host.settings
         settings.level = self.items.get("level").value
         settings.custom_depth = self.items.get("depth").value
+        if self.mode is Mode.WATCH:
+            settings.watch_level = self.items.get("level2").value
         if self.mode is Mode.VS_COMPUTER:
             settings.starter = self.items.get("starter").value
             settings.colour = self.items.get("colour").value
@@ -94,6 +115,9 @@ class SetupScene(FormScene):
         theme, text = self.host.theme, self.host.text
         size = max(14, round(22 * layout.scale))
         level = self.level
+        focused = self.items.focused
+        if self.mode is Mode.WATCH and focused is not None and focused.key == "level2":
+            level = self.second_level or level
         y = text.blit_lines(
             surface,
             text.wrap(level.blurb, size, layout.body.width),
