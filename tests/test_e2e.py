@@ -1,9 +1,9 @@
 """End to end: the real game in a real window on a virtual screen, driven like a player.
 
 Marked ``e2e`` (run them alone with ``pytest -m e2e``).  They need Xvfb,
-xdotool, imagemagick's ``import`` and python-xlib; ``.ci/run`` installs the
-first three from Debian's packages and the test extra the last.  Without them
-the tests skip and say what is missing.
+xdotool, imagemagick's ``import``, python-xlib, and openbox for the fullscreen
+test; ``.ci/run`` installs the programs from Debian's packages and the test
+extra python-xlib.  Without them the tests skip and say what is missing.
 
 The test reads the board from screenshots: the colour at each cell's disc,
 where the game's own layout code says the cell is.  It saves every screenshot
@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from x11 import Display, missing_tools, virtual_screen
+from x11 import SCREEN, Display, missing_tools, virtual_screen, window_manager
 
 from game.core import HEIGHT, WIDTH, Board
 from game.logs import LOG_FILE, log_dir
@@ -225,8 +225,11 @@ def launch(display: Display, *args: str) -> subprocess.Popen[bytes]:
 
 
 def save_settings(**fields: object) -> None:
+    """Settings for the next launch, and no game in progress (an earlier test's would
+    put Continue on the menu and ask before a new game)."""
     settings = Settings(window_size=WINDOW, animation_speed=3.0, **fields)  # type: ignore[arg-type]
-    assert SettingsStore(config_dir() / "settings.json").save(settings, Statistics()) is None
+    store = SettingsStore(config_dir() / "settings.json")
+    assert store.save(settings, Statistics(), None) is None
 
 
 def fresh_folder(name: str) -> Path:
@@ -350,3 +353,46 @@ def test_killing_the_game_mid_search_leaves_no_worker_behind(display: Display) -
         if game.poll() is None:
             game.kill()
             game.wait()
+
+
+def test_f11_fills_the_screen_under_a_window_manager_and_restores_the_window() -> None:
+    """Under openbox, as on a desktop: F11 fills the screen, F11 again gives the window
+    its size back, and nothing is printed on the terminal (pygame warned that "the OS"
+    had resized the window when it left fullscreen through ``set_mode``)."""
+    if shutil.which("openbox") is None:
+        pytest.skip("needs openbox (Debian's package of that name; .ci/run installs it)")
+    missing = missing_tools()
+    if missing:
+        pytest.skip(f"end-to-end tests need {', '.join(missing)} (see tests/x11.py)")
+    save_settings()
+    folder = fresh_folder("fullscreen")
+    with virtual_screen() as screen, window_manager(screen):
+        game = launch(screen)
+        try:
+            window = screen.find_window(game.pid)
+            sizes = [_settled_size(screen, window, WINDOW)]
+            screen.xdotool("windowactivate", "--sync", str(window))
+            for expected, name in ((SCREEN, "fullscreen"), (WINDOW, "windowed-again")):
+                screen.xdotool("key", "F11")  # to the focused window, as a keyboard does
+                sizes.append(_settled_size(screen, window, expected))
+                screen.screenshot(folder / f"{len(sizes)}-{name}.png")
+            assert sizes == [WINDOW, SCREEN, WINDOW]
+            screen.close_window(window)
+            assert game.wait(10) == 0
+        finally:
+            if game.poll() is None:
+                game.kill()
+                game.wait()
+        assert game.stderr is not None
+        printed = game.stderr.read().decode()
+        assert printed == "", f"the game printed on the terminal:\n{printed}"
+
+
+def _settled_size(screen: Display, window: int, expected: tuple[int, int]) -> tuple[int, int]:
+    """The window's size once it is ``expected``, or its last size after a few seconds."""
+    deadline = time.monotonic() + 5
+    size = screen.window_size(window)
+    while size != expected and time.monotonic() < deadline:
+        time.sleep(0.1)
+        size = screen.window_size(window)
+    return size

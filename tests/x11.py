@@ -75,6 +75,26 @@ class Display:
         )
         return int(values["X"]), int(values["Y"])
 
+    def window_size(self, window: int) -> tuple[int, int]:
+        """The window's width and height (its contents, without a frame)."""
+        values = dict(
+            line.split("=", 1)
+            for line in self.xdotool("getwindowgeometry", "--shell", str(window)).splitlines()
+        )
+        return int(values["WIDTH"]), int(values["HEIGHT"])
+
+    def has_window_manager(self) -> bool:
+        """Whether a window manager has announced itself on the root window (EWMH)."""
+        from Xlib import display  # noqa: PLC0415 - optional dependency, see missing_tools
+
+        conn = display.Display(self.name)
+        try:
+            root = conn.screen().root
+            check = root.get_full_property(conn.intern_atom("_NET_SUPPORTING_WM_CHECK"), 0)
+            return check is not None
+        finally:
+            conn.close()
+
     def click(self, x: int, y: int) -> None:
         """A left click at screen position (x, y)."""
         self.xdotool("mousemove", "--sync", str(x), str(y), "click", "1")
@@ -143,3 +163,29 @@ def virtual_screen(size: tuple[int, int] = SCREEN) -> Iterator[Display]:
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
+
+
+@contextmanager
+def window_manager(screen: Display) -> Iterator[subprocess.Popen[bytes]]:
+    """Run openbox (Debian's package of that name) on ``screen``, as a player's desktop
+    would have a window manager; stop it afterwards."""
+    manager = subprocess.Popen(
+        ["openbox", "--sm-disable"],
+        env=screen.env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 10
+        while not screen.has_window_manager():
+            if manager.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"openbox did not start (exit {manager.returncode})")
+            time.sleep(0.05)
+        yield manager
+    finally:
+        manager.terminate()
+        try:
+            manager.wait(5)
+        except subprocess.TimeoutExpired:
+            manager.kill()
+            manager.wait()

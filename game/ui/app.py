@@ -345,25 +345,30 @@ class App:
         return []
 
     def _open_window(self) -> None:
-        if self.fullscreen:
-            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        else:
-            self.screen = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
-            self._set_minimum_size()
-
-    def _set_minimum_size(self) -> None:
-        """Ask the window system for the minimum size (pygame-ce 2.4+); resize events
-        below it are also corrected in :meth:`resize`."""
-        window_class = getattr(pygame, "Window", None)
-        if window_class is None:
+        self.screen = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+        window = _window()
+        if window is None:  # a pygame without pygame.Window: the display module's way
+            if self.fullscreen:
+                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             return
         try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", DeprecationWarning)
-                window = window_class.from_display_module()
-            window.minimum_size = MIN_WINDOW
+            window.minimum_size = MIN_WINDOW  # resize() corrects smaller sizes as well
         except (AttributeError, pygame.error) as error:
             log.info("cannot set the window's minimum size: %s", error)
+        if self.fullscreen:
+            self._fill_the_screen(window, True)
+
+    def _fill_the_screen(self, window: Any, on: bool) -> None:
+        """Fullscreen on or off, in the same window.  Asking the window, not
+        ``set_mode``, lets the window manager restore the size it had: after
+        ``set_mode((0, 0), FULLSCREEN)`` openbox kept the window at the screen's size
+        when it went back, and pygame warned that the OS had resized it."""
+        if on:
+            window.set_fullscreen(desktop=True)
+        else:
+            window.set_windowed()
+            window.size = self.window_size
+        self.screen = pygame.display.get_surface()
 
     @property
     def size(self) -> tuple[int, int]:
@@ -385,12 +390,17 @@ class App:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
 
     def set_fullscreen(self, on: bool) -> None:
+        """Fill the screen, or go back to the window's size before (F11, the settings)."""
         if on == self.fullscreen:
             return
         if on:
             self.window_size = self.size
         self.fullscreen = on
-        self._open_window()
+        window = _window()
+        if window is None:
+            self._open_window()
+        else:
+            self._fill_the_screen(window, on)
 
     def toggle_fullscreen(self) -> None:
         self.settings.fullscreen = not self.fullscreen
@@ -690,6 +700,21 @@ def _gradient(
     strip.set_at((0, 0), top)
     strip.set_at((0, 1), bottom)
     return pygame.transform.smoothscale(strip, (max(1, w), max(1, h)))
+
+
+def _window() -> Any:
+    """The display module's window as a ``pygame.Window`` (pygame-ce 2.4+), or None."""
+    window_class = getattr(pygame, "Window", None)
+    if window_class is None:
+        return None
+    try:
+        with warnings.catch_warnings():
+            # Deprecated for drawing through the Window; we draw through the display.
+            warnings.simplefilter("ignore", DeprecationWarning)
+            return window_class.from_display_module()
+    except (AttributeError, pygame.error) as error:
+        log.info("no pygame.Window for the display: %s", error)
+        return None
 
 
 def _require_a_display() -> None:
