@@ -183,3 +183,26 @@ def test_the_statistics_reset_asks_twice_and_forgets_in_the_file_too(app: App) -
 
 def test_no_games_yet_leaves_an_empty_table() -> None:
     assert stats_scene.rows({}) == []
+
+
+def test_the_menus_show_a_dimmed_board_in_the_room_the_items_leave(app: App) -> None:
+    menu = app.scene
+    assert isinstance(menu, MenuScene) and menu.backdrop is not None
+    size = app.size
+    with_board = pygame.Surface(size)
+    menu.draw(with_board)
+    menu.backdrop = None
+    plain = pygame.Surface(size)
+    menu.draw(plain)
+    items = menu.layout(size).rects.values()
+    # Left of the items, where only the background was, the board now shows...
+    left = min(r.left for r in items)
+    beside = [(x, y) for x in range(10, left, 7) for y in range(0, size[1], 7)]
+    changed = [p for p in beside if with_board.get_at(p) != plain.get_at(p)]
+    assert len(changed) > len(beside) // 4
+    # ...dimmed: darker everywhere than the theme's board colour itself.
+    board = app.theme.board
+    assert all(sum(with_board.get_at(p)[:3]) < sum(board) for p in changed)
+    # The items themselves are drawn over it unchanged.
+    centre = next(iter(items)).center
+    assert with_board.get_at(centre) == plain.get_at(centre)

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from game.core import WIDTH, Board, Player
+from game.ui.board_view import BoardGeometry
 from game.ui.scenes.stack import Go, Transition
 from game.ui.widgets import ItemList, column_layout, draw_items
 
@@ -125,6 +127,10 @@ class Scene:
         """The scene leaves for good: cancel what it asked for."""
 
 
+BACKDROP_GAME = "4453344522256"
+"""The game behind the menus: a middle game, red to move with a four to make."""
+
+
 @dataclass(frozen=True, slots=True)
 class FormLayout:
     """Where a form's parts go at one window size."""
@@ -145,11 +151,15 @@ class FormScene(Scene):
     """
 
     title = ""
+    backdrop: str | None = None
+    """A game (a move string) to show on a dimmed board behind the form, filling the
+    room the form leaves; None: the plain background."""
 
     def __init__(self, host: SceneHost, items: ItemList) -> None:
         super().__init__(host)
         self.items = items
         self._layouts: dict[tuple[int, int], FormLayout] = {}
+        self._backdrops: dict[tuple[tuple[int, int], str], pygame.Surface] = {}
 
     def layout(self, size: tuple[int, int]) -> FormLayout:
         layout = self._layouts.get(size)
@@ -189,10 +199,39 @@ class FormScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.layout(surface.get_size())
         self.host.draw_background(surface)
+        if self.backdrop is not None:
+            surface.blit(self._backdrop(surface, self.backdrop), (0, 0))
         self.draw_title(surface, layout)
         self.draw_body(surface, layout)
         theme = self.host.theme
         draw_items(surface, self.items, layout.rects, theme=theme, text=self.host.text)
+
+    def _backdrop(self, surface: pygame.Surface, moves: str) -> pygame.Surface:
+        """The window's background with the board of ``moves`` over it, dimmed so that
+        the form stays easy to read (drawn once per size and theme)."""
+        size = surface.get_size()
+        theme = self.host.theme
+        key = (size, theme.name)
+        picture = self._backdrops.get(key)
+        if picture is None:
+            picture = pygame.Surface(size)
+            self.host.draw_background(picture)
+            renderer = self.host.renderer
+            area = pygame.Rect(0, 0, *size).inflate(-size[0] // 10, -size[1] // 10)
+            geometry = BoardGeometry.fit(area, above=0.0)
+            renderer.draw_back(picture, geometry, theme)
+            board = Board.from_moves(moves)
+            for col in range(WIDTH):
+                for row in range(board.height(col)):
+                    owner = board.cell(col, row)
+                    colour = "red" if owner == Player.FIRST else "yellow"
+                    centre = geometry.centre(col, row)
+                    renderer.draw_disc(picture, centre, geometry.radius, colour, theme)
+            renderer.draw_frame(picture, geometry, theme)
+            veil = (*theme.background_bottom, 205)
+            picture.blit(renderer.translucent(size, veil), (0, 0))
+            self._backdrops = {key: picture}
+        return picture
 
     def draw_title(self, surface: pygame.Surface, layout: FormLayout) -> None:
         self.host.text.blit(

@@ -9,7 +9,7 @@ import pygame
 from game import __version__
 from game.ui.match import describe
 from game.ui.options import Mode
-from game.ui.scenes.base import FormLayout, FormScene, stacked_form_layout
+from game.ui.scenes.base import BACKDROP_GAME, FormLayout, FormScene, stacked_form_layout
 from game.ui.scenes.stack import Go, OpenSetup, Play, Transition
 from game.ui.widgets import Item, ItemList
 
@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 class MenuScene(FormScene):
     title = "Connect Four"
+    backdrop = BACKDROP_GAME
 
     def __init__(self, host: SceneHost) -> None:
         saved = host.game_in_progress

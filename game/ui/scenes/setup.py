@@ -8,7 +8,7 @@ import pygame
 
 from game.ai.levels import CUSTOM_LEVEL, LEVELS, MAX_DEPTH, MIN_DEPTH, Level, level_of
 from game.ui.options import GameConfig, Mode
-from game.ui.scenes.base import FormLayout, FormScene, stacked_form_layout
+from game.ui.scenes.base import BACKDROP_GAME, FormLayout, FormScene, stacked_form_layout
 from game.ui.scenes.stack import Play, Transition
 from game.ui.widgets import Item, ItemList
 
@@ -25,6 +25,8 @@ STARTER_CHOICES = (
 
 class SetupScene(FormScene):
     """Chooses a :class:`GameConfig` for ``mode`` (against the computer, or watching)."""
+
+    backdrop = BACKDROP_GAME
 
     def __init__(self, host: SceneHost, mode: Mode) -> None:
         self.mode = mode
