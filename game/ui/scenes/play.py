@@ -879,7 +879,7 @@ class PlayScene(Scene):
         text.blit(surface, "Session", small, theme.text_muted, (x, y))
         y += text.line_step(small)
         score_line = self.session.score_line(self.host.theme.colour_names)
-        score = "   ".join(f"{label} {count}" for label, count in score_line)
+        score = "   ".join(f"{label}{NO_BREAK}{count}" for label, count in score_line)
         y = text.blit_lines(surface, text.wrap(score, small, width), small, theme.text, (x, y))
 
         top_button = min((r.top for r in layout.buttons.values()), default=panel.bottom)
