@@ -15,6 +15,7 @@ from game.ui.app import App
 from game.ui.options import GameConfig, LaunchOptions, Mode
 from game.ui.scenes import stats_scene
 from game.ui.scenes.base import Scene
+from game.ui.scenes.howto import HowToScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene
@@ -206,3 +207,18 @@ def test_the_menus_show_a_dimmed_board_in_the_room_the_items_leave(app: App) -> 
     # The items themselves are drawn over it unchanged.
     centre = next(iter(items)).center
     assert with_board.get_at(centre) == plain.get_at(centre)
+
+
+@pytest.mark.parametrize("size", [(640, 480), (960, 720), (1920, 1080)])
+def test_how_to_play_fits_above_its_button_at_every_size(size: tuple[int, int]) -> None:
+    app = App(LaunchOptions(window_size=size, fullscreen=False), worker=FakeWorker())
+    app.open()
+    try:
+        app.open_help()
+        app.step([], FRAME)
+        scene = app.scene
+        assert isinstance(scene, HowToScene)
+        layout = scene.layout(size)
+        assert 0 < scene.content_bottom <= layout.body.bottom < layout.rects["back"].top
+    finally:
+        app.close()

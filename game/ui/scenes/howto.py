@@ -21,21 +21,19 @@ RULES = (
 )
 
 CONTROLS = (
-    ("Mouse", "click a column to drop a disc there"),
-    ("1 - 7", "drop in that column"),
+    ("Mouse, 1 - 7", "click a column, or press its number, to drop a disc there"),
     ("Left / Right", "move the cursor; Enter, Space or Down drops"),
-    ("Ctrl+Z", "undo (against the computer: back to your last turn)"),
-    ("Ctrl+Y", "redo"),
+    ("Ctrl+Z / Y", "undo (to your last turn) / redo"),
     ("H", "hint: the column the engine recommends"),
-    ("A", "analysis on or off: the value of every column"),
-    ("N", "new game"),
-    ("Esc", "pause menu / back"),
-    ("F11 / M", "fullscreen / mute"),
+    ("A", "analysis on or off: what every column is worth"),
+    ("N", "new game (asks first if this one is not finished)"),
+    ("P / S / F", "computer against computer: pause, step, speed"),
+    ("Esc, F11, M", "pause menu or back, fullscreen, mute"),
 )
 
 ANALYSIS = (
-    "With Show analysis on (Settings), each column shows its score for the player to move: "
-    "+N wins, -N loses (the bigger, the sooner), 0 draws; ~ marks an estimate."
+    "Each column says what a disc there is worth: \u2713 Win, = Draw or \u2717 Loss with the "
+    "best play (in N moves), or an estimate, \u25b2\u25b2 Strong to \u25bc\u25bc Bad."
 )
 
 
@@ -51,6 +49,8 @@ class HowToScene(FormScene):
 
     def __init__(self, host: SceneHost) -> None:
         super().__init__(host, ItemList([Item("back", "Back", primary=True)]))
+        self.content_bottom = 0
+        """Where the text drawn last ended (the body must hold it)."""
 
     def compute_layout(self, size: tuple[int, int]) -> FormLayout:
         return page_layout(size, ["back"])
@@ -90,6 +90,7 @@ class HowToScene(FormScene):
             surface, text.wrap(ANALYSIS, size, body.width), size, theme.text, (body.x, y)
         )
         y += size // 2
-        text.blit_lines(
+        y = text.blit_lines(
             surface, text.wrap(engine_line(), size, body.width), size, theme.text_muted, (body.x, y)
         )
+        self.content_bottom = y
