@@ -217,6 +217,7 @@ def _capture_all(camera: Camera) -> list[Path]:
     import pygame  # noqa: PLC0415 - after the dummy drivers are set
 
     from game.ai.levels import level_by_name  # noqa: PLC0415
+    from game.settings import Result  # noqa: PLC0415
     from game.ui.options import GameConfig, Mode  # noqa: PLC0415
     from game.ui.scenes.stack import Go  # noqa: PLC0415
     from game.ui.testing import FakeWorker, key  # noqa: PLC0415
@@ -303,7 +304,13 @@ def _capture_all(camera: Camera) -> list[Path]:
         app.go(Go.STATS)
         camera.shoot(app, "statistics-empty")
     with camera.app() as app:
-        for level, result in (("Easy", "win"), ("Easy", "win"), ("Hard", "loss"), ("Hard", "draw")):
+        played: list[tuple[str, Result]] = [
+            ("Easy", "win"),
+            ("Easy", "win"),
+            ("Hard", "loss"),
+            ("Hard", "draw"),
+        ]
+        for level, result in played:
             app.stats.record(level, result)
         app.go(Go.STATS)
         camera.shoot(app, "statistics")
