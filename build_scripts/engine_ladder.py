@@ -11,11 +11,13 @@ a process pool (``jobs``); the table does not depend on the number of jobs.
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 
 from benchlib import Report, openings, play_out, progress
 from engine_levels import level_budget
@@ -227,6 +229,7 @@ def run(
     )
     report.line(SECTION)
     rows: list[list[str]] = []
+    notes: list[str] = []
     for strong, weak in pairs:
         count = master_games if strong.depth is None or (strong.depth or 0) > 8 else games
         if count <= 0:
@@ -267,6 +270,8 @@ def run(
                 f" {first} first: {outcome} in {len(game.moves)} moves ({game.moves});"
                 f" {strong.name} {tally.score:g}/{index + 1}"
             )
+        if strong.is_perfect and length == 2:
+            notes.extend(_against_the_openings(strong, weak, tasks, results))
         low, high = score_interval(tally.score, count)
         first_wdl, second_wdl = ("/".join(map(str, wdl)) for wdl in tally.by_colour)
         rows.append(
@@ -304,3 +309,54 @@ def run(
         rows,
     )
     report.line(SECTION)
+    for note in notes:
+        report.line(SECTION, note)
+    if notes:
+        report.line(SECTION)
+
+
+OPENING_VALUES = Path(__file__).with_name("two_move_values.json")
+"""The exact result of every two-move opening for the first player (made by this engine)."""
+
+
+def opening_values(path: Path = OPENING_VALUES) -> dict[str, int]:
+    """Opening (two moves) -> 1, 0 or -1: a win, draw or loss for the first player."""
+    values = json.loads(path.read_text(encoding="utf-8"))["values"]
+    return {str(opening): int(value) for opening, value in values.items()}
+
+
+def _against_the_openings(
+    strong: Level, weak: Level, tasks: Sequence[_Task], results: dict[int, Game]
+) -> list[str]:
+    """How the stronger side's games compare with what its side of each opening is worth
+    with perfect play from there: where it fell short of that, and where the weaker side
+    did (so the stronger side won more than the opening gave it)."""
+    try:
+        values = opening_values()
+    except (OSError, ValueError, KeyError) as error:
+        return [f"(No exact values of the openings to judge {strong.name}'s games: {error}.)"]
+    short = [0, 0]  # the stronger side fell short of the opening's value, as first and second
+    lost_first_kept = 0  # lost as first player an opening the first player does not lose
+    gained = 0
+    theory = 0.0
+    for index, task in enumerate(tasks):
+        game = results[index]
+        side = 0 if task.strong_first else 1
+        worth = values[task.opening] * (1 if side == 0 else -1)
+        got = 0 if game.winner is None else (1 if game.winner == side else -1)
+        theory += (worth + 1) / 2
+        if got < worth:
+            short[side] += 1
+        elif got > worth:
+            gained += 1
+        if side == 0 and got < 0 and values[task.opening] >= 0:
+            lost_first_kept += 1
+    games = len(tasks)
+    return [
+        f"{strong.name} against the openings' exact values (build_scripts/two_move_values.json):"
+        f" with perfect play on both sides it would score {theory:g} of {games}"
+        f" ({theory / games:.1%}). It fell short of its opening's value in {sum(short)} games"
+        f" ({short[0]} as first player, {short[1]} as second), and lost as first player"
+        f" {lost_first_kept} opening(s) that the first player does not lose;"
+        f" {weak.name} fell short in {gained}."
+    ]

@@ -116,3 +116,16 @@ def test_bench_engine_keeps_its_command_line() -> None:
     assert args.count == [("Test_L2_R2", 5)]
     assert [level.name for level in args.pairs] == ["Hard"]
     assert bench_engine.SECTIONS == ("solver", "levels", "ladder", "perfect", "accuracy")
+
+
+def test_the_two_move_opening_values_agree_with_the_mirror_and_with_theory() -> None:
+    """The values the ladder judges Perfect by (solved once by this engine): the mirror
+    image of an opening has its value, and the first moves come out as the published
+    solution says (Allis 1988): the centre wins, the columns next to it draw, the rest lose."""
+    values = _load("engine_ladder").opening_values()
+    assert sorted(values) == [f"{a}{b}" for a in range(1, 8) for b in range(1, 8)]
+    for opening, value in values.items():
+        assert values["".join(str(8 - int(c)) for c in opening)] == value
+    # The second player picks the reply that is best for it: the first move's value.
+    first_move = {a: min(values[f"{a}{b}"] for b in range(1, 8)) for a in range(1, 8)}
+    assert first_move == {1: -1, 2: -1, 3: 0, 4: 1, 5: 0, 6: -1, 7: -1}
