@@ -50,6 +50,11 @@ MID_GAME = "44445623332346377"
 columns 4-7 and loses with 1-3 (``python -m game.ai solve --analyze``)."""
 MID_GAME_SCORES: tuple[int | None, ...] = (-1, -1, -1, 2, 3, 2, 4)
 """The exact scores of :data:`MID_GAME`'s columns, as the engine computes them."""
+LOSING_GAME = MID_GAME + "4"
+"""The mid-game position after its winning move: every column loses for the side to
+move (the hint says so)."""
+LOSING_SCORES: tuple[int | None, ...] = (-4, -10, -4, None, -12, -2, -2)
+"""The exact scores of :data:`LOSING_GAME`'s columns (column 4 is full)."""
 WIN_SETUP = "445566"
 """Red (to move) wins by playing column 7."""
 HIGH_CONTRAST_SETUP = "1445566"
@@ -70,17 +75,19 @@ def canned_analysis(request: SearchRequest) -> SearchResult:
     position, a centre-first move with level scores elsewhere."""
     from game.ui.testing import centre_first  # noqa: PLC0415
 
-    if request.analyze and request.moves == MID_GAME:
-        best = max(s for s in MID_GAME_SCORES if s is not None)
+    solved = {MID_GAME: MID_GAME_SCORES, LOSING_GAME: LOSING_SCORES}
+    scores = solved.get(request.moves)
+    if request.analyze and scores is not None:
+        best = max(s for s in scores if s is not None)
         return SearchResult(
-            column=MID_GAME_SCORES.index(best),
+            column=scores.index(best),
             score=best,
             exact=True,
-            depth=42 - len(MID_GAME),
+            depth=42 - len(request.moves),
             nodes=0,
             time=0.0,
-            column_scores=MID_GAME_SCORES,
-            column_exact=tuple(s is not None for s in MID_GAME_SCORES),
+            column_scores=scores,
+            column_exact=tuple(s is not None for s in scores),
         )
     if request.analyze and request.moves == ESTIMATE_GAME:
         return SearchResult(
@@ -219,6 +226,7 @@ def _capture_all(camera: Camera) -> list[Path]:
     from game.ai.levels import level_by_name  # noqa: PLC0415
     from game.settings import Result  # noqa: PLC0415
     from game.ui.options import GameConfig, Mode  # noqa: PLC0415
+    from game.ui.scenes.play import PlayScene  # noqa: PLC0415
     from game.ui.scenes.stack import Go  # noqa: PLC0415
     from game.ui.testing import FakeWorker, key  # noqa: PLC0415
 
@@ -250,6 +258,10 @@ def _capture_all(camera: Camera) -> list[Path]:
         app.start_game(versus(MID_GAME))
         settle(app, 0.2)
         camera.shoot(app, "hint", events=[key(pygame.K_h)], frames=10)
+    with camera.app() as app:
+        app.start_game(versus(LOSING_GAME))
+        settle(app, 0.2)
+        camera.shoot(app, "hint-every-move-loses", events=[key(pygame.K_h)], frames=10)
     with camera.app(FakeWorker(auto=False)) as app:
         app.start_game(versus("4453"))
         app.step([key(pygame.K_3)], FRAME)
@@ -288,6 +300,17 @@ def _capture_all(camera: Camera) -> list[Path]:
         )
         settle(app, 2.0)
         camera.shoot(app, "watch-paused", events=[key(pygame.K_p)], frames=30)
+        app.step([key(pygame.K_s)], FRAME)
+        for _ in range(600):  # the stepped move's disc, caught while it falls
+            app.step([], FRAME)
+            scene = app.scene
+            if isinstance(scene, PlayScene) and scene.drop is not None:
+                break
+        camera.shoot(app, "watch-a-disc-falling", frames=4)
+    with camera.app(watch_delay=0.0) as app:
+        app.start_game(GameConfig(mode=Mode.WATCH, level=hard, second_level=level_by_name("Easy")))
+        settle(app, 30.0)
+        camera.shoot(app, "watch-over")
     with camera.app() as app:
         app.start_game(GameConfig(mode=Mode.TWO_PLAYERS, level=hard, start_moves=""))
         for column in MID_GAME:

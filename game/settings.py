@@ -140,7 +140,8 @@ _RULES: Mapping[str, Callable[[object], object]] = {
     "perfect_budget": rules.float_in(0.5, 30.0),
     "watch_delay": rules.float_in(0.0, 5.0),
     "level": rules.choice(LEVEL_NAMES),
-    "watch_level": rules.choice(LEVEL_NAMES),
+    "watch_first": rules.choice(LEVEL_NAMES),
+    "watch_second": rules.choice(LEVEL_NAMES),
     "custom_depth": rules.int_in(MIN_DEPTH, MAX_DEPTH),
     "starter": rules.choice(STARTERS),
     "colour": rules.choice(COLOURS),
@@ -181,8 +182,11 @@ class Settings:
     watch_delay: float = 0.6
     """Seconds each move stays on screen at least when two computers play."""
     level: str = "Medium"
-    watch_level: str = "Hard"
-    """The second player's level when two computers play (``level`` is the first's)."""
+    watch_first: str = "Medium"
+    """The first player's level when two computers play (kept apart from ``level``,
+    the player's own opponent)."""
+    watch_second: str = "Hard"
+    """The second player's level when two computers play."""
     custom_depth: int = 5
     starter: str = "you"
     colour: str = "red"

@@ -143,9 +143,15 @@ def test_starting_a_new_game_asks_first_and_no_keeps_the_old_one(path: Path) -> 
         question = app.scene
         assert isinstance(question, ConfirmScene)
         assert question.items.focused is not None and question.items.focused.key == "no"
-        assert "two-player game (2 moves) is not finished" in question.question.detail
-        press(app, "no")
+        assert "two-player game (2 discs played) is not finished" in question.question.detail
+        assert question.items.get("no").label == "Continue it"
+        app.step([key(pygame.K_ESCAPE)], FRAME)  # Esc: back to the screen that asked
         assert isinstance(app.scene, MenuScene) and menu_items(app)[0] == "continue"
+        press(app, "two")
+        press(app, "no")  # "Continue it": back in the kept game
+        kept = app.scene
+        assert isinstance(kept, PlayScene) and kept.match.board.moves == "12"
+        to_menu(app)
         press(app, "two")
         press(app, "yes")
         scene = app.scene

@@ -564,22 +564,46 @@ def test_a_hint_asked_while_the_analysis_runs_is_the_analysis_best_column() -> N
         app.close()
 
 
+def exact_analysis(scores: tuple[int | None, ...]) -> SearchResult:
+    """An analysis that proved every column's score (None: a full column)."""
+    best = max(score for score in scores if score is not None)
+    return SearchResult(
+        column=scores.index(best),
+        score=best,
+        exact=True,
+        depth=30,
+        nodes=1,
+        time=0.0,
+        column_scores=scores,
+        column_exact=tuple(score is not None for score in scores),
+    )
+
+
+@pytest.mark.parametrize(
+    ("mode", "best", "said"),
+    [
+        (Mode.VS_COMPUTER, -3, "Hint: column 4 (all moves lose: this one lasts longest)"),
+        (Mode.TWO_PLAYERS, 0, "Hint: column 4 (a draw with best play)"),
+        (Mode.TWO_PLAYERS, 18, "Hint: column 4 wins in 1 move"),
+    ],
+)
+def test_the_hint_says_when_its_result_is_certain(mode: Mode, best: int, said: str) -> None:
+    # Column 4 is worth ``best``, every other column less.
+    scores = tuple(best if col == 3 else best - 2 for col in range(7))
+    worker = FakeWorker(answer=lambda request: exact_analysis(scores))
+    app = make_app(worker)
+    try:
+        scene = start(app, mode, moves="1122" if best != 18 else "112233")
+        app.step([key(pygame.K_h)], FRAME)
+        app.step([], FRAME)
+        assert scene.hint_text().startswith(said)
+    finally:
+        app.close()
+
+
 def test_analysis_shows_every_columns_score_on_the_players_turn() -> None:
     scores = (-1, -1, 0, 5, None, 2, -3)
-
-    def analyse(request: object) -> SearchResult:
-        return SearchResult(
-            column=3,
-            score=5,
-            exact=True,
-            depth=30,
-            nodes=1,
-            time=0.0,
-            column_scores=scores,
-            column_exact=(True,) * 7,
-        )
-
-    worker = FakeWorker(answer=analyse)
+    worker = FakeWorker(answer=lambda request: exact_analysis(scores))
     app = make_app(worker, show_analysis=True)
     try:
         scene = start(app, Mode.TWO_PLAYERS, moves="555555")

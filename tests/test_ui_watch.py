@@ -56,7 +56,9 @@ def test_the_setup_screen_chooses_a_level_for_each_side(app: App) -> None:
     scene = app.scene
     assert isinstance(scene, PlayScene)
     assert scene.config.level == EASY and scene.config.second_level == MASTER
-    assert app.settings.watch_level == "Master"  # offered again next time
+    # Offered again next time, and the player's own opponent stays as it was.
+    assert (app.settings.watch_first, app.settings.watch_second) == ("Easy", "Master")
+    assert app.settings.level == "Medium"
     assert scene.levels_text() == "Red: Easy 3, Yellow: Master 17"
 
 
@@ -114,3 +116,110 @@ def test_the_watch_buttons_pause_step_and_change_speed(app: App) -> None:
     assert scene.match.board.ply == 1
     app.step(click(rects["speed"].center), FRAME)
     assert scene.speed_name == "Fast"
+
+
+def _drawn(app: App, scene: PlayScene) -> tuple[list[str], list[str]]:
+    """The lines of text the scene draws, and the colours of the discs it draws in
+    the side panel."""
+    lines: list[str] = []
+    panel_discs: list[str] = []
+    blit, blit_lines = app.text.blit, app.text.blit_lines
+    draw_disc = app.renderer.draw_disc
+    panel = scene.layout(app.size).panel
+
+    def spy_blit(surface: pygame.Surface, text: str, *args: object, **kw: object) -> object:
+        lines.append(text)
+        return blit(surface, text, *args, **kw)  # type: ignore[arg-type]
+
+    def spy_lines(surface: pygame.Surface, rows: list[str], *args: object, **kw: object) -> object:
+        lines.extend(rows)
+        return blit_lines(surface, rows, *args, **kw)  # type: ignore[arg-type]
+
+    def spy_disc(surface: pygame.Surface, centre: tuple[int, int], *args: object) -> object:
+        if panel.collidepoint(centre):
+            panel_discs.append(str(args[1]))
+        return draw_disc(surface, centre, *args)  # type: ignore[arg-type]
+
+    app.text.blit = spy_blit  # type: ignore[method-assign]
+    app.text.blit_lines = spy_lines  # type: ignore[method-assign]
+    app.renderer.draw_disc = spy_disc  # type: ignore[method-assign]
+    try:
+        scene.draw(pygame.display.get_surface())
+    finally:
+        del app.text.blit, app.text.blit_lines, app.renderer.draw_disc
+    return lines, panel_discs
+
+
+def test_the_panel_shows_the_falling_discs_colour_beside_its_words(app: App) -> None:
+    scene = watch(app)
+    for _ in range(600):
+        app.step([], FRAME)
+        if scene.drop is not None and scene.match.board.ply == 2:
+            break
+    drop = scene.drop
+    assert drop is not None and drop.player == 1  # yellow's disc is falling
+    lines, discs = _drawn(app, scene)
+    assert f"Yellow plays column {drop.col + 1}" in lines
+    assert discs == ["yellow"]
+
+
+def test_watching_shows_no_analysis_legend_and_asks_for_no_analysis(
+    app: App, worker: FakeWorker
+) -> None:
+    app.settings.show_analysis = True
+    scene = watch(app)
+    advance(app, 3.0)
+    assert scene.match.board.ply >= 2
+    lines, _ = _drawn(app, scene)
+    text = " ".join(lines)
+    assert "perfectly" not in text and "win, = draw" not in text
+    assert all(kind == "move" for _, kind, _ in worker.submitted)
+
+
+def test_after_the_game_only_the_keys_that_still_work_are_listed(app: App) -> None:
+    app.settings.watch_delay = 0.0
+    scene = watch(app)
+    advance(app, 60.0)
+    assert scene.over
+    lines, _ = _drawn(app, scene)
+    text = " ".join(lines)
+    assert "N new game" in text
+    assert "P pause" not in text and "S step" not in text and "F speed" not in text
+    app.step([key(pygame.K_p)], FRAME)
+    assert not scene.paused  # P does nothing once the game is over
+
+
+def test_speed_notices_replace_each_other(app: App) -> None:
+    watch(app)
+    for _ in range(3):
+        app.step([key(pygame.K_f)], FRAME)
+    speeds = [notice.text for notice in app.notices if notice.text.startswith("Speed")]
+    assert speeds == ["Speed: normal."]  # fast, slow, normal: only the last one shows
+
+
+@pytest.mark.parametrize("size", [(640, 480), (960, 720)])
+def test_every_line_of_the_panel_stays_inside_it(worker: FakeWorker, size: tuple[int, int]) -> None:
+    app = App(
+        LaunchOptions(window_size=size, fullscreen=False), worker=worker, store=SettingsStore()
+    )
+    app.open()
+    try:
+        scene = watch(app)
+        advance(app, 2.0)
+        panel = scene.layout(app.size).panel
+        rects: list[tuple[str, pygame.Rect]] = []
+        blit = app.text.blit
+
+        def spy(surface: pygame.Surface, text: str, *args: object, **kw: object) -> pygame.Rect:
+            rect = blit(surface, text, *args, **kw)  # type: ignore[arg-type]
+            rects.append((text, rect))
+            return rect
+
+        app.text.blit = spy  # type: ignore[method-assign]
+        scene.draw(pygame.display.get_surface())
+        inside = [(text, rect) for text, rect in rects if panel.collidepoint(rect.topleft)]
+        assert any(text.startswith("Yellow: Master") for text, _ in inside)
+        for text, rect in inside:
+            assert rect.right <= panel.right, text
+    finally:
+        app.close()

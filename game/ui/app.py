@@ -57,7 +57,16 @@ from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.scenes.setup import SetupScene
-from game.ui.scenes.stack import Confirm, Go, OpenSetup, Pause, Play, SceneStack, Transition
+from game.ui.scenes.stack import (
+    Confirm,
+    Go,
+    OpenSetup,
+    Pause,
+    Play,
+    SceneStack,
+    Transition,
+    new_game_question,
+)
 from game.ui.scenes.stats_scene import StatsScene
 from game.ui.sounds import SoundBank
 from game.ui.text import TextCache
@@ -120,6 +129,8 @@ class FrameClock:
 class Notice:
     text: str
     remaining: float
+    topic: str | None = None
+    """Notices on one topic replace each other ("Speed: fast." the "Speed: slow." before)."""
 
 
 LEVEL_NAMES = frozenset(level.name for level in LEVELS)
@@ -409,7 +420,10 @@ class App:
     def toggle_mute(self) -> None:
         self.settings.sound_on = not self.settings.sound_on
         self.sounds.enabled = self.settings.sound_on
-        self.notify("Sound on." if self.settings.sound_on else "Sound off (press M to turn it on).")
+        self.notify(
+            "Sound on." if self.settings.sound_on else "Sound off (press M to turn it on).",
+            topic="sound",
+        )
 
     def apply_settings(self) -> None:
         """Make the window follow :attr:`settings` (theme, sound, fullscreen)."""
@@ -489,13 +503,8 @@ class App:
             self.keep_game(None)
             return then
 
-        return Confirm(
-            "Start a new game?",
-            f"{detail[0].upper()}{detail[1:]} is not finished. A new game ends it for good.",
-            "Start a new game",
-            "Keep it",
-            abandon,
-        )
+        # "No" goes on with the kept game, rather than back to the screen that asked.
+        return new_game_question(detail, abandon, no_label="Continue it", no=lambda: Go.CONTINUE)
 
     def continue_game(self) -> None:
         """Close every scene and go on with :attr:`game_in_progress` (the main menu's
@@ -625,14 +634,19 @@ class App:
                 self.notify(problem)
 
     # -- drawing ---------------------------------------------------------------------
-    def notify(self, text: str, *, seconds: float = NOTICE_SECONDS) -> None:
-        """Show ``text`` for a few seconds at the bottom of the window."""
+    def notify(
+        self, text: str, *, seconds: float = NOTICE_SECONDS, topic: str | None = None
+    ) -> None:
+        """Show ``text`` for a few seconds at the bottom of the window; it replaces the
+        notice on the same ``topic`` (a setting toggled twice shows its last state)."""
         for notice in self.notices:
             if notice.text == text:
                 notice.remaining = max(notice.remaining, seconds)
                 return
+        if topic is not None:
+            self.notices = [notice for notice in self.notices if notice.topic != topic]
         log.info("notice: %s", text)
-        self.notices.append(Notice(text, seconds))
+        self.notices.append(Notice(text, seconds, topic))
         del self.notices[:-MAX_NOTICES]
 
     def draw(self) -> None:

@@ -31,9 +31,9 @@ def other_colour(colour: str) -> str:
 
 def describe(saved: SavedGame) -> str:
     """The game in a few words, for the menu and for questions: "your game against
-    Hard (12 moves)"."""
-    moves = len(saved.moves)
-    played = f"({moves} move{'s' if moves != 1 else ''})"
+    Hard (12 discs played)" (discs, since the move list numbers a move of each side)."""
+    discs = len(saved.moves)
+    played = f"({discs} disc{'s' if discs != 1 else ''} played)"
     if saved.mode == Mode.VS_COMPUTER.value:
         computer = saved.levels[1 - (saved.human or 0)]
         return f"your game against {computer} {played}"

@@ -107,7 +107,7 @@ def _moves(count: int) -> str:
     return "move" if count == 1 else "moves"
 
 
-LEGEND = f"{WIN} win, {DRAW} draw, {LOSS} loss: proven, with the best play from here."
+LEGEND = f"{WIN} win, {DRAW} draw, {LOSS} loss: certain if both sides play perfectly from here."
 ESTIMATE_LEGEND = "\u25b2 \u2248 \u25bc: the computer's estimate, strong to bad."
 ENGINE_LEGEND = (
     "Engine scores for the player to move: +N wins, -N loses (bigger: sooner), 0 draws;"

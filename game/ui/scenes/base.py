@@ -53,7 +53,7 @@ class SceneHost(Protocol):
         """Whether the window fills the screen now (whatever the saved setting)."""
         ...
 
-    def notify(self, text: str, *, seconds: float = ...) -> None:
+    def notify(self, text: str, *, seconds: float = ..., topic: str | None = ...) -> None:
         """Show ``text`` for a few seconds at the bottom of the window."""
 
     def save(self) -> None:

@@ -55,10 +55,9 @@ class ConfirmScene(FormScene):
         return max(15, round(22 * scale))
 
     def activate(self, key: str) -> Transition | None:
-        if key == "yes":
-            then = self.question.yes()
-            return then if then is not None else Go.BACK
-        return Go.BACK
+        answer = self.question.yes if key == "yes" else self.question.no
+        then = answer() if answer is not None else None
+        return then if then is not None else Go.BACK
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.below is not None:

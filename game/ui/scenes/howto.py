@@ -32,8 +32,8 @@ CONTROLS = (
 )
 
 ANALYSIS = (
-    "Each column says what a disc there is worth: \u2713 Win, = Draw or \u2717 Loss with the "
-    "best play (in N moves), or an estimate, \u25b2\u25b2 Strong to \u25bc\u25bc Bad."
+    "Each column says what a disc there is worth: \u2713 Win, = Draw or \u2717 Loss if both "
+    "sides play perfectly (in N moves), or an estimate, \u25b2\u25b2 Strong to \u25bc\u25bc Bad."
 )
 
 

@@ -32,7 +32,7 @@ from game.ui.board_view import BoardGeometry
 from game.ui.match import Match, Session
 from game.ui.options import GameConfig, Mode
 from game.ui.scenes.base import Scene
-from game.ui.scenes.stack import Confirm, Pause, Transition
+from game.ui.scenes.stack import Pause, Transition, new_game_question
 from game.ui.verdicts import ENGINE_LEGEND, ESTIMATE_LEGEND, LEGEND, Verdict, engine_label, verdict
 from game.ui.widgets import Item, ItemList, column_layout, draw_items, draw_panel
 
@@ -56,6 +56,8 @@ KEYS_HELP = {
     ),
     Mode.WATCH: "Keys: P pause, S step, F speed, N new game, M sound, Esc menu",
 }
+KEYS_AFTER_WATCHING = "Keys: N new game, M sound, Esc menu"
+"""Two computers' game is over: pause, step and speed no longer apply."""
 WATCH_KEYS: dict[int, Callable[[PlayScene], None]] = {
     pygame.K_p: lambda scene: scene.toggle_pause(),
     pygame.K_SPACE: lambda scene: scene.toggle_pause(),
@@ -178,9 +180,19 @@ class PlayScene(Scene):
         return None
 
     @property
+    def shows_analysis(self) -> bool:
+        """Whether the value of each column is shown: analysis is on, the game goes on,
+        and a player is to move (two computers playing get no analysis)."""
+        return (
+            self.host.settings.show_analysis
+            and not self.over
+            and self.config.mode is not Mode.WATCH
+        )
+
+    @property
     def analysis(self) -> SearchResult | None:
-        """The analysis of the current position, when analysis is on and it has arrived."""
-        if not self.host.settings.show_analysis:
+        """The analysis of the current position, when it is shown and has arrived."""
+        if not self.shows_analysis:
             return None
         return self.analyses.get(self.match.board.moves)
 
@@ -294,7 +306,7 @@ class PlayScene(Scene):
         if match.computer_to_move:
             if not self.thinking:
                 self._ask_for_move()
-        elif self.host.settings.show_analysis:
+        elif self.shows_analysis:
             moves = match.board.moves
             if moves not in self.analyses and "analysis" not in self.awaiting.values():
                 self._ask("analysis", self._exact_request(analyze=True))
@@ -333,13 +345,7 @@ class PlayScene(Scene):
         def abandon() -> None:
             self.new_game()
 
-        return Confirm(
-            "Start a new game?",
-            "This game is not finished. A new game takes its place and this one is not counted.",
-            "Start a new game",
-            "Keep playing",
-            abandon,
-        )
+        return new_game_question("this game", abandon)
 
     def _game_over(self) -> None:
         self.over = True
@@ -444,7 +450,7 @@ class PlayScene(Scene):
         names = [name for _, name in WATCH_SPEEDS]
         delay, name = WATCH_SPEEDS[(names.index(self.speed_name) + 1) % len(WATCH_SPEEDS)]
         self.host.settings.watch_delay = delay
-        self.host.notify(f"Speed: {name.lower()}.")
+        self.host.notify(f"Speed: {name.lower()}.", topic="speed")
         self._rebuild_buttons()
 
     def ask_hint(self) -> None:
@@ -461,6 +467,30 @@ class PlayScene(Scene):
             # The hint is an analysis of every column: the same computation as the
             # analysis row, so the two never disagree (ties, or a search cut short).
             self._ask("hint", self._exact_request(analyze=True))
+
+    def hint_text(self) -> str:
+        """The hint in words: "Hint: column 4", and what it leads to when that is
+        certain ("Hint: column 4 (all moves lose: this one lasts longest)"); empty when
+        there is no hint for this position."""
+        column = self.hint_column
+        if column is None:
+            return ""
+        said = f"Hint: column {column + 1}"
+        result = self.analyses.get(self.match.board.moves)
+        if result is None or column >= len(result.column_scores):
+            return said
+        score = result.column_scores[column]
+        if score is None:
+            return said
+        exact = column < len(result.column_exact) and result.column_exact[column]
+        found = verdict(score, exact=exact, ply=self.match.board.ply)
+        if found.kind == "win":
+            return f"{said} wins {found.detail}"
+        if found.kind == "loss":
+            return f"{said} (all moves lose: this one lasts longest)"
+        if found.kind == "draw":
+            return f"{said} (a draw with best play)"
+        return said
 
     def new_game(self) -> None:
         """Abandon this game (it is not counted) and start the next of the session."""
@@ -599,7 +629,9 @@ class PlayScene(Scene):
         """Show or hide the value of every column (the A key); kept in the settings."""
         settings = self.host.settings
         settings.show_analysis = not settings.show_analysis
-        self.host.notify("Analysis on." if settings.show_analysis else "Analysis off.")
+        self.host.notify(
+            "Analysis on." if settings.show_analysis else "Analysis off.", topic="analysis"
+        )
         self.resume()
 
     def update(self, dt: float) -> None:
@@ -731,7 +763,7 @@ class PlayScene(Scene):
         }.get(said.kind, theme.text_muted)
 
     def _draw_scores(self, surface: pygame.Surface, layout: PlayLayout) -> None:
-        if not self.host.settings.show_analysis or self.over:
+        if not self.shows_analysis:
             return
         g = layout.board
         size = max(13, round(g.cell * 0.34))
@@ -835,8 +867,10 @@ class PlayScene(Scene):
             surface, text.wrap(self.config.mode.title, heading, width), heading, theme.text, (x, y)
         )
         if self.config.mode is not Mode.TWO_PLAYERS:
-            text.blit(surface, self.levels_text(), small, theme.text_muted, (x, y))
-            y += text.line_step(small)
+            # Each side's level on a line of its own when two computers play.
+            for side in self.levels_text().split(", "):
+                lines = text.wrap(side, small, width)
+                y = text.blit_lines(surface, lines, small, theme.text_muted, (x, y))
             proof = self.proof_text()
             if proof:
                 text.blit(surface, proof, small, theme.text_muted, (x, y))
@@ -849,6 +883,8 @@ class PlayScene(Scene):
         mover = board.to_move
         if self.over and board.outcome is not None and board.outcome.winner is not None:
             mover = board.outcome.winner
+        elif self.drop is not None and self.match.is_computer(self.drop.player):
+            mover = self.drop.player  # the disc of "Red plays column 4" while it falls
         drawn = self.over and board.outcome is not None and board.outcome.winner is None
         indent = 0  # a draw has no disc to show: its words start at the margin
         if not drawn:
@@ -866,8 +902,8 @@ class PlayScene(Scene):
             text.blit(surface, "Looking for a hint...", small, theme.accent, (x, y))
             y += text.line_step(small)
         elif self.hint_column is not None:
-            text.blit(surface, f"Hint: column {self.hint_column + 1}", small, theme.hint, (x, y))
-            y += text.line_step(small)
+            hint = text.wrap(self.hint_text(), small, width)
+            y = text.blit_lines(surface, hint, small, theme.hint, (x, y))
         y += pad // 2
 
         text.blit(surface, "Moves", small, theme.text_muted, (x, y))
@@ -883,7 +919,7 @@ class PlayScene(Scene):
         y = text.blit_lines(surface, text.wrap(score, small, width), small, theme.text, (x, y))
 
         top_button = min((r.top for r in layout.buttons.values()), default=panel.bottom)
-        if self.host.settings.show_analysis and not self.over:
+        if self.shows_analysis:
             y += pad // 2
             verdicts = self._column_verdicts()
             col = self.cursor
@@ -912,7 +948,10 @@ class PlayScene(Scene):
                     y = text.blit_lines(surface, wrapped, small, theme.text_muted, (x, y))
 
         tiny = max(12, round(small * 0.9))
-        keys = text.wrap(KEYS_HELP[self.config.mode], tiny, width)
+        keys_help = KEYS_HELP[self.config.mode]
+        if self.over and self.config.mode is Mode.WATCH:
+            keys_help = KEYS_AFTER_WATCHING
+        keys = text.wrap(keys_help, tiny, width)
         keys_top = top_button - pad // 2 - len(keys) * text.line_step(tiny)
         if keys_top > y + pad // 2:
             text.blit_lines(surface, keys, tiny, theme.text_muted, (x, keys_top))

@@ -47,9 +47,11 @@ class SetupScene(FormScene):
             ]
         items += [Item("start", "Start", primary=True), Item("back", "Back")]
         super().__init__(host, ItemList(items))
-        self.items.get("level").select(settings.level)
         if mode is Mode.WATCH:
-            self.items.get("level2").select(settings.watch_level)
+            self.items.get("level").select(settings.watch_first)
+            self.items.get("level2").select(settings.watch_second)
+        else:
+            self.items.get("level").select(settings.level)
         self.items.get("depth").select(settings.custom_depth)
         if mode is Mode.VS_COMPUTER:
             self.items.get("starter").select(settings.starter)
@@ -103,11 +105,13 @@ class SetupScene(FormScene):
         if key == "back":
             return self.back()
         settings = self.host.settings
-        settings.level = self.items.get("level").value
         settings.custom_depth = self.items.get("depth").value
         if self.mode is Mode.WATCH:
-            settings.watch_level = self.items.get("level2").value
-        if self.mode is Mode.VS_COMPUTER:
+            # Watching two computers leaves the player's own opponent as it was.
+            settings.watch_first = self.items.get("level").value
+            settings.watch_second = self.items.get("level2").value
+        else:
+            settings.level = self.items.get("level").value
             settings.starter = self.items.get("starter").value
             settings.colour = self.items.get("colour").value
         self.host.save()

@@ -74,16 +74,38 @@ class Play:
 class Confirm:
     """Ask before something that cannot be taken back: ``question`` (a short title),
     ``detail`` (what would be lost) and two buttons.  ``yes`` does it and returns
-    where to go then (None: back to the scene beneath); "no" goes back."""
+    where to go then (None: back to the scene beneath); "no" goes back, or where
+    ``no`` says (Esc always goes back)."""
 
     question: str
     detail: str
     yes_label: str
     no_label: str
     yes: Callable[[], Transition | None]
+    no: Callable[[], Transition | None] | None = None
 
 
 Transition: TypeAlias = Go | OpenSetup | Pause | Play | Confirm
+
+
+def new_game_question(
+    game: str,
+    yes: Callable[[], Transition | None],
+    *,
+    no_label: str = "Keep playing",
+    no: Callable[[], Transition | None] | None = None,
+) -> Confirm:
+    """The one question asked before a new game takes the place of an unfinished one
+    (``game``: "this game", "your game against Hard (12 discs played)")."""
+    return Confirm(
+        "Start a new game?",
+        f"{game[0].upper()}{game[1:]} is not finished. A new game takes its place,"
+        " and this one is not counted.",
+        "Start a new game",
+        no_label,
+        yes,
+        no,
+    )
 
 
 # -- the stack ---------------------------------------------------------------------
@@ -134,4 +156,13 @@ class SceneStack:
             self._scenes.pop().close()
 
 
-__all__ = ["Confirm", "Go", "OpenSetup", "Pause", "Play", "SceneStack", "Transition"]
+__all__ = [
+    "Confirm",
+    "Go",
+    "OpenSetup",
+    "Pause",
+    "Play",
+    "SceneStack",
+    "Transition",
+    "new_game_question",
+]
