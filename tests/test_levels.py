@@ -70,8 +70,8 @@ def test_the_levels_are_the_documented_ones() -> None:
         ("Easy", 3),
         ("Medium", 6),
         ("Hard", 9),
-        ("Expert", 13),
-        ("Master", 17),
+        ("Expert", 15),
+        ("Master", 21),
         ("Perfect", None),
     ]
     assert level_by_name(" hard ").depth == 9

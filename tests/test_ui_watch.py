@@ -59,7 +59,7 @@ def test_the_setup_screen_chooses_a_level_for_each_side(app: App) -> None:
     # Offered again next time, and the player's own opponent stays as it was.
     assert (app.settings.watch_first, app.settings.watch_second) == ("Easy", "Master")
     assert app.settings.level == "Medium"
-    assert scene.levels_text() == "Red: Easy 3, Yellow: Master 17"
+    assert scene.levels_text() == "Red: Easy 3, Yellow: Master 21"
 
 
 def test_each_side_searches_at_its_own_level(app: App, worker: FakeWorker) -> None:

@@ -56,8 +56,13 @@ LEVELS: tuple[Level, ...] = (
     Level("Easy", 3, 1.0, "Looks three moves ahead: sees a simple trap one move before it."),
     Level("Medium", 6, 1.0, "Looks six moves ahead: sets simple traps of its own."),
     Level("Hard", 9, 1.0, "Looks nine moves ahead: plays for threats on its own rows."),
-    Level("Expert", 13, 1.0, "Looks thirteen moves ahead: punishes most mistakes."),
-    Level("Master", 17, 1.0, "Looks seventeen moves ahead: to the end from move 26."),
+    Level("Expert", 15, 1.0, "Looks fifteen moves ahead: punishes most mistakes."),
+    Level(
+        "Master",
+        21,
+        1.0,
+        "Looks up to twenty-one moves ahead within a second: to the end from move 22.",
+    ),
     Level("Perfect", None, DEFAULT_PERFECT_BUDGET, "Opening book, then the exact solver."),
 )
 """The depths were chosen on the strength ladder (``bench_engine.py --section ladder``);

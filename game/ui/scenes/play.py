@@ -804,7 +804,7 @@ class PlayScene(Scene):
 
     def levels_text(self) -> str:
         """The computer's level ("Hard (depth 9)"); with two computers, each side's
-        ("Red: Easy 3, Yellow: Master 17", in the theme's colour names)."""
+        ("Red: Easy 3, Yellow: Master 21", in the theme's colour names)."""
         config = self.config
         if config.mode is not Mode.WATCH:
             level = config.level
