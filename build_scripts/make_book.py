@@ -8,6 +8,13 @@ seven columns (game/ai/book.py), found by solving the position each column leads
 Perfect's choice in an entry (the best value, the most central of equals) decides which
 positions are entries two plies later, so the entries are made ply by ply.
 
+**Every position of the first plies, too.**  Up to ``--every-to`` plies (default 3)
+every position is an entry, whoever made its moves: a game begun from a chosen opening
+(the ladder's two-move openings, a player's ``--position``) finds Perfect's answer
+there, where the solver needs minutes.  From ply 4 on a weak solve mostly finishes within
+Perfect's budget (see ``UNKNOWN_OPENING_PLIES`` in game/ai/engine.py).  These entries do
+not widen Perfect's own lines: the next plies follow its choices as before.
+
 **Exact or result.**  A position of ``--strong-from`` plies or more is solved exactly
 (its score); an earlier one only for its result (a weak solve: win, draw or loss), which
 is what keeps a won game won (and the strong solve of the first plies takes hours each).
@@ -66,6 +73,7 @@ from game.core.bitboard import BOARD  # noqa: E402
 
 DEFAULT_MAX_PLY = 8
 DEFAULT_STRONG_FROM = 8
+DEFAULT_EVERY_TO = 3
 DEFAULT_CHECKPOINT = ROOT / "build_scripts" / "book_checkpoint.txt"
 DEFAULT_OUT = ROOT / "assets" / BOOK_FILE
 TABLE_SLOTS = 1 << 24
@@ -173,6 +181,29 @@ def next_entries(entries: list[Board], solved: dict[int, ColumnValue]) -> list[B
     return [found[key] for key in sorted(found)]
 
 
+def every_position(root: Board, ply: int) -> list[Board]:
+    """Every position ``ply`` plies into the game that can follow ``root`` and is not over,
+    once each (canonical orientation, sorted by key)."""
+    found: dict[int, Board] = {}
+    if ply < root.ply:
+        return []
+    layer = [root]
+    for _ in range(ply - root.ply):
+        following: dict[int, Board] = {}
+        for board in layer:
+            for col in range(WIDTH):
+                if board.can_play(col):
+                    after = board.copy()
+                    after.play(col)
+                    if not after.is_over:
+                        key, moves = canonical_moves(after)
+                        following.setdefault(key, Board.from_moves(moves))
+        layer = list(following.values())
+    for board in layer:
+        found.setdefault(canonical(board.current, board.mask)[0], board)
+    return [found[key] for key in sorted(found)]
+
+
 def first_entries(root: Board, second: bool) -> list[Board]:
     """The root (Perfect to move there), or with ``second`` every move from the root
     (Perfect answers them): the first two plies of entries."""
@@ -276,9 +307,11 @@ def build(
     *,
     solve: bool,
     root: Board | None = None,
+    every_to: int = DEFAULT_EVERY_TO,
 ) -> Entries:
     """Make (or, without ``solve``, only read) every ply's entries from ``root`` (the empty
-    board) up to ``max_ply``; returns those of the plies that are complete."""
+    board) up to ``max_ply``, and every position up to ply ``every_to`` besides; returns
+    those of the plies that are complete."""
     solved = read_checkpoint(checkpoint)
     book: Entries = {}
     levels: dict[int, list[Board]] = {}
@@ -288,6 +321,14 @@ def build(
             entries = first_entries(start, second=ply > start.ply)
         else:
             entries = next_entries(levels[ply - 2], solved)
+        levels[ply] = entries
+        if ply <= every_to:
+            known_keys = {canonical(board.current, board.mask)[0] for board in entries}
+            entries = entries + [
+                board
+                for board in every_position(start, ply)
+                if canonical(board.current, board.mask)[0] not in known_keys
+            ]
         units: dict[int, Unit] = {}
         for board in entries:
             for unit in units_of(board, strong_from):
@@ -303,7 +344,6 @@ def build(
         if todo and not solve:
             return book
         solve_all(todo, jobs, checkpoint, solved, ply)
-        levels[ply] = entries
         for board in entries:  # canonical boards: their values need no mirroring
             key, _ = canonical(board.current, board.mask)
             book[key] = (board, entry_values(board, solved))
@@ -327,6 +367,7 @@ def verify(
     root: Board | None,
     jobs: int = 1,
     start: int = 0,
+    every_to: int = DEFAULT_EVERY_TO,
 ) -> int:
     """Re-solve ``count`` random entries' columns; print and return the mismatches.
 
@@ -334,7 +375,9 @@ def verify(
     depends on ``seed`` alone, and they are reported in order, so a run cut short at
     "verified N" is continued with ``start`` N (``--verify-from``)."""
     book = OpeningBook.load(path)
-    made = build(book.max_ply, strong_from, 1, checkpoint, solve=False, root=root)
+    made = build(
+        book.max_ply, strong_from, 1, checkpoint, solve=False, root=root, every_to=every_to
+    )
     keys = sorted(made)
     chosen = [made[key][0].moves for key in random.Random(seed).sample(keys, min(count, len(keys)))]
     wrong = checked = done = 0
@@ -422,6 +465,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--max-ply", type=int, default=DEFAULT_MAX_PLY)
     parser.add_argument("--strong-from", type=int, default=DEFAULT_STRONG_FROM)
+    parser.add_argument(
+        "--every-to",
+        type=int,
+        default=DEFAULT_EVERY_TO,
+        metavar="PLY",
+        help="every position up to this ply is an entry too, not only Perfect's lines",
+    )
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--checkpoint", type=Path, default=DEFAULT_CHECKPOINT)
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
@@ -453,11 +503,18 @@ def main(argv: list[str] | None = None) -> int:
             args.root,
             jobs=args.jobs,
             start=args.verify_from,
+            every_to=args.every_to,
         )
         return 1 if wrong else 0
     solve = not (args.status or args.write_only)
     book = build(
-        args.max_ply, args.strong_from, args.jobs, args.checkpoint, solve=solve, root=args.root
+        args.max_ply,
+        args.strong_from,
+        args.jobs,
+        args.checkpoint,
+        solve=solve,
+        root=args.root,
+        every_to=args.every_to,
     )
     if not args.status:
         write_book(book, args.out)

@@ -15,8 +15,10 @@ from conftest import read_testset
 from game import settings
 from game.ai import LEVELS, Engine, Level, SearchRequest, SearchResult, custom_level, level_by_name
 from game.ai.control import CHECK_INTERVAL
+from game.ai.engine import UNKNOWN_OPENING_PLIES
 from game.ai.kernel import winning_cells
 from game.ai.levels import CUSTOM_LEVEL, level_of
+from game.ai.requests import HEURISTIC_UNIT
 from game.ai.solver import Solver
 from game.core import CELLS, Board, IllegalMoveError
 from game.core.bitboard import BOARD, BOTTOM, cells_of
@@ -265,6 +267,38 @@ def test_perfect_solves_within_its_default_budget_when_it_can() -> None:
     moves = "1233722555341451114725221333"
     result = think(PERFECT, moves)
     assert (result.exact, result.score, result.stopped) == (True, -1, False)
+
+
+# Openings of plies 5-7 (before UNKNOWN_OPENING_PLIES) whose result a weak solve finds in
+# well under a second, won, drawn and lost for the player to move (-1 / 0 / 1).
+UNKNOWN_OPENINGS = [
+    ("456467", 1),
+    ("467542", 1),
+    ("4145315", 0),
+    ("4762552", 0),
+    ("4767346", -1),
+    ("3436357", -1),
+]
+
+
+@pytest.mark.parametrize(("moves", "result"), UNKNOWN_OPENINGS)
+def test_perfect_keeps_the_result_of_an_opening_it_has_no_book_for(moves: str, result: int) -> None:
+    board = Board.from_moves(moves)
+    assert board.ply < UNKNOWN_OPENING_PLIES
+    found = think(PERFECT, moves)  # no book here
+    assert found.column is not None and board.can_play(found.column)
+    child = board.copy()
+    child.play(found.column)
+    kept = -Solver().solve(child.current, child.mask, child.ply, weak=True).score
+    if result >= 0:
+        # The weak solve's move keeps the win or the draw, and says which it is.
+        assert kept == result
+        assert not found.stopped
+        assert (found.score, found.exact) == ((HEURISTIC_UNIT, False) if result else (0, True))
+    else:
+        # Every move loses: the search chooses one, and the answer says it was cut short.
+        assert kept == -1
+        assert found.stopped
 
 
 @pytest.mark.parametrize("level", LEVELS[:5], ids=LEVEL_IDS[:5])
