@@ -221,6 +221,33 @@ def test_the_shipped_book_covers_the_first_moves() -> None:
     ]
 
 
+EVERY_POSITION_PLIES = 3
+"""The shipped book holds every position up to this ply, not only Perfect's own lines
+(make_book.py --every-to)."""
+
+
+def test_the_shipped_book_answers_every_opening_of_up_to_three_moves() -> None:
+    # A game begun from any chosen opening this short finds Perfect's move in the book,
+    # for whichever side is to move: the solver would need minutes there.
+    engine = Engine()
+    layer = [Board()]
+    answered = 0
+    for ply in range(EVERY_POSITION_PLIES + 1):
+        following = []
+        for board in layer:
+            result = engine.think(SearchRequest(moves=board.moves, analyze=True))
+            assert result.from_book, board.moves
+            assert result.column is not None and board.can_play(result.column)
+            answered += 1
+            if ply < EVERY_POSITION_PLIES:
+                for col in board.legal_moves():
+                    after = board.copy()
+                    after.play(col)
+                    following.append(after)
+        layer = following
+    assert answered == 1 + 7 + 49 + 343
+
+
 @pytest.mark.skipif(not IS_COMPILED, reason="re-solving book entries wants the compiled kernel")
 def test_a_random_sample_of_the_shipped_book_agrees_with_the_solver() -> None:
     book = shipped_book()
