@@ -248,6 +248,32 @@ def test_the_shipped_book_answers_every_opening_of_up_to_three_moves() -> None:
     assert answered == 1 + 7 + 49 + 343
 
 
+@pytest.mark.parametrize("moves", ["514", "374"])
+def test_perfect_holds_out_where_its_book_knows_only_that_every_move_loses(moves: str) -> None:
+    # The first player's discs in columns 4 and 5 (or 3 and 4) of the bottom row: every
+    # answer loses, and the book's most central one, column 4 again, loses at once to an
+    # open three.  Perfect's search chooses a defence instead.
+    engine = Engine()
+    board = Board.from_moves(moves)
+    values = engine.book_values(board)
+    assert values is not None
+    assert all(value is not None and value.sign < 0 and not value.exact for value in values)
+    result = engine.think(SearchRequest(moves=moves, time_limit=3.0))
+    assert result.from_book and (result.score, result.exact) == (-HEURISTIC_UNIT, False)
+    assert result.column is not None
+
+    def lost_within(col: int, plies: int) -> bool:
+        child = board.copy()
+        child.play(col)
+        found = engine.think(
+            SearchRequest(moves=child.moves, depth=plies, time_limit=None, use_book=False)
+        )
+        return found.exact and found.score > 0  # the opponent's proven win
+
+    assert lost_within(3, 5)
+    assert not lost_within(result.column, 5)
+
+
 @pytest.mark.skipif(not IS_COMPILED, reason="re-solving book entries wants the compiled kernel")
 def test_a_random_sample_of_the_shipped_book_agrees_with_the_solver() -> None:
     book = shipped_book()

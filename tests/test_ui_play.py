@@ -579,6 +579,31 @@ def exact_analysis(scores: tuple[int | None, ...]) -> SearchResult:
     )
 
 
+def test_a_hint_where_the_book_knows_only_that_every_move_loses_does_not_claim_the_longest() -> (
+    None
+):
+    # The opening book holds results alone before ply 7: every column a proven loss, none
+    # known to last longest (the engine's search chose column 4).
+    analysis = dataclasses.replace(
+        exact_analysis(tuple([-1] * 7)),
+        column=3,
+        score=-HEURISTIC_UNIT,
+        exact=False,
+        column_scores=tuple([-HEURISTIC_UNIT] * 7),
+        column_exact=tuple([False] * 7),
+        from_book=True,
+    )
+    worker = FakeWorker(answer=lambda request: analysis)
+    app = make_app(worker)
+    try:
+        scene = start(app, Mode.VS_COMPUTER, moves="4")
+        app.step([key(pygame.K_h)], FRAME)
+        app.step([], FRAME)
+        assert scene.hint_text() == "Hint: column 4 (all moves lose with best play)"
+    finally:
+        app.close()
+
+
 @pytest.mark.parametrize(
     ("mode", "best", "said"),
     [

@@ -64,6 +64,11 @@ UNKNOWN_OPENING_SEARCH_SHARE = 0.5
 """An analysis (every column's exact score) of such a position searches first, on this
 share of the budget, and then tries the solver on the rest: its answer is then at least
 the deepest search's."""
+LOST_BOOK_SEARCH_SECONDS = 0.4
+"""Seconds of search that choose Perfect's move where its book says every column loses but
+holds results alone (entries before ply 7): the most central loss, the book's own choice,
+can lose within a few moves.  Short, so that Perfect as second player from the empty board
+still answers at once: the first player wins there, so those are most of its book moves."""
 SAFETY_MARGIN = 0.05
 """Seconds (at most, and at most this share of the budget) kept back from a time
 limit, so that checking every few thousand nodes and answering still ends
@@ -175,7 +180,7 @@ class Engine:
         start: float,
     ) -> SearchResult:
         if request.use_book:
-            answer = self._from_book(board, request.analyze, start)
+            answer = self._from_book(board, request, should_stop, rng, start)
             if answer is not None:
                 return answer
         budget, node_budget = _usable(request.time_limit), request.node_limit
@@ -351,25 +356,54 @@ class Engine:
                 found.append(ColumnValue(-reply.score, reply.exact))
         return tuple(found)
 
-    def _from_book(self, board: Board, analyze: bool, start: float) -> SearchResult | None:
+    def _from_book(
+        self,
+        board: Board,
+        request: SearchRequest,
+        should_stop: Callable[[], bool] | None,
+        rng: random.Random,
+        start: float,
+    ) -> SearchResult | None:
         values = self.book_values(board)
         if values is None:
             return None
         column = best_column(values)
+        nodes = 0
+        lost = values[column]
+        if lost is not None and lost.sign < 0 and not lost.exact:
+            # Every column loses, and the book holds results alone here: the most central
+            # loss may be one that ends at once.  The search picks the defence that holds
+            # out longest as far as it sees.
+            defence = self._search_to(
+                board, MAX_DEPTH, rng, _lost_book_control(request, should_stop), False
+            )
+            if defence.column is not None:
+                column, nodes = defence.column, defence.nodes
         scores = [_book_score(value) for value in values]
         best = scores[column]
         assert best is not None
+        analyze = request.analyze
         return SearchResult(
             column=column,
             score=best[0],
             exact=best[1],
             depth=0,
-            nodes=0,
+            nodes=nodes,
             time=time.perf_counter() - start,
             column_scores=tuple(s[0] if s else None for s in scores) if analyze else (),
             column_exact=tuple(bool(s and s[1]) for s in scores) if analyze else (),
             from_book=True,
         )
+
+
+def _lost_book_control(
+    request: SearchRequest, should_stop: Callable[[], bool] | None
+) -> StopControl:
+    """The limits of the search that chooses Perfect's defence in a lost book position:
+    :data:`LOST_BOOK_SEARCH_SECONDS`, or less if the request's budget is smaller."""
+    budget = _usable(request.time_limit)
+    seconds = LOST_BOOK_SEARCH_SECONDS if budget is None else min(budget, LOST_BOOK_SEARCH_SECONDS)
+    return StopControl(time_limit=seconds, node_limit=request.node_limit, should_stop=should_stop)
 
 
 def _book_score(value: ColumnValue | None) -> tuple[int, bool] | None:

@@ -487,6 +487,8 @@ class PlayScene(Scene):
         if found.kind == "win":
             return f"{said} wins {found.detail}"
         if found.kind == "loss":
+            if not exact:  # proven lost, but not which loss lasts longest
+                return f"{said} (all moves lose with best play)"
             return f"{said} (all moves lose: this one lasts longest)"
         if found.kind == "draw":
             return f"{said} (a draw with best play)"
