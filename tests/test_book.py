@@ -221,31 +221,36 @@ def test_the_shipped_book_covers_the_first_moves() -> None:
     ]
 
 
-EVERY_POSITION_PLIES = 3
+EVERY_POSITION_PLIES = 4
 """The shipped book holds every position up to this ply, not only Perfect's own lines
 (make_book.py --every-to)."""
 
 
-def test_the_shipped_book_answers_every_opening_of_up_to_three_moves() -> None:
-    # A game begun from any chosen opening this short finds Perfect's move in the book,
-    # for whichever side is to move: the solver would need minutes there.
+def test_the_shipped_book_answers_every_opening_of_up_to_four_moves() -> None:
+    # A game begun from any chosen opening this short finds every column's value in the
+    # book, for whichever side is to move: the solver would need seconds to minutes there.
     engine = Engine()
     layer = [Board()]
-    answered = 0
+    known = 0
     for ply in range(EVERY_POSITION_PLIES + 1):
         following = []
         for board in layer:
-            result = engine.think(SearchRequest(moves=board.moves, analyze=True))
-            assert result.from_book, board.moves
-            assert result.column is not None and board.can_play(result.column)
-            answered += 1
+            values = engine.book_values(board)
+            assert values is not None, board.moves
+            assert [value is not None for value in values] == [
+                board.can_play(col) for col in range(WIDTH)
+            ]
+            known += 1
             if ply < EVERY_POSITION_PLIES:
                 for col in board.legal_moves():
                     after = board.copy()
                     after.play(col)
                     following.append(after)
         layer = following
-    assert answered == 1 + 7 + 49 + 343
+    assert known == 1 + 7 + 49 + 343 + 2401
+    # And the engine answers from it (a short search only where every column loses).
+    for moves in ("1", "23", "765", "1234"):
+        assert engine.think(SearchRequest(moves=moves, time_limit=1.0)).from_book, moves
 
 
 @pytest.mark.parametrize("moves", ["514", "374"])
