@@ -171,36 +171,34 @@ def next_entries(entries: list[Board], solved: dict[int, ColumnValue]) -> list[B
         mine.play(best_column(entry_values(board, solved)))
         if mine.is_over:
             continue
-        for reply in range(WIDTH):
-            if mine.can_play(reply):
-                after = mine.copy()
-                after.play(reply)
-                if not after.is_over:
-                    key, moves = canonical_moves(after)
-                    found.setdefault(key, Board.from_moves(moves))
+        add_children(mine, found)
     return [found[key] for key in sorted(found)]
+
+
+def add_children(board: Board, found: dict[int, Board]) -> None:
+    """Add to ``found`` (by canonical key, in that orientation) every position one move
+    after ``board`` where the game goes on."""
+    for col in range(WIDTH):
+        if board.can_play(col):
+            after = board.copy()
+            after.play(col)
+            if not after.is_over:
+                key, moves = canonical_moves(after)
+                found.setdefault(key, Board.from_moves(moves))
 
 
 def every_position(root: Board, ply: int) -> list[Board]:
     """Every position ``ply`` plies into the game that can follow ``root`` and is not over,
     once each (canonical orientation, sorted by key)."""
-    found: dict[int, Board] = {}
     if ply < root.ply:
         return []
-    layer = [root]
+    key, moves = canonical_moves(root)
+    found = {key: Board.from_moves(moves)}
     for _ in range(ply - root.ply):
         following: dict[int, Board] = {}
-        for board in layer:
-            for col in range(WIDTH):
-                if board.can_play(col):
-                    after = board.copy()
-                    after.play(col)
-                    if not after.is_over:
-                        key, moves = canonical_moves(after)
-                        following.setdefault(key, Board.from_moves(moves))
-        layer = list(following.values())
-    for board in layer:
-        found.setdefault(canonical(board.current, board.mask)[0], board)
+        for board in found.values():
+            add_children(board, following)
+        found = following
     return [found[key] for key in sorted(found)]
 
 
@@ -210,13 +208,7 @@ def first_entries(root: Board, second: bool) -> list[Board]:
     if not second:
         return [root]
     found: dict[int, Board] = {}
-    for col in range(WIDTH):
-        if root.can_play(col):
-            after = root.copy()
-            after.play(col)
-            if not after.is_over:
-                key, moves = canonical_moves(after)
-                found.setdefault(key, Board.from_moves(moves))
+    add_children(root, found)
     return [found[key] for key in sorted(found)]
 
 

@@ -192,13 +192,7 @@ class Engine:
         if unknown_opening and not (should_stop is not None and should_stop()):
             # Every column's exact score is wanted: the solver will rarely give them in
             # time, so first the deepest search on a share of the budget.
-            first = StopControl(
-                time_limit=None if budget is None else budget * UNKNOWN_OPENING_SEARCH_SHARE,
-                node_limit=None
-                if node_budget is None
-                else int(node_budget * UNKNOWN_OPENING_SEARCH_SHARE),
-                should_stop=should_stop,
-            )
+            first = _share(budget, node_budget, UNKNOWN_OPENING_SEARCH_SHARE, should_stop)
             searched = self._search_to(board, MAX_DEPTH, rng, first, request.analyze)
             searched_nodes = searched.nodes
             if searched.exact:  # proven already: a win or loss within its depth
@@ -270,13 +264,7 @@ class Engine:
                     nodes=1,
                     time=time.perf_counter() - start,
                 )
-        control = StopControl(
-            time_limit=None if budget is None else budget * UNKNOWN_OPENING_WEAK_SHARE,
-            node_limit=None
-            if node_budget is None
-            else int(node_budget * UNKNOWN_OPENING_WEAK_SHARE),
-            should_stop=should_stop,
-        )
+        control = _share(budget, node_budget, UNKNOWN_OPENING_WEAK_SHARE, should_stop)
         try:
             found = self.solver.solve(
                 board.current, board.mask, board.ply, weak=True, control=control
@@ -394,6 +382,20 @@ class Engine:
             column_exact=tuple(bool(s and s[1]) for s in scores) if analyze else (),
             from_book=True,
         )
+
+
+def _share(
+    budget: float | None,
+    node_budget: int | None,
+    share: float,
+    should_stop: Callable[[], bool] | None,
+) -> StopControl:
+    """Limits of ``share`` of a time and a node budget (None: no limit)."""
+    return StopControl(
+        time_limit=None if budget is None else budget * share,
+        node_limit=None if node_budget is None else int(node_budget * share),
+        should_stop=should_stop,
+    )
 
 
 def _lost_book_control(
