@@ -14,6 +14,7 @@ from types import ModuleType
 
 import pytest
 
+from game.ai.book import ColumnValue
 from game.ai.search import DepthSearch
 from game.core import Board
 
@@ -129,3 +130,18 @@ def test_the_two_move_opening_values_agree_with_the_mirror_and_with_theory() -> 
     # The second player picks the reply that is best for it: the first move's value.
     first_move = {a: min(values[f"{a}{b}"] for b in range(1, 8)) for a in range(1, 8)}
     assert first_move == {1: -1, 2: -1, 3: 0, 4: 1, 5: 0, 6: -1, 7: -1}
+
+
+def test_the_book_check_against_the_reference_solver_compares_scores_and_results() -> None:
+    check = _load("book_against_reference")
+    full = check.FULL_COLUMN
+    exact = (None, *(ColumnValue(s, exact=True) for s in (-3, 0, 2, 5, -1, 1)))
+    assert check.disagreements(exact, [full, -3, 0, 2, 5, -1, 1]) == []
+    # A different score, a full column said playable and a playable one said full.
+    assert check.disagreements(exact, [-2, -3, 0, 3, 5, full, 1]) == [0, 3, 5]
+    results = tuple(ColumnValue(s, exact=False) for s in (-1, 0, 1, 1, 0, -1, -1))
+    # Results alone agree with any score of the same sign, strong or weak.
+    assert check.disagreements(results, [-9, 0, 12, 1, 0, -1, -4]) == []
+    assert check.disagreements(results, [-9, 1, 12, 1, 0, 0, -4]) == [1, 5]
+    # Without the reference solver, it says how to get one and checks nothing.
+    assert check.main(["--solver", "/nonexistent/c4solver"]) == 2
