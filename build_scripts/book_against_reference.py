@@ -10,11 +10,11 @@ outside the repository, ``make c4solver`` in a copy under /tmp, and never copy i
 here).  It reads one position a line (columns 1-7) and, with ``-a``, prints the score of
 each column (``-w``: only its sign; a full column scores -1000 or less).
 
-The sample: ``--results`` random positions of plies 3-5 (the book holds every position
+The sample: ``--results`` random positions of plies 3-6 (the book holds every position
 there, each column's result alone), and ``--lines`` entries of plies 6-8 on Perfect's own
 lines (one side plays the book's move, the other at random; exact scores from ply 8 on).
 Every column of every entry is compared: the exact score where the book holds one, else the
-result.  A position of ply 3-5 takes the reference solver 1-60 s, so 40 + 30 entries take
+result.  A position of ply 3-6 takes the reference solver 1-60 s, so 40 + 30 entries take
 about a quarter of an hour on one core.  Exit status 1 if any column disagrees.
 """
 
@@ -79,7 +79,7 @@ def sample(book: OpeningBook, rng: random.Random, results: int, lines: int) -> l
     chosen: list[str] = []
     while len(chosen) < results:
         board = Board()
-        for _ in range(rng.choice((3, 4, 5, 5, 5))):
+        for _ in range(rng.choice((3, 4, 5, 6, 6, 6))):
             board.play(rng.choice(board.legal_moves()))
         if book.values(board.current, board.mask) is not None:
             chosen.append(board.moves)
@@ -101,7 +101,7 @@ def sample(book: OpeningBook, rng: random.Random, results: int, lines: int) -> l
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--solver", type=Path, default=DEFAULT_SOLVER, help="the reference c4solver")
-    p.add_argument("--results", type=int, default=40, help="entries of plies 3-5")
+    p.add_argument("--results", type=int, default=40, help="entries of plies 3-6")
     p.add_argument("--lines", type=int, default=30, help="entries of plies 6-8 on Perfect's lines")
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args(argv)

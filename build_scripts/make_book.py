@@ -8,10 +8,10 @@ seven columns (game/ai/book.py), found by solving the position each column leads
 Perfect's choice in an entry (the best value, the most central of equals) decides which
 positions are entries two plies later, so the entries are made ply by ply.
 
-**Every position of the first plies, too.**  Up to ``--every-to`` plies (default 5)
+**Every position of the first plies, too.**  Up to ``--every-to`` plies (default 6)
 every position is an entry, whoever made its moves: a game begun from a chosen opening
 (the ladder's two-move openings, a player's ``--position``) finds Perfect's answer
-there, where the solver needs minutes.  From ply 6 on a weak solve mostly finishes within
+there, where the solver needs minutes.  From ply 7 on a weak solve mostly finishes within
 Perfect's budget (see ``UNKNOWN_OPENING_PLIES`` in game/ai/engine.py).  These entries do
 not widen Perfect's own lines: the next plies follow its choices as before.
 
@@ -73,7 +73,7 @@ from game.core.bitboard import BOARD  # noqa: E402
 
 DEFAULT_MAX_PLY = 8
 DEFAULT_STRONG_FROM = 8
-DEFAULT_EVERY_TO = 5
+DEFAULT_EVERY_TO = 6
 DEFAULT_CHECKPOINT = ROOT / "build_scripts" / "book_checkpoint.txt"
 DEFAULT_OUT = ROOT / "assets" / BOOK_FILE
 TABLE_SLOTS = 1 << 24

@@ -221,12 +221,12 @@ def test_the_shipped_book_covers_the_first_moves() -> None:
     ]
 
 
-EVERY_POSITION_PLIES = 5
+EVERY_POSITION_PLIES = 6
 """The shipped book holds every position up to this ply, not only Perfect's own lines
 (make_book.py --every-to)."""
 
 
-def test_the_shipped_book_answers_every_opening_of_up_to_five_moves() -> None:
+def test_the_shipped_book_answers_every_opening_of_up_to_six_moves() -> None:
     # A game begun from any chosen opening this short finds every column's value in the
     # book, for whichever side is to move: the solver would need seconds to minutes there.
     engine = Engine()
@@ -249,7 +249,7 @@ def test_the_shipped_book_answers_every_opening_of_up_to_five_moves() -> None:
         layer = following
     assert known == sum(WIDTH**ply for ply in range(EVERY_POSITION_PLIES + 1))
     # And the engine answers from it (a short search only where every column loses).
-    for moves in ("1", "23", "765", "1234", "12345"):
+    for moves in ("1", "23", "765", "1234", "12345", "123456"):
         assert engine.think(SearchRequest(moves=moves, time_limit=1.0)).from_book, moves
 
 

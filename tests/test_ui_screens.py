@@ -125,20 +125,20 @@ def test_killing_the_worker_mid_perfect_search_is_told_and_the_computer_still_mo
     """SIGKILL the real worker while it searches at the Perfect level: the player
     sees the restart notice, the frames go on, and the computer's move arrives.
 
-    The game starts from ``11111`` and the player answers 2: the position is in no
-    opening book (it holds every position of five moves, and Perfect's own lines), and
-    even the weak solve needs over two seconds for it, so the worker is surely still
+    The game starts from ``444174`` and the player answers 4: the position is in no
+    opening book (it holds every position of six moves, and Perfect's own lines), and
+    even the weak solve needs about eight seconds for it, so the worker is surely still
     searching (on its one-second budget) when it is killed."""
     app = App(LaunchOptions(window_size=(800, 600)), store=SettingsStore())
     app.open()
     try:
         app.settings.perfect_budget = 1.0
         app.start_game(
-            GameConfig(mode=Mode.VS_COMPUTER, level=level_by_name("Perfect"), start_moves="11111")
+            GameConfig(mode=Mode.VS_COMPUTER, level=level_by_name("Perfect"), start_moves="444174")
         )
         scene = app.scene
         assert isinstance(scene, PlayScene)
-        app.step([key(pygame.K_2)], FRAME)
+        app.step([key(pygame.K_4)], FRAME)
         while scene.drop is not None:  # the player's disc lands, then the request goes out
             app.step([], FRAME)
         for _ in range(20):  # the search starts
@@ -146,18 +146,18 @@ def test_killing_the_worker_mid_perfect_search_is_told_and_the_computer_still_mo
             time.sleep(0.01)
         first_pid = getattr(app.worker, "pid", None)
         assert first_pid is not None
-        assert scene.match.board.moves == "111112"  # still thinking: no answer for 1 s
+        assert scene.match.board.moves == "4441744"  # still thinking: no answer for 1 s
         os.kill(first_pid, signal.SIGKILL)
         seen: set[str] = set()
         deadline = time.monotonic() + 60
-        while len(scene.match.board.moves) < 7 or scene.drop is not None:
+        while len(scene.match.board.moves) < 8 or scene.drop is not None:
             assert time.monotonic() < deadline, "the computer did not move after its worker died"
             app.step([], FRAME)
             seen.update(notice.text for notice in app.notices)
             time.sleep(0.005)
         assert RESTART_NOTICE in seen
         assert getattr(app.worker, "pid", None) not in (None, first_pid)
-        assert len(scene.match.board.moves) == 7 and scene.match.human_to_move
+        assert len(scene.match.board.moves) == 8 and scene.match.human_to_move
     finally:
         app.close()
     assert multiprocessing.active_children() == []

@@ -49,7 +49,7 @@ only when the exact solver did not finish on the rest."""
 UNKNOWN_OPENING_PLIES = 9
 """Before this ply a position the opening book does not hold is one Perfect never meets
 from the empty board (the book holds every such position up to ply 8, and every position
-at all up to ply 5): a chosen start.  There the exact score takes the solver far longer
+at all up to ply 6): a chosen start.  There the exact score takes the solver far longer
 than the result, so Perfect weak-solves first (win, draw or loss), on
 :data:`UNKNOWN_OPENING_WEAK_SHARE` of its budget: a won or drawn game stays so.  In a lost
 position, or when the weak solve does not finish, the deepest search the rest of the
