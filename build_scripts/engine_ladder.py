@@ -270,8 +270,8 @@ def run(
                 f" {first} first: {outcome} in {len(game.moves)} moves ({game.moves});"
                 f" {strong.name} {tally.score:g}/{index + 1}"
             )
-        if strong.is_perfect and length == 2:
-            notes.extend(_against_the_openings(strong, weak, tasks, results))
+        if strong.is_perfect and length > 0:
+            notes.extend(_against_the_openings(strong, weak, tasks, results, length))
         low, high = score_interval(tally.score, count)
         first_wdl, second_wdl = ("/".join(map(str, wdl)) for wdl in tally.by_colour)
         rows.append(
@@ -325,14 +325,39 @@ def opening_values(path: Path = OPENING_VALUES) -> dict[str, int]:
     return {str(opening): int(value) for opening, value in values.items()}
 
 
+def book_opening_values(openings: Sequence[str]) -> dict[str, int]:
+    """Opening -> 1, 0 or -1 for the first player, from the shipped opening book (it
+    holds every position of the first six moves); raises ValueError when it cannot say."""
+    engine = Engine()
+    found: dict[str, int] = {}
+    for opening in openings:
+        board = Board.from_moves(opening)
+        values = engine.book_values(board)
+        if values is None:
+            problem = engine.book_problem or "the position is not in it"
+            raise ValueError(f"the opening book has no value for {opening!r}: {problem}")
+        best = max(value.sign for value in values if value is not None)
+        found[opening] = best if board.ply % 2 == 0 else -best
+    return found
+
+
 def _against_the_openings(
-    strong: Level, weak: Level, tasks: Sequence[_Task], results: dict[int, Game]
+    strong: Level,
+    weak: Level,
+    tasks: Sequence[_Task],
+    results: dict[int, Game],
+    length: int = 2,
 ) -> list[str]:
     """How the stronger side's games compare with what its side of each opening is worth
     with perfect play from there: where it fell short of that, and where the weaker side
-    did (so the stronger side won more than the opening gave it)."""
+    did (so the stronger side won more than the opening gave it).  Two-move openings are
+    judged by ``two_move_values.json``, longer ones by the shipped book."""
     try:
-        values = opening_values()
+        if length == 2:
+            values, source = opening_values(), "build_scripts/two_move_values.json"
+        else:
+            values = book_opening_values(sorted({task.opening for task in tasks}))
+            source = "the shipped opening book"
     except (OSError, ValueError, KeyError) as error:
         return [f"(No exact values of the openings to judge {strong.name}'s games: {error}.)"]
     short = [0, 0]  # the stronger side fell short of the opening's value, as first and second
@@ -353,7 +378,7 @@ def _against_the_openings(
             lost_first_kept += 1
     games = len(tasks)
     return [
-        f"{strong.name} against the openings' exact values (build_scripts/two_move_values.json):"
+        f"{strong.name} against the openings' exact values ({source}):"
         f" with perfect play on both sides it would score {theory:g} of {games}"
         f" ({theory / games:.1%}). It fell short of its opening's value in {sum(short)} games"
         f" ({short[0]} as first player, {short[1]} as second), and lost as first player"

@@ -132,6 +132,18 @@ def test_the_two_move_opening_values_agree_with_the_mirror_and_with_theory() -> 
     assert first_move == {1: -1, 2: -1, 3: 0, 4: 1, 5: 0, 6: -1, 7: -1}
 
 
+def test_the_books_opening_values_agree_with_the_two_move_values() -> None:
+    """Longer openings are judged by the shipped book: it gives every two-move opening the
+    value the separately solved file does, and each is the best of its three-move ones
+    for the first player, who is to move there."""
+    ladder = _load("engine_ladder")
+    two = ladder.opening_values()
+    assert ladder.book_opening_values(sorted(two)) == two
+    three = ladder.book_opening_values([f"{ab}{c}" for ab in sorted(two) for c in range(1, 8)])
+    for ab, value in two.items():
+        assert max(three[f"{ab}{c}"] for c in range(1, 8)) == value, ab
+
+
 def test_the_book_check_against_the_reference_solver_compares_scores_and_results() -> None:
     check = _load("book_against_reference")
     full = check.FULL_COLUMN
