@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import multiprocessing
+import re
 import shutil
 import subprocess
 import sys
@@ -117,9 +118,16 @@ def test_release_workflow_attaches_the_built_files_to_a_release() -> None:
     assert set(release["needs"]) == {"build", "build-linux", "wheels", "sdist"}
     assert release["permissions"] == {"contents": "write"}
     download = _uses(release, "actions/download-artifact")
-    publish = _uses(release, "softprops/action-gh-release")
-    assert publish["with"]["files"].startswith(download["with"]["path"] + "/")
-    assert publish["with"]["fail_on_unmatched_files"] is True
+    # The runner's gh rather than a third-party action (zizmor: superfluous-actions).
+    (publish,) = [s for s in _steps(release) if "gh release create" in str(s.get("run", ""))]
+    assert f"{download['with']['path']}/*" in publish["run"]
+    assert "--verify-tag" in publish["run"]
+    assert publish["env"]["GH_TOKEN"] == "${{ github.token }}"
+
+
+def test_the_linux_release_fails_on_a_newer_glibc_than_readme_promises() -> None:
+    linux = _workflow("release.yml")["jobs"]["build-linux"]
+    assert "build_scripts/build.py --self-test --check-glibc" in _runs(linux)
 
 
 def test_readme_links_the_releases_and_says_what_debian_needs_for_its_commands() -> None:
@@ -132,34 +140,64 @@ def test_readme_links_the_releases_and_says_what_debian_needs_for_its_commands()
     assert "`python3-venv`" in develop
 
 
-def test_tests_workflow_runs_readmes_test_command_on_every_push_and_pull_request() -> None:
+def test_tests_workflow_runs_ci_run_on_every_push_and_pull_request() -> None:
+    """One script for CI here and on GitHub, so that the two cannot drift apart."""
     workflow = _workflow("tests.yml")
     assert set(workflow["on"]) == {"push", "pull_request"}
     (job,) = workflow["jobs"].values()
     assert job["runs-on"].startswith("ubuntu")
     assert _uses(job, "actions/setup-python")["with"]["python-version"] == "3.11"
-    runs = _runs(job)
-    assert "xvfb" in runs
-    assert "<!-- TEST-COMMAND -->" in runs and "README.md" in runs
-    assert 'bash -euo pipefail -c "$test_command"' in runs
-    assert "build_scripts/build.py --self-test" in runs
+    assert [s["run"] for s in _steps(job) if "run" in s] == ["bash .ci/run"]
 
 
-def test_workflow_extraction_finds_readmes_test_command() -> None:
-    """The sed pipeline the tests workflow uses yields the command README shows."""
+def test_ci_run_extracts_readmes_test_command() -> None:
+    """The sed pipeline .ci/run uses yields the command README shows."""
     if shutil.which("bash") is None or shutil.which("sed") is None:
-        pytest.skip("needs bash and sed, as the Ubuntu CI runner has")
+        pytest.skip("needs bash and sed, as .ci/run does")
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     block = readme[readme.index("<!-- TEST-COMMAND -->") : readme.index("<!-- /TEST-COMMAND -->")]
     expected = block.split("```")[1].strip()
-    (job,) = _workflow("tests.yml")["jobs"].values()
-    (step,) = [s for s in _steps(job) if "TEST-COMMAND" in str(s.get("run", ""))]
-    script = step["run"].split("if [ -z")[0] + 'printf "%s" "$test_command"\n'
+    (line,) = [
+        line
+        for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+        if line.startswith("test_command=$(")
+    ]
     result = subprocess.run(
-        ["bash", "-c", script], cwd=ROOT, capture_output=True, text=True, check=False
+        ["bash", "-c", f'{line}\nprintf "%s" "$test_command"\n'],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == expected
+
+
+USES = re.compile(r"^\s*(?:-\s+)?uses:\s*(?P<action>[^@\s]+)@(?P<ref>\S+)(?P<comment>.*)$")
+
+
+@pytest.mark.parametrize("name", ["tests.yml", "release.yml"])
+def test_every_action_is_pinned_to_a_commit_named_by_its_tag(name: str) -> None:
+    """A tag can be moved to other code; a commit cannot (zizmor: unpinned-uses)."""
+    lines = (WORKFLOWS / name).read_text(encoding="utf-8").splitlines()
+    uses = [match for line in lines if (match := USES.match(line))]
+    assert uses
+    for match in uses:
+        assert re.fullmatch(r"[0-9a-f]{40}", match["ref"]), match.group(0)
+        assert re.fullmatch(r"\s+# v\d+(\.\d+)*", match["comment"]), match.group(0)
+
+
+@pytest.mark.parametrize("name", ["tests.yml", "release.yml"])
+def test_every_job_asks_for_its_own_permissions_and_checks_out_without_credentials(
+    name: str,
+) -> None:
+    workflow = _workflow(name)
+    assert workflow["permissions"] == {}
+    for job_name, job in workflow["jobs"].items():
+        assert job["permissions"] in ({"contents": "read"}, {"contents": "write"}), job_name
+        for step in _steps(job):
+            if str(step.get("uses", "")).startswith("actions/checkout@"):
+                assert step["with"]["persist-credentials"] is False, job_name
 
 
 # -- names and versions ----------------------------------------------------------
