@@ -10,8 +10,10 @@ scripts beside this module import it, so that they all
 * read the public test sets, draw openings and play games one way
   (:func:`read_set`, :func:`openings`, :func:`play_out`).
 
-Importing it puts the project's root on ``sys.path``, so that a script run from
-anywhere imports this checkout's ``game``.
+Like every script here, the benchmarks import ``game`` as installed in the
+environment that runs them (``.venv/bin/python``, where ``pip install -e .`` makes it
+this checkout's), and this module as their neighbour: Python puts a script's own
+folder first on ``sys.path``.
 """
 
 from __future__ import annotations
@@ -29,11 +31,9 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from game.core import WIDTH, Board
 
-from game.core import WIDTH, Board  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 TESTSETS = ROOT.parent / "shared" / "connect4-testsets"
 """The public test sets (their README there describes them)."""
@@ -91,7 +91,7 @@ def load_average() -> str:
 
 def header_lines() -> list[str]:
     """The commit, the machine and the engine kernel in use, to head a benchmark's output."""
-    from game.ai.backend import KERNEL_NAME  # noqa: PLC0415 - the benchmarks set sys.path first
+    from game.ai.backend import KERNEL_NAME  # noqa: PLC0415 - loads the kernel only when asked
 
     modified = " (with uncommitted changes in game/)" if game_is_modified() else ""
     return [f"commit {git_short_hash()}{modified}", machine(), f"engine kernel: {KERNEL_NAME}"]

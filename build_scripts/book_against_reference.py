@@ -28,13 +28,9 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # run as a script from a source checkout
-    sys.path.insert(0, str(ROOT))
-
-from game.ai.book import OpeningBook, Values, best_column  # noqa: E402
-from game.ai.engine import Engine  # noqa: E402
-from game.core import WIDTH, Board  # noqa: E402
+from game.ai.book import OpeningBook, Values, best_column
+from game.ai.engine import Engine
+from game.core import WIDTH, Board
 
 DEFAULT_SOLVER = Path("/tmp/pons/c4solver")
 FULL_COLUMN = -1000

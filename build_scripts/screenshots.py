@@ -27,11 +27,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # run as a script from a source checkout
-    sys.path.insert(0, str(ROOT))
+from game.ai.requests import SearchRequest, SearchResult
 
-from game.ai.requests import SearchRequest, SearchResult  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
