@@ -19,6 +19,7 @@ window.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import signal
@@ -243,7 +244,7 @@ class App:
     def run(self) -> int:
         """Open, loop at 60 fps until the player quits, close; returns the exit status."""
         self.open()
-        previous = _install_sigterm()
+        previous = _close_on_signals()
         try:
             self.step([], 0.0)
             since = seconds_since_process_start()
@@ -262,8 +263,8 @@ class App:
                 self.step(pygame.event.get(), min(dt, MAX_DT))
         finally:
             self.close()
-            if previous is not None:
-                signal.signal(signal.SIGTERM, previous)
+            for number, handler in previous.items():
+                signal.signal(number, handler)
         return 0
 
     def step(self, events: Iterable[pygame.event.Event], dt: float) -> bool:
@@ -436,7 +437,10 @@ class App:
     def handle_event(self, event: pygame.event.Event) -> None:
         """Window-wide events here (quit, resize, F11, M); the rest to the top scene."""
         if event.type == pygame.QUIT:
-            log.info("the window was asked to close")
+            if hasattr(event, "signal"):
+                log.info("%s received: closing as the window's close button does", event.signal)
+            else:
+                log.info("the window was asked to close")
             self.quit()
         elif event.type == pygame.VIDEORESIZE:
             self.resize(event.w, event.h)
@@ -752,16 +756,22 @@ def _require_a_display() -> None:
     )
 
 
-def _install_sigterm() -> Any:
-    """Make SIGTERM close the game properly (worker stopped, settings saved)."""
+def _close_on_signals() -> dict[int, Any]:
+    """Make SIGTERM, and Ctrl-C (SIGINT) in a console, close the game as the window's
+    close button does: a QUIT event naming the signal, so the game in progress and the
+    settings are saved and the worker stopped.  Returns the handlers it replaced."""
 
     def handle(signum: int, frame: FrameType | None) -> None:
-        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        # pygame.error: a second signal while the window is already closing.
+        with contextlib.suppress(pygame.error):
+            pygame.event.post(pygame.event.Event(pygame.QUIT, signal=signal.Signals(signum).name))
 
-    try:
-        return signal.signal(signal.SIGTERM, handle)
-    except (ValueError, OSError):  # not the main thread, or no such signal here
-        return None
+    previous: dict[int, Any] = {}
+    for number in (signal.SIGTERM, signal.SIGINT):
+        # Not the main thread (tests), or no such signal on this system: nothing to do.
+        with contextlib.suppress(ValueError, OSError):
+            previous[number] = signal.signal(number, handle)
+    return previous
 
 
 __all__ = ["App", "FrameClock", "Notice", "settings_level"]
