@@ -211,7 +211,9 @@ def log_tail(lines: int = 15) -> str:
         return f"(no log: {error})"
 
 
-def launch(display: Display, *args: str) -> subprocess.Popen[bytes]:
+def launch(display: Display, *args: str, own_group: bool = False) -> subprocess.Popen[bytes]:
+    """The game in a window of ``WINDOW``; ``own_group``: in a process group of its own,
+    as a shell runs a command in a terminal (Ctrl-C signals the whole group)."""
     env = display.env()
     env.pop("SDL_VIDEODRIVER", None)  # the tests' dummy driver: this game needs the screen
     env["SDL_AUDIODRIVER"] = "dummy"
@@ -221,13 +223,14 @@ def launch(display: Display, *args: str) -> subprocess.Popen[bytes]:
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
+        process_group=0 if own_group else None,
     )
 
 
 def save_settings(**fields: object) -> None:
     """Settings for the next launch, and no game in progress (an earlier test's would
     put Continue on the menu and ask before a new game)."""
-    settings = Settings(window_size=WINDOW, animation_speed=3.0, **fields)  # type: ignore[arg-type]
+    settings = Settings(**{"window_size": WINDOW, "animation_speed": 3.0, **fields})  # type: ignore[arg-type]
     store = SettingsStore(config_dir() / "settings.json")
     assert store.save(settings, Statistics(), None) is None
 
@@ -396,3 +399,89 @@ def _settled_size(screen: Display, window: int, expected: tuple[int, int]) -> tu
         time.sleep(0.1)
         size = screen.window_size(window)
     return size
+
+
+def _menu_rects() -> dict[str, pygame.Rect]:
+    """Where the main menu's items are at ``WINDOW``, for the settings file as it is now
+    (Continue is there only while the file keeps a game in progress)."""
+    app = App(LaunchOptions(window_size=WINDOW), worker=FakeWorker())
+    app.open()
+    try:
+        return dict(app.scene.layout(WINDOW).rects)  # type: ignore[attr-defined]
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize(
+    ("signum", "to_group"),
+    [(signal.SIGTERM, False), (signal.SIGINT, True)],
+    ids=["SIGTERM", "SIGINT-to-the-terminal-group"],
+)
+def test_a_signal_closes_the_game_as_the_close_button_does(
+    display: Display, signum: signal.Signals, to_group: bool
+) -> None:
+    """SIGTERM (``kill``, a logout), and Ctrl-C in the terminal of ``connect4-cli`` (SIGINT
+    to the whole process group), mid-game: the game in progress and the settings are
+    saved, the worker stopped, the exit status 0, the signal in the log; the next start
+    offers the same game to continue."""
+    # A window size the close must overwrite: only closing saves the size.
+    save_settings(level="Beginner", starter="you", colour="red", window_size=(720, 540))
+    layout = Layout()
+    folder = fresh_folder(f"signal-{signum.name}")
+    game = launch(display, "--level", "Beginner", own_group=to_group)
+    try:
+        window = display.find_window(game.pid)
+        screen = Screen(display, window, layout, folder)
+        board = Board()
+        for column in (3, 2):  # my discs in columns 4 and 3; the computer answers the first
+            screen.wait_for("my-turn", lambda cells, b=board: cells == expected_cells(b))
+            display.key(window, str(column + 1))
+            board.play(column)
+            mine = expected_cells(board)
+            screen.wait_for("my-disc", lambda cells, want=mine: _includes(cells, want))
+            if board.ply == 1:
+                cells = screen.wait_for("reply", lambda cells, b=board: _landed(cells, b, "yellow"))
+                board.play(_new_disc(cells, board, "yellow"))
+        # The computer is thinking about its second answer, or dropping it.
+        workers = children_of(game.pid)
+        assert workers, "the game runs its computer player in a child process"
+        if to_group:
+            os.killpg(game.pid, signum)
+        else:
+            os.kill(game.pid, signum)
+        took = wait_gone([game.pid, *workers], EXIT_DEADLINE)
+        assert took is not None, (
+            f"processes left {EXIT_DEADLINE} s after {signum.name}; the log ends:\n{log_tail()}"
+        )
+        assert game.wait(5) == 0, f"exit status {game.returncode}; the log ends:\n{log_tail()}"
+        assert game.stderr is not None
+        printed = game.stderr.read().decode()
+        assert "Traceback" not in printed, printed
+    finally:
+        if game.poll() is None:
+            game.kill()
+            game.wait()
+    assert f"{signum.name} received: closing" in log_tail(), log_tail()
+    report = SettingsStore(config_dir() / "settings.json").load()
+    assert report.settings.window_size == WINDOW, "the settings were not saved on closing"
+    saved = report.game
+    assert saved is not None, "the game in progress was not saved"
+    assert saved.moves.startswith(board.moves), (saved.moves, board.moves)
+
+    # The next start offers that game on the menu, and Continue shows it.
+    continue_at = _menu_rects()["continue"]
+    again = launch(display)
+    try:
+        window = display.find_window(again.pid)
+        screen = Screen(display, window, layout, folder)
+        screen.wait_for("menu", lambda cells: all(v == "empty" for v in cells.values()))
+        x, y = screen.origin()
+        display.click(x + continue_at.centerx, y + continue_at.centery)
+        want = expected_cells(Board.from_moves(saved.moves))
+        screen.wait_for("continued", lambda cells: _includes(cells, want))
+        display.close_window(window)
+        assert again.wait(10) == 0
+    finally:
+        if again.poll() is None:
+            again.kill()
+            again.wait()

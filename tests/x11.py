@@ -137,8 +137,10 @@ class Display:
 
 @contextmanager
 def virtual_screen(size: tuple[int, int] = SCREEN) -> Iterator[Display]:
-    """Start Xvfb on a free display number; stop it afterwards."""
-    number = next(n for n in range(90, 200) if not Path(f"/tmp/.X11-unix/X{n}").exists())
+    """Start Xvfb on a free display number (from ``CONNECT4_E2E_DISPLAY``, default 90, up:
+    people sharing a machine can keep out of each other's way); stop it afterwards."""
+    first = int(os.environ.get("CONNECT4_E2E_DISPLAY", "90").lstrip(":"))
+    number = next(n for n in range(first, 200) if not Path(f"/tmp/.X11-unix/X{n}").exists())
     name = f":{number}"
     server = subprocess.Popen(
         # -noreset: by default Xvfb resets when its last client leaves, and refuses
