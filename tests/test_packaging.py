@@ -316,6 +316,22 @@ def test_objdump_reads_this_pythons_glibc_needs_within_this_machines_glibc() -> 
     assert newest <= release_checks.parse_version(running)
 
 
+SYS_PATH_PENDING = {"bench_kernel.py", "make_book.py"}
+"""Scripts that still put folders on sys.path, until they change as the others did."""
+
+
+def test_build_scripts_import_game_from_their_environment_not_through_sys_path() -> None:
+    """Run with the project's environment, a script imports ``game`` as installed there
+    (``pip install -e .``), and its neighbours from its own folder, which Python puts
+    first on ``sys.path``: a script that adds to ``sys.path`` could import another copy."""
+    inserting = sorted(
+        path.name
+        for path in (ROOT / "build_scripts").glob("*.py")
+        if re.search(r"sys\.path\.(insert|append)\(", path.read_text(encoding="utf-8"))
+    )
+    assert set(inserting) <= SYS_PATH_PENDING, inserting
+
+
 # -- names and versions ----------------------------------------------------------
 
 
