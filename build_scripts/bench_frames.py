@@ -54,10 +54,10 @@ def bench_frames(seconds: float, size: tuple[int, int]) -> None:
 
     from game.ai.levels import level_by_name  # noqa: PLC0415
     from game.settings import SettingsStore  # noqa: PLC0415
-    from game.ui.app import FPS, App, FrameClock  # noqa: PLC0415
+    from game.ui.app import FPS, App  # noqa: PLC0415
     from game.ui.options import GameConfig, LaunchOptions, Mode  # noqa: PLC0415
+    from game.ui.process import FrameClock  # noqa: PLC0415
     from game.ui.scenes.play import PlayScene  # noqa: PLC0415
-    from game.ui.testing import motion  # noqa: PLC0415
 
     with tempfile.TemporaryDirectory(prefix="connect4-bench-") as temp:
         store = SettingsStore(Path(temp) / "settings.json")
@@ -67,7 +67,7 @@ def bench_frames(seconds: float, size: tuple[int, int]) -> None:
         app.open()
         try:
             app.step([], 0.0)
-            app.start_game(
+            app.navigator.start_game(
                 GameConfig(
                     mode=Mode.VS_COMPUTER, level=level_by_name("Perfect"), starter="computer"
                 )
@@ -77,7 +77,8 @@ def bench_frames(seconds: float, size: tuple[int, int]) -> None:
             app.step([], 0.0)  # submits the Perfect search of the start position
             print(f"driver: {pygame.display.get_driver()}, window {size[0]}x{size[1]}")
             print(
-                f"worker pid {getattr(app.worker, 'pid', '?')}: Perfect search of the empty board"
+                f"worker pid {getattr(app.link.worker, 'pid', '?')}:"
+                " Perfect search of the empty board"
             )
             time.sleep(1.0)  # let the worker process start and begin searching
             geometry = scene.layout(app.size).board
@@ -96,11 +97,14 @@ def bench_frames(seconds: float, size: tuple[int, int]) -> None:
                 intervals.append((now - previous) * 1000)
                 previous = now
                 x = left + (frame * 7) % width
-                events = [*pygame.event.get(), motion((x, geometry.hover_y))]
+                sweep = pygame.event.Event(
+                    pygame.MOUSEMOTION, pos=(x, geometry.hover_y), rel=(0, 0), buttons=(0, 0, 0)
+                )
+                events = [*pygame.event.get(), sweep]
                 app.step(events, min(dt, 0.1))
                 work.append((time.perf_counter() - now) * 1000)
                 frame += 1
-            searching = scene.thinking and scene.match.board.moves == ""
+            searching = scene.computer.thinking and scene.round.match.board.moves == ""
         finally:
             app.close()
     print(f"frames: {len(intervals)} in {seconds:g} s; the worker was still searching: {searching}")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Save a picture of every screen of the game, so anyone can look without playing.
 
-    python build_scripts/screenshots.py [FOLDER] [--size WxH] [--readme]
+    python -m build_scripts.screenshots [FOLDER] [--size WxH] [--readme]
 
 FOLDER (default ``screenshots/``, which git ignores) receives one PNG per
 screen: the menu, the new-game screens, play with analysis, a hint, the
@@ -11,14 +11,17 @@ orange theme, two players, the smallest window, and a notice.  ``--readme``
 also writes ``assets/screenshot.png`` for the README: an 800x600 game in the
 middle, with every column's exact score computed by the engine (a few seconds).
 
-The game runs headless (SDL's dummy drivers) with a stand-in for the worker
-process, driven through :meth:`game.ui.app.App.step` exactly as the real loop
-drives it; the settings live in a temporary folder, never the player's.
+The game runs headless (SDL's dummy drivers) with the tests' stand-in for the
+worker process (``tests/fakes.py``, not part of the installed game: hence the
+command runs from the checkout's root, as a module), driven through
+:meth:`game.ui.app.App.step` exactly as the real loop drives it; the settings live
+in a temporary folder, never the player's.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import sys
 import tempfile
@@ -37,7 +40,7 @@ if TYPE_CHECKING:
     import pygame
 
     from game.ui.app import App
-    from game.ui.testing import FakeWorker
+    from tests.fakes import FakeWorker
 
 README_IMAGE = ROOT / "assets" / "screenshot.png"
 README_SIZE = (800, 600)
@@ -71,7 +74,7 @@ ESTIMATE_EXACT = (False, False, False, False, True, False, False)
 def canned_analysis(request: SearchRequest) -> SearchResult:
     """Answers like the engine, instantly: :data:`MID_GAME_SCORES` for the mid-game
     position, a centre-first move with level scores elsewhere."""
-    from game.ui.testing import centre_first  # noqa: PLC0415
+    from tests.fakes import centre_first  # noqa: PLC0415
 
     solved = {MID_GAME: MID_GAME_SCORES, LOSING_GAME: LOSING_SCORES}
     scores = solved.get(request.moves)
@@ -168,7 +171,7 @@ class Camera:
         from game.settings import SettingsStore  # noqa: PLC0415
         from game.ui.app import App  # noqa: PLC0415
         from game.ui.options import LaunchOptions  # noqa: PLC0415
-        from game.ui.testing import FakeWorker  # noqa: PLC0415
+        from tests.fakes import FakeWorker  # noqa: PLC0415
 
         # A settings file of its own: what one picture changes never shows in the next.
         self.opened += 1
@@ -225,8 +228,8 @@ def _capture_all(camera: Camera) -> list[Path]:
     from game.settings import Result  # noqa: PLC0415
     from game.ui.options import GameConfig, Mode  # noqa: PLC0415
     from game.ui.scenes.play import PlayScene  # noqa: PLC0415
-    from game.ui.scenes.stack import Go  # noqa: PLC0415
-    from game.ui.testing import FakeWorker, key  # noqa: PLC0415
+    from game.ui.scenes.stack import Go, OpenSetup  # noqa: PLC0415
+    from tests.fakes import FakeWorker, key  # noqa: PLC0415
 
     hard = level_by_name("Hard")
 
@@ -237,58 +240,58 @@ def _capture_all(camera: Camera) -> list[Path]:
         camera.shoot(app, "menu")
         camera.shoot(app, "new-game", events=[key(pygame.K_RETURN)])
     with camera.app() as app:
-        app.open_setup(Mode.WATCH)
+        app.go(OpenSetup(Mode.WATCH))
         camera.shoot(app, "watch-setup")
     with camera.app(show_analysis=True) as app:
-        app.start_game(versus(MID_GAME))
+        app.navigator.start_game(versus(MID_GAME))
         settle(app, 0.5)
         camera.shoot(app, "play-analysis")
         camera.shoot(app, "pause", events=[key(pygame.K_ESCAPE)])
     with camera.app(show_analysis=True) as app:
-        app.start_game(versus(ESTIMATE_GAME))
+        app.navigator.start_game(versus(ESTIMATE_GAME))
         settle(app, 0.5)
         camera.shoot(app, "analysis-estimates")
     with camera.app(show_analysis=True, engine_scores=True) as app:
-        app.start_game(versus(ESTIMATE_GAME))
+        app.navigator.start_game(versus(ESTIMATE_GAME))
         settle(app, 0.5)
         camera.shoot(app, "analysis-engine-scores")
     with camera.app() as app:
-        app.start_game(versus(MID_GAME))
+        app.navigator.start_game(versus(MID_GAME))
         settle(app, 0.2)
         camera.shoot(app, "hint", events=[key(pygame.K_h)], frames=10)
     with camera.app() as app:
-        app.start_game(versus(LOSING_GAME))
+        app.navigator.start_game(versus(LOSING_GAME))
         settle(app, 0.2)
         camera.shoot(app, "hint-every-move-loses", events=[key(pygame.K_h)], frames=10)
     with camera.app(FakeWorker(auto=False)) as app:
-        app.start_game(versus("4453"))
+        app.navigator.start_game(versus("4453"))
         app.step([key(pygame.K_3)], FRAME)
         settle(app, 1.0)
         camera.shoot(app, "computer-thinking")
     with camera.app() as app:
-        app.start_game(versus(WIN_SETUP))
+        app.navigator.start_game(versus(WIN_SETUP))
         app.step([key(pygame.K_7)], FRAME)
         settle(app, 1.5)
         camera.shoot(app, "game-over-win")
     with camera.app() as app:
-        app.start_game(versus(DRAW_GAME[:-1]))
+        app.navigator.start_game(versus(DRAW_GAME[:-1]))
         app.step([key(pygame.K_1 + int(DRAW_GAME[-1]) - 1)], FRAME)
         settle(app, 1.5)
         camera.shoot(app, "game-over-draw")
     with camera.app(theme="high-contrast") as app:
-        app.start_game(versus(HIGH_CONTRAST_SETUP))
+        app.navigator.start_game(versus(HIGH_CONTRAST_SETUP))
         app.step([key(pygame.K_7)], FRAME)
         settle(app, 1.5)
         camera.shoot(app, "high-contrast-win")
     with camera.app(theme="blue-orange", show_analysis=True) as app:
-        app.start_game(versus(MID_GAME))
+        app.navigator.start_game(versus(MID_GAME))
         settle(app, 0.5)
         camera.shoot(app, "blue-orange")
     with camera.app() as app:
-        app.start_game(GameConfig(mode=Mode.TWO_PLAYERS, level=hard, start_moves="3443"))
+        app.navigator.start_game(GameConfig(mode=Mode.TWO_PLAYERS, level=hard, start_moves="3443"))
         camera.shoot(app, "two-players")
     with camera.app() as app:
-        app.start_game(
+        app.navigator.start_game(
             GameConfig(
                 mode=Mode.WATCH,
                 level=level_by_name("Easy"),
@@ -302,15 +305,17 @@ def _capture_all(camera: Camera) -> list[Path]:
         for _ in range(600):  # the stepped move's disc, caught while it falls
             app.step([], FRAME)
             scene = app.scene
-            if isinstance(scene, PlayScene) and scene.drop is not None:
+            if isinstance(scene, PlayScene) and scene.round.drop is not None:
                 break
         camera.shoot(app, "watch-a-disc-falling", frames=4)
     with camera.app(watch_delay=0.0) as app:
-        app.start_game(GameConfig(mode=Mode.WATCH, level=hard, second_level=level_by_name("Easy")))
+        app.navigator.start_game(
+            GameConfig(mode=Mode.WATCH, level=hard, second_level=level_by_name("Easy"))
+        )
         settle(app, 30.0)
         camera.shoot(app, "watch-over")
     with camera.app() as app:
-        app.start_game(GameConfig(mode=Mode.TWO_PLAYERS, level=hard, start_moves=""))
+        app.navigator.start_game(GameConfig(mode=Mode.TWO_PLAYERS, level=hard, start_moves=""))
         for column in MID_GAME:
             app.step([key(pygame.K_0 + int(column))], FRAME)
             settle(app, 0.4)
@@ -332,17 +337,17 @@ def _capture_all(camera: Camera) -> list[Path]:
             ("Hard", "draw"),
         ]
         for level, result in played:
-            app.stats.record(level, result)
+            app.saver.stats.record(level, result)
         app.go(Go.STATS)
         camera.shoot(app, "statistics")
     with camera.app() as app:
-        app.open_settings()
+        app.go(Go.SETTINGS)
         camera.shoot(app, "settings")
     with camera.app() as app:
-        app.open_help()
+        app.go(Go.HELP)
         camera.shoot(app, "how-to-play")
     with camera.app(size=(640, 480), show_analysis=True) as app:
-        app.start_game(versus(MID_GAME))
+        app.navigator.start_game(versus(MID_GAME))
         settle(app, 0.5)
         camera.shoot(app, "smallest-window")
     with camera.app() as app:
@@ -358,7 +363,7 @@ def capture_readme(path: Path = README_IMAGE, *, budget: float = 60.0) -> Path:
 
     from game.ai.levels import level_by_name  # noqa: PLC0415
     from game.ui.options import GameConfig, Mode  # noqa: PLC0415
-    from game.ui.testing import FakeWorker, motion  # noqa: PLC0415
+    from tests.fakes import FakeWorker, motion  # noqa: PLC0415
 
     camera = Camera(path.parent, README_SIZE)
     worker = FakeWorker(answer=engine_analysis(budget))
@@ -366,7 +371,7 @@ def capture_readme(path: Path = README_IMAGE, *, budget: float = 60.0) -> Path:
         config = GameConfig(
             mode=Mode.VS_COMPUTER, level=level_by_name("Perfect"), start_moves=MID_GAME
         )
-        app.start_game(config)
+        app.navigator.start_game(config)
         settle(app, 0.3)
         geometry = app.scene.layout(app.size).board  # type: ignore[attr-defined]
         best = MID_GAME_SCORES.index(max(s for s in MID_GAME_SCORES if s is not None))
@@ -387,6 +392,8 @@ def main(argv: list[str] | None = None) -> int:
         "--readme", action="store_true", help=f"also write {README_IMAGE.relative_to(ROOT)}"
     )
     args = parser.parse_args(argv)
+    if importlib.util.find_spec("tests") is None:
+        parser.error("run it from the checkout's root: python -m build_scripts.screenshots")
     try:
         width, height = (int(n) for n in args.size.lower().split("x"))
     except ValueError:

@@ -113,7 +113,7 @@ class Monkey:
         return [
             self.column_key()
             if playing and self.rng.random() < 0.5
-            else self.event(app.window_size)
+            else self.event(app.stage.window.window_size)
             for _ in range(count)
         ]
 
@@ -165,24 +165,24 @@ def check_consistent(app: App) -> None:
             check_play_scene(scene)
     if app.settings != app.settings.clamped():
         raise Inconsistent(f"settings out of range: {app.settings}")
-    pending = app.worker.pending_count
+    pending = app.link.worker.pending_count
     if pending > MAX_PENDING:
         raise Inconsistent(f"{pending} requests pending at the worker")
 
 
 def check_play_scene(scene: PlayScene) -> None:
-    board = scene.match.board
+    board = scene.round.match.board
     replay = Board.from_moves(board.moves)  # raises if the move list is not a legal game
     if (replay.current, replay.mask) != (board.current, board.mask):
         raise Inconsistent(f"the board does not match its move list {board.moves!r}")
-    if board.ply < scene.match.floor:
+    if board.ply < scene.round.match.floor:
         raise Inconsistent(f"undo went below the starting position: {board.moves!r}")
-    if scene.over and not board.is_over:
+    if scene.round.over and not board.is_over:
         raise Inconsistent(f"game over shown for an unfinished game {board.moves!r}")
-    kinds = set(scene.awaiting.values())
+    kinds = set(scene.inflight.awaiting.values())
     if not kinds <= {"move", "hint", "analysis"}:
         raise Inconsistent(f"unknown request kinds {kinds}")
-    if "move" in kinds and (board.is_over or not scene.match.computer_to_move):
+    if "move" in kinds and (board.is_over or not scene.round.match.computer_to_move):
         raise Inconsistent(f"a computer move requested when it is not its turn: {board.moves!r}")
 
 
@@ -244,7 +244,7 @@ def run(
 def _open(make_app: Callable[[], App]) -> App:
     app = make_app()
     app.open()
-    app.worker.start()
+    app.link.worker.start()
     return app
 
 
@@ -257,13 +257,13 @@ def _observe(
     for play in app.scenes:
         if not isinstance(play, PlayScene):
             continue
-        ply = play.match.board.ply
+        ply = play.round.match.board.ply
         previous_ply, was_over = seen.get(play, (ply, False))
         if ply > previous_ply:
             report.moves_played += ply - previous_ply
-        if play.over and not was_over:
+        if play.round.over and not was_over:
             report.games_finished += 1
-        seen[play] = (ply, play.over)
+        seen[play] = (ply, play.round.over)
 
 
 def _describe(batch: list[pygame.event.Event]) -> str:

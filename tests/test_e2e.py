@@ -29,9 +29,10 @@ from game.core import HEIGHT, WIDTH, Board
 from game.logs import LOG_FILE, log_dir
 from game.settings import Settings, SettingsStore, Statistics, config_dir
 from game.ui.app import App
-from game.ui.options import LaunchOptions, Mode
+from game.ui.options import LaunchOptions, Mode, config_for
 from game.ui.scenes.play import PlayScene
-from game.ui.testing import FakeWorker
+from game.ui.scenes.stack import OpenSetup
+from tests.fakes import FakeWorker
 
 pytestmark = [
     pytest.mark.e2e,
@@ -68,9 +69,9 @@ class Layout:
         app.open()
         try:
             self.menu = dict(app.scene.layout(WINDOW).rects)  # type: ignore[attr-defined]
-            app.open_setup(Mode.VS_COMPUTER)
+            app.go(OpenSetup(Mode.VS_COMPUTER))
             self.setup = dict(app.scene.layout(WINDOW).rects)  # type: ignore[attr-defined]
-            app.start_game(app.config_for(Mode.VS_COMPUTER))
+            app.navigator.start_game(config_for(app.settings, Mode.VS_COMPUTER))
             scene = app.scene
             assert isinstance(scene, PlayScene)
             board = scene.layout(WINDOW).board

@@ -17,8 +17,8 @@ from game.ui.options import GameConfig, LaunchOptions, Mode
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.pause import PauseScene
-from game.ui.scenes.play import PlayScene
-from game.ui.testing import FRAME, FakeWorker, advance, click, key
+from game.ui.scenes.play import PlayScene, texts
+from tests.fakes import FRAME, FakeWorker, advance, click, key
 
 HARD = level_by_name("Hard")
 SIZE = (800, 600)
@@ -74,9 +74,9 @@ def test_the_main_menu_continues_the_game_it_was_opened_from(path: Path) -> None
     app = make_app(path)
     try:
         assert "continue" not in menu_items(app)  # nothing to continue yet
-        app.start_game(GameConfig(mode=Mode.VS_COMPUTER, level=HARD, starter="computer"))
+        app.navigator.start_game(GameConfig(mode=Mode.VS_COMPUTER, level=HARD, starter="computer"))
         scene = play(app, 2, 3)
-        moves = scene.match.board.moves
+        moves = scene.round.match.board.moves
         assert len(moves) == 5  # the computer started
         to_menu(app)
         assert menu_items(app)[0] == "continue"
@@ -84,9 +84,9 @@ def test_the_main_menu_continues_the_game_it_was_opened_from(path: Path) -> None
         press(app, "continue")
         resumed = app.scene
         assert isinstance(resumed, PlayScene) and resumed is not scene
-        assert resumed.match.board.moves == moves
-        assert resumed.match.human == Player.SECOND and resumed.config.level == HARD
-        assert resumed.match.human_to_move
+        assert resumed.round.match.board.moves == moves
+        assert resumed.round.match.human == Player.SECOND and resumed.config.level == HARD
+        assert resumed.round.match.human_to_move
     finally:
         app.close()
 
@@ -95,26 +95,26 @@ def test_a_game_in_progress_is_restored_after_a_quit_with_its_redo_and_score(
     path: Path,
 ) -> None:
     app = make_app(path)
-    app.start_game(GameConfig(mode=Mode.TWO_PLAYERS, level=HARD))
+    app.navigator.start_game(GameConfig(mode=Mode.TWO_PLAYERS, level=HARD))
     scene = play(app, 3, 3, 2, 4)
-    scene.session.wins["red"] = 2  # an earlier game of the series
+    scene.round.session.wins["red"] = 2  # an earlier game of the series
     app.step([key(pygame.K_z, mod=pygame.KMOD_CTRL)], FRAME)  # undo: "5" can be redone
-    assert scene.match.board.moves == "443"
+    assert scene.round.match.board.moves == "443"
     app.step([pygame.event.Event(pygame.QUIT)], FRAME)
     app.close()
 
     again = make_app(path)
     try:
-        assert again.game_in_progress is not None
+        assert again.saver.game_in_progress is not None
         assert menu_items(again)[0] == "continue"
         press(again, "continue")
         scene = again.scene
         assert isinstance(scene, PlayScene)
         assert scene.config.mode is Mode.TWO_PLAYERS
-        assert scene.match.board.moves == "443"
-        assert scene.session.score_line()[0] == ("Red", 2)
+        assert scene.round.match.board.moves == "443"
+        assert texts.score_line(scene.round.session)[0] == ("Red", 2)
         again.step([key(pygame.K_y, mod=pygame.KMOD_CTRL)], FRAME)  # redo
-        assert scene.match.board.moves == "4435"
+        assert scene.round.match.board.moves == "4435"
     finally:
         again.close()
 
@@ -122,10 +122,12 @@ def test_a_game_in_progress_is_restored_after_a_quit_with_its_redo_and_score(
 def test_a_finished_game_is_not_kept_to_continue(path: Path) -> None:
     app = make_app(path)
     try:
-        app.start_game(GameConfig(mode=Mode.TWO_PLAYERS, level=HARD, start_moves="445566"))
+        app.navigator.start_game(
+            GameConfig(mode=Mode.TWO_PLAYERS, level=HARD, start_moves="445566")
+        )
         scene = play(app, 6)
-        assert scene.over
-        assert app.game_in_progress is None
+        assert scene.round.over
+        assert app.saver.game_in_progress is None
         to_menu(app)
         assert "continue" not in menu_items(app)
     finally:
@@ -136,7 +138,7 @@ def test_a_finished_game_is_not_kept_to_continue(path: Path) -> None:
 def test_starting_a_new_game_asks_first_and_no_keeps_the_old_one(path: Path) -> None:
     app = make_app(path)
     try:
-        app.start_game(GameConfig(mode=Mode.TWO_PLAYERS, level=HARD))
+        app.navigator.start_game(GameConfig(mode=Mode.TWO_PLAYERS, level=HARD))
         play(app, 0, 1)
         to_menu(app)
         press(app, "two")  # "Two players" starts a game at once: it asks first
@@ -150,13 +152,13 @@ def test_starting_a_new_game_asks_first_and_no_keeps_the_old_one(path: Path) -> 
         press(app, "two")
         press(app, "no")  # "Continue it": back in the kept game
         kept = app.scene
-        assert isinstance(kept, PlayScene) and kept.match.board.moves == "12"
+        assert isinstance(kept, PlayScene) and kept.round.match.board.moves == "12"
         to_menu(app)
         press(app, "two")
         press(app, "yes")
         scene = app.scene
-        assert isinstance(scene, PlayScene) and scene.match.board.moves == ""
-        assert app.game_in_progress is None
+        assert isinstance(scene, PlayScene) and scene.round.match.board.moves == ""
+        assert app.saver.game_in_progress is None
     finally:
         app.close()
 
@@ -164,16 +166,16 @@ def test_starting_a_new_game_asks_first_and_no_keeps_the_old_one(path: Path) -> 
 def test_n_in_an_unfinished_game_asks_and_keeps_the_game_when_told_no(path: Path) -> None:
     app = make_app(path)
     try:
-        app.start_game(GameConfig(mode=Mode.VS_COMPUTER, level=HARD))
+        app.navigator.start_game(GameConfig(mode=Mode.VS_COMPUTER, level=HARD))
         scene = play(app, 3)
-        moves = scene.match.board.moves
+        moves = scene.round.match.board.moves
         app.step([key(pygame.K_n)], FRAME)
         assert isinstance(app.scene, ConfirmScene)
         app.step([key(pygame.K_RETURN)], FRAME)  # Enter by habit answers "no"
-        assert app.scene is scene and scene.match.board.moves == moves
+        assert app.scene is scene and scene.round.match.board.moves == moves
         app.step([key(pygame.K_n)], FRAME)
         press(app, "yes")
-        assert app.scene is scene and scene.match.board.moves == ""
+        assert app.scene is scene and scene.round.match.board.moves == ""
     finally:
         app.close()
 
@@ -181,13 +183,13 @@ def test_n_in_an_unfinished_game_asks_and_keeps_the_game_when_told_no(path: Path
 def test_the_saved_game_follows_every_move_undo_and_redo(path: Path) -> None:
     app = make_app(path)
     try:
-        app.start_game(GameConfig(mode=Mode.TWO_PLAYERS, level=HARD))
+        app.navigator.start_game(GameConfig(mode=Mode.TWO_PLAYERS, level=HARD))
         play(app, 3, 2)
-        app.flush_saves()
+        app.saver.flush()
         saved = SettingsStore(path).load().game
         assert saved is not None and saved.moves == "43"
         app.step([key(pygame.K_z, mod=pygame.KMOD_CTRL)], FRAME)
-        app.flush_saves()
+        app.saver.flush()
         saved = SettingsStore(path).load().game
         assert saved is not None and (saved.moves, saved.redo) == ("4", "3")
     finally:
@@ -229,6 +231,6 @@ def test_a_session_survives_its_saved_form(config: GameConfig, human_first: bool
     assert restored_session.config == config
     assert restored.board == match.board and restored.board.redo_moves == "6"
     assert restored.human == match.human
-    assert restored_session.score_line() == session.score_line()
+    assert texts.score_line(restored_session) == texts.score_line(session)
     # The series goes on as it would have: the same starter again, then the other.
     assert restored_session.restart_match().human == match.human

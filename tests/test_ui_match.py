@@ -10,6 +10,7 @@ from game.ai.levels import level_by_name
 from game.core import Player
 from game.ui.match import Match, Session
 from game.ui.options import GameConfig, Mode
+from game.ui.scenes.play import texts
 
 HARD = level_by_name("Hard")
 
@@ -45,9 +46,9 @@ def test_roles_in_the_other_modes(mode: Mode, computer_first: bool, computer_sec
     assert match.is_computer(Player.FIRST) is computer_first
     assert match.is_computer(Player.SECOND) is computer_second
     assert match.colour_of(Player.FIRST) == "red"
-    assert match.name_of(Player.SECOND) == "Yellow"
+    assert texts.name_of(match, Player.SECOND) == "Yellow"
     orange_blue = {"red": "Orange", "yellow": "Blue"}  # the blue-orange theme's names
-    assert match.name_of(Player.SECOND, orange_blue) == "Blue"
+    assert texts.name_of(match, Player.SECOND, orange_blue) == "Blue"
 
 
 def test_undo_against_the_computer_goes_back_to_the_humans_last_turn() -> None:
@@ -128,16 +129,20 @@ def test_session_score_counts_wins_by_colour_and_draws() -> None:
         draw.board.play(int(char) - 1)
     session.record(draw)
     assert win.result_for_human() == "win"
-    assert win.headline() == "You win!"
+    assert texts.headline(win) == "You win!"
     assert draw.result_for_human() == "draw"
-    assert session.score_line() == [("You", 1), ("Computer", 0), ("Draws", 1)]
+    assert texts.score_line(session) == [("You", 1), ("Computer", 0), ("Draws", 1)]
 
 
 def test_the_theme_names_the_sides_in_the_score_and_the_banner() -> None:
     orange_blue = {"red": "Orange", "yellow": "Blue"}
     session = Session(GameConfig(mode=Mode.TWO_PLAYERS, level=HARD))
-    assert [label for label, _ in session.score_line(orange_blue)] == ["Orange", "Blue", "Draws"]
+    assert [label for label, _ in texts.score_line(session, orange_blue)] == [
+        "Orange",
+        "Blue",
+        "Draws",
+    ]
     match = Match(GameConfig(mode=Mode.TWO_PLAYERS, level=HARD, start_moves="121212"))
     match.board.play(0)  # red's fourth in column 1
-    assert match.headline(orange_blue) == "Orange wins!"
-    assert match.headline() == "Red wins!"
+    assert texts.headline(match, orange_blue) == "Orange wins!"
+    assert texts.headline(match) == "Red wins!"

@@ -22,9 +22,11 @@ from game.ui.options import GameConfig, LaunchOptions, Mode
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.pause import PauseScene
-from game.ui.scenes.play import PlayScene, numbered_moves
+from game.ui.scenes.play import PlayScene, numbered_moves, texts
+from game.ui.scenes.play.panel import proof_line, turn_text
+from game.ui.scenes.play.view import column_values, hint_text, shown_analysis, verdict_colour
 from game.ui.scenes.setup import SetupScene
-from game.ui.testing import (
+from tests.fakes import (
     FRAME,
     FakeWorker,
     advance,
@@ -68,7 +70,7 @@ def app(worker: FakeWorker) -> Iterator[App]:
 
 
 def start(app: App, mode: Mode = Mode.VS_COMPUTER, moves: str = "", **config: str) -> PlayScene:
-    app.start_game(GameConfig(mode=mode, level=HARD, start_moves=moves, **config))
+    app.navigator.start_game(GameConfig(mode=mode, level=HARD, start_moves=moves, **config))
     app.step([], FRAME)
     scene = app.scene
     assert isinstance(scene, PlayScene)
@@ -90,41 +92,41 @@ def column_point(scene: PlayScene, column: int, *, row: int = 2) -> tuple[int, i
 def test_clicking_a_column_drops_a_disc_there(app: App) -> None:
     scene = start(app, Mode.TWO_PLAYERS)
     app.step(click(column_point(scene, 5)), FRAME)
-    assert scene.match.board.moves == "6"
-    assert scene.drop is not None and scene.drop.col == 5
+    assert scene.round.match.board.moves == "6"
+    assert scene.round.drop is not None and scene.round.drop.col == 5
 
 
 def test_clicking_the_hover_row_above_a_column_drops_there_too(app: App) -> None:
     scene = start(app, Mode.TWO_PLAYERS)
     geometry = scene.layout(app.size).board
     app.step(click((geometry.column_x(1), geometry.hover_y)), FRAME)
-    assert scene.match.board.moves == "2"
+    assert scene.round.match.board.moves == "2"
 
 
 def test_clicking_beside_the_board_drops_nothing(app: App) -> None:
     scene = start(app, Mode.TWO_PLAYERS)
     app.step(click((5, 5)), FRAME)
-    assert scene.match.board.moves == ""
+    assert scene.round.match.board.moves == ""
 
 
 @pytest.mark.parametrize("column", range(7))
 def test_a_number_key_drops_a_disc_in_its_column(app: App, column: int) -> None:
     scene = start(app, Mode.TWO_PLAYERS)
     app.step([drop_key(column)], FRAME)
-    assert scene.match.board.history == (column,)
+    assert scene.round.match.board.history == (column,)
 
 
 def test_the_keypad_numbers_drop_too(app: App) -> None:
     scene = start(app, Mode.TWO_PLAYERS)
     app.step([key(pygame.K_KP3)], FRAME)
-    assert scene.match.board.moves == "3"
+    assert scene.round.match.board.moves == "3"
 
 
 @pytest.mark.parametrize("drop", [pygame.K_RETURN, pygame.K_SPACE, pygame.K_DOWN])
 def test_the_cursor_moves_with_the_arrows_and_drops(app: App, drop: int) -> None:
     scene = start(app, Mode.TWO_PLAYERS)
     app.step([key(pygame.K_LEFT), key(pygame.K_LEFT), key(pygame.K_RIGHT), key(drop)], FRAME)
-    assert scene.match.board.moves == "3"
+    assert scene.round.match.board.moves == "3"
 
 
 def test_the_mouse_moves_the_cursor(app: App) -> None:
@@ -137,27 +139,27 @@ def test_a_full_column_refuses_a_disc(app: App) -> None:
     scene = start(app, Mode.TWO_PLAYERS, moves="111111")
     app.step([drop_key(0)], FRAME)
     app.step(click(column_point(scene, 0)), FRAME)
-    assert scene.match.board.moves == "111111"
-    assert scene.drop is None
-    assert any("Column 1 is full" in n.text for n in app.notices)
+    assert scene.round.match.board.moves == "111111"
+    assert scene.round.drop is None
+    assert any("Column 1 is full" in n.text for n in app.stage.notices.shown)
 
 
 def test_the_board_is_locked_while_a_disc_falls(app: App) -> None:
     scene = start(app, Mode.TWO_PLAYERS)
     app.step([drop_key(3), drop_key(4)], FRAME)
-    assert scene.match.board.moves == "4"  # one disc at a time: the 5 waits its turn
+    assert scene.round.match.board.moves == "4"  # one disc at a time: the 5 waits its turn
     advance(app, 1.0)
-    assert scene.match.board.moves == "45"
+    assert scene.round.match.board.moves == "45"
 
 
 def test_a_falling_disc_lands_on_its_cell_and_unlocks_the_board(app: App) -> None:
     scene = start(app, Mode.TWO_PLAYERS)
     app.step([drop_key(2)], FRAME)
-    drop = scene.drop
+    drop = scene.round.drop
     assert drop is not None
     advance(app, 1.0)
     assert drop.done and drop.y == drop.target
-    assert scene.drop is None and not scene.board_locked
+    assert scene.round.drop is None and not scene.round.board_locked
 
 
 def test_a_position_from_the_command_line_starts_a_game_there(worker: FakeWorker) -> None:
@@ -171,12 +173,17 @@ def test_a_position_from_the_command_line_starts_a_game_there(worker: FakeWorker
         app.step([], FRAME)
         scene = app.scene
         assert isinstance(scene, PlayScene)
-        assert scene.match.board.moves == "445"
-        assert scene.match.human == Player.SECOND and scene.match.human_to_move
+        assert scene.round.match.board.moves == "445"
+        assert scene.round.match.human == Player.SECOND and scene.round.match.human_to_move
         assert scene.config.level.name == "Expert"
         assert worker.submitted == []  # the player moves first here
         # The New game screen offers the level of the command line next.
-        assert SetupScene(app, Mode.VS_COMPUTER).level.name == "Expert"
+        assert (
+            SetupScene(
+                app.stage, Mode.VS_COMPUTER, app.navigator.services.preferences, app.saver
+            ).level.name
+            == "Expert"
+        )
     finally:
         app.close()
 
@@ -192,8 +199,8 @@ def test_the_computer_answers_and_its_move_is_animated(app: App, worker: FakeWor
     _, kind, request = worker.submitted[-1]
     assert kind == "move" and request.moves == "1" and request.depth == HARD.depth
     app.step([], FRAME)  # the fake answers on the next poll
-    assert scene.match.board.moves == "14"
-    assert scene.drop is not None and scene.drop.player == Player.SECOND
+    assert scene.round.match.board.moves == "14"
+    assert scene.round.drop is not None and scene.round.drop.player == Player.SECOND
 
 
 def test_your_turn_is_said_only_once_the_computers_disc_has_landed(
@@ -201,23 +208,23 @@ def test_your_turn_is_said_only_once_the_computers_disc_has_landed(
 ) -> None:
     scene = start(app)
     app.step([drop_key(0)], FRAME)
-    while scene.match.board.moves != "14":  # the human's disc lands, the computer answers
+    while scene.round.match.board.moves != "14":  # the human's disc lands, the computer answers
         app.step([], FRAME)
-    assert scene.drop is not None  # the computer's disc is still falling
-    assert scene._turn_text() == "The computer plays column 4"
-    while scene.drop is not None:
+    assert scene.round.drop is not None  # the computer's disc is still falling
+    assert turn_text(scene) == "The computer plays column 4"
+    while scene.round.drop is not None:
         app.step([], FRAME)
-    assert scene._turn_text() == "Your turn"
+    assert turn_text(scene) == "Your turn"
 
 
 def test_a_key_pressed_while_a_disc_falls_is_queued_not_lost(app: App) -> None:
     scene = start(app, Mode.TWO_PLAYERS)
     app.step([drop_key(1)], FRAME)
-    assert scene.drop is not None
+    assert scene.round.drop is not None
     app.step([drop_key(2)], FRAME)  # within a frame: the first disc is still falling
-    while scene.drop is not None or scene.queued_drop is not None:
+    while scene.round.drop is not None or scene.round.queued_drop is not None:
         app.step([], FRAME)
-    assert scene.match.board.moves == "23"
+    assert scene.round.match.board.moves == "23"
 
 
 def test_a_key_pressed_during_the_computers_drop_is_played_once_it_lands(
@@ -225,13 +232,13 @@ def test_a_key_pressed_during_the_computers_drop_is_played_once_it_lands(
 ) -> None:
     scene = start(app)
     app.step([drop_key(0)], FRAME)
-    while scene.match.board.moves != "14":
+    while scene.round.match.board.moves != "14":
         app.step([], FRAME)
-    assert scene.drop is not None
+    assert scene.round.drop is not None
     app.step([drop_key(6)], FRAME)
-    while scene.match.board.moves == "14":
+    while scene.round.match.board.moves == "14":
         app.step([], FRAME)
-    assert scene.match.board.moves == "147"
+    assert scene.round.match.board.moves == "147"
 
 
 def test_a_key_during_ones_own_drop_against_the_computer_is_refused(
@@ -240,10 +247,10 @@ def test_a_key_during_ones_own_drop_against_the_computer_is_refused(
     scene = start(app)
     app.step([drop_key(0)], FRAME)
     app.step([drop_key(6)], FRAME)  # the computer moves next: nothing to queue
-    assert scene.queued_drop is None
-    while scene.match.board.moves != "14" or scene.drop is not None:
+    assert scene.round.queued_drop is None
+    while scene.round.match.board.moves != "14" or scene.round.drop is not None:
         app.step([], FRAME)
-    assert scene.match.board.moves == "14"
+    assert scene.round.match.board.moves == "14"
 
 
 def test_the_move_list_reads_as_numbered_pairs_and_wraps_between_them() -> None:
@@ -266,29 +273,32 @@ def test_the_a_key_toggles_the_analysis_and_keeps_it_in_the_settings(app: App) -
     shown = app.settings.show_analysis
     app.step([key(pygame.K_a)], FRAME)
     assert app.settings.show_analysis is not shown
-    assert any(n.text == ("Analysis on." if not shown else "Analysis off.") for n in app.notices)
+    assert any(
+        n.text == ("Analysis on." if not shown else "Analysis off.")
+        for n in app.stage.notices.shown
+    )
     app.step([key(pygame.K_a)], FRAME)
     assert app.settings.show_analysis is shown
-    assert scene.match.board.moves == ""
+    assert scene.round.match.board.moves == ""
 
 
 def test_the_panel_shows_when_the_sound_is_off(app: App) -> None:
     scene = start(app, Mode.TWO_PLAYERS)
     drawn: list[str] = []
-    original = app.text.blit
+    original = app.stage.text.blit
 
     def spy(surface: pygame.Surface, text: str, *args: object, **kwargs: object) -> object:
         drawn.append(text)
         return original(surface, text, *args, **kwargs)  # type: ignore[arg-type]
 
-    app.text.blit = spy  # type: ignore[method-assign]
+    app.stage.text.blit = spy  # type: ignore[method-assign]
     app.settings.sound_on = False
     scene.draw(pygame.display.get_surface())
-    assert PlayScene.MUTED in drawn
+    assert texts.sound_off() in drawn
     drawn.clear()
     app.settings.sound_on = True
     scene.draw(pygame.display.get_surface())
-    assert PlayScene.MUTED not in drawn
+    assert texts.sound_off() not in drawn
 
 
 def test_no_disc_hovers_over_a_full_column(app: App) -> None:
@@ -318,13 +328,13 @@ def test_the_computers_last_move_is_called_exact_only_when_it_was_proven() -> No
         app = make_app(FakeWorker(answer=answer))
         try:
             scene = start(app)
-            assert scene.proof_text() == ""  # no computer move yet
+            assert proof_line(scene) == ""  # no computer move yet
             app.step([drop_key(0)], FRAME)
-            while scene.match.board.moves != "14":
+            while scene.round.match.board.moves != "14":
                 app.step([], FRAME)
-            assert scene.proof_text() == words
+            assert proof_line(scene) == words
             scene.undo()
-            assert scene.match.board.moves == "" and scene.proof_text() == ""
+            assert scene.round.match.board.moves == "" and proof_line(scene) == ""
         finally:
             app.close()
 
@@ -336,29 +346,29 @@ def test_the_board_is_locked_while_the_computer_thinks() -> None:
         scene = start(app)
         app.step([drop_key(0)], FRAME)
         advance(app, 1.0)
-        assert scene.thinking
+        assert scene.computer.thinking
         app.step([drop_key(1)], FRAME)
         app.step(click(column_point(scene, 1)), FRAME)
-        assert scene.match.board.moves == "1"
+        assert scene.round.match.board.moves == "1"
         worker.release()
         advance(app, 1.0)
-        assert scene.match.board.moves == "14"
-        assert not scene.board_locked
+        assert scene.round.match.board.moves == "14"
+        assert not scene.round.board_locked
     finally:
         app.close()
 
 
 def test_the_computer_starts_when_it_is_its_turn(app: App, worker: FakeWorker) -> None:
     scene = start(app, starter="computer")
-    assert scene.match.human == Player.SECOND
+    assert scene.round.match.human == Player.SECOND
     advance(app, 1.0)
-    assert scene.match.board.moves == "4"
+    assert scene.round.match.board.moves == "4"
     assert [kind for _, kind, _ in worker.submitted] == ["move"]
 
 
 def test_a_perfect_level_request_uses_the_time_budget_setting(app: App, worker: FakeWorker) -> None:
     app.settings.perfect_budget = 7.0
-    app.start_game(
+    app.navigator.start_game(
         GameConfig(mode=Mode.VS_COMPUTER, level=level_by_name("Perfect"), starter="computer")
     )
     app.step([], FRAME)
@@ -370,11 +380,11 @@ def test_watching_two_computers_plays_a_whole_game(app: App) -> None:
     scene = start(app, Mode.WATCH)
     for _ in range(3000):
         app.step([], FRAME)
-        if scene.over:
+        if scene.round.over:
             break
-    assert scene.over
-    assert scene.match.board.is_over
-    assert app.stats.per_level == {}  # only games you play are counted
+    assert scene.round.over
+    assert scene.round.match.board.is_over
+    assert app.saver.stats.per_level == {}  # only games you play are counted
 
 
 # -- undo, redo, cancellation -------------------------------------------------------------
@@ -385,13 +395,13 @@ def test_undo_and_redo_restore_the_exact_position(app: App) -> None:
     for column in (0, 6, 2):
         app.step([drop_key(column)], FRAME)
         advance(app, 1.0)
-    board = scene.match.board
+    board = scene.round.match.board
     before = (board.moves, board.current, board.mask)
     assert board.moves == "147434"  # the fake computer always answers column 4
     ctrl_z = key(pygame.K_z, mod=pygame.KMOD_LCTRL)
     app.step([ctrl_z], FRAME)
     after_one = board.moves
-    assert len(after_one) == len(before[0]) - 2 and scene.match.human_to_move
+    assert len(after_one) == len(before[0]) - 2 and scene.round.match.human_to_move
     app.step([ctrl_z], FRAME)
     assert len(board.moves) == len(before[0]) - 4
     app.step([key(pygame.K_y, mod=pygame.KMOD_LCTRL)], FRAME)
@@ -405,13 +415,13 @@ def test_the_redo_button_replays_what_undo_took_back(app: App) -> None:
     for column in (3, 3, 4, 2):
         app.step([drop_key(column)], FRAME)
         advance(app, 1.0)
-    assert scene.match.board.moves == "4453"
+    assert scene.round.match.board.moves == "4453"
     assert not next(i for i in scene.buttons.items if i.key == "redo").enabled
     scene.undo()
-    assert scene.match.board.moves == "445"
+    assert scene.round.match.board.moves == "445"
     assert next(i for i in scene.buttons.items if i.key == "redo").enabled
-    scene._button("redo")
-    assert scene.match.board.moves == "4453"
+    scene.press("redo")
+    assert scene.round.match.board.moves == "4453"
 
 
 def test_undo_after_the_end_against_the_computer_counts_the_game_once() -> None:
@@ -419,18 +429,18 @@ def test_undo_after_the_end_against_the_computer_counts_the_game_once() -> None:
     try:
         scene = start(app, moves="212121")  # red (you) to move wins with a fourth in 2
         app.step([drop_key(1)], FRAME)
-        while not scene.over:
+        while not scene.round.over:
             app.step([], FRAME)
-        assert scene.match.result_for_human() == "win"
-        assert app.stats.per_level["Hard"].wins == 1
+        assert scene.round.match.result_for_human() == "win"
+        assert app.saver.stats.per_level["Hard"].wins == 1
         assert [i.key for i in scene.buttons.items] == ["again", "undo", "menu"]
         scene.undo()  # back to the human's last turn, to try again or review
-        assert not scene.over and scene.match.board.moves == "212121"
+        assert not scene.round.over and scene.round.match.board.moves == "212121"
         app.step([drop_key(1)], FRAME)
-        while not scene.over:
+        while not scene.round.over:
             app.step([], FRAME)
-        assert app.stats.per_level["Hard"].wins == 1  # the same game, counted once
-        assert scene.session.score_line()[0][1] == 1
+        assert app.saver.stats.per_level["Hard"].wins == 1  # the same game, counted once
+        assert texts.score_line(scene.round.session)[0][1] == 1
     finally:
         app.close()
 
@@ -442,9 +452,9 @@ def test_undo_in_a_two_player_game_takes_back_one_move(app: App) -> None:
     app.step([drop_key(4)], FRAME)
     advance(app, 1.0)
     app.step([key(pygame.K_z, mod=pygame.KMOD_CTRL)], FRAME)
-    assert scene.match.board.moves == "4"
+    assert scene.round.match.board.moves == "4"
     app.step([key(pygame.K_z, mod=pygame.KMOD_CTRL | pygame.KMOD_SHIFT)], FRAME)  # redo
-    assert scene.match.board.moves == "45"
+    assert scene.round.match.board.moves == "45"
 
 
 def test_undo_while_the_computer_thinks_cancels_it_and_drops_its_late_reply() -> None:
@@ -457,12 +467,12 @@ def test_undo_while_the_computer_thinks_cancels_it_and_drops_its_late_reply() ->
         ((request_id, _, request),) = worker.pending()
         app.step([key(pygame.K_z, mod=pygame.KMOD_CTRL)], FRAME)
         assert request_id in worker.cancelled
-        assert scene.match.board.moves == ""
-        assert not scene.thinking
+        assert scene.round.match.board.moves == ""
+        assert not scene.computer.thinking
         # The answer was already on its way: it must not be played.
         worker.inject(WorkerReply(request_id, "move", request.moves, _result(3)))
         advance(app, 0.5)
-        assert scene.match.board.moves == ""
+        assert scene.round.match.board.moves == ""
     finally:
         app.close()
 
@@ -471,7 +481,7 @@ def test_a_reply_for_another_position_is_dropped(app: App, worker: FakeWorker) -
     scene = start(app)
     worker.inject(WorkerReply(999, "move", "", _result(2)))
     advance(app, 0.2)
-    assert scene.match.board.moves == ""
+    assert scene.round.match.board.moves == ""
 
 
 def test_new_game_and_menu_cancel_what_the_computer_is_doing() -> None:
@@ -508,11 +518,11 @@ def test_the_workers_notices_appear_on_screen(app: App, worker: FakeWorker) -> N
     start(app)
     worker.notices.append("The computer player stopped unexpectedly and was restarted.")
     app.step([], FRAME)
-    assert [n.text for n in app.notices] == [
+    assert [n.text for n in app.stage.notices.shown] == [
         "The computer player stopped unexpectedly and was restarted."
     ]
     advance(app, 10, dt=0.5)
-    assert app.notices == []
+    assert app.stage.notices.shown == []
 
 
 def test_an_engine_error_is_told_not_played(app: App, worker: FakeWorker) -> None:
@@ -522,8 +532,8 @@ def test_an_engine_error_is_told_not_played(app: App, worker: FakeWorker) -> Non
     worker.answer = refuse
     scene = start(app, starter="computer")
     advance(app, 0.2)
-    assert scene.match.board.moves == ""
-    assert any("the engine refused" in n.text for n in app.notices)
+    assert scene.round.match.board.moves == ""
+    assert any("the engine refused" in n.text for n in app.stage.notices.shown)
 
 
 # -- hints and analysis ------------------------------------------------------------------
@@ -539,10 +549,12 @@ def test_h_asks_for_a_hint_and_highlights_the_column(worker: FakeWorker) -> None
         assert kind == "hint" and request.depth is None and request.moves == ""
         assert request.analyze  # the same computation as the analysis row
         app.step([], FRAME)
-        assert scene.hint_column == 3
-        assert scene.analyses[""].column == 3  # kept: the analysis row shows the same
+        assert scene.advisor.hint_column(scene.round.match.board.moves) == 3
+        assert scene.advisor.analyses[""].column == 3  # kept: the analysis row shows the same
         app.step([drop_key(0)], FRAME)
-        assert scene.hint_column is None  # a hint is for one position
+        assert (
+            scene.advisor.hint_column(scene.round.match.board.moves) is None
+        )  # a hint is for one position
     finally:
         app.close()
 
@@ -558,8 +570,11 @@ def test_a_hint_asked_while_the_analysis_runs_is_the_analysis_best_column() -> N
         assert [kind for _, kind, _ in worker.submitted] == ["analysis"]
         worker.release()
         advance(app, 0.2)
-        analysis = scene.analysis
-        assert analysis is not None and scene.hint_column == analysis.column
+        analysis = shown_analysis(scene)
+        assert (
+            analysis is not None
+            and scene.advisor.hint_column(scene.round.match.board.moves) == analysis.column
+        )
     finally:
         app.close()
 
@@ -599,7 +614,7 @@ def test_a_hint_where_the_book_knows_only_that_every_move_loses_does_not_claim_t
         scene = start(app, Mode.VS_COMPUTER, moves="4")
         app.step([key(pygame.K_h)], FRAME)
         app.step([], FRAME)
-        assert scene.hint_text() == "Hint: column 4 (all moves lose with best play)"
+        assert hint_text(scene) == "Hint: column 4 (all moves lose with best play)"
     finally:
         app.close()
 
@@ -621,7 +636,7 @@ def test_the_hint_says_when_its_result_is_certain(mode: Mode, best: int, said: s
         scene = start(app, mode, moves="1122" if best != 18 else "112233")
         app.step([key(pygame.K_h)], FRAME)
         app.step([], FRAME)
-        assert scene.hint_text().startswith(said)
+        assert hint_text(scene).startswith(said)
     finally:
         app.close()
 
@@ -635,12 +650,15 @@ def test_analysis_shows_every_columns_score_on_the_players_turn() -> None:
         _, kind, request = worker.submitted[-1]
         assert kind == "analysis" and request.analyze and request.moves == "555555"
         app.step([], FRAME)
-        assert scene.analysis is not None
-        assert scene.analysis.column_scores == scores
+        assert shown_analysis(scene) is not None
+        assert shown_analysis(scene).column_scores == scores
         # With the scores known, a hint needs no new request.
         count = len(worker.submitted)
         app.step([key(pygame.K_h)], FRAME)
-        assert scene.hint_column == 3 and len(worker.submitted) == count
+        assert (
+            scene.advisor.hint_column(scene.round.match.board.moves) == 3
+            and len(worker.submitted) == count
+        )
         # After a move, the new position is analysed in its turn.
         app.step([drop_key(0)], FRAME)
         advance(app, 1.0)
@@ -663,26 +681,29 @@ def test_the_analysis_row_and_the_panel_say_the_same_in_words_or_engine_scores()
     try:
         scene = start(app, Mode.TWO_PLAYERS, moves="")
         advance(app, 0.2)
-        found = scene._column_verdicts()
-        words = [(said.short, said.short_detail) for _, said in filter(None, found)]
+        found = column_values(scene)
+        words = [texts.verdict_lines(said) for _, said in filter(None, found)]
         assert words == [
-            ("\u2713 Win", "in 19"),
-            ("\u2717 Loss", "in 20"),
-            ("= Draw", ""),
-            ("\u2713 Win", "in \u226420"),
-            ("\u2717 Loss", "in \u226418"),
-            ("\u25b2\u25b2 Strong", ""),
-            ("\u2248 Even", ""),
+            ["\u2713 Win", "in 19"],
+            ["\u2717 Loss", "in 20"],
+            ["= Draw"],
+            ["\u2713 Win", "in \u226420"],
+            ["\u2717 Loss", "in \u226418"],
+            ["\u25b2\u25b2", "Strong"],
+            ["\u2248", "Even"],
         ]
-        theme = app.theme
-        colours = [scene._verdict_colour(said) for _, said in filter(None, found)]
+        theme = app.stage.theme
+        colours = [verdict_colour(scene.look, said) for _, said in filter(None, found)]
         assert colours[:3] == [theme.score_win, theme.score_loss, theme.score_draw]
         assert colours[5:] == [theme.text_muted, theme.text_muted]
         labels = [label for label, _ in filter(None, found)]
         assert labels == ["+3", "-2", "0", "\u2265+2", "\u2264-4", "~+42", "~0"]
         scene.cursor = 0
         app.step([], FRAME)  # draws the panel's sentence from the same verdict
-        assert found[0] is not None and found[0][1].sentence(0) == "Column 1: Win in 19 moves"
+        assert (
+            found[0] is not None
+            and texts.verdict_sentence(found[0][1], 0) == "\u2713 Column 1: Win in 19 moves"
+        )
     finally:
         app.close()
 
@@ -700,22 +721,22 @@ def _pixel(app: App, point: tuple[int, int]) -> tuple[int, int, int]:
 def test_a_win_shows_game_over_with_the_four_highlighted(app: App) -> None:
     scene = start(app, moves=WIN_SETUP)
     app.step([drop_key(6)], FRAME)
-    assert not scene.over  # not until the disc has landed
+    assert not scene.round.over  # not until the disc has landed
     advance(app, 1.0)
-    assert scene.over
+    assert scene.round.over
     four = {(3, 0), (4, 0), (5, 0), (6, 0)}
-    assert set(scene.highlighted_cells()) == four
-    assert scene.match.headline() == "You win!"
-    assert scene.session.score_line() == [("You", 1), ("Computer", 0), ("Draws", 0)]
+    assert set(scene.round.winning_cells()) == four
+    assert texts.headline(scene.round.match) == "You win!"
+    assert texts.score_line(scene.round.session) == [("You", 1), ("Computer", 0), ("Draws", 0)]
     geometry = scene.layout(app.size).board
-    mark = app.theme.win_mark
+    mark = app.stage.theme.win_mark
     for col, row in four:
         assert _pixel(app, geometry.centre(col, row)) == mark
     for col, row in ((3, 1), (4, 1), (5, 1)):  # the loser's discs above are not marked
         assert _pixel(app, geometry.centre(col, row)) != mark
     # Counted once, saved.
     advance(app, 0.5)
-    app.flush_saves()
+    app.saver.flush()
     record = SettingsStore().load().stats.per_level["Hard"]
     assert (record.wins, record.losses, record.draws) == (1, 0, 0)
 
@@ -724,10 +745,10 @@ def test_a_draw_shows_game_over_with_nothing_highlighted(app: App) -> None:
     scene = start(app, moves=DRAW_GAME[:-1])
     app.step([drop_key(int(DRAW_GAME[-1]) - 1)], FRAME)
     advance(app, 1.0)
-    assert scene.over
-    assert scene.highlighted_cells() == ()
-    assert "draw" in scene.match.headline()
-    app.flush_saves()
+    assert scene.round.over
+    assert scene.round.winning_cells() == ()
+    assert "draw" in texts.headline(scene.round.match)
+    app.saver.flush()
     assert SettingsStore().load().stats.per_level["Hard"].draws == 1
 
 
@@ -737,12 +758,12 @@ def test_a_computer_win_counts_as_a_loss(worker: FakeWorker) -> None:
     try:
         # The human (second) must let the computer complete the bottom row.
         scene = start(app, moves="44556", starter="you")
-        assert scene.match.human == Player.SECOND
+        assert scene.round.match.human == Player.SECOND
         app.step([drop_key(0)], FRAME)
         advance(app, 3)
-        assert scene.over and scene.match.headline() == "The computer wins"
-        assert set(scene.highlighted_cells()) == {(3, 0), (4, 0), (5, 0), (6, 0)}
-        assert app.stats.per_level["Hard"].losses == 1
+        assert scene.round.over and texts.headline(scene.round.match) == "The computer wins"
+        assert set(scene.round.winning_cells()) == {(3, 0), (4, 0), (5, 0), (6, 0)}
+        assert app.saver.stats.per_level["Hard"].losses == 1
     finally:
         app.close()
 
@@ -750,20 +771,20 @@ def test_a_computer_win_counts_as_a_loss(worker: FakeWorker) -> None:
 def test_play_again_alternates_the_starter(worker: FakeWorker) -> None:
     app = make_app(worker)
     try:
-        app.start_game(GameConfig(mode=Mode.VS_COMPUTER, level=HARD, starter="alternate"))
+        app.navigator.start_game(GameConfig(mode=Mode.VS_COMPUTER, level=HARD, starter="alternate"))
         scene = app.scene
         assert isinstance(scene, PlayScene)
-        assert scene.match.human == Player.FIRST
+        assert scene.round.match.human == Player.FIRST
         # Play to a quick end: the fake computer always answers the centre column.
         for column in (0, 0, 0, 0):
             app.step([drop_key(column)], FRAME)
             advance(app, 3)
-        assert scene.over
+        assert scene.round.over
         button = scene.layout(app.size).buttons["again"]
         app.step(click(button.center), FRAME)
-        assert not scene.over
-        assert scene.match.human == Player.SECOND
-        assert scene.session.score_line()[0] == ("You", 1)
+        assert not scene.round.over
+        assert scene.round.match.human == Player.SECOND
+        assert texts.score_line(scene.round.session)[0] == ("You", 1)
     finally:
         app.close()
 
@@ -792,22 +813,22 @@ def test_restart_from_the_pause_menu_replays_the_game_with_the_same_starter(
 ) -> None:
     app = make_app(worker)
     try:
-        app.start_game(GameConfig(mode=Mode.VS_COMPUTER, level=HARD, starter=starter))
+        app.navigator.start_game(GameConfig(mode=Mode.VS_COMPUTER, level=HARD, starter=starter))
         scene = app.scene
         assert isinstance(scene, PlayScene)
         for _ in range(6):  # restart many times: a random draw would change the starter
-            human = scene.match.human
+            human = scene.round.match.human
             advance(app, 3)  # the computer moves if it starts
             app.step([drop_key(0)], FRAME)
             advance(app, 3)
-            assert scene.match.board.ply >= 2
+            assert scene.round.match.board.ply >= 2
             app.step([key(pygame.K_ESCAPE)], FRAME)
             _choose_in_pause(app, "restart", sure=True)
             assert app.scene is scene
-            assert scene.match.human == human
+            assert scene.round.match.human == human
             # From the start again: empty, or the computer's first move (answered at once).
-            assert scene.match.board.moves == ("" if human == Player.FIRST else "4")
-        assert scene.session.score_line() == [("You", 0), ("Computer", 0), ("Draws", 0)]
+            assert scene.round.match.board.moves == ("" if human == Player.FIRST else "4")
+        assert texts.score_line(scene.round.session) == [("You", 0), ("Computer", 0), ("Draws", 0)]
     finally:
         app.close()
 
@@ -820,18 +841,18 @@ def test_analyses_of_a_finished_game_are_forgotten_in_the_next() -> None:
             advance(app, 0.5)
             app.step([drop_key(column)], FRAME)
         advance(app, 1.0)
-        assert set(scene.analyses) == {"", "1", "12", "123"}
+        assert set(scene.advisor.analyses) == {"", "1", "12", "123"}
         app.step([key(pygame.K_n)], FRAME)
         _answer(app, "yes")
         assert app.scene is scene
         advance(app, 0.5)
-        assert set(scene.analyses) == {""}
+        assert set(scene.advisor.analyses) == {""}
         app.step([drop_key(6)], FRAME)
         advance(app, 1.0)
-        assert set(scene.analyses) == {"", "7"}
+        assert set(scene.advisor.analyses) == {"", "7"}
         app.step([key(pygame.K_ESCAPE)], FRAME)
         _choose_in_pause(app, "restart", sure=True)
-        assert set(scene.analyses) == {""}
+        assert set(scene.advisor.analyses) == {""}
     finally:
         app.close()
 
@@ -840,14 +861,14 @@ def test_enter_at_game_over_plays_again_and_ctrl_z_takes_the_last_move_back(app:
     scene = start(app, moves=WIN_SETUP)
     app.step([drop_key(6)], FRAME)
     advance(app, 1.0)
-    assert scene.over and scene.match.board.moves == WIN_SETUP + "7"
+    assert scene.round.over and scene.round.match.board.moves == WIN_SETUP + "7"
     app.step([key(pygame.K_z, mod=pygame.KMOD_CTRL)], FRAME)
-    assert not scene.over and scene.match.board.moves == WIN_SETUP
+    assert not scene.round.over and scene.round.match.board.moves == WIN_SETUP
     app.step([drop_key(6)], FRAME)
     advance(app, 1.0)
-    assert scene.over
+    assert scene.round.over
     app.step([key(pygame.K_RETURN)], FRAME)
-    assert not scene.over and scene.match.board.moves == WIN_SETUP
+    assert not scene.round.over and scene.round.match.board.moves == WIN_SETUP
 
 
 # -- the window ---------------------------------------------------------------------------
@@ -858,7 +879,7 @@ def test_escape_pauses_and_resumes(app: App) -> None:
     app.step([key(pygame.K_ESCAPE)], FRAME)
     assert isinstance(app.scene, PauseScene)
     app.step([drop_key(2)], FRAME)  # the paused board takes no move
-    assert scene.match.board.moves == ""
+    assert scene.round.match.board.moves == ""
     app.step([key(pygame.K_ESCAPE)], FRAME)
     assert app.scene is scene
 
@@ -866,7 +887,7 @@ def test_escape_pauses_and_resumes(app: App) -> None:
 def test_the_menu_of_a_finished_game_does_not_say_paused(app: App) -> None:
     scene = start(app, Mode.TWO_PLAYERS, moves="121212")
     app.step([drop_key(0)], FRAME)
-    while not scene.over:
+    while not scene.round.over:
         app.step([], FRAME)
     app.step([key(pygame.K_ESCAPE)], FRAME)
     pause = app.scene
@@ -895,7 +916,7 @@ def test_the_top_scene_only_is_updated(app: App) -> None:
     scene = start(app, Mode.TWO_PLAYERS)
     app.step([drop_key(3)], FRAME)
     app.step([key(pygame.K_ESCAPE)], FRAME)
-    drop = scene.drop
+    drop = scene.round.drop
     assert drop is not None
     y = drop.y
     advance(app, 1.0)
@@ -920,7 +941,7 @@ def test_notices_stand_above_the_board_not_over_the_column_numbers(app: App) -> 
     assert scene.notice_bottom(size) <= board.frame_rect.top
     # ... and a notice does show: a pixel just above the board changed.
     above = (board.frame_rect.centerx, board.frame_rect.top - 6)
-    app.notices.clear()
+    app.stage.notices.shown.clear()
     app.draw()
     plain = _pixel(app, above)
     app.notify("A notice long enough to cross the whole board from one side to the other")
@@ -931,11 +952,14 @@ def test_notices_stand_above_the_board_not_over_the_column_numbers(app: App) -> 
 def test_the_draw_message_starts_at_the_margin_with_no_empty_disc_slot(app: App) -> None:
     scene = start(app, Mode.TWO_PLAYERS, moves=DRAW_GAME[:-1])
     app.step([drop_key(int(DRAW_GAME[-1]) - 1)], FRAME)
-    while not scene.over:
+    while not scene.round.over:
         app.step([], FRAME)
-    assert scene.match.board.outcome is not None and scene.match.board.outcome.winner is None
+    assert (
+        scene.round.match.board.outcome is not None
+        and scene.round.match.board.outcome.winner is None
+    )
     at: dict[str, int] = {}
-    blit, blit_lines = app.text.blit, app.text.blit_lines
+    blit, blit_lines = app.stage.text.blit, app.stage.text.blit_lines
 
     def spy_blit(surface: pygame.Surface, text: str, *args: object, **kw: object) -> object:
         at.setdefault(text, args[2][0])  # type: ignore[index]
@@ -946,8 +970,8 @@ def test_the_draw_message_starts_at_the_margin_with_no_empty_disc_slot(app: App)
             at.setdefault(line, args[2][0])  # type: ignore[index]
         return blit_lines(surface, lines, *args, **kw)  # type: ignore[arg-type]
 
-    app.text.blit = spy_blit  # type: ignore[method-assign]
-    app.text.blit_lines = spy_lines  # type: ignore[method-assign]
+    app.stage.text.blit = spy_blit  # type: ignore[method-assign]
+    app.stage.text.blit_lines = spy_lines  # type: ignore[method-assign]
     scene.draw(pygame.display.get_surface())
-    headline = scene.match.headline()
+    headline = texts.headline(scene.round.match)
     assert at[headline] == at["Moves"]

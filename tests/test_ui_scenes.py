@@ -22,7 +22,7 @@ from game.ui.scenes.play import PlayScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.stack import Go, OpenSetup, Pause, SceneStack
 from game.ui.scenes.stats_scene import StatsScene
-from game.ui.testing import FRAME, FakeWorker, key
+from tests.fakes import FRAME, FakeWorker, key
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENES = ROOT / "game" / "ui" / "scenes"
@@ -104,7 +104,7 @@ def app() -> Iterator[App]:
 
 
 def _pause(app: App, mode: Mode) -> PauseScene:
-    app.start_game(GameConfig(mode=mode, level=level_by_name("Hard")))
+    app.navigator.start_game(GameConfig(mode=mode, level=level_by_name("Hard")))
     app.step([key(pygame.K_ESCAPE)], FRAME)
     pause = app.scene
     assert isinstance(pause, PauseScene)
@@ -141,7 +141,7 @@ def test_a_new_game_from_the_pause_menu_goes_to_setup_over_a_fresh_menu(app: App
 
 
 def test_escape_in_a_game_returns_the_pause_transition(app: App) -> None:
-    app.start_game(GameConfig(mode=Mode.TWO_PLAYERS, level=level_by_name("Hard")))
+    app.navigator.start_game(GameConfig(mode=Mode.TWO_PLAYERS, level=level_by_name("Hard")))
     play = app.scene
     assert isinstance(play, PlayScene)
     assert play.handle_event(key(pygame.K_ESCAPE)) == Pause(play)
@@ -149,10 +149,10 @@ def test_escape_in_a_game_returns_the_pause_transition(app: App) -> None:
 
 
 def test_the_statistics_screen_shows_every_level_played_with_totals(app: App) -> None:
-    app.record_result("Hard", "win")
-    app.record_result("Hard", "win")
-    app.record_result("Easy", "loss")
-    app.record_result("Custom 10", "draw")
+    app.saver.record_result("Hard", "win")
+    app.saver.record_result("Hard", "win")
+    app.saver.record_result("Easy", "loss")
+    app.saver.record_result("Custom 10", "draw")
     assert isinstance(app.scene, MenuScene)
     app.go(app.scene.activate("stats"))  # type: ignore[arg-type]
     stats = app.scene
@@ -169,17 +169,17 @@ def test_the_statistics_screen_shows_every_level_played_with_totals(app: App) ->
 
 
 def test_the_statistics_reset_asks_twice_and_forgets_in_the_file_too(app: App) -> None:
-    app.record_result("Hard", "win")
+    app.saver.record_result("Hard", "win")
     app.go(Go.STATS)
     stats = app.scene
     assert isinstance(stats, StatsScene)
     assert stats.activate("reset") is None
-    assert app.stats.per_level["Hard"].wins == 1  # the first press only asks
+    assert app.saver.stats.per_level["Hard"].wins == 1  # the first press only asks
     assert stats.items.get("reset").label == stats_scene.CONFIRM
     stats.activate("reset")
-    assert stats.table == [] and app.stats.per_level.get("Hard") is None
+    assert stats.table == [] and app.saver.stats.per_level.get("Hard") is None
     assert SettingsStore().load().stats.per_level.get("Hard") is None
-    assert any("reset" in notice.text for notice in app.notices)
+    assert any("reset" in notice.text for notice in app.stage.notices.shown)
 
 
 def test_no_games_yet_leaves_an_empty_table() -> None:
@@ -202,7 +202,7 @@ def test_the_menus_show_a_dimmed_board_in_the_room_the_items_leave(app: App) -> 
     changed = [p for p in beside if with_board.get_at(p) != plain.get_at(p)]
     assert len(changed) > len(beside) // 4
     # ...dimmed: darker everywhere than the theme's board colour itself.
-    board = app.theme.board
+    board = app.stage.theme.board
     assert all(sum(with_board.get_at(p)[:3]) < sum(board) for p in changed)
     # The items themselves are drawn over it unchanged.
     centre = next(iter(items)).center
@@ -214,7 +214,7 @@ def test_how_to_play_fits_above_its_button_at_every_size(size: tuple[int, int]) 
     app = App(LaunchOptions(window_size=size, fullscreen=False), worker=FakeWorker())
     app.open()
     try:
-        app.open_help()
+        app.go(Go.HELP)
         app.step([], FRAME)
         scene = app.scene
         assert isinstance(scene, HowToScene)

@@ -22,7 +22,7 @@ from game.ui.app import App
 from game.ui.options import GameConfig, LaunchOptions, Mode
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.play import PlayScene
-from game.ui.testing import FRAME, FakeWorker, key
+from tests.fakes import FRAME, FakeWorker, key
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -82,9 +82,9 @@ def test_a_missing_asset_is_told_in_the_window_not_a_crash(
     app.open()
     try:
         app.step([], FRAME)
-        texts = " ".join(notice.text for notice in app.notices)
+        texts = " ".join(notice.text for notice in app.stage.notices.shown)
         assert "icons/connect4-48.png" in texts
-        if app.sounds.available:  # the dummy audio driver normally starts the mixer
+        if app.stage.sounds.available:  # the dummy audio driver normally starts the mixer
             assert "sounds/drop.wav" in texts
         assert isinstance(app.scene, MenuScene)
         app.step([key(pygame.K_RETURN)], FRAME)  # the game goes on without them
@@ -101,7 +101,7 @@ def test_the_real_worker_answers_through_the_window() -> None:
     app = App(LaunchOptions(window_size=(800, 600)), store=SettingsStore())
     app.open()
     try:
-        app.start_game(
+        app.navigator.start_game(
             GameConfig(mode=Mode.VS_COMPUTER, level=level_by_name("Beginner"), starter="you")
         )
         scene = app.scene
@@ -109,12 +109,12 @@ def test_the_real_worker_answers_through_the_window() -> None:
         app.step([key(pygame.K_4)], FRAME)
         deadline = time.monotonic() + 60
         frames = 0
-        while len(scene.match.board.moves) < 2 or scene.drop is not None:
+        while len(scene.round.match.board.moves) < 2 or scene.round.drop is not None:
             assert time.monotonic() < deadline, "the worker did not answer within 60 s"
             app.step([], FRAME)
             frames += 1
             time.sleep(0.005)
-        assert scene.match.human_to_move
+        assert scene.round.match.human_to_move
         assert frames > 1  # the loop ran on while the worker was busy
     finally:
         app.close()
@@ -133,31 +133,31 @@ def test_killing_the_worker_mid_perfect_search_is_told_and_the_computer_still_mo
     app.open()
     try:
         app.settings.perfect_budget = 1.0
-        app.start_game(
+        app.navigator.start_game(
             GameConfig(mode=Mode.VS_COMPUTER, level=level_by_name("Perfect"), start_moves="444174")
         )
         scene = app.scene
         assert isinstance(scene, PlayScene)
         app.step([key(pygame.K_4)], FRAME)
-        while scene.drop is not None:  # the player's disc lands, then the request goes out
+        while scene.round.drop is not None:  # the player's disc lands, then the request goes out
             app.step([], FRAME)
         for _ in range(20):  # the search starts
             app.step([], FRAME)
             time.sleep(0.01)
-        first_pid = getattr(app.worker, "pid", None)
+        first_pid = getattr(app.link.worker, "pid", None)
         assert first_pid is not None
-        assert scene.match.board.moves == "4441744"  # still thinking: no answer for 1 s
+        assert scene.round.match.board.moves == "4441744"  # still thinking: no answer for 1 s
         os.kill(first_pid, signal.SIGKILL)
         seen: set[str] = set()
         deadline = time.monotonic() + 60
-        while len(scene.match.board.moves) < 8 or scene.drop is not None:
+        while len(scene.round.match.board.moves) < 8 or scene.round.drop is not None:
             assert time.monotonic() < deadline, "the computer did not move after its worker died"
             app.step([], FRAME)
-            seen.update(notice.text for notice in app.notices)
+            seen.update(notice.text for notice in app.stage.notices.shown)
             time.sleep(0.005)
         assert RESTART_NOTICE in seen
-        assert getattr(app.worker, "pid", None) not in (None, first_pid)
-        assert len(scene.match.board.moves) == 8 and scene.match.human_to_move
+        assert getattr(app.link.worker, "pid", None) not in (None, first_pid)
+        assert len(scene.round.match.board.moves) == 8 and scene.round.match.human_to_move
     finally:
         app.close()
     assert multiprocessing.active_children() == []

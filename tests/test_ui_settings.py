@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 
 import pygame
@@ -14,7 +15,8 @@ from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.scenes.setup import SetupScene
-from game.ui.testing import FRAME, FakeWorker, click, key
+from game.ui.scenes.stack import Go, OpenSetup
+from tests.fakes import FRAME, FakeWorker, click, key
 
 SIZE = (800, 600)
 
@@ -47,7 +49,7 @@ def focus(scene: SettingsScene | SetupScene, key_name: str) -> None:
 
 
 def test_settings_changed_on_screen_are_saved_and_read_back(app: App) -> None:
-    app.open_settings()
+    app.go(Go.SETTINGS)
     app.step([], FRAME)
     scene = app.scene
     assert isinstance(scene, SettingsScene)
@@ -62,10 +64,10 @@ def test_settings_changed_on_screen_are_saved_and_read_back(app: App) -> None:
     # The mouse works too: a click on the row's left arrow steps back.
     rect = scene.layout(app.size).rects["animation_speed"]
     app.step(click((rect.right - rect.width * 11 // 20 + 5, rect.centery)), FRAME)
-    assert app.theme.name == "high-contrast"  # applied at once
+    assert app.stage.theme.name == "high-contrast"  # applied at once
     press(app, pygame.K_ESCAPE)  # leaving saves
     assert isinstance(app.scene, MenuScene)
-    app.flush_saves()
+    app.saver.flush()
 
     saved = SettingsStore().load()
     assert saved.warnings == []
@@ -79,8 +81,8 @@ def test_settings_changed_on_screen_are_saved_and_read_back(app: App) -> None:
     again = make_app()
     try:
         assert again.settings.volume == pytest.approx(0.5)
-        assert again.theme.name == "high-contrast"
-        again.open_settings()
+        assert again.stage.theme.name == "high-contrast"
+        again.go(Go.SETTINGS)
         shown = again.scene
         assert isinstance(shown, SettingsScene)
         assert shown.items.get("volume").value_text == "50%"
@@ -97,14 +99,14 @@ def test_a_corrupted_settings_file_gives_defaults_and_a_notice() -> None:
     app = make_app(store)
     try:
         assert app.settings.volume == 0.7 and app.settings.theme == "classic"
-        assert any("damaged" in notice.text for notice in app.notices)
+        assert any("damaged" in notice.text for notice in app.stage.notices.shown)
         assert list(store.path.parent.glob("settings.json.bad-*"))
     finally:
         app.close()
     # Told once: the next start is quiet.
     quiet = make_app(SettingsStore())
     try:
-        assert quiet.notices == []
+        assert quiet.stage.notices.shown == []
     finally:
         quiet.close()
 
@@ -124,7 +126,7 @@ def test_an_out_of_range_setting_is_clamped_and_the_player_is_not_stopped() -> N
 
 
 def test_new_game_choices_are_remembered(app: App) -> None:
-    app.open_setup(Mode.VS_COMPUTER)
+    app.go(OpenSetup(Mode.VS_COMPUTER))
     scene = app.scene
     assert isinstance(scene, SetupScene)
     assert not scene.items.get("depth").enabled  # only for a custom depth
@@ -147,8 +149,11 @@ def test_new_game_choices_are_remembered(app: App) -> None:
     play = app.scene
     assert isinstance(play, PlayScene)
     assert play.config.level.name == "Custom 7" and play.config.level.depth == 7
-    assert play.match.human is not None and play.match.colour_of(play.match.human) == "yellow"
-    app.flush_saves()
+    assert (
+        play.round.match.human is not None
+        and play.round.match.colour_of(play.round.match.human) == "yellow"
+    )
+    app.saver.flush()
     saved = SettingsStore().load().settings
     assert (saved.level, saved.custom_depth, saved.starter, saved.colour) == (
         "Custom",
@@ -161,11 +166,11 @@ def test_new_game_choices_are_remembered(app: App) -> None:
 def test_m_mutes_and_f11_toggles_fullscreen_from_any_screen(app: App) -> None:
     assert app.settings.sound_on
     press(app, pygame.K_m)
-    assert not app.settings.sound_on and not app.sounds.enabled
+    assert not app.settings.sound_on and not app.stage.sounds.enabled
     press(app, pygame.K_F11)
-    assert app.fullscreen and app.settings.fullscreen
+    assert app.stage.window.fullscreen and app.settings.fullscreen
     press(app, pygame.K_F11)
-    assert not app.fullscreen
+    assert not app.stage.window.fullscreen
     assert app.size == SIZE
 
 
@@ -198,22 +203,31 @@ def test_quit_from_the_menu_ends_the_loop(app: App) -> None:
     assert app.step([key(pygame.K_RETURN)], FRAME) is False
 
 
-def test_how_to_play_names_the_engine_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_how_to_play_names_the_engine_kernel() -> None:
     from game.ui.scenes import howto  # noqa: PLC0415
 
-    assert howto.engine_line() == (
-        "Engine: compiled (fast)"
-        if howto.IS_COMPILED
-        else f"Engine: {howto.KERNEL_NAME}; the computer thinks more slowly"
-    )
-    monkeypatch.setattr(howto, "IS_COMPILED", False)
-    monkeypatch.setattr(howto, "KERNEL_NAME", "pure Python (the compiled kernel is not installed)")
-    assert "pure Python (the compiled kernel is not installed)" in howto.engine_line()
+    assert howto.engine_line("compiled") == "Engine: compiled (fast)"
+    slow = howto.engine_line("pure Python (the compiled kernel is not installed)")
+    assert "pure Python (the compiled kernel is not installed)" in slow
+    assert "more slowly" in slow
+
+
+def test_the_window_names_the_kernel_without_loading_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The window tells which kernel the worker runs from the files and the environment,
+    in the backend's words, without importing the kernel's module."""
+    from game.ai import backend  # noqa: PLC0415 - the truth the window's answer must match
+    from game.ui import engine_link  # noqa: PLC0415
+
+    assert engine_link.kernel_name() == backend.KERNEL_NAME
+    monkeypatch.delitem(sys.modules, "game.ai.backend")
+    assert engine_link.kernel_name() == backend.KERNEL_NAME
+    monkeypatch.setenv(backend.PURE_ENV, "1")
+    assert engine_link.kernel_name() == f"pure Python ({backend.PURE_ENV} is set)"
 
 
 def test_the_window_saves_the_winning_streaks(app: App) -> None:
-    app.record_result("Hard", "win")
-    app.record_result("Hard", "win")
-    app.flush_saves()
-    saved = SettingsStore(app.store.path).load().stats.per_level["Hard"]
+    app.saver.record_result("Hard", "win")
+    app.saver.record_result("Hard", "win")
+    app.saver.flush()
+    saved = SettingsStore(app.saver.store.path).load().stats.per_level["Hard"]
     assert (saved.wins, saved.streak, saved.best_streak) == (2, 2, 2)

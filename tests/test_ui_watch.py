@@ -11,9 +11,11 @@ from game.ai.levels import level_by_name
 from game.settings import SettingsStore
 from game.ui.app import App
 from game.ui.options import GameConfig, LaunchOptions, Mode
-from game.ui.scenes.play import PlayScene
+from game.ui.scenes.play import PlayScene, texts
+from game.ui.scenes.play.panel import turn_text
 from game.ui.scenes.setup import SetupScene
-from game.ui.testing import FRAME, FakeWorker, advance, click, key
+from game.ui.scenes.stack import OpenSetup
+from tests.fakes import FRAME, FakeWorker, advance, click, key
 
 EASY, MASTER = level_by_name("Easy"), level_by_name("Master")
 
@@ -38,7 +40,7 @@ def app(worker: FakeWorker) -> Iterator[App]:
 
 
 def watch(app: App) -> PlayScene:
-    app.start_game(GameConfig(mode=Mode.WATCH, level=EASY, second_level=MASTER))
+    app.navigator.start_game(GameConfig(mode=Mode.WATCH, level=EASY, second_level=MASTER))
     app.step([], FRAME)
     scene = app.scene
     assert isinstance(scene, PlayScene)
@@ -46,7 +48,7 @@ def watch(app: App) -> PlayScene:
 
 
 def test_the_setup_screen_chooses_a_level_for_each_side(app: App) -> None:
-    app.open_setup(Mode.WATCH)
+    app.go(OpenSetup(Mode.WATCH))
     setup = app.scene
     assert isinstance(setup, SetupScene)
     setup.items.get("level").select("Easy")
@@ -59,7 +61,9 @@ def test_the_setup_screen_chooses_a_level_for_each_side(app: App) -> None:
     # Offered again next time, and the player's own opponent stays as it was.
     assert (app.settings.watch_first, app.settings.watch_second) == ("Easy", "Master")
     assert app.settings.level == "Medium"
-    assert scene.levels_text() == "Red: Easy 3, Yellow: Master 21"
+    names = app.stage.theme.colour_names
+    levels = texts.levels_lines(scene.config, scene.round.match, names)
+    assert levels == ["Red: Easy 3", "Yellow: Master 21"]
 
 
 def test_each_side_searches_at_its_own_level(app: App, worker: FakeWorker) -> None:
@@ -76,46 +80,46 @@ def test_each_side_searches_at_its_own_level(app: App, worker: FakeWorker) -> No
 def test_pause_stops_the_game_and_step_plays_one_move(app: App) -> None:
     scene = watch(app)
     app.step([key(pygame.K_p)], FRAME)
-    assert scene.paused and scene._turn_text().startswith("Paused")
+    assert scene.watching.paused and turn_text(scene).startswith("Paused")
     advance(app, 5.0)
-    assert scene.match.board.ply == 0  # nothing moves, however long one waits
+    assert scene.round.match.board.ply == 0  # nothing moves, however long one waits
     app.step([key(pygame.K_s)], FRAME)
     advance(app, 5.0)
-    assert scene.match.board.ply == 1  # one step, one move
+    assert scene.round.match.board.ply == 1  # one step, one move
     app.step([key(pygame.K_s)], FRAME)
     advance(app, 5.0)
-    assert scene.match.board.ply == 2
+    assert scene.round.match.board.ply == 2
     app.step([key(pygame.K_p)], FRAME)  # go on
     advance(app, 5.0)
-    assert scene.match.board.ply > 3
+    assert scene.round.match.board.ply > 3
 
 
 def test_the_speed_setting_decides_how_long_each_move_stays(app: App) -> None:
     scene = watch(app)
-    assert scene.speed_name == "Normal"
+    assert texts.speed_name(scene.watching.speed) == "Normal"
     app.step([key(pygame.K_f)], FRAME)
-    assert scene.speed_name == "Fast" and app.settings.watch_delay == 0.15
+    assert texts.speed_name(scene.watching.speed) == "Fast" and app.settings.watch_delay == 0.15
     app.step([key(pygame.K_f)], FRAME)
-    assert scene.speed_name == "Slow"
+    assert texts.speed_name(scene.watching.speed) == "Slow"
     assert scene.buttons.get("speed").label == "Speed: Slow"
-    start = scene.match.board.ply
+    start = scene.round.match.board.ply
     advance(app, 1.5)  # slow: a move every 2 s at least
-    assert scene.match.board.ply <= start + 1
+    assert scene.round.match.board.ply <= start + 1
     advance(app, 6.0)
-    assert scene.match.board.ply >= start + 3
+    assert scene.round.match.board.ply >= start + 3
 
 
 def test_the_watch_buttons_pause_step_and_change_speed(app: App) -> None:
     scene = watch(app)
     rects = scene.layout(app.size).buttons
     app.step(click(rects["pause"].center), FRAME)
-    assert scene.paused
+    assert scene.watching.paused
     assert scene.buttons.get("pause").label == "Go on"
     app.step(click(rects["step"].center), FRAME)
     advance(app, 3.0)
-    assert scene.match.board.ply == 1
+    assert scene.round.match.board.ply == 1
     app.step(click(rects["speed"].center), FRAME)
-    assert scene.speed_name == "Fast"
+    assert texts.speed_name(scene.watching.speed) == "Fast"
 
 
 def _drawn(app: App, scene: PlayScene) -> tuple[list[str], list[str]]:
@@ -123,8 +127,8 @@ def _drawn(app: App, scene: PlayScene) -> tuple[list[str], list[str]]:
     the side panel."""
     lines: list[str] = []
     panel_discs: list[str] = []
-    blit, blit_lines = app.text.blit, app.text.blit_lines
-    draw_disc = app.renderer.draw_disc
+    blit, blit_lines = app.stage.text.blit, app.stage.text.blit_lines
+    draw_disc = app.stage.renderer.draw_disc
     panel = scene.layout(app.size).panel
 
     def spy_blit(surface: pygame.Surface, text: str, *args: object, **kw: object) -> object:
@@ -140,13 +144,13 @@ def _drawn(app: App, scene: PlayScene) -> tuple[list[str], list[str]]:
             panel_discs.append(str(args[1]))
         return draw_disc(surface, centre, *args)  # type: ignore[arg-type]
 
-    app.text.blit = spy_blit  # type: ignore[method-assign]
-    app.text.blit_lines = spy_lines  # type: ignore[method-assign]
-    app.renderer.draw_disc = spy_disc  # type: ignore[method-assign]
+    app.stage.text.blit = spy_blit  # type: ignore[method-assign]
+    app.stage.text.blit_lines = spy_lines  # type: ignore[method-assign]
+    app.stage.renderer.draw_disc = spy_disc  # type: ignore[method-assign]
     try:
         scene.draw(pygame.display.get_surface())
     finally:
-        del app.text.blit, app.text.blit_lines, app.renderer.draw_disc
+        del app.stage.text.blit, app.stage.text.blit_lines, app.stage.renderer.draw_disc
     return lines, panel_discs
 
 
@@ -154,9 +158,9 @@ def test_the_panel_shows_the_falling_discs_colour_beside_its_words(app: App) -> 
     scene = watch(app)
     for _ in range(600):
         app.step([], FRAME)
-        if scene.drop is not None and scene.match.board.ply == 2:
+        if scene.round.drop is not None and scene.round.match.board.ply == 2:
             break
-    drop = scene.drop
+    drop = scene.round.drop
     assert drop is not None and drop.player == 1  # yellow's disc is falling
     lines, discs = _drawn(app, scene)
     assert f"Yellow plays column {drop.col + 1}" in lines
@@ -169,7 +173,7 @@ def test_watching_shows_no_analysis_legend_and_asks_for_no_analysis(
     app.settings.show_analysis = True
     scene = watch(app)
     advance(app, 3.0)
-    assert scene.match.board.ply >= 2
+    assert scene.round.match.board.ply >= 2
     lines, _ = _drawn(app, scene)
     text = " ".join(lines)
     assert "perfectly" not in text and "win, = draw" not in text
@@ -180,20 +184,20 @@ def test_after_the_game_only_the_keys_that_still_work_are_listed(app: App) -> No
     app.settings.watch_delay = 0.0
     scene = watch(app)
     advance(app, 60.0)
-    assert scene.over
+    assert scene.round.over
     lines, _ = _drawn(app, scene)
     text = " ".join(lines)
     assert "N new game" in text
     assert "P pause" not in text and "S step" not in text and "F speed" not in text
     app.step([key(pygame.K_p)], FRAME)
-    assert not scene.paused  # P does nothing once the game is over
+    assert not scene.watching.paused  # P does nothing once the game is over
 
 
 def test_speed_notices_replace_each_other(app: App) -> None:
     watch(app)
     for _ in range(3):
         app.step([key(pygame.K_f)], FRAME)
-    speeds = [notice.text for notice in app.notices if notice.text.startswith("Speed")]
+    speeds = [notice.text for notice in app.stage.notices.shown if notice.text.startswith("Speed")]
     assert speeds == ["Speed: normal."]  # fast, slow, normal: only the last one shows
 
 
@@ -208,14 +212,14 @@ def test_every_line_of_the_panel_stays_inside_it(worker: FakeWorker, size: tuple
         advance(app, 2.0)
         panel = scene.layout(app.size).panel
         rects: list[tuple[str, pygame.Rect]] = []
-        blit = app.text.blit
+        blit = app.stage.text.blit
 
         def spy(surface: pygame.Surface, text: str, *args: object, **kw: object) -> pygame.Rect:
             rect = blit(surface, text, *args, **kw)  # type: ignore[arg-type]
             rects.append((text, rect))
             return rect
 
-        app.text.blit = spy  # type: ignore[method-assign]
+        app.stage.text.blit = spy  # type: ignore[method-assign]
         scene.draw(pygame.display.get_surface())
         inside = [(text, rect) for text, rect in rects if panel.collidepoint(rect.topleft)]
         assert any(text.startswith("Yellow: Master") for text, _ in inside)

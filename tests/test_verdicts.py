@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.ai.requests import HEURISTIC_UNIT, describe_score
+from game.ui.scenes.play import texts
 from game.ui.verdicts import ESTIMATES, Verdict, engine_label, verdict
 
 
@@ -22,28 +23,32 @@ def test_exact_scores_are_win_draw_or_loss_in_so_many_moves(
 ) -> None:
     said = verdict(score, exact=True, ply=ply)
     assert said.exact
-    assert said.sentence(3) == f"Column 4: {words}"
+    assert texts.verdict_sentence(said, 3) == f"{said.symbol} Column 4: {words}"
     # The same count as the engine's own description.
     assert describe_score(score, exact=True, ply=ply).split()[-1] in words or score == 0
 
 
 def test_a_win_a_shorter_search_proved_is_at_most_so_many_moves() -> None:
     said = verdict(3 * HEURISTIC_UNIT, exact=False, ply=10)
-    assert (said.kind, said.word, said.exact) == ("win", "Win", True)
-    assert said.detail == "in at most 14 moves" and said.short_detail == "in \u226414"
+    assert (said.kind, said.moves, said.at_most, said.exact) == ("win", 14, True, True)
+    assert texts.verdict_lines(said) == ["\u2713 Win", "in \u226414"]
+    assert texts.verdict_sentence(said, 0).endswith("Column 1: Win in at most 14 moves")
     loss = verdict(-3 * HEURISTIC_UNIT, exact=False, ply=10)
     assert (loss.kind, loss.symbol) == ("loss", "\u2717")
 
 
 def test_estimates_are_a_five_step_scale_that_never_reads_like_a_number() -> None:
     steps = [verdict(value, exact=False, ply=8) for value in (999, 150, 149, 40, 39, 0, -39)]
-    assert [s.word for s in steps] == ["Strong", "Strong", "Good", "Good", "Even", "Even", "Even"]
+    words = [texts.verdict_lines(s)[1] for s in steps]
+    assert words == ["Strong", "Strong", "Good", "Good", "Even", "Even", "Even"]
     worse = [verdict(value, exact=False, ply=8) for value in (-40, -149, -150, -999)]
-    assert [s.word for s in worse] == ["Weak", "Weak", "Bad", "Bad"]
+    assert [texts.verdict_lines(s)[1] for s in worse] == ["Weak", "Weak", "Bad", "Bad"]
     for said in steps + worse:
-        assert not said.exact and said.detail == ""
-        assert not any(ch.isdigit() for ch in said.short + said.sentence(0)[9:])
-        assert said.sentence(0).endswith("(an estimate)")
+        assert not said.exact and said.moves is None
+        sentence = texts.verdict_sentence(said, 0)
+        value = sentence.split(": ", 1)[1]
+        assert not any(ch.isdigit() for ch in " ".join(texts.verdict_lines(said)) + value)
+        assert sentence.endswith("(an estimate)")
     assert len({s.symbol for s in steps + worse}) == len(ESTIMATES)
 
 

@@ -89,13 +89,6 @@ class Match:
             return mine if player == self.human else other_colour(mine)
         return COLOURS[player]
 
-    def name_of(self, player: Player, names: Mapping[str, str] = COLOUR_NAMES) -> str:
-        """ "You", "The computer", or the colour's name in the theme (``names``: the
-        theme's ``colour_names``, "Orange" and "Blue" in the blue-orange one)."""
-        if self.mode is Mode.VS_COMPUTER:
-            return "You" if player == self.human else "The computer"
-        return names[self.colour_of(player)]
-
     # -- undo and redo -------------------------------------------------------
     def undo(self) -> int:
         """Take back moves; returns how many (0 when there is nothing to undo).
@@ -149,17 +142,6 @@ class Match:
         if outcome.winner is None:
             return "draw"
         return "win" if outcome.winner == self.human else "loss"
-
-    def headline(self, names: Mapping[str, str] = COLOUR_NAMES) -> str:
-        """The game-over banner: who won, or that it is a draw ("" while playing)."""
-        outcome = self.board.outcome
-        if outcome is None:
-            return ""
-        if outcome.winner is None:
-            return "A draw: the board is full"
-        if self.mode is Mode.VS_COMPUTER:
-            return "You win!" if outcome.winner == self.human else "The computer wins"
-        return f"{names[self.colour_of(outcome.winner)]} wins!"
 
 
 @dataclass
@@ -247,18 +229,3 @@ class Session:
             self.draws += 1
         else:
             self.wins[winner] += 1
-
-    def score_line(self, names: Mapping[str, str] = COLOUR_NAMES) -> list[tuple[str, int]]:
-        """The score as (label, count) pairs, e.g. [("You", 2), ("Computer", 1), ("Draws", 0)]."""
-        if self.config.mode is Mode.VS_COMPUTER:
-            mine = self.config.colour
-            return [
-                ("You", self.wins[mine]),
-                ("Computer", self.wins[other_colour(mine)]),
-                ("Draws", self.draws),
-            ]
-        return [
-            (names["red"], self.wins["red"]),
-            (names["yellow"], self.wins["yellow"]),
-            ("Draws", self.draws),
-        ]

@@ -10,7 +10,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from game.ai.levels import Level
+from game.ai.levels import Level, level_of
+from game.settings import Settings
 
 
 class Mode(enum.Enum):
@@ -75,3 +76,18 @@ class GameConfig:
         if player == 1 and self.mode is Mode.WATCH and self.second_level is not None:
             return self.second_level
         return self.level
+
+
+def settings_level(settings: Settings) -> Level:
+    """The level the settings name (the custom depth for "Custom")."""
+    return level_of(settings.level, settings.custom_depth)
+
+
+def config_for(settings: Settings, mode: Mode) -> GameConfig:
+    """A game of ``mode`` with the saved level, starter and colour."""
+    return GameConfig(
+        mode=mode,
+        level=settings_level(settings),
+        starter=settings.starter,
+        colour=settings.colour,
+    )

@@ -1,12 +1,13 @@
-"""What a column is worth, in a player's words: the analysis row above the board and
-the side panel both say it with :func:`verdict`, so they always agree.
+"""What a column is worth, as the player is told it: the analysis row above the board and
+the side panel both say it from one :class:`Verdict`, so they always agree.
 
-Exact results (the solver or the opening book proved them) are "Win", "Draw" or
-"Loss", with "in N moves" where the number is known; a win or loss a shorter search
-proved is "Win in at most N moves".  Anything else is the search's estimate, on a
-five-step scale from "Strong" to "Bad".  Each has a symbol as well as a colour, so
-that no one needs to tell colours apart.  The raw engine scores stay available to
-experts (:func:`engine_label`, a setting).
+Exact results (the solver or the opening book proved them) are a win, a draw or a
+loss, with the number of moves where it is known; a win or loss a shorter search
+proved comes with the most moves it can take ("at most").  Anything else is the
+search's estimate, on a five-step scale from strong to bad.  Each has a symbol as well
+as a colour, so that no one needs to tell colours apart.  The raw engine scores stay
+available to experts (:func:`engine_label`, a setting).  The words themselves are the
+play screen's (:mod:`game.ui.scenes.play.texts`).
 
 No pygame here.
 """
@@ -19,51 +20,51 @@ from typing import Literal
 from game.ai.requests import HEURISTIC_UNIT, proven_bound, stones_to_win
 
 Kind = Literal["win", "draw", "loss", "better", "even", "worse"]
+"""What a column leads to; the first three are proven, the rest estimates."""
+Estimate = Literal["strong", "good", "even", "weak", "bad"]
 
-ESTIMATES: tuple[tuple[int, str, str, Kind], ...] = (
-    (150, "Strong", "\u25b2\u25b2", "better"),
-    (40, "Good", "\u25b2", "better"),
-    (-39, "Even", "\u2248", "even"),
-    (-149, "Weak", "\u25bc", "worse"),
-    (-HEURISTIC_UNIT, "Bad", "\u25bc\u25bc", "worse"),
+ESTIMATES: tuple[tuple[int, Estimate, Kind], ...] = (
+    (150, "strong", "better"),
+    (40, "good", "better"),
+    (-39, "even", "even"),
+    (-149, "weak", "worse"),
+    (-HEURISTIC_UNIT, "bad", "worse"),
 )
-"""The estimate scale: (lowest evaluation, word, symbol, kind), best first.  The
-evaluation's largest single term is 200 (a parity or zugzwang advantage), so "Strong"
-means the search found about that much for the mover, "Good" a smaller edge."""
+"""The estimate scale: (lowest evaluation, step, kind), best first.  The evaluation's
+largest single term is 200 (a parity or zugzwang advantage), so "strong" means the
+search found about that much for the mover, "good" a smaller edge."""
+
+ESTIMATE_SYMBOLS: dict[Estimate, str] = {
+    "strong": "\u25b2\u25b2",
+    "good": "\u25b2",
+    "even": "\u2248",
+    "weak": "\u25bc",
+    "bad": "\u25bc\u25bc",
+}
 
 WIN, DRAW, LOSS = "\u2713", "=", "\u2717"
 
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """One column's value for the player to move."""
+    """One column's value for the player to move.
+
+    ``moves`` is how many moves the winner still plays, its winning one included
+    (None for a draw, an estimate, or a result whose length is not known);
+    ``at_most`` says that the winner may be faster.  ``estimate`` is the step of the
+    scale when the value is not proven (then ``kind`` is "better", "even" or "worse").
+    """
 
     kind: Kind
-    word: str
-    """"Win", "Draw", "Loss", or a step of the estimate scale ("Good")."""
-    detail: str
-    """"in 3 moves", "in at most 5 moves", or ""."""
     symbol: str
-    exact: bool
-    """Whether the result is proven (win, draw or loss), not an estimate."""
+    moves: int | None = None
+    at_most: bool = False
+    estimate: Estimate | None = None
 
     @property
-    def short(self) -> str:
-        """The label above the column's top line: the symbol and the word."""
-        return f"{self.symbol} {self.word}"
-
-    @property
-    def short_detail(self) -> str:
-        """The label's second line: "in 3", "in \u22645", or ""."""
-        return self.detail.replace(" moves", "").replace(" move", "").replace("at most ", "\u2264")
-
-    def sentence(self, column: int) -> str:
-        """The side panel's line for 0-based ``column``: "Column 4: Win in 12 moves"."""
-        if self.exact or self.kind in ("win", "loss"):
-            said = f"{self.word} {self.detail}".strip()
-        else:
-            said = f"{self.word.lower()} (an estimate)"
-        return f"Column {column + 1}: {said}"
+    def exact(self) -> bool:
+        """Whether the result is proven (win, draw or loss), not an estimate."""
+        return self.estimate is None
 
 
 def verdict(score: int, *, exact: bool, ply: int) -> Verdict:
@@ -72,22 +73,18 @@ def verdict(score: int, *, exact: bool, ply: int) -> Verdict:
     bound = proven_bound(score, exact=exact)
     if bound is not None:
         moves = stones_to_win(bound, ply)
-        detail = f"in at most {moves} {_moves(moves)}"
         if bound > 0:
-            return Verdict("win", "Win", detail, WIN, True)
-        return Verdict("loss", "Loss", detail, LOSS, True)
+            return Verdict("win", WIN, moves, at_most=True)
+        return Verdict("loss", LOSS, moves, at_most=True)
     if exact:
         if score == 0:
-            return Verdict("draw", "Draw", "", DRAW, True)
+            return Verdict("draw", DRAW)
         moves = stones_to_win(score, ply)
-        detail = f"in {moves} {_moves(moves)}"
-        if score > 0:
-            return Verdict("win", "Win", detail, WIN, True)
-        return Verdict("loss", "Loss", detail, LOSS, True)
-    for lowest, word, symbol, kind in ESTIMATES:
-        if score >= lowest:
-            return Verdict(kind, word, "", symbol, False)
-    return Verdict("worse", "Bad", "", "\u25bc\u25bc", False)
+        return Verdict("win", WIN, moves) if score > 0 else Verdict("loss", LOSS, moves)
+    step, kind = next(
+        ((step, kind) for lowest, step, kind in ESTIMATES if score >= lowest), ("bad", "worse")
+    )
+    return Verdict(kind, ESTIMATE_SYMBOLS[step], estimate=step)
 
 
 def engine_label(score: int, *, exact: bool) -> str:
@@ -101,15 +98,3 @@ def engine_label(score: int, *, exact: bool) -> str:
         value = round(score / HEURISTIC_UNIT * 100)
         return f"~{value:+d}" if value else "~0"
     return f"+{score}" if score > 0 else str(score)
-
-
-def _moves(count: int) -> str:
-    return "move" if count == 1 else "moves"
-
-
-LEGEND = f"{WIN} win, {DRAW} draw, {LOSS} loss: certain if both sides play perfectly from here."
-ESTIMATE_LEGEND = "\u25b2 \u2248 \u25bc: the computer's estimate, strong to bad."
-ENGINE_LEGEND = (
-    "Engine scores for the player to move: +N wins, -N loses (bigger: sooner), 0 draws;"
-    " \u2265+N / \u2264-N proven, perhaps sooner; ~ estimates in hundredths of a win."
-)

@@ -19,29 +19,18 @@ import pygame
 from game.core import WIDTH, Board, Player
 from game.ui.board_view import BoardGeometry
 from game.ui.scenes.stack import Go, Transition
+from game.ui.services import Look
 from game.ui.widgets import ItemList, column_layout, draw_items
 
 if TYPE_CHECKING:
-    from game.ai.requests import SearchRequest, WorkerReply
-    from game.settings import Result, SavedGame, Settings, Statistics
-    from game.ui.board_view import BoardRenderer
-    from game.ui.options import GameConfig, Mode
+    from game.ui.engine_link import Reply
     from game.ui.sounds import SoundBank
-    from game.ui.text import TextCache
-    from game.ui.themes import Theme
 
 
-class SceneHost(Protocol):
-    """What a scene may use of the application (:class:`game.ui.app.App` is one)."""
-
-    settings: Settings
-    stats: Statistics
-    theme: Theme
-    text: TextCache
-    renderer: BoardRenderer
-    sounds: SoundBank
-    game_in_progress: SavedGame | None
-    """The unfinished game the main menu can continue (None: there is none)."""
+class SceneHost(Look, Protocol):
+    """What every scene may use of the window: its look (theme, text, board pieces,
+    background), its size, the sounds and the notices.  A scene that needs more is
+    given it on its own (:mod:`game.ui.services`)."""
 
     @property
     def size(self) -> tuple[int, int]:
@@ -49,48 +38,11 @@ class SceneHost(Protocol):
         ...
 
     @property
-    def fullscreen(self) -> bool:
-        """Whether the window fills the screen now (whatever the saved setting)."""
-        ...
+    def sounds(self) -> SoundBank: ...
 
     def notify(self, text: str, *, seconds: float = ..., topic: str | None = ...) -> None:
-        """Show ``text`` for a few seconds at the bottom of the window."""
-
-    def save(self) -> None:
-        """Save the settings and statistics (in the background)."""
-
-    def keep_game(self, game: SavedGame | None) -> None:
-        """Remember ``game`` as the game in progress (None: there is none), and save it."""
-
-    def apply_settings(self) -> None:
-        """Make the window follow the settings (theme, sound, fullscreen)."""
-
-    def record_result(self, level_name: str, result: Result) -> None:
-        """Count a finished game against the computer, and save."""
-
-    def all_statistics(self) -> Statistics:
-        """Every window's games: the settings file's and this window's unsaved ones."""
-        ...
-
-    def reset_statistics(self) -> str | None:
-        """Forget every level's games here and in the file; None, or one sentence
-        saying why the file could not be changed."""
-        ...
-
-    def config_for(self, mode: Mode) -> GameConfig:
-        """A game of ``mode`` with the saved level, starter and colour."""
-        ...
-
-    def draw_background(self, surface: pygame.Surface) -> None:
-        """The window's background."""
-
-    def submit(self, request: SearchRequest, *, kind: str, owner: Scene) -> int | None:
-        """Ask the computer player; the reply goes to ``owner.handle_reply``.
-        None if it refused (the player is told)."""
-        ...
-
-    def cancel(self, request_id: int) -> None:
-        """Stop a request; its reply, if one is on the way, is dropped."""
+        """Show ``text`` for a few seconds at the bottom of the window; it replaces the
+        notice on the same ``topic``."""
 
 
 class Scene:
@@ -117,8 +69,8 @@ class Scene:
         nothing the player needs; None: at the bottom of the window."""
         return None
 
-    def handle_reply(self, reply: WorkerReply) -> None:
-        """An answer to a request this scene submitted through :meth:`SceneHost.submit`."""
+    def handle_reply(self, reply: Reply) -> None:
+        """An answer to a request this scene submitted (:class:`game.ui.engine_link.Engine`)."""
 
     def resume(self) -> None:
         """The scene is on top again (the one above it was closed)."""

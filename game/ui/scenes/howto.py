@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ai.backend import IS_COMPILED, KERNEL_NAME
 from game.ui.scenes.base import FormLayout, FormScene, page_layout
 from game.ui.scenes.stack import Go, Transition
 from game.ui.widgets import Item, ItemList
@@ -37,18 +36,21 @@ ANALYSIS = (
 )
 
 
-def engine_line() -> str:
-    """The engine kernel in use, in a player's words."""
-    if IS_COMPILED:
+def engine_line(kernel_name: str) -> str:
+    """The engine kernel in use (``kernel_name``, :data:`game.ai.backend.KERNEL_NAME`'s
+    words), in a player's words."""
+    if kernel_name == "compiled":
         return "Engine: compiled (fast)"
-    return f"Engine: {KERNEL_NAME}; the computer thinks more slowly"
+    return f"Engine: {kernel_name}; the computer thinks more slowly"
 
 
 class HowToScene(FormScene):
     title = "How to play"
 
-    def __init__(self, host: SceneHost) -> None:
+    def __init__(self, host: SceneHost, kernel_name: str) -> None:
+        """The page; ``kernel_name`` says which build of the engine's kernel runs."""
         super().__init__(host, ItemList([Item("back", "Back", primary=True)]))
+        self.kernel_name = kernel_name
         self.content_bottom = 0
         """Where the text drawn last ended (the body must hold it)."""
 
@@ -91,6 +93,10 @@ class HowToScene(FormScene):
         )
         y += size // 2
         y = text.blit_lines(
-            surface, text.wrap(engine_line(), size, body.width), size, theme.text_muted, (body.x, y)
+            surface,
+            text.wrap(engine_line(self.kernel_name), size, body.width),
+            size,
+            theme.text_muted,
+            (body.x, y),
         )
         self.content_bottom = y

@@ -8,12 +8,13 @@ import pygame
 
 from game import __version__
 from game.ui.match import describe
-from game.ui.options import Mode
+from game.ui.options import Mode, config_for
 from game.ui.scenes.base import BACKDROP_GAME, FormLayout, FormScene, stacked_form_layout
 from game.ui.scenes.stack import Go, OpenSetup, Play, Transition
 from game.ui.widgets import Item, ItemList
 
 if TYPE_CHECKING:
+    from game.settings import SavedGame, Settings
     from game.ui.scenes.base import SceneHost
 
 
@@ -21,8 +22,10 @@ class MenuScene(FormScene):
     title = "Connect Four"
     backdrop = BACKDROP_GAME
 
-    def __init__(self, host: SceneHost) -> None:
-        saved = host.game_in_progress
+    def __init__(self, host: SceneHost, *, settings: Settings, saved: SavedGame | None) -> None:
+        """The menu; ``saved`` is the game in progress Continue goes back to, if any;
+        Two players starts a game with ``settings``' choices."""
+        self.settings = settings
         self.continues = "" if saved is None else describe(saved)
         """What Continue goes back to, in words ("" when there is no game in progress)."""
         first = [Item("continue", "Continue", primary=True)] if saved is not None else []
@@ -51,7 +54,7 @@ class MenuScene(FormScene):
         if key == "play":
             return OpenSetup(Mode.VS_COMPUTER)
         if key == "two":
-            return Play(self.host.config_for(Mode.TWO_PLAYERS))
+            return Play(config_for(self.settings, Mode.TWO_PLAYERS))
         if key == "watch":
             return OpenSetup(Mode.WATCH)
         if key == "stats":

@@ -37,13 +37,13 @@ class PauseScene(FormScene):
     def __init__(self, host: SceneHost, play: PlayScene) -> None:
         self.play = play
         # A finished game is not paused: the menu says so, and leads back to the board.
-        if play.over:
+        if play.round.over:
             self.title = "Game over"
         # "..." where a new game first asks for its settings.
         new_game = "New game..." if play.config.mode is not Mode.TWO_PLAYERS else "New game"
         labels = {
-            "resume": "Back to the board" if play.over else "Resume",
-            "restart": "Play this game again" if play.over else "Restart this game",
+            "resume": "Back to the board" if play.round.over else "Resume",
+            "restart": "Play this game again" if play.round.over else "Restart this game",
             "new": new_game,
             "settings": "Settings",
             "help": "How to play",
@@ -72,7 +72,7 @@ class PauseScene(FormScene):
     def activate(self, key: str) -> Transition | None:
         play = self.play
         loses_the_game = key == "restart" or (key == "new" and play.config.mode is Mode.TWO_PLAYERS)
-        if loses_the_game and play.unfinished:
+        if loses_the_game and play.round.unfinished:
             # An unfinished game is not thrown away by one click: the first asks again.
             item = self.items.get(key)
             if item.label != SURE:

@@ -18,6 +18,7 @@ from game.ui.widgets import Item, ItemList
 
 if TYPE_CHECKING:
     from game.ui.scenes.base import SceneHost
+    from game.ui.services import Preferences
 
 ON_OFF = ((True, "On"), (False, "Off"))
 VOLUMES = tuple((v / 10, f"{v * 10}%") for v in range(11))
@@ -36,7 +37,8 @@ BUDGETS = tuple((float(s), f"{s:g} s") for s in (0.5, 1, 2, 3, 5, 10, 20, 30))
 class SettingsScene(FormScene):
     title = "Settings"
 
-    def __init__(self, host: SceneHost) -> None:
+    def __init__(self, host: SceneHost, preferences: Preferences) -> None:
+        self.preferences = preferences
         items = ItemList(
             [
                 Item("sound_on", "Sound", ON_OFF),
@@ -58,10 +60,10 @@ class SettingsScene(FormScene):
 
         Fullscreen shows the window as it is: ``--fullscreen`` applies to one run
         without changing the saved preference."""
-        settings = self.host.settings
+        settings = self.preferences.settings
         for item in self.items.items:
             if item.key == "fullscreen":
-                item.select(self.host.fullscreen)
+                item.select(self.preferences.fullscreen)
             elif item.is_option:
                 item.select(getattr(settings, item.key))
 
@@ -74,14 +76,14 @@ class SettingsScene(FormScene):
 
     def changed(self, key: str) -> None:
         item = self.items.get(key)
-        setattr(self.host.settings, key, item.value)
-        self.host.apply_settings()
+        setattr(self.preferences.settings, key, item.value)
+        self.preferences.apply_settings()
 
     def activate(self, key: str) -> Transition | None:
         return self.back()
 
     def back(self) -> Transition | None:
-        self.host.save()
+        self.preferences.save()
         return Go.BACK
 
     def draw_body(self, surface: pygame.Surface, layout: FormLayout) -> None:

@@ -14,6 +14,7 @@ from game.ui.widgets import Item, ItemList
 
 if TYPE_CHECKING:
     from game.ui.scenes.base import SceneHost
+    from game.ui.services import Preferences, Records
 
 STARTER_CHOICES = (
     ("you", "You"),
@@ -28,9 +29,15 @@ class SetupScene(FormScene):
 
     backdrop = BACKDROP_GAME
 
-    def __init__(self, host: SceneHost, mode: Mode) -> None:
+    def __init__(
+        self, host: SceneHost, mode: Mode, preferences: Preferences, records: Records
+    ) -> None:
+        """The choices for ``mode``, as ``preferences`` last kept them (saved on Start);
+        ``records`` gives the player's record at the level chosen."""
         self.mode = mode
-        settings = host.settings
+        self.preferences = preferences
+        self.records = records
+        settings = preferences.settings
         level_choices = [(level.name, level.label) for level in LEVELS]
         level_choices.append((CUSTOM_LEVEL, "Custom depth"))
         depths = tuple((d, str(d)) for d in range(MIN_DEPTH, MAX_DEPTH + 1))
@@ -104,7 +111,7 @@ class SetupScene(FormScene):
     def activate(self, key: str) -> Transition | None:
         if key == "back":
             return self.back()
-        settings = self.host.settings
+        settings = self.preferences.settings
         settings.custom_depth = self.items.get("depth").value
         if self.mode is Mode.WATCH:
             # Watching two computers leaves the player's own opponent as it was.
@@ -114,7 +121,7 @@ class SetupScene(FormScene):
             settings.level = self.items.get("level").value
             settings.starter = self.items.get("starter").value
             settings.colour = self.items.get("colour").value
-        self.host.save()
+        self.preferences.save()
         return Play(self.config())
 
     def draw_body(self, surface: pygame.Surface, layout: FormLayout) -> None:
@@ -133,7 +140,7 @@ class SetupScene(FormScene):
             centre=True,
         )
         if self.mode is Mode.VS_COMPUTER:
-            record = self.host.stats.per_level.get(level.name)
+            record = self.records.stats.per_level.get(level.name)
             if record is None or record.games == 0:
                 line = f"You have not played {level.name} yet."
             else:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from gettext import gettext as _
 from typing import TYPE_CHECKING, TypeAlias
 
 from game.ui.options import GameConfig, Mode
@@ -89,23 +90,31 @@ Transition: TypeAlias = Go | OpenSetup | Pause | Play | Confirm
 
 
 def new_game_question(
-    game: str,
+    detail: str,
     yes: Callable[[], Transition | None],
     *,
-    no_label: str = "Keep playing",
+    no_label: str | None = None,
     no: Callable[[], Transition | None] | None = None,
 ) -> Confirm:
     """The one question asked before a new game takes the place of an unfinished one
-    (``game``: "this game", "your game against Hard (12 discs played)")."""
+    (``detail``: what would be lost, :func:`unfinished_detail`); "no" keeps playing
+    unless ``no_label`` and ``no`` say otherwise."""
     return Confirm(
-        "Start a new game?",
-        f"{game[0].upper()}{game[1:]} is not finished. A new game takes its place,"
-        " and this one is not counted.",
-        "Start a new game",
-        no_label,
+        _("Start a new game?"),
+        detail,
+        _("Start a new game"),
+        no_label if no_label is not None else _("Keep playing"),
         yes,
         no,
     )
+
+
+def unfinished_detail(game: str) -> str:
+    """What a new game would lose: ``game`` (a description, "your game against Hard (12
+    discs played)") is not finished and would not be counted."""
+    return _(
+        "{game} is not finished. A new game takes its place, and this one is not counted."
+    ).format(game=game[:1].upper() + game[1:])
 
 
 # -- the stack ---------------------------------------------------------------------
@@ -165,4 +174,5 @@ __all__ = [
     "SceneStack",
     "Transition",
     "new_game_question",
+    "unfinished_detail",
 ]

@@ -19,6 +19,7 @@ from game.ui.widgets import Item, ItemList
 
 if TYPE_CHECKING:
     from game.ui.scenes.base import SceneHost
+    from game.ui.services import Records
 
 COLUMNS = ("Level", "Won", "Lost", "Drawn", "Streak", "Best")
 RESET = "Reset statistics"
@@ -46,10 +47,11 @@ def rows(per_level: dict[str, Record]) -> list[tuple[str, ...]]:
 class StatsScene(FormScene):
     title = "Statistics"
 
-    def __init__(self, host: SceneHost) -> None:
+    def __init__(self, host: SceneHost, records: Records) -> None:
         items = [Item("back", "Back", primary=True), Item("reset", RESET)]
         super().__init__(host, ItemList(items))
-        self.table = rows(dict(host.all_statistics().per_level))
+        self.records = records
+        self.table = rows(dict(records.all_statistics().per_level))
 
     def compute_layout(self, size: tuple[int, int]) -> FormLayout:
         return page_layout(size, ["back", "reset"], button_width=300, body_width=760)
@@ -62,12 +64,12 @@ class StatsScene(FormScene):
             item.label = CONFIRM
             return None
         item.label = RESET
-        problem = self.host.reset_statistics()
+        problem = self.records.reset_statistics()
         if problem is not None:
             self.host.notify(problem)
         else:
             self.host.notify("Statistics reset: every level starts again from nothing.")
-        self.table = rows(dict(self.host.all_statistics().per_level))
+        self.table = rows(dict(self.records.all_statistics().per_level))
         return None
 
     def draw_body(self, surface: pygame.Surface, layout: FormLayout) -> None:

@@ -1,7 +1,8 @@
 """Stand-ins for driving the window without a worker process or a person.
 
-Tests, the screenshot script and monkey tests use these with
-:meth:`game.ui.app.App.step`:
+Tests, the screenshot script (``python -m build_scripts.screenshots``, from the
+checkout's root) and the monkey test use these with :meth:`game.ui.app.App.step`;
+they are not part of the installed game.
 
 * :class:`FakeWorker` has the worker's API and answers in-process on the next
   :meth:`~FakeWorker.poll` (or only when told to, to hold the computer

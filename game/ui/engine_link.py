@@ -1,0 +1,215 @@
+"""The window's link to the computer player: requests out, typed replies back to whoever asked.
+
+:class:`EngineLink` wraps a worker (:class:`WorkerLike`: the real
+:class:`game.ai.worker.AIWorker` in the game, a stand-in in tests and scripts).  A
+scene submits a :class:`~game.ai.requests.SearchRequest` with a kind and itself as
+the owner; on each poll the link turns every worker reply into an :class:`Answer` or
+a :class:`Failure` and hands it to its owner, if that owner still listens.  The
+worker's notices (a restart, say) go to the player.  No pygame here.
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+import logging
+import os
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol, TypeAlias
+
+from game.ai.requests import SearchRequest, SearchResult, WorkerReply
+
+log = logging.getLogger(__name__)
+
+WORKER_NICENESS = 10
+"""The worker's scheduling priority (Unix niceness): below the window's."""
+
+
+class WorkerLike(Protocol):
+    """The computer player's handle; every method returns at once."""
+
+    def start(self) -> None: ...
+    def submit(self, request: SearchRequest, *, kind: str = "move") -> int: ...
+    def cancel(self, request_id: int | None = None) -> None: ...
+    def poll(self) -> Sequence[WorkerReply]: ...
+    def take_notices(self) -> list[str]: ...
+    def close(self) -> None: ...
+    @property
+    def pending_count(self) -> int: ...
+
+
+def make_worker() -> WorkerLike:
+    """The real worker process's handle (nothing starts until ``start`` or ``submit``)."""
+    from game.ai.worker import AIWorker  # noqa: PLC0415 - keeps multiprocessing out of imports
+
+    return AIWorker()
+
+
+PURE_ENV = "CONNECT4_PURE_PYTHON"
+"""The switch to the pure-Python kernel (:data:`game.ai.backend.PURE_ENV`)."""
+
+
+def kernel_name() -> str:
+    """Which build of the engine kernel the worker runs, in the words of
+    :data:`game.ai.backend.KERNEL_NAME`, found without loading either build: the
+    window runs no search, and importing the kernel's module costs it about 16 ms.
+    The compiled build runs when its extension file lies beside :mod:`game.ai` and
+    :data:`PURE_ENV` does not ask for the pure one (a file that exists but does not
+    load is the one case this cannot see; the self-test and the log tell it).  Where
+    this process has chosen a kernel already, its choice is the answer."""
+    chosen = sys.modules.get("game.ai.backend")
+    if chosen is not None:
+        return str(chosen.KERNEL_NAME)
+    if os.environ.get(PURE_ENV, "").strip() not in ("", "0"):
+        return f"pure Python ({PURE_ENV} is set)"
+    folder = Path(__file__).resolve().parent.parent / "ai"
+    suffixes = importlib.machinery.EXTENSION_SUFFIXES
+    if any((folder / f"_ckernel{suffix}").is_file() for suffix in suffixes):
+        return "compiled"
+    return "pure Python (the compiled kernel is not installed)"
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """The engine's result for the request ``request_id`` of ``kind``, about the position
+    ``moves``."""
+
+    request_id: int
+    kind: str
+    moves: str
+    result: SearchResult
+
+
+@dataclass(frozen=True, slots=True)
+class Failure:
+    """The engine refused or failed the request; ``error`` says why, for the player."""
+
+    request_id: int
+    kind: str
+    moves: str
+    error: str
+
+
+Reply: TypeAlias = Answer | Failure
+
+
+def typed(reply: WorkerReply) -> Reply:
+    """The worker's reply (exactly one of result and error set) as an Answer or a Failure."""
+    if reply.result is not None and reply.error is None:
+        return Answer(reply.request_id, reply.kind, reply.moves, reply.result)
+    return Failure(reply.request_id, reply.kind, reply.moves, str(reply.error))
+
+
+class ReplyOwner(Protocol):
+    """Whoever submits a request gets its reply."""
+
+    def handle_reply(self, reply: Reply) -> None: ...
+
+
+class Engine(Protocol):
+    """What a scene may do with the computer player."""
+
+    def submit(self, request: SearchRequest, *, kind: str, owner: ReplyOwner) -> int | None:
+        """Ask; the reply goes to ``owner.handle_reply``.  None if the worker refused
+        (the player is told)."""
+        ...
+
+    def cancel(self, request_id: int) -> None:
+        """Stop a request; its reply, if one is on the way, is dropped."""
+
+
+class EngineLink:
+    """The worker, the owner of each request, and the way replies and notices go.
+
+    ``notify`` tells the player a sentence; ``listening`` says whether an owner still
+    wants replies (a scene that left the screen does not).
+    """
+
+    def __init__(
+        self,
+        worker: WorkerLike,
+        *,
+        notify: Callable[[str], None],
+        listening: Callable[[ReplyOwner], bool],
+    ) -> None:
+        self.worker = worker
+        self._notify = notify
+        self._listening = listening
+        self._owners: dict[int, ReplyOwner] = {}
+        self._niced_pid: int | None = None
+
+    def start(self) -> None:
+        """Start the worker process (the player is told if it cannot start)."""
+        try:
+            self.worker.start()
+        except Exception as error:
+            log.exception("the worker did not start")
+            self._notify(f"The computer player could not start ({error}).")
+        self._yield_to_frames()
+
+    def close(self) -> None:
+        """Cancel everything and stop the worker; never raises."""
+        self._owners.clear()
+        try:
+            self.worker.cancel()
+            self.worker.close()
+        except Exception:
+            log.exception("closing the worker failed")
+
+    def submit(self, request: SearchRequest, *, kind: str, owner: ReplyOwner) -> int | None:
+        """Send ``request``; its reply goes to ``owner.handle_reply``.  None if the
+        worker refused (the player is told)."""
+        try:
+            request_id = self.worker.submit(request, kind=kind)
+        except Exception as error:
+            log.exception("the worker refused a request")
+            self._notify(f"The computer player is not available ({error}).")
+            return None
+        self._owners[request_id] = owner
+        return request_id
+
+    def cancel(self, request_id: int) -> None:
+        """Stop the request; its reply, if one is on the way, is dropped."""
+        self._owners.pop(request_id, None)
+        try:
+            self.worker.cancel(request_id)
+        except Exception:
+            log.exception("cancelling request %s failed", request_id)
+
+    def poll(self) -> None:
+        """Hand every reply that arrived to its owner, and the worker's notices to the
+        player.  Never blocks."""
+        try:
+            replies = self.worker.poll()
+            notices = self.worker.take_notices()
+        except Exception as error:
+            log.exception("polling the worker failed")
+            replies, notices = [], [f"The computer player failed ({error})."]
+        for reply in replies:
+            owner = self._owners.pop(reply.request_id, None)
+            if owner is None or not self._listening(owner):
+                log.debug("dropped reply %s (%s)", reply.request_id, reply.kind)
+                continue
+            owner.handle_reply(typed(reply))
+        for notice in notices:
+            self._notify(notice)
+        self._yield_to_frames()  # a restarted worker is a new process
+
+    def _yield_to_frames(self) -> None:
+        """Lower the worker process's priority (once per process), so that on a busy
+        machine the frames come first and the search takes what is left.  Where the
+        system has no such call, nothing happens."""
+        pid = getattr(self.worker, "pid", None)
+        if not isinstance(pid, int) or pid == self._niced_pid:
+            return
+        self._niced_pid = pid
+        setpriority = getattr(os, "setpriority", None)
+        if setpriority is None:
+            return
+        try:
+            current = os.getpriority(os.PRIO_PROCESS, pid)
+            setpriority(os.PRIO_PROCESS, pid, max(current, WORKER_NICENESS))
+        except OSError as error:
+            log.info("cannot lower the worker's priority: %s", error)

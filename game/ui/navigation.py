@@ -1,0 +1,157 @@
+"""The scene stack and the way between screens: each transition a scene returns
+(:mod:`game.ui.scenes.stack`) becomes scenes built with the services they use.
+
+The navigator is the one place that knows every screen and what each is given: a
+scene receives the :class:`~game.ui.scenes.base.SceneHost` every screen has, and
+only the other services it needs (the settings, the game kept to continue, the
+statistics, the computer player).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from gettext import gettext as _
+from typing import assert_never
+
+from game.ui.engine_link import Engine, ReplyOwner
+from game.ui.match import Match, Session, describe
+from game.ui.options import GameConfig, Mode, config_for
+from game.ui.saver import Saver
+from game.ui.scenes.base import Scene, SceneHost
+from game.ui.scenes.confirm import ConfirmScene
+from game.ui.scenes.howto import HowToScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.pause import PauseScene
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.settings_scene import SettingsScene
+from game.ui.scenes.setup import SetupScene
+from game.ui.scenes.stack import (
+    Confirm,
+    Go,
+    OpenSetup,
+    Pause,
+    Play,
+    SceneStack,
+    Transition,
+    new_game_question,
+    unfinished_detail,
+)
+from game.ui.scenes.stats_scene import StatsScene
+from game.ui.services import Preferences
+
+
+@dataclass(frozen=True, slots=True)
+class Services:
+    """What the scenes may be given: ``host`` (every scene), ``preferences``, ``saver``
+    (the game kept and the statistics), ``engine``, ``kernel_name`` (the engine's
+    build, for How to play) and ``quit`` (ends the loop)."""
+
+    host: SceneHost
+    preferences: Preferences
+    saver: Saver
+    engine: Engine
+    kernel_name: Callable[[], str]
+    quit: Callable[[], None]
+
+
+class Navigator:
+    """The scenes on screen (:attr:`stack`) and the transitions between them."""
+
+    def __init__(self, services: Services) -> None:
+        self.services = services
+        self.stack = SceneStack()
+
+    @property
+    def top(self) -> Scene:
+        """The scene on top (the one that gets events and is drawn)."""
+        return self.stack.top
+
+    def listening(self, owner: ReplyOwner) -> bool:
+        """Whether ``owner`` is a scene still on the stack (only those get replies)."""
+        return owner in self.stack
+
+    def go(self, transition: Transition) -> None:
+        """Build the scenes ``transition`` names and move them on the stack."""
+        stack, host = self.stack, self.services.host
+        match transition:
+            case Go.BACK:
+                stack.pop()
+                if not stack:
+                    stack.replace(self._menu())
+            case Go.QUIT:
+                self.services.quit()
+            case Go.MENU:
+                stack.replace(self._menu())
+            case OpenSetup(mode=mode, over_menu=True):
+                stack.replace(self._menu(), self._setup(mode))
+            case OpenSetup(mode=mode):
+                stack.push(self._setup(mode))
+            case Go.SETTINGS:
+                stack.push(SettingsScene(host, self.services.preferences))
+            case Go.HELP:
+                stack.push(HowToScene(host, self.services.kernel_name()))
+            case Go.STATS:
+                stack.push(StatsScene(host, self.services.saver))
+            case Pause(play=play):
+                stack.push(PauseScene(host, play))
+            case Go.CONTINUE:
+                self.continue_game()
+            case Confirm() as question:
+                stack.push(ConfirmScene(host, question, stack.top if stack else None))
+            case Play(config=config, asked=False) if self.services.saver.game_in_progress:
+                self.go(self._ask_to_abandon(Play(config, asked=True)))
+            case Play(config=config):
+                stack.replace(self._play(Session(config)))
+            case _:
+                assert_never(transition)
+
+    def _menu(self) -> MenuScene:
+        saver = self.services.saver
+        return MenuScene(self.services.host, settings=saver.settings, saved=saver.game_in_progress)
+
+    def _setup(self, mode: Mode) -> SetupScene:
+        return SetupScene(self.services.host, mode, self.services.preferences, self.services.saver)
+
+    def _play(self, session: Session, match: Match | None = None) -> PlayScene:
+        services = self.services
+        return PlayScene(
+            services.host,
+            settings=services.saver.settings,
+            keeper=services.saver,
+            engine=services.engine,
+            session=session,
+            match=match,
+        )
+
+    def _ask_to_abandon(self, then: Transition) -> Confirm:
+        """The question before a new game takes the place of the game in progress."""
+        saver = self.services.saver
+        saved = saver.game_in_progress
+        assert saved is not None
+
+        def abandon() -> Transition:
+            saver.keep_game(None)
+            return then
+
+        # "No" goes on with the kept game, rather than back to the screen that asked.
+        detail = unfinished_detail(describe(saved))
+        return new_game_question(detail, abandon, no_label=_("Continue it"), no=lambda: Go.CONTINUE)
+
+    def continue_game(self) -> None:
+        """Close every scene and go on with the game in progress (the main menu's
+        Continue).  It was checked when it was read (a bad one is dropped at load)."""
+        saved = self.services.saver.game_in_progress
+        if saved is None:
+            self.go(Go.MENU)
+            return
+        session, match = Session.restore(saved)
+        self.stack.replace(self._play(session, match))
+
+    def start_game(self, config: GameConfig) -> None:
+        """Play ``config`` at once (the game in progress, if any, stays kept until this
+        game's first move takes its place)."""
+        self.go(Play(config, asked=True))
+
+    def config_for(self, mode: Mode) -> GameConfig:
+        return config_for(self.services.saver.settings, mode)

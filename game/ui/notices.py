@@ -1,0 +1,88 @@
+"""Notices: short sentences for the player that stand a few seconds on screen, newest
+lowest, then fade out.  A notice on a topic replaces the one before on that topic
+("Speed: fast." the "Speed: slow." before it); the same sentence twice stays once."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui.services import Look
+
+log = logging.getLogger(__name__)
+
+NOTICE_SECONDS = 6.0
+LONG_NOTICE_SECONDS = 12.0
+MAX_NOTICES = 4
+FADE_SECONDS = 0.5
+
+
+@dataclass
+class Notice:
+    text: str
+    remaining: float
+    topic: str | None = None
+
+
+class Notices:
+    """The notices on screen, oldest first (at most :data:`MAX_NOTICES`)."""
+
+    def __init__(self) -> None:
+        self.shown: list[Notice] = []
+
+    def __iter__(self) -> Iterator[Notice]:
+        return iter(self.shown)
+
+    def __len__(self) -> int:
+        return len(self.shown)
+
+    def notify(
+        self, text: str, *, seconds: float = NOTICE_SECONDS, topic: str | None = None
+    ) -> None:
+        """Show ``text`` for ``seconds``; it replaces the notice on the same ``topic``."""
+        for notice in self.shown:
+            if notice.text == text:
+                notice.remaining = max(notice.remaining, seconds)
+                return
+        if topic is not None:
+            self.shown = [notice for notice in self.shown if notice.topic != topic]
+        log.info("notice: %s", text)
+        self.shown.append(Notice(text, seconds, topic))
+        del self.shown[:-MAX_NOTICES]
+
+    def update(self, dt: float) -> None:
+        """``dt`` seconds passed: the notices whose time is up go."""
+        for notice in self.shown:
+            notice.remaining -= dt
+        self.shown = [n for n in self.shown if n.remaining > 0]
+
+    def draw(self, surface: pygame.Surface, look: Look, bottom: int | None = None) -> None:
+        """The notices, newest lowest, stacked up from ``bottom`` (default: the bottom
+        of the window)."""
+        if not self.shown:
+            return
+        w, h = surface.get_size()
+        scale = min(w / 960, h / 720)
+        size = max(15, round(21 * scale))
+        pad = max(6, round(10 * scale))
+        width = min(w - 40, round(760 * scale))
+        text, theme = look.text, look.theme
+        y = h - pad * 2 if bottom is None else bottom
+        for notice in reversed(self.shown):
+            lines = text.wrap(notice.text, size, width - 2 * pad)
+            line_h = text.font(size).get_linesize()
+            widest = max(text.font(size).size(line)[0] for line in lines)
+            box = pygame.Rect(0, 0, widest + 2 * pad, len(lines) * line_h + 2 * pad)
+            box.midbottom = (w // 2, y)
+            alpha = round(255 * min(1.0, notice.remaining / FADE_SECONDS))
+            panel = look.renderer.translucent(box.size, (*theme.notice, alpha))
+            surface.blit(panel, box.topleft)
+            top = box.y + pad
+            for line in lines:
+                centre = (box.centerx, top)
+                text.blit(surface, line, size, theme.notice_text, centre, anchor="midtop")
+                top += line_h
+            y = box.top - pad // 2

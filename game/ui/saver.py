@@ -1,0 +1,100 @@
+"""The window's settings, statistics and game in progress, and their saving.
+
+:class:`Saver` reads them once from the :class:`~game.settings.SettingsStore` and
+saves a copy on a background thread whenever asked, so that a slow disk never
+stalls a frame; each save is atomic and merges other windows' statistics (the
+store's business).  A save that failed is told to the player on the next frame
+(:meth:`Saver.collect`).
+"""
+
+from __future__ import annotations
+
+import logging
+from concurrent.futures import Future, ThreadPoolExecutor
+
+from game.settings import Keep, Result, SavedGame, Settings, SettingsStore, Statistics
+
+log = logging.getLogger(__name__)
+
+
+class Saver:
+    """What the settings file holds for this window, and the saves of it.
+
+    ``startup_warnings`` are the load's sentences for the player (a damaged file...).
+    """
+
+    def __init__(self, store: SettingsStore) -> None:
+        self.store = store
+        report = store.load()
+        self.settings: Settings = report.settings
+        self.stats: Statistics = report.stats
+        self.game_in_progress: SavedGame | None = report.game
+        """The unfinished game the main menu's Continue goes back to (kept in the file)."""
+        self.startup_warnings = list(report.warnings)
+        self._thread: ThreadPoolExecutor | None = None
+        self._saves: list[Future[str | None]] = []
+
+    def save(self, *, game: SavedGame | Keep | None = Keep.GAME) -> None:
+        """Save a copy of the settings and statistics on the save thread, with ``game``
+        as the game in progress (by default the file keeps the one it has, which may
+        be another window's)."""
+        settings = self.settings.clamped()
+        stats = self.stats.copy()  # with the streaks
+        if self._thread is None:
+            self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="settings-save")
+        self._saves.append(self._thread.submit(self.store.save, settings, stats, game))
+
+    def keep_game(self, game: SavedGame | None) -> None:
+        """Remember ``game`` as the game in progress (None: there is none) and save it,
+        so that a quit, a crash or the main menu loses nothing."""
+        if game == self.game_in_progress:
+            return
+        self.game_in_progress = game
+        self.save(game=game)
+
+    def record_result(self, level_name: str, result: Result) -> None:
+        """Count a finished game against the computer at ``level_name`` and save."""
+        self.stats.record(level_name, result)
+        self.save()
+
+    def all_statistics(self) -> Statistics:
+        return self.store.statistics_with(self.stats)
+
+    def reset_statistics(self) -> str | None:
+        # Saves started before would count the old games again: let them finish first.
+        self.wait()
+        self.stats.reset()
+        return self.store.reset_statistics()
+
+    def collect(self) -> list[str]:
+        """The problems of the saves that finished since the last call, in sentences."""
+        done = [f for f in self._saves if f.done()]
+        self._saves = [f for f in self._saves if not f.done()]
+        problems = []
+        for future in done:
+            try:
+                problem = future.result()
+            except Exception as error:  # SettingsStore.save does not raise; be safe anyway
+                log.exception("saving the settings failed")
+                problem = f"Your settings could not be saved ({error})."
+            if problem is not None:
+                problems.append(problem)
+        return problems
+
+    def wait(self) -> None:
+        """Wait until every save has been written (their problems stay to collect)."""
+        for future in self._saves:
+            future.exception()
+
+    def flush(self) -> list[str]:
+        """Wait until every save has been written; their problems, as :meth:`collect`."""
+        self.wait()
+        return self.collect()
+
+    def close(self) -> list[str]:
+        """Write what is still on its way and stop the save thread; the problems."""
+        problems = self.flush()
+        if self._thread is not None:
+            self._thread.shutdown(wait=True)
+            self._thread = None
+        return problems

@@ -1,0 +1,8 @@
+"""The play screen, a package of small parts; :class:`PlayScene` wires them
+(:mod:`game.ui.scenes.play.scene` lists them)."""
+
+from game.ui.scenes.play.layout import PlayLayout, compute_layout
+from game.ui.scenes.play.scene import PlayScene
+from game.ui.scenes.play.texts import numbered_moves
+
+__all__ = ["PlayLayout", "PlayScene", "compute_layout", "numbered_moves"]

@@ -1,0 +1,96 @@
+"""The computer's moves on the play screen: asking for them, and holding them back when
+two computers play, so that each move stays on screen for the chosen time."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.ai.requests import SearchRequest, SearchResult
+from game.settings import Settings
+from game.ui.match import Match
+from game.ui.scenes.play.inflight import MOVE, InFlight
+
+
+@dataclass(frozen=True, slots=True)
+class HeldMove:
+    """A computer move waiting to be shown: its column, when it is due (scene time),
+    and whether it was proven best."""
+
+    column: int
+    due: float
+    proven: bool
+
+
+def proven(result: SearchResult) -> bool:
+    """Whether the engine's move is proven best.  A book move is, even where the book
+    keeps only the result (a win, a draw or a loss) and not its exact score."""
+    return result.exact or result.from_book
+
+
+class ComputerPlayer:
+    """The computer's side of the game: its requests, a held move, its last proof."""
+
+    def __init__(self, inflight: InFlight, settings: Settings) -> None:
+        self._inflight = inflight
+        self._settings = settings
+        self.asked_at = 0.0
+        """When (scene time) the last move was asked for."""
+        self.held: HeldMove | None = None
+        self.last_proof: tuple[str, bool] | None = None
+        """The position (move string) after the computer's last move, and whether that
+        move was proven best (from the book or the exact solver) or a best guess."""
+
+    @property
+    def thinking(self) -> bool:
+        """Asked and not answered, or answered and held back."""
+        return self._inflight.waits_for(MOVE) or self.held is not None
+
+    def ask(self, match: Match, now: float) -> None:
+        """Ask for the move of the side to move in ``match`` at its level."""
+        board = match.board
+        level = match.config.level_of(int(board.to_move))
+        budget = self._settings.perfect_budget if level.is_perfect else level.time_budget
+        self.asked_at = now
+        request = SearchRequest(
+            moves=board.moves, depth=level.depth, time_limit=budget, analyze=False
+        )
+        self._inflight.ask(MOVE, request)
+
+    def hold(self, column: int, due: float, result: SearchResult) -> None:
+        self.held = HeldMove(column, due, proven(result))
+
+    def release(self, now: float, *, may_move: bool) -> HeldMove | None:
+        """The held move, once it is due and may be shown (it is no longer held)."""
+        held = self.held
+        if held is None or now < held.due or not may_move:
+            return None
+        self.held = None
+        return held
+
+    def show_now(self, now: float) -> None:
+        """The player asked for the held move (Step): it is due at once."""
+        if self.held is not None:
+            self.held = HeldMove(self.held.column, now, self.held.proven)
+
+    def played(self, moves: str, *, was_proven: bool) -> None:
+        """The computer's move led to the position ``moves``."""
+        self.last_proof = (moves, was_proven)
+
+    def proof_for(self, moves: str) -> bool | None:
+        """Whether the last move was proven, while the position ``moves`` still follows
+        from it; None before its first move, and once undo went back past it."""
+        if self.last_proof is None:
+            return None
+        after, was_proven = self.last_proof
+        if not moves.startswith(after):
+            return None
+        return was_proven
+
+    def cancel(self) -> None:
+        """Stop the move on its way and forget a held one."""
+        self._inflight.cancel(MOVE)
+        self.held = None
+
+    def forget(self) -> None:
+        """A new game: no last move."""
+        self.last_proof = None

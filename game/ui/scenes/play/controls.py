@@ -1,0 +1,165 @@
+"""What the player can do on the play screen: the keys, the side panel's buttons, and
+the command each one gives.
+
+:func:`key_order` turns a key press into an :class:`Order` (a command, and the column
+for a drop); :func:`buttons` lists the buttons that fit the moment, each of which
+gives the command :data:`BUTTON_COMMANDS` names.  The scene carries the orders out.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from game.core import WIDTH
+from game.ui.scenes.play import texts
+from game.ui.widgets import Item, ItemList
+
+
+class Command(enum.Enum):
+    DROP = "drop"
+    """Drop a disc in the order's column (the cursor's when it names none)."""
+    CURSOR_LEFT = "cursor-left"
+    CURSOR_RIGHT = "cursor-right"
+    UNDO = "undo"
+    REDO = "redo"
+    HINT = "hint"
+    ANALYSIS = "analysis"
+    """Show or hide the value of every column."""
+    NEW_GAME = "new-game"
+    """The next game of the series (asks first if this one is unfinished)."""
+    PLAY_AGAIN = "again"
+    """The next game, once this one is over."""
+    MENU = "menu"
+    """The pause menu."""
+    PAUSE = "pause"
+    """Two computers: pause or go on."""
+    STEP = "step"
+    SPEED = "speed"
+    FOCUS_BACK = "focus-back"
+    FOCUS_NEXT = "focus-next"
+    PRESS = "press"
+    """Press the focused button (game over)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    command: Command
+    column: int | None = None
+
+
+NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, WIDTH + 1)}
+NUMBER_KEYS.update({getattr(pygame, f"K_KP{n}"): n - 1 for n in range(1, WIDTH + 1)})
+DROP_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_DOWN})
+WATCH_KEYS = {
+    pygame.K_p: Command.PAUSE,
+    pygame.K_SPACE: Command.PAUSE,
+    pygame.K_s: Command.STEP,
+    pygame.K_RIGHT: Command.STEP,
+    pygame.K_f: Command.SPEED,
+}
+"""Two computers playing: pause or go on, step one move, change the speed."""
+OVER_KEYS = {
+    pygame.K_LEFT: Command.FOCUS_BACK,
+    pygame.K_UP: Command.FOCUS_BACK,
+    pygame.K_RIGHT: Command.FOCUS_NEXT,
+    pygame.K_DOWN: Command.FOCUS_NEXT,
+    pygame.K_TAB: Command.FOCUS_NEXT,
+    **dict.fromkeys(DROP_KEYS, Command.PRESS),
+}
+"""Game over: the keys move between the buttons and press one."""
+PLAY_KEYS = {
+    pygame.K_LEFT: Command.CURSOR_LEFT,
+    pygame.K_RIGHT: Command.CURSOR_RIGHT,
+    **dict.fromkeys(DROP_KEYS, Command.DROP),
+    pygame.K_h: Command.HINT,
+    pygame.K_a: Command.ANALYSIS,
+}
+ANYTIME_KEYS = {pygame.K_ESCAPE: Command.MENU, pygame.K_n: Command.NEW_GAME}
+
+BUTTON_COMMANDS = {
+    "again": Command.PLAY_AGAIN,
+    "menu": Command.MENU,
+    "undo": Command.UNDO,
+    "redo": Command.REDO,
+    "hint": Command.HINT,
+    "pause": Command.PAUSE,
+    "step": Command.STEP,
+    "speed": Command.SPEED,
+}
+
+
+def key_order(event: pygame.event.Event, *, watching: bool, over: bool) -> Order | None:
+    """The order a key press gives (``watching``: two computers play; ``over``: the
+    game is over); None for a key that does nothing here."""
+    code = event.key
+    if event.mod & pygame.KMOD_CTRL:
+        shift = bool(event.mod & pygame.KMOD_SHIFT)
+        if code == pygame.K_z:
+            return Order(Command.REDO if shift else Command.UNDO)
+        return Order(Command.REDO) if code == pygame.K_y else None
+    if code in ANYTIME_KEYS:
+        return Order(ANYTIME_KEYS[code])
+    if watching and not over and code in WATCH_KEYS:
+        return Order(WATCH_KEYS[code])
+    if over:
+        return Order(OVER_KEYS[code]) if code in OVER_KEYS else None
+    if code in NUMBER_KEYS:
+        return Order(Command.DROP, NUMBER_KEYS[code])
+    return Order(PLAY_KEYS[code]) if code in PLAY_KEYS else None
+
+
+def buttons(
+    *,
+    watching: bool,
+    over: bool,
+    paused: bool,
+    speed: str,
+    can_undo: bool,
+    can_redo: bool,
+    can_hint: bool,
+) -> list[Item]:
+    """The side panel's buttons for the moment, enabled or not (``speed``: its name)."""
+
+    def item(key: str, *, enabled: bool = True, primary: bool = False) -> Item:
+        label = texts.button_label(key, paused=paused, speed=speed)
+        return Item(key, label, enabled=enabled, primary=primary)
+
+    if over:
+        keys = [item("again", primary=True)]
+        if not watching:
+            keys.append(item("undo", enabled=can_undo))
+        return [*keys, item("menu")]
+    if watching:
+        return [item("pause"), item("step"), item("speed"), item("menu")]
+    return [
+        item("undo", enabled=can_undo),
+        item("redo", enabled=can_redo),
+        item("hint", enabled=can_hint),
+        item("menu"),
+    ]
+
+
+def refreshed(current: ItemList, items: list[Item]) -> ItemList:
+    """``current`` if it shows ``items`` already (keys, labels, enabled), else a list of
+    ``items`` that keeps the focus on the same key where it can."""
+    if [(i.key, i.label, i.enabled) for i in items] == [
+        (i.key, i.label, i.enabled) for i in current.items
+    ]:
+        return current
+    fresh = ItemList(items)
+    if current.focused is not None:
+        fresh.focus_on(current.focused.key)
+    return fresh
+
+
+def ignoring_order(action: Callable[[], object]) -> Callable[[Order], None]:
+    """A command's handler that needs nothing of its order (no column)."""
+
+    def run(order: Order) -> None:
+        action()
+
+    return run

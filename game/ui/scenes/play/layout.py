@@ -1,0 +1,68 @@
+"""Where the play screen's parts go at one window size: the board on the left, scaled
+to fit, the side panel on the right with its buttons at the bottom."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui.board_view import BoardGeometry
+from game.ui.widgets import column_layout
+
+
+@dataclass(frozen=True, slots=True)
+class PlayLayout:
+    size: tuple[int, int]
+    scale: float
+    board: BoardGeometry
+    panel: pygame.Rect
+    banner: pygame.Rect
+    score_y: int
+    """The centre line of the analysis scores, above the hover row."""
+    buttons: dict[str, pygame.Rect]
+    body: int
+    """Text size in the panel."""
+
+    @property
+    def pad(self) -> int:
+        """The margin inside the panel and between its parts."""
+        return max(8, round(14 * self.scale))
+
+
+def compute_layout(size: tuple[int, int], button_keys: Sequence[str]) -> PlayLayout:
+    """Board on the left, scaled to fit; the side panel on the right."""
+    w, h = size
+    scale = min(w / 960, h / 720)
+    pad = max(8, round(14 * scale))
+    panel_w = min(max(round(w * 0.27), 180), 360)
+    panel = pygame.Rect(w - panel_w - pad, pad, panel_w, h - 2 * pad)
+    area = pygame.Rect(pad, pad, panel.x - 2 * pad, h - 2 * pad)
+    board = BoardGeometry.fit(area, above=1.6, below=0.45)
+    frame = board.frame_rect
+    score_y = board.hover_y - board.cell // 2 - round(board.cell * 0.3)
+    banner_top = max(area.y, frame.top - round(board.cell * 1.6))
+    banner = pygame.Rect(frame.x, banner_top, frame.width, frame.top - banner_top - 4)
+    row_h = max(28, round(44 * scale))
+    gap = max(5, round(row_h * 0.2))
+    inner_w = panel.width - 2 * pad
+    top = panel.bottom - pad - len(button_keys) * (row_h + gap) + gap
+    buttons = column_layout(button_keys, panel.centerx, top, inner_w, row_h, gap)
+    body = max(15, round(22 * scale))
+    return PlayLayout(size, scale, board, panel, banner, score_y, buttons, body)
+
+
+class Layouts:
+    """The layout of the last size and set of buttons asked for (computed once each)."""
+
+    def __init__(self) -> None:
+        self._last: dict[tuple[tuple[int, int], tuple[str, ...]], PlayLayout] = {}
+
+    def get(self, size: tuple[int, int], button_keys: Sequence[str]) -> PlayLayout:
+        key = (size, tuple(button_keys))
+        layout = self._last.get(key)
+        if layout is None:
+            layout = compute_layout(size, key[1])
+            self._last = {key: layout}
+        return layout

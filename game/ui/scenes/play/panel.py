@@ -1,0 +1,227 @@
+"""The play screen's side panel, top to bottom: who plays at which level, whose turn,
+the hint, the moves, the session's score, the value of the column under the cursor
+with the analysis's legend, the keys, and the buttons.
+
+Each part is drawn by a function that takes a :class:`Pen` (where the next line
+goes) and moves it down; what does not fit above the buttons is left out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui.options import Mode
+from game.ui.scenes.play import texts
+from game.ui.scenes.play.layout import PlayLayout
+from game.ui.scenes.play.view import (
+    PlayState,
+    colour_of,
+    column_values,
+    draw_dots,
+    hint_text,
+    verdict_colour,
+)
+from game.ui.themes import Colour
+from game.ui.widgets import draw_items, draw_panel
+
+
+@dataclass(slots=True)
+class Pen:
+    """Where the panel's next line goes, and the sizes it writes in."""
+
+    surface: pygame.Surface
+    state: PlayState
+    x: int
+    y: int
+    width: int
+    pad: int
+    body: int
+    small: int
+
+    def write(self, words: str, size: int, colour: Colour, *, indent: int = 0) -> None:
+        """``words`` wrapped to the panel's width, from the pen down."""
+        text = self.state.look.text
+        lines = text.wrap(words, size, self.width - indent)
+        self.y = text.blit_lines(self.surface, lines, size, colour, (self.x + indent, self.y))
+
+    def write_if_room(self, words: str, colour: Colour, bottom: int) -> None:
+        """``words`` in the small size, if all of its lines end above ``bottom``."""
+        text = self.state.look.text
+        lines = text.wrap(words, self.small, self.width)
+        if self.y + len(lines) * text.line_step(self.small) < bottom:
+            self.y = text.blit_lines(self.surface, lines, self.small, colour, (self.x, self.y))
+
+    def gap(self) -> None:
+        self.y += self.pad // 2
+
+
+def draw_side_panel(surface: pygame.Surface, state: PlayState, layout: PlayLayout) -> None:
+    """The whole panel (see the module docstring)."""
+    look = state.look
+    panel = layout.panel
+    draw_panel(surface, panel, look.theme, radius=max(6, round(12 * layout.scale)))
+    pad = layout.pad
+    body = layout.body
+    pen = Pen(
+        surface,
+        state,
+        panel.x + pad,
+        panel.y + pad,
+        panel.width - 2 * pad,
+        pad,
+        body,
+        max(13, round(body * 0.82)),
+    )
+    _players(pen)
+    _turn(pen)
+    _record(pen)
+    top_button = min((r.top for r in layout.buttons.values()), default=panel.bottom)
+    if state.shows_analysis:
+        _analysis(pen, top_button - pad)
+    _keys(pen, top_button)
+    draw_items(
+        surface,
+        state.buttons,
+        layout.buttons,
+        theme=look.theme,
+        text=look.text,
+        show_focus=state.round.over or state.buttons.hovered is not None,
+    )
+
+
+def _players(pen: Pen) -> None:
+    """Who plays; the computer's level (each side's when two computers play) and
+    whether its last move was proven."""
+    state = pen.state
+    theme = state.look.theme
+    config = state.round.config
+    heading = max(16, round(pen.body * 1.15))
+    pen.write(texts.mode_title(config.mode), heading, theme.text)
+    if config.mode is not Mode.TWO_PLAYERS:
+        for line in texts.levels_lines(config, state.round.match, theme.colour_names):
+            pen.write(line, pen.small, theme.text_muted)
+        proof = proof_line(state)
+        if proof:
+            state.look.text.blit(pen.surface, proof, pen.small, theme.text_muted, (pen.x, pen.y))
+            pen.y += state.look.text.line_step(pen.small)
+    pen.gap()
+
+
+def proof_line(state: PlayState) -> str:
+    """What the computer's last move was worth, in words ("" before its first move, and
+    once undo went back past it)."""
+    was_proven = state.computer.proof_for(state.round.match.board.moves)
+    return "" if was_proven is None else texts.proof(was_proven)
+
+
+def turn_text(state: PlayState) -> str:
+    """Whose turn it is, or the result; the computer's move while its disc falls."""
+    round_, look = state.round, state.look
+    match, names = round_.match, look.theme.colour_names
+    if round_.over:
+        return texts.headline(match, names)
+    drop = round_.drop
+    if drop is not None and match.is_computer(drop.player):
+        # "Your turn" only once the computer's disc has landed.
+        return texts.computer_plays(match, drop.player, drop.col, names)
+    if state.watching.paused:
+        return texts.paused()
+    if state.computer.thinking or match.computer_to_move:
+        return texts.thinking(match, names)
+    return texts.to_move(match, names)
+
+
+def _turn(pen: Pen) -> None:
+    """Whose turn, beside their disc (a draw has none: its words start at the margin);
+    then the thinking dots, the hint on its way, or the hint."""
+    state = pen.state
+    look, round_ = state.look, state.round
+    theme = look.theme
+    board = round_.match.board
+    outcome = board.outcome
+    mover = board.to_move
+    if round_.over and outcome is not None and outcome.winner is not None:
+        mover = outcome.winner
+    elif round_.drop is not None and round_.match.is_computer(round_.drop.player):
+        mover = round_.drop.player  # the disc of "Red plays column 4" while it falls
+    drawn = round_.over and outcome is not None and outcome.winner is None
+    disc_r = max(8, round(pen.body * 0.62))
+    indent = 0
+    if not drawn:
+        centre = (pen.x + disc_r, pen.y + disc_r)
+        look.renderer.draw_disc(pen.surface, centre, disc_r, colour_of(state, mover), theme)
+        indent = 2 * disc_r + pen.pad // 2
+    top = pen.y
+    pen.write(turn_text(state), pen.body, theme.text, indent=indent)
+    pen.y = max(top + (0 if drawn else 2 * disc_r), pen.y) + pen.pad // 2
+    if state.computer.thinking and not state.watching.paused:
+        centre = (pen.x + 2 * disc_r + pen.pad + disc_r, pen.y)
+        draw_dots(pen.surface, centre, disc_r // 3, theme.accent, state.time)
+        pen.y += disc_r
+    elif state.advisor.looking_for_hint(board.moves):
+        look.text.blit(
+            pen.surface, texts.looking_for_hint(), pen.small, theme.accent, (pen.x, pen.y)
+        )
+        pen.y += look.text.line_step(pen.small)
+    elif state.advisor.hint_column(board.moves) is not None:
+        pen.write(hint_text(state), pen.small, theme.hint)
+    pen.gap()
+
+
+def _record(pen: Pen) -> None:
+    """The moves so far, and the session's score."""
+    state = pen.state
+    look = state.look
+    theme, text = look.theme, look.text
+    text.blit(pen.surface, texts.moves_heading(), pen.small, theme.text_muted, (pen.x, pen.y))
+    pen.y += text.line_step(pen.small)
+    moves = texts.numbered_moves(state.round.match.board.moves) or texts.no_moves()
+    rows = text.wrap(moves, pen.small, pen.width)
+    pen.y = text.blit_lines(pen.surface, rows, pen.small, theme.text, (pen.x, pen.y), spacing=1.05)
+    pen.gap()
+    text.blit(pen.surface, texts.session_heading(), pen.small, theme.text_muted, (pen.x, pen.y))
+    pen.y += text.line_step(pen.small)
+    score_line = texts.score_line(state.round.session, theme.colour_names)
+    score = "   ".join(f"{label}{texts.NO_BREAK}{count}" for label, count in score_line)
+    pen.write(score, pen.small, theme.text)
+
+
+def _analysis(pen: Pen, bottom: int) -> None:
+    """The column under the cursor first, in the words above it; then the legend,
+    where it fits above ``bottom``."""
+    state = pen.state
+    pen.gap()
+    values = column_values(state)
+    col = state.cursor
+    found = values[col] if col < len(values) else None
+    experts = state.settings.engine_scores
+    if found is not None:
+        label, said = found
+        sentence = texts.verdict_sentence(said, col)
+        if experts:
+            sentence = f"{sentence} ({label})"
+        pen.write_if_room(sentence, verdict_colour(state.look, said), bottom)
+    estimates = any(v is not None and not v[1].exact for v in values)
+    for legend in texts.legends(engine_scores=experts, estimates=estimates):
+        pen.write_if_room(legend, state.look.theme.text_muted, bottom)
+
+
+def _keys(pen: Pen, top_button: int) -> None:
+    """The keys that work, just above the buttons, and above them the mute indicator."""
+    state = pen.state
+    look = state.look
+    theme, text = look.theme, look.text
+    tiny = max(12, round(pen.small * 0.9))
+    words = texts.keys_help(state.round.config.mode, over=state.round.over)
+    keys = text.wrap(words, tiny, pen.width)
+    keys_top = top_button - pen.pad // 2 - len(keys) * text.line_step(tiny)
+    if keys_top > pen.y + pen.pad // 2:
+        text.blit_lines(pen.surface, keys, tiny, theme.text_muted, (pen.x, keys_top))
+    else:
+        keys_top = top_button - pen.pad // 2
+    if not state.settings.sound_on:
+        muted_top = keys_top - text.line_step(pen.small)
+        if muted_top > pen.y:
+            text.blit(pen.surface, texts.sound_off(), pen.small, theme.accent, (pen.x, muted_top))

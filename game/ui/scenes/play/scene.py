@@ -1,0 +1,397 @@
+"""The play screen: the scene that wires the round, the computer, the advice, the pace
+of two computers, the controls and the picture together.
+
+Its parts (this package's modules):
+
+* :class:`~.round.Round`: the game on the board, its series, undo and redo, the result;
+* :class:`~.computer.ComputerPlayer`: the computer's moves, held back when two
+  computers play (:class:`~.watching.Watching`: their speed, pause and step);
+* :class:`~.advisor.Advisor`: the analysis of every column and the hint;
+* :class:`~.inflight.InFlight`: the requests to the worker these wait for;
+* :mod:`~.controls`: keys and buttons as commands; :mod:`~.texts`: every sentence;
+* :mod:`~.view` and :mod:`~.panel`: the picture.
+
+The scene carries out commands, passes the worker's replies to the part that asked,
+and after each change starts what comes next (:meth:`PlayScene.advance`): the
+game-over state, the computer's move, or the analysis.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+import pygame
+
+from game.ai.requests import SearchResult
+from game.core import WIDTH
+from game.settings import Settings
+from game.ui.engine_link import Answer, Engine, Failure, Reply
+from game.ui.match import Match, Session
+from game.ui.options import GameConfig, Mode
+from game.ui.scenes.base import Scene, SceneHost
+from game.ui.scenes.play import controls, texts
+from game.ui.scenes.play.advisor import Advisor
+from game.ui.scenes.play.computer import ComputerPlayer, proven
+from game.ui.scenes.play.controls import BUTTON_COMMANDS, Command, Order
+from game.ui.scenes.play.inflight import ANALYSIS, MOVE, InFlight
+from game.ui.scenes.play.layout import Layouts, PlayLayout
+from game.ui.scenes.play.panel import draw_side_panel
+from game.ui.scenes.play.round import Ending, Round
+from game.ui.scenes.play.view import draw_banner, draw_board, draw_scores
+from game.ui.scenes.play.watching import Watching
+from game.ui.scenes.stack import Pause, Transition, new_game_question
+from game.ui.services import Keeper, Look
+from game.ui.widgets import ItemList
+
+log = logging.getLogger(__name__)
+
+
+class PlayScene(Scene):
+    """A series of games with one :class:`GameConfig` (see the module docstring)."""
+
+    def __init__(
+        self,
+        host: SceneHost,
+        *,
+        settings: Settings,
+        keeper: Keeper,
+        engine: Engine,
+        session: Session,
+        match: Match | None = None,
+    ) -> None:
+        """The next game of ``session``, or ``match`` (a game to continue)."""
+        super().__init__(host)
+        self.settings = settings
+        self._keeper = keeper
+        self.round = Round(session, match)
+        self.inflight = InFlight(engine, self)
+        self.computer = ComputerPlayer(self.inflight, settings)
+        self.advisor = Advisor(self.inflight, settings)
+        self.watching = Watching(settings)
+        self.cursor = WIDTH // 2
+        self.time = 0.0
+        self.buttons = ItemList([])
+        self._layouts = Layouts()
+        self._commands = self._command_table()
+        self._rebuild_buttons()
+        self.advance()
+
+    # -- what the scene shows ------------------------------------------------------------
+    @property
+    def look(self) -> Look:
+        return self.host
+
+    @property
+    def config(self) -> GameConfig:
+        return self.round.config
+
+    @property
+    def shows_analysis(self) -> bool:
+        """Whether the value of each column is shown: analysis is on, the game goes on,
+        and a player is to move (two computers playing get no analysis)."""
+        return (
+            self.settings.show_analysis
+            and not self.round.over
+            and self.config.mode is not Mode.WATCH
+        )
+
+    @property
+    def hover_column(self) -> int | None:
+        """The column above which the player's disc hovers: the cursor's, when the
+        player may drop there (None while the board is locked or the column is full)."""
+        if self.round.board_locked or not self.round.match.board.can_play(self.cursor):
+            return None
+        return self.cursor
+
+    def layout(self, size: tuple[int, int]) -> PlayLayout:
+        return self._layouts.get(size, [item.key for item in self.buttons.items])
+
+    def notice_bottom(self, size: tuple[int, int]) -> int | None:
+        """Notices stand just above the board, over the hover row, where they cover
+        neither the board nor the column numbers beneath it."""
+        return self.layout(size).board.frame_rect.top - 2
+
+    def draw(self, surface: pygame.Surface) -> None:
+        layout = self.layout(surface.get_size())
+        self.host.draw_background(surface)
+        draw_board(surface, self, layout)
+        draw_scores(surface, self, layout)
+        draw_side_panel(surface, self, layout)
+        if self.round.over:
+            draw_banner(surface, self, layout)
+
+    # -- the flow of the game ---------------------------------------------------------------
+    def advance(self) -> None:
+        """Start whatever comes next: the game-over state, the computer's move, analysis."""
+        round_ = self.round
+        if round_.drop is not None:
+            return
+        match = round_.match
+        if match.board.is_over:
+            ending = round_.end()
+            if ending is not None:
+                self._game_over(ending)
+            return
+        if match.computer_to_move:
+            if not self.computer.thinking:
+                self.computer.ask(match, self.time)
+        elif self.shows_analysis:
+            self.advisor.analyse(match.board.moves)
+        self._rebuild_buttons()
+
+    def _game_over(self, ending: Ending) -> None:
+        self._remember()
+        if ending.result is not None:
+            if ending.first:
+                self._keeper.record_result(self.config.level.name, ending.result)
+            self.host.sounds.play(ending.result)
+        else:
+            self.host.sounds.play("win" if ending.winner_known else "draw")
+        self._rebuild_buttons()
+        self.buttons.focus_on("again")
+
+    def _remember(self) -> None:
+        """Keep the game as it is now, to be continued from the menu or the next launch
+        (a finished game is not kept)."""
+        self._keeper.keep_game(self.round.saved())
+
+    def _play(self, column: int) -> None:
+        self.round.play(column)
+        self._rebuild_buttons()
+        self._remember()
+
+    def handle_reply(self, reply: Reply) -> None:
+        board = self.round.match.board
+        kind = self.inflight.accept(reply, board.moves)
+        if kind is None:
+            return
+        match reply:
+            case Failure(error=error):
+                self.host.notify(texts.could_not_answer(error))
+            case Answer(result=result) if kind == MOVE:
+                self._computer_moves(result)
+            case Answer(result=result):
+                self.advisor.receive(kind, board.moves, result)
+
+    def _computer_moves(self, result: SearchResult) -> None:
+        column = result.column
+        match = self.round.match
+        if not match.computer_to_move or self.round.drop is not None:
+            return
+        if column is None or not match.board.can_play(column):
+            self.host.notify(texts.impossible_move(column))
+            log.error("the engine answered %r for %r", result, match.board.moves)
+            return
+        if self.config.mode is Mode.WATCH:
+            due = self.computer.asked_at + self.watching.delay
+            if self.time < due or not self.watching.may_move:
+                self.computer.hold(column, due, result)
+                return
+        self._play(column)
+        self.computer.played(match.board.moves, was_proven=proven(result))
+
+    def try_drop(self, column: int) -> bool:
+        """The player drops a disc in ``column``; False if the board refuses it
+        (locked, full column, game over).  Asked while a disc is still falling, before
+        the player's own turn, the drop is queued and made when that disc lands."""
+        round_ = self.round
+        if round_.drop is not None and round_.match.human_to_move:
+            round_.queued_drop = column
+            return True
+        if round_.board_locked:
+            return False
+        if not round_.match.board.can_play(column):
+            self.host.notify(texts.column_full(column))
+            return False
+        self.advisor.cancel()
+        self.cursor = column
+        self._play(column)
+        return True
+
+    def undo(self) -> None:
+        if self.config.mode is Mode.WATCH:
+            self.host.notify(texts.undo_is_for_players())
+            return
+        self._through_history(self.round.undo, texts.nothing_to_undo())
+
+    def redo(self) -> None:
+        if self.config.mode is Mode.WATCH or self.round.over:
+            return
+        self._through_history(self.round.redo, texts.nothing_to_redo())
+
+    def _through_history(self, step: Callable[[], int], nothing: str) -> None:
+        """Undo or redo (``step`` returns how many moves): first cancel what is awaited;
+        tell the player when there was ``nothing`` to do."""
+        self.inflight.cancel()
+        self.computer.held = None
+        if step() == 0:
+            self.host.notify(nothing)
+        self._remember()
+        self.advance()
+
+    def ask_hint(self) -> None:
+        if self.round.board_locked:
+            self.host.notify(texts.hint_not_now())
+            return
+        self.advisor.ask_hint(self.round.match.board.moves)
+
+    def toggle_analysis(self) -> None:
+        """Show or hide the value of every column (the A key); kept in the settings."""
+        self.settings.show_analysis = not self.settings.show_analysis
+        self.host.notify(texts.analysis_switched(self.settings.show_analysis), topic="analysis")
+        self.resume()
+
+    def ask_new_game(self) -> Transition | None:
+        """The N key: the next game of the series, after asking if this one is unfinished."""
+        if not self.round.unfinished:
+            self.new_game()
+            return None
+
+        def abandon() -> None:
+            self.new_game()
+
+        return new_game_question(texts.new_game_detail(), abandon)
+
+    def new_game(self) -> None:
+        """Abandon this game (it is not counted) and start the next of the session."""
+        self._begin(self.round.session.next_match())
+
+    def restart(self) -> None:
+        """Abandon this game (it is not counted) and play it again from its start,
+        with the same player to start."""
+        self._begin(self.round.session.restart_match())
+
+    def _begin(self, match: Match) -> None:
+        self.inflight.cancel()
+        self.computer.held = None
+        self.computer.forget()
+        self.advisor.forget()
+        self.watching.reset()
+        self.round.begin(match)
+        self.cursor = WIDTH // 2
+        self._remember()
+        self.advance()
+        self._rebuild_buttons()
+
+    # -- two computers ---------------------------------------------------------------------
+    @property
+    def _watching_on(self) -> bool:
+        return self.config.mode is Mode.WATCH and not self.round.over
+
+    def toggle_pause(self) -> None:
+        if self._watching_on:
+            self.watching.toggle_pause()
+            self._rebuild_buttons()
+
+    def step_once(self) -> None:
+        """Paused: play the next move (as soon as the computer has chosen it)."""
+        if self._watching_on:
+            self.watching.allow_step()
+            self.computer.show_now(self.time)  # shown at once: the player asked for it
+            self._rebuild_buttons()
+
+    def cycle_speed(self) -> None:
+        """Slow, normal, fast, and round again; kept in the settings."""
+        delay = self.watching.cycle_speed()
+        self.host.notify(texts.speed_notice(delay), topic="speed")
+        self._rebuild_buttons()
+
+    # -- events and time ---------------------------------------------------------------------
+    def _rebuild_buttons(self) -> None:
+        """The side panel's buttons for the current state (enabled or not)."""
+        round_ = self.round
+        items = controls.buttons(
+            watching=self.config.mode is Mode.WATCH,
+            over=round_.over,
+            paused=self.watching.paused,
+            speed=texts.speed_name(self.watching.speed),
+            can_undo=round_.can_undo,
+            can_redo=round_.can_redo,
+            can_hint=not round_.board_locked,
+        )
+        self.buttons = controls.refreshed(self.buttons, items)
+
+    def _command_table(self) -> dict[Command, Callable[[Order], Transition | None]]:
+        do = controls.ignoring_order
+        return {
+            Command.DROP: self._drop,
+            Command.CURSOR_LEFT: do(lambda: self._move_cursor(-1)),
+            Command.CURSOR_RIGHT: do(lambda: self._move_cursor(1)),
+            Command.UNDO: do(self.undo),
+            Command.REDO: do(self.redo),
+            Command.HINT: do(self.ask_hint),
+            Command.ANALYSIS: do(self.toggle_analysis),
+            Command.NEW_GAME: lambda order: self.ask_new_game(),
+            Command.PLAY_AGAIN: do(self.new_game),
+            Command.MENU: lambda order: Pause(self),
+            Command.PAUSE: do(self.toggle_pause),
+            Command.STEP: do(self.step_once),
+            Command.SPEED: do(self.cycle_speed),
+            Command.FOCUS_BACK: do(lambda: self.buttons.move(-1)),
+            Command.FOCUS_NEXT: do(lambda: self.buttons.move(1)),
+            Command.PRESS: self._press_focused,
+        }
+
+    def _drop(self, order: Order) -> None:
+        self.try_drop(self.cursor if order.column is None else order.column)
+
+    def _move_cursor(self, step: int) -> None:
+        self.cursor = min(max(self.cursor + step, 0), WIDTH - 1)
+
+    def _press_focused(self, order: Order) -> Transition | None:
+        focused = self.buttons.focused
+        return None if focused is None else self.press(focused.key)
+
+    def press(self, key: str) -> Transition | None:
+        """The button ``key`` was pressed."""
+        self.host.sounds.play("click")
+        return self._commands[BUTTON_COMMANDS[key]](Order(BUTTON_COMMANDS[key]))
+
+    def handle_event(self, event: pygame.event.Event) -> Transition | None:
+        layout = self.layout(self.host.size)
+        if event.type == pygame.KEYDOWN:
+            watching = self.config.mode is Mode.WATCH
+            order = controls.key_order(event, watching=watching, over=self.round.over)
+            return None if order is None else self._commands[order.command](order)
+        if event.type == pygame.MOUSEMOTION:
+            self.buttons.handle_event(event, layout.buttons)
+            column = layout.board.column_at(event.pos)
+            if column is not None:
+                self.cursor = column
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            action = self.buttons.handle_event(event, layout.buttons)
+            if action is not None:
+                return self.press(action.key)
+            column = layout.board.column_at(event.pos)
+            if column is not None and not self.round.over:
+                self.try_drop(column)
+        return None
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        impact, landed = self.round.fall(dt * self.settings.animation_speed)
+        if impact:
+            self.host.sounds.play("drop")
+        if landed:
+            self.advance()
+            queued = self.round.take_queued()
+            if queued is not None:
+                self.try_drop(queued)
+        held = self.computer.release(self.time, may_move=self.watching.may_move)
+        if held is not None:
+            self.watching.spend_step()
+            match = self.round.match
+            self.computer.played(match.board.moves + str(held.column + 1), was_proven=held.proven)
+            if match.computer_to_move and self.round.drop is None:
+                self._play(held.column)
+
+    def resume(self) -> None:
+        """Back from the pause menu: settings may have changed (analysis on or off)."""
+        if not self.settings.show_analysis:
+            self.inflight.cancel(ANALYSIS)
+        self.advance()
+
+    def close(self) -> None:
+        self.inflight.cancel()
+        self.computer.held = None

@@ -1,0 +1,379 @@
+"""Every sentence the play screen shows, in one place, ready for translation.
+
+Each text goes through :mod:`gettext` (``_`` and ``ngettext``) when it is asked
+for, not at import, so that a catalogue installed later applies.  Sentences are
+whole, with named placeholders (``{column}``, ``{player}``), never glued from
+pieces: a translator sees "{player} plays column {column}", not "plays column".
+Without a catalogue gettext returns the English text unchanged.
+
+No pygame here: the view asks for the words, then draws them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from gettext import gettext as _
+from gettext import ngettext
+
+from game.ai.levels import Level
+from game.core import Player
+from game.ui.match import COLOUR_NAMES, Match, Session
+from game.ui.options import GameConfig, Mode
+from game.ui.verdicts import DRAW, ESTIMATE_SYMBOLS, LOSS, WIN, Estimate, Verdict
+
+NO_BREAK = "\u00a0"
+
+
+# -- the screen's fixed words ----------------------------------------------------------
+
+
+def mode_title(mode: Mode) -> str:
+    """The side panel's heading: who plays."""
+    titles = {
+        Mode.VS_COMPUTER: _("You against the computer"),
+        Mode.TWO_PLAYERS: _("Two players"),
+        Mode.WATCH: _("Computer against computer"),
+    }
+    return titles[mode]
+
+
+def keys_help(mode: Mode, *, over: bool) -> str:
+    """The keys that work now, at the foot of the side panel (two computers' finished
+    game: pause, step and speed no longer apply)."""
+    if mode is not Mode.WATCH:
+        return _(
+            "Keys: 1-7 drop, H hint, A analysis, Ctrl+Z undo, Ctrl+Y redo, N new game,"
+            " M sound, Esc menu"
+        )
+    if over:
+        return _("Keys: N new game, M sound, Esc menu")
+    return _("Keys: P pause, S step, F speed, N new game, M sound, Esc menu")
+
+
+def sound_off() -> str:
+    """The mute indicator, above the keys."""
+    return _("Sound off (press M)")
+
+
+def moves_heading() -> str:
+    return _("Moves")
+
+
+def no_moves() -> str:
+    return _("(none yet)")
+
+
+def session_heading() -> str:
+    return _("Session")
+
+
+def analysing() -> str:
+    """Above the board while the analysis of the position is on its way."""
+    return _("analysing...")
+
+
+def looking_for_hint() -> str:
+    return _("Looking for a hint...")
+
+
+def button_label(key: str, *, paused: bool = False, speed: str = "") -> str:
+    """The side panel's buttons by key (``speed``: the speed's name, for "speed")."""
+    labels = {
+        "again": _("Play again"),
+        "undo": _("Undo"),
+        "redo": _("Redo"),
+        "hint": _("Hint"),
+        "menu": _("Menu"),
+        "pause": _("Go on") if paused else _("Pause"),
+        "step": _("Step"),
+        "speed": _("Speed: {speed}").format(speed=speed),
+    }
+    return labels[key]
+
+
+def speed_name(delay: float) -> str:
+    """The watching speed's name for ``delay`` seconds a move (one of the three steps)."""
+    names = {2.0: _("Slow"), 0.6: _("Normal"), 0.15: _("Fast")}
+    return names[delay]
+
+
+def speed_notice(delay: float) -> str:
+    """Told when the speed changes."""
+    notices = {2.0: _("Speed: slow."), 0.6: _("Speed: normal."), 0.15: _("Speed: fast.")}
+    return notices[delay]
+
+
+# -- notices -------------------------------------------------------------------------------
+
+
+def could_not_answer(error: str | None) -> str:
+    return _("The computer could not answer: {error}").format(error=error)
+
+
+def impossible_move(column: int | None) -> str:
+    """The engine answered a column that cannot be played (0-based, as it answered)."""
+    return _("The computer chose an impossible move ({column}); see the log.").format(column=column)
+
+
+def column_full(column: int) -> str:
+    """``column`` is 0-based."""
+    return _("Column {column} is full.").format(column=column + 1)
+
+
+def undo_is_for_players() -> str:
+    return _("Undo is for games you play.")
+
+
+def nothing_to_undo() -> str:
+    return _("Nothing to undo.")
+
+
+def nothing_to_redo() -> str:
+    return _("Nothing to redo.")
+
+
+def hint_not_now() -> str:
+    return _("A hint is for your own turn.")
+
+
+def analysis_switched(on: bool) -> str:
+    return _("Analysis on.") if on else _("Analysis off.")
+
+
+def new_game_detail() -> str:
+    """The question before N takes an unfinished game's place."""
+    return _("This game is not finished. A new game takes its place, and this one is not counted.")
+
+
+# -- players, levels and the result ---------------------------------------------------------
+
+
+def name_of(match: Match, player: Player, names: Mapping[str, str] = COLOUR_NAMES) -> str:
+    """ "You", "The computer", or the colour's name in the theme (``names``: the theme's
+    ``colour_names``, "Orange" and "Blue" in the blue-orange one)."""
+    if match.mode is Mode.VS_COMPUTER:
+        return _("You") if player == match.human else _("The computer")
+    return names[match.colour_of(player)]
+
+
+def headline(match: Match, names: Mapping[str, str] = COLOUR_NAMES) -> str:
+    """The game-over banner: who won, or that it is a draw ("" while playing)."""
+    outcome = match.board.outcome
+    if outcome is None:
+        return ""
+    if outcome.winner is None:
+        return _("A draw: the board is full")
+    if match.mode is Mode.VS_COMPUTER:
+        return _("You win!") if outcome.winner == match.human else _("The computer wins")
+    return _("{colour} wins!").format(colour=names[match.colour_of(outcome.winner)])
+
+
+def score_line(session: Session, names: Mapping[str, str] = COLOUR_NAMES) -> list[tuple[str, int]]:
+    """The session's score as (label, count) pairs: [("You", 2), ("Computer", 1), ("Draws", 0)]."""
+    red, yellow = session.wins["red"], session.wins["yellow"]
+    if session.config.mode is Mode.VS_COMPUTER:
+        mine = session.config.colour
+        you, computer = (red, yellow) if mine == "red" else (yellow, red)
+        return [(_("You"), you), (_("Computer"), computer), (_("Draws"), session.draws)]
+    return [(names["red"], red), (names["yellow"], yellow), (_("Draws"), session.draws)]
+
+
+def level_label(level: Level) -> str:
+    """A level with its depth: "Hard (depth 9)", "Perfect (exact)"."""
+    if level.depth is None:
+        return _("{level} (exact)").format(level=level.name)
+    return _("{level} (depth {depth})").format(level=level.name, depth=level.depth)
+
+
+def levels_lines(config: GameConfig, match: Match, names: Mapping[str, str]) -> list[str]:
+    """The computer's level ("Hard (depth 9)"); with two computers, each side's on a
+    line of its own ("Red: Easy 3", in the theme's colour names)."""
+    if config.mode is not Mode.WATCH:
+        level = config.level
+        return [level.name if level.is_perfect else level.label]
+    lines = []
+    for player in (Player.FIRST, Player.SECOND):
+        level = config.level_of(int(player))
+        colour = names[match.colour_of(player)]
+        if level.depth is None:
+            line = _("{colour}: {level}").format(colour=colour, level=level.name)
+        else:
+            line = _("{colour}: {level} {depth}").format(
+                colour=colour, level=level.name, depth=level.depth
+            )
+        lines.append(line)
+    return lines
+
+
+def proof(exact: bool) -> str:
+    """What the computer's last move was worth: proven (book or solver), or not."""
+    return _("Last move: exact") if exact else _("Last move: best guess")
+
+
+def computer_plays(match: Match, player: Player, column: int, names: Mapping[str, str]) -> str:
+    """While the computer's disc falls into 0-based ``column``."""
+    if match.mode is Mode.VS_COMPUTER:
+        return _("The computer plays column {column}").format(column=column + 1)
+    return _("{player} plays column {column}").format(
+        player=name_of(match, player, names), column=column + 1
+    )
+
+
+def paused() -> str:
+    return _("Paused: S plays the next move, P goes on")
+
+
+def thinking(match: Match, names: Mapping[str, str]) -> str:
+    if match.mode is Mode.VS_COMPUTER:
+        return _("The computer is thinking")
+    mover = name_of(match, match.board.to_move, names)
+    return _("{player} is thinking").format(player=mover)
+
+
+def to_move(match: Match, names: Mapping[str, str]) -> str:
+    if match.mode is Mode.VS_COMPUTER:
+        return _("Your turn")
+    return _("{player} to move").format(player=name_of(match, match.board.to_move, names))
+
+
+def numbered_moves(moves: str) -> str:
+    """The moves as numbered pairs, red's column then yellow's: "1. 4 4  2. 3 5  3. 1".
+    A pair never breaks across lines (its spaces are no-break spaces)."""
+    pairs = [moves[i : i + 2] for i in range(0, len(moves), 2)]
+    return "  ".join(
+        f"{number}.{NO_BREAK}{NO_BREAK.join(pair)}" for number, pair in enumerate(pairs, start=1)
+    )
+
+
+# -- what a column is worth -------------------------------------------------------------------
+
+
+def _estimate_word(step: Estimate) -> str:
+    words = {
+        "strong": _("Strong"),
+        "good": _("Good"),
+        "even": _("Even"),
+        "weak": _("Weak"),
+        "bad": _("Bad"),
+    }
+    return words[step]
+
+
+def _estimate_sentence(step: Estimate, column: int) -> str:
+    sentences = {
+        "strong": _("Column {column}: strong (an estimate)"),
+        "good": _("Column {column}: good (an estimate)"),
+        "even": _("Column {column}: even (an estimate)"),
+        "weak": _("Column {column}: weak (an estimate)"),
+        "bad": _("Column {column}: bad (an estimate)"),
+    }
+    return sentences[step].format(column=column + 1)
+
+
+def _result_word(said: Verdict) -> str:
+    return {"win": _("Win"), "draw": _("Draw"), "loss": _("Loss")}[said.kind]
+
+
+def verdict_lines(said: Verdict) -> list[str]:
+    """The label above a column, a line each: "✓ Win" and "in 3" (or "in ≤5"); an
+    estimate's symbol above its word (the widest would not fit a narrow column)."""
+    if said.estimate is not None:
+        return [said.symbol, _estimate_word(said.estimate)]
+    first = f"{said.symbol} {_result_word(said)}"
+    if said.moves is None:
+        return [first]
+    if said.at_most:
+        return [first, _("in \u2264{moves}").format(moves=said.moves)]
+    return [first, _("in {moves}").format(moves=said.moves)]
+
+
+def verdict_sentence(said: Verdict, column: int) -> str:
+    """The side panel's line for 0-based ``column``: "✓ Column 4: Win in 12 moves"."""
+    if said.estimate is not None:
+        return f"{said.symbol} {_estimate_sentence(said.estimate, column)}"
+    number, moves = column + 1, said.moves
+    if moves is None:
+        sentence = {
+            "win": _("Column {column}: Win"),
+            "draw": _("Column {column}: Draw"),
+            "loss": _("Column {column}: Loss"),
+        }[said.kind].format(column=number)
+    elif said.kind == "win" and said.at_most:
+        sentence = ngettext(
+            "Column {column}: Win in at most {moves} move",
+            "Column {column}: Win in at most {moves} moves",
+            moves,
+        ).format(column=number, moves=moves)
+    elif said.kind == "win":
+        sentence = ngettext(
+            "Column {column}: Win in {moves} move", "Column {column}: Win in {moves} moves", moves
+        ).format(column=number, moves=moves)
+    elif said.at_most:
+        sentence = ngettext(
+            "Column {column}: Loss in at most {moves} move",
+            "Column {column}: Loss in at most {moves} moves",
+            moves,
+        ).format(column=number, moves=moves)
+    else:
+        sentence = ngettext(
+            "Column {column}: Loss in {moves} move",
+            "Column {column}: Loss in {moves} moves",
+            moves,
+        ).format(column=number, moves=moves)
+    return f"{said.symbol} {sentence}"
+
+
+def hint(column: int, said: Verdict | None) -> str:
+    """The hint for 0-based ``column`` in words, with what it leads to when that is
+    certain: "Hint: column 4 wins in 3 moves", "Hint: column 4 (all moves lose: this one
+    lasts longest)"."""
+    number = column + 1
+    if said is None or said.estimate is not None:
+        return _("Hint: column {column}").format(column=number)
+    if said.kind == "draw":
+        return _("Hint: column {column} (a draw with best play)").format(column=number)
+    if said.kind == "loss":
+        if said.moves is None or said.at_most:  # proven lost, but not which lasts longest
+            return _("Hint: column {column} (all moves lose with best play)").format(column=number)
+        return _("Hint: column {column} (all moves lose: this one lasts longest)").format(
+            column=number
+        )
+    if said.moves is None:
+        return _("Hint: column {column} wins").format(column=number)
+    if said.at_most:
+        return ngettext(
+            "Hint: column {column} wins in at most {moves} move",
+            "Hint: column {column} wins in at most {moves} moves",
+            said.moves,
+        ).format(column=number, moves=said.moves)
+    return ngettext(
+        "Hint: column {column} wins in {moves} move",
+        "Hint: column {column} wins in {moves} moves",
+        said.moves,
+    ).format(column=number, moves=said.moves)
+
+
+def legends(*, engine_scores: bool, estimates: bool) -> list[str]:
+    """What the analysis's symbols or numbers mean (``estimates``: some column shows one)."""
+    if engine_scores:
+        return [
+            _(
+                "Engine scores for the player to move: +N wins, -N loses (bigger: sooner),"
+                " 0 draws; \u2265+N / \u2264-N proven, perhaps sooner; ~ estimates in"
+                " hundredths of a win."
+            )
+        ]
+    found = [
+        _(
+            "{win} win, {draw} draw, {loss} loss: certain if both sides play perfectly from here."
+        ).format(win=WIN, draw=DRAW, loss=LOSS)
+    ]
+    if estimates:
+        found.append(
+            _("{better} {even} {worse}: the computer's estimate, strong to bad.").format(
+                better=ESTIMATE_SYMBOLS["good"],
+                even=ESTIMATE_SYMBOLS["even"],
+                worse=ESTIMATE_SYMBOLS["weak"],
+            )
+        )
+    return found

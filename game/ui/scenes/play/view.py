@@ -1,0 +1,233 @@
+"""The play screen's picture: the board with its discs and marks, the value of each
+column above it, and the game-over banner.  The side panel is :mod:`.panel`.
+
+Drawing reads the scene's state (:class:`PlayState`) and changes none of it.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import pygame
+
+from game.ai.requests import SearchResult
+from game.core import WIDTH, Player
+from game.settings import Settings
+from game.ui.animation import pulse
+from game.ui.scenes.play import texts
+from game.ui.scenes.play.advisor import Advisor
+from game.ui.scenes.play.computer import ComputerPlayer
+from game.ui.scenes.play.layout import PlayLayout
+from game.ui.scenes.play.round import Round
+from game.ui.scenes.play.watching import Watching
+from game.ui.services import Look
+from game.ui.verdicts import Verdict, engine_label, verdict
+from game.ui.widgets import ItemList
+
+ColumnValue = tuple[str, Verdict]
+"""A column's value: the engine's label (for experts) and the verdict in words."""
+
+
+class PlayState(Protocol):
+    """What the play screen's picture is made of."""
+
+    @property
+    def look(self) -> Look: ...
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def round(self) -> Round: ...
+    @property
+    def advisor(self) -> Advisor: ...
+    @property
+    def computer(self) -> ComputerPlayer: ...
+    @property
+    def watching(self) -> Watching: ...
+    @property
+    def buttons(self) -> ItemList: ...
+    @property
+    def cursor(self) -> int: ...
+    @property
+    def time(self) -> float: ...
+    @property
+    def shows_analysis(self) -> bool: ...
+    @property
+    def hover_column(self) -> int | None: ...
+
+
+def colour_of(state: PlayState, player: Player) -> str:
+    return state.round.match.colour_of(player)
+
+
+def shown_analysis(state: PlayState) -> SearchResult | None:
+    """The analysis of the current position, when it is shown and has arrived."""
+    if not state.shows_analysis:
+        return None
+    return state.advisor.analyses.get(state.round.match.board.moves)
+
+
+def column_values(state: PlayState) -> list[ColumnValue | None]:
+    """The shown analysis of each column, None where there is none (a full column);
+    empty when no analysis is shown."""
+    result = shown_analysis(state)
+    if result is None:
+        return []
+    ply = state.round.match.board.ply
+    found: list[ColumnValue | None] = []
+    for col in range(min(WIDTH, len(result.column_scores))):
+        score = result.column_scores[col]
+        exact = col < len(result.column_exact) and result.column_exact[col]
+        if score is None:
+            found.append(None)
+        else:
+            found.append((engine_label(score, exact=exact), verdict(score, exact=exact, ply=ply)))
+    return found
+
+
+def verdict_colour(look: Look, said: Verdict) -> tuple[int, int, int]:
+    theme = look.theme
+    colours = {"win": theme.score_win, "loss": theme.score_loss, "draw": theme.score_draw}
+    return colours.get(said.kind, theme.text_muted)
+
+
+def hint_text(state: PlayState) -> str:
+    """The hint in words ("" when there is no hint for this position)."""
+    board = state.round.match.board
+    column = state.advisor.hint_column(board.moves)
+    if column is None:
+        return ""
+    result = state.advisor.analyses.get(board.moves)
+    said = None
+    if result is not None and column < len(result.column_scores):
+        score = result.column_scores[column]
+        exact = column < len(result.column_exact) and result.column_exact[column]
+        if score is not None:
+            said = verdict(score, exact=exact, ply=board.ply)
+    return texts.hint(column, said)
+
+
+def draw_dots(
+    surface: pygame.Surface,
+    centre: tuple[int, int],
+    radius: int,
+    colour: tuple[int, int, int],
+    time: float,
+) -> None:
+    """Three dots breathing in turn: the computer is thinking."""
+    x, y = centre
+    radius = max(3, radius)
+    for i in range(3):
+        wave = pulse(time - i * 0.18, 0.9)
+        r = max(2, round(radius * (0.55 + 0.45 * wave)))
+        pygame.draw.circle(surface, colour, (x + (i - 1) * radius * 3, y), r)
+
+
+def draw_board(surface: pygame.Surface, state: PlayState, layout: PlayLayout) -> None:
+    """The board, its discs (the falling one where it is), and the marks on it."""
+    look, g = state.look, layout.board
+    theme, renderer = look.theme, look.renderer
+    board = state.round.match.board
+    drop = state.round.drop
+    renderer.draw_back(surface, g, theme)
+    for col in range(WIDTH):
+        for row in range(board.height(col)):
+            if drop is not None and drop.col == col and drop.row == row:
+                continue
+            owner = board.cell(col, row)
+            assert owner is not None
+            colour = colour_of(state, owner)
+            renderer.draw_disc(surface, g.centre(col, row), g.radius, colour, theme)
+    if drop is not None:
+        centre = g.falling_centre(drop.col, drop.y)
+        renderer.draw_disc(surface, centre, g.radius, colour_of(state, drop.player), theme)
+    renderer.draw_frame(surface, g, theme)
+    _draw_above(surface, state, layout)
+    if board.history and drop is None:
+        last = board.history[-1]
+        renderer.draw_last_mark(surface, g.centre(last, board.height(last) - 1), g, theme)
+    wave = pulse(state.time)
+    for col, row in state.round.winning_cells():
+        renderer.draw_win_mark(surface, g.centre(col, row), g, theme, wave)
+    _draw_column_numbers(surface, state, layout)
+
+
+def _draw_above(surface: pygame.Surface, state: PlayState, layout: PlayLayout) -> None:
+    """The hint's glow, and above the board the player's disc or the thinking dots."""
+    look, g = state.look, layout.board
+    board = state.round.match.board
+    hint = state.advisor.hint_column(board.moves)
+    if hint is not None and not state.round.board_locked:
+        look.renderer.draw_column_glow(surface, g, hint, look.theme.hint)
+    if state.hover_column is not None:
+        centre = (g.column_x(state.cursor), g.hover_y)
+        colour = colour_of(state, board.to_move)
+        look.renderer.draw_disc(surface, centre, g.radius, colour, look.theme)
+    elif state.computer.thinking and not state.watching.paused:
+        centre = (g.frame_rect.centerx, g.hover_y)
+        draw_dots(surface, centre, g.cell // 8, look.theme.text, state.time)
+
+
+def _draw_column_numbers(surface: pygame.Surface, state: PlayState, layout: PlayLayout) -> None:
+    look, g = state.look, layout.board
+    theme = look.theme
+    size = max(12, round(g.cell * 0.3))
+    y = g.frame_rect.bottom + round(g.cell * 0.08)
+    for col in range(WIDTH):
+        chosen = col == state.cursor and not state.round.board_locked
+        colour = theme.accent if chosen else theme.text_muted
+        look.text.blit(surface, str(col + 1), size, colour, (g.column_x(col), y), anchor="midtop")
+
+
+def draw_scores(surface: pygame.Surface, state: PlayState, layout: PlayLayout) -> None:
+    """Above each column what it is worth (analysis on), or that it is on its way."""
+    if not state.shows_analysis:
+        return
+    look, g = state.look, layout.board
+    text = look.text
+    size = max(13, round(g.cell * 0.34))
+    if shown_analysis(state) is None:
+        if state.advisor.analysing:
+            centre = (g.frame_rect.centerx, layout.score_y)
+            text.blit(
+                surface, texts.analysing(), size, look.theme.text_muted, centre, anchor="center"
+            )
+        return
+    experts = state.settings.engine_scores
+    line = text.line_step(size, 1.0)
+    for col, found in enumerate(column_values(state)):
+        if found is None:
+            continue
+        label, said = found
+        colour = verdict_colour(look, said)
+        x = g.column_x(col)
+        if experts:
+            text.blit(surface, label, size, colour, (x, layout.score_y), anchor="center")
+            continue
+        lines = texts.verdict_lines(said)
+        top = layout.score_y - (len(lines) * line) // 2
+        for words in lines:
+            text.blit(surface, words, size, colour, (x, top), anchor="midtop")
+            top += line
+
+
+def draw_banner(surface: pygame.Surface, state: PlayState, layout: PlayLayout) -> None:
+    """Game over: who won (or a draw) over the top rows, and the session's score."""
+    look = state.look
+    theme, text = look.theme, look.text
+    rect = layout.banner
+    if rect.height < 20:
+        return
+    surface.blit(look.renderer.translucent(rect.size, (*theme.banner, 225)), rect.topleft)
+    pygame.draw.rect(surface, theme.accent, rect, 2, border_radius=8)
+    names = theme.colour_names
+    headline = texts.headline(state.round.match, names)
+    size = max(20, min(round(rect.height * 0.42), round(layout.board.cell * 0.7)))
+    while size > 16 and text.font(size).size(headline)[0] > rect.width - 20:
+        size -= 2
+    centre = (rect.centerx, rect.y + rect.height * 2 // 5)
+    text.blit(surface, headline, size, theme.accent, centre, anchor="center")
+    small = max(13, round(size * 0.5))
+    score_line = texts.score_line(state.round.session, names)
+    score = " \u00b7 ".join(f"{label} {count}" for label, count in score_line)
+    centre = (rect.centerx, rect.bottom - rect.height // 5)
+    text.blit(surface, score, small, theme.text, centre, anchor="center")

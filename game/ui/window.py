@@ -1,0 +1,174 @@
+"""The game's window: opening it (with its title, icon and smallest size), its size,
+fullscreen on and off, and closing it.
+
+:meth:`Window.open` refuses to run without a display (:class:`NoDisplayError`): SDL
+falls back silently to a driver that draws nowhere, and a game in no window would
+never end.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.resources import WINDOW_ICON, MissingAssetError, asset_path
+from game.settings import MAX_WINDOW, MIN_WINDOW
+
+log = logging.getLogger(__name__)
+
+TITLE = "Connect Four"
+HEADLESS_DRIVERS = frozenset({"offscreen", "dummy"})
+"""SDL video drivers that draw nowhere.  SDL falls back to one of them when it
+cannot reach a display; the game uses them only when SDL_VIDEODRIVER asks."""
+
+
+class NoDisplayError(RuntimeError):
+    """No window can be opened: SDL found no display to draw on."""
+
+
+class Window:
+    """The window, ``size`` pixels when windowed, filling the screen when
+    ``fullscreen``.  Nothing opens until :meth:`open`."""
+
+    def __init__(self, size: tuple[int, int], *, fullscreen: bool) -> None:
+        self.window_size = size
+        """The size when windowed (kept while fullscreen, to go back to)."""
+        self.fullscreen = fullscreen
+        self.screen: pygame.Surface | None = None
+
+    @property
+    def is_open(self) -> bool:
+        return self.screen is not None
+
+    def open(self, *, before: Callable[[], None] = lambda: None) -> list[MissingAssetError | str]:
+        """Open the display, call ``before`` (the fonts load then), open the window; the
+        problems to tell the player (a missing icon file, or a sentence).  Raises
+        :class:`NoDisplayError` without a display."""
+        pygame.display.init()
+        _require_a_display()
+        before()
+        pygame.display.set_caption(TITLE)
+        problems = _load_icon()
+        self.screen = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+        window = _window()
+        if window is None:  # a pygame without pygame.Window: the display module's way
+            if self.fullscreen:
+                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            return problems
+        try:
+            window.minimum_size = MIN_WINDOW  # resize() corrects smaller sizes as well
+        except (AttributeError, pygame.error) as error:
+            log.info("cannot set the window's minimum size: %s", error)
+        if self.fullscreen:
+            self._fill_the_screen(window, True)
+        return problems
+
+    def close(self) -> None:
+        """Close the window and the display.  Safe to call twice."""
+        if self.screen is not None:
+            self.screen = None
+            pygame.display.quit()
+            log.info("window closed")
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """What the window shows now, in pixels."""
+        surface = pygame.display.get_surface()
+        if surface is None:
+            return self.window_size
+        return surface.get_size()
+
+    def resize(self, width: int, height: int) -> None:
+        """The window became ``width`` x ``height``: keep at least the minimum size."""
+        if self.fullscreen:
+            return
+        size = (
+            min(max(width, MIN_WINDOW[0]), MAX_WINDOW[0]),
+            min(max(height, MIN_WINDOW[1]), MAX_WINDOW[1]),
+        )
+        self.window_size = size
+        if size != self.size:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Fill the screen, or go back to the window's size before (F11, the settings)."""
+        if on == self.fullscreen:
+            return
+        if on:
+            self.window_size = self.size
+        self.fullscreen = on
+        window = _window()
+        if window is None:
+            self.screen = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+            if on:
+                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self._fill_the_screen(window, on)
+
+    def _fill_the_screen(self, window: Any, on: bool) -> None:
+        """Fullscreen on or off, in the same window.  Asking the window, not
+        ``set_mode``, lets the window manager restore the size it had: after
+        ``set_mode((0, 0), FULLSCREEN)`` openbox kept the window at the screen's size
+        when it went back, and pygame warned that the OS had resized it."""
+        if on:
+            window.set_fullscreen(desktop=True)
+        else:
+            window.set_windowed()
+            window.size = self.window_size
+        self.screen = pygame.display.get_surface()
+
+
+def _load_icon() -> list[MissingAssetError | str]:
+    """Set the window icon; the problem if there is one (the player is told)."""
+    try:
+        icon = pygame.image.load(str(asset_path(WINDOW_ICON)))
+    except MissingAssetError as error:
+        log.error("%s", error)
+        return [error]
+    except (pygame.error, OSError) as error:
+        message = f"The window icon could not be loaded ({error})."
+        log.error("%s", message)
+        return [message]
+    pygame.display.set_icon(icon)
+    return []
+
+
+def _window() -> Any:
+    """The display module's window as a ``pygame.Window`` (pygame-ce 2.4+), or None."""
+    window_class = getattr(pygame, "Window", None)
+    if window_class is None:
+        return None
+    try:
+        with warnings.catch_warnings():
+            # Deprecated for drawing through the Window; we draw through the display.
+            warnings.simplefilter("ignore", DeprecationWarning)
+            return window_class.from_display_module()
+    except (AttributeError, pygame.error) as error:
+        log.info("no pygame.Window for the display: %s", error)
+        return None
+
+
+def _require_a_display() -> None:
+    """Raise :class:`NoDisplayError` when SDL fell back to a driver that draws
+    nowhere (it does so silently when, say, the X server refuses the connection):
+    a game running in no window would never end.  Requires ``pygame.display.init``."""
+    driver = pygame.display.get_driver()
+    requested = os.environ.get("SDL_VIDEODRIVER", "").lower().split(",")
+    if driver not in HEADLESS_DRIVERS or driver in requested:
+        return
+    pygame.display.quit()
+    where = ", ".join(
+        f"{name}={os.environ[name]!r}"
+        for name in ("DISPLAY", "WAYLAND_DISPLAY")
+        if name in os.environ
+    )
+    raise NoDisplayError(
+        "Connect Four could not open a window: no display could be reached"
+        f" ({where or 'neither DISPLAY nor WAYLAND_DISPLAY is set'});"
+        f" SDL fell back to its {driver!r} driver, which shows nothing."
+    )
