@@ -55,7 +55,7 @@ def bench_frames(seconds: float, size: tuple[int, int]) -> None:
     from game.ai.levels import level_by_name  # noqa: PLC0415
     from game.settings import SettingsStore  # noqa: PLC0415
     from game.ui.app import FPS, App  # noqa: PLC0415
-    from game.ui.options import GameConfig, LaunchOptions, Mode  # noqa: PLC0415
+    from game.ui.options import GameConfig, LaunchOptions, Mode, Starter  # noqa: PLC0415
     from game.ui.process import FrameClock  # noqa: PLC0415
     from game.ui.scenes.play import PlayScene  # noqa: PLC0415
 
@@ -69,7 +69,9 @@ def bench_frames(seconds: float, size: tuple[int, int]) -> None:
             app.step([], 0.0)
             app.navigator.start_game(
                 GameConfig(
-                    mode=Mode.VS_COMPUTER, level=level_by_name("Perfect"), starter="computer"
+                    mode=Mode.VS_COMPUTER,
+                    level=level_by_name("Perfect"),
+                    starter=Starter.COMPUTER,
                 )
             )
             scene = app.scene

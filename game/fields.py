@@ -8,8 +8,12 @@ merely out of range (clamped silently).  No pygame, no work at import time.
 
 from __future__ import annotations
 
+import enum
 import math
 from collections.abc import Callable
+from typing import TypeVar
+
+E = TypeVar("E", bound=enum.StrEnum)
 
 MAX_COUNT = 1_000_000_000
 """Upper bound of any count read from the file (games won, a streak...)."""
@@ -72,6 +76,16 @@ def choice(options: tuple[str, ...]) -> Callable[[object], str]:
                 if option.casefold() == value.strip().casefold():
                     return option
         raise Invalid(f"not one of {', '.join(options)}")
+
+    return check
+
+
+def member(kind: type[E]) -> Callable[[object], E]:
+    """Accepts the value of one of ``kind``'s members, ignoring case; returns the member."""
+    spelled = choice(tuple(item.value for item in kind))
+
+    def check(value: object) -> E:
+        return kind(spelled(value))
 
     return check
 

@@ -18,14 +18,13 @@ from typing import Any
 
 from game import fields as rules
 from game.ai.levels import LEVELS, level_by_name
+from game.choices import DiscColour, Mode, Starter
 from game.core import Board, IllegalMoveError
 
-MODES = ("vs-computer", "two-players", "watch")
-"""The values of :class:`game.ui.options.Mode`: against the computer, two players,
-computer against computer."""
-
-STARTERS = ("you", "computer", "alternate", "random")
-COLOURS = ("red", "yellow")
+MODES = tuple(mode.value for mode in Mode)
+"""Against the computer, two players, computer against computer (:class:`Mode`)."""
+STARTERS = tuple(starter.value for starter in Starter)
+COLOURS = tuple(colour.value for colour in DiscColour)
 CUSTOM_LEVEL = "Custom"
 LEVEL_NAMES = (*(level.name for level in LEVELS), CUSTOM_LEVEL)
 """The level choices of the new-game screen; "Custom" goes with a depth setting."""
@@ -63,14 +62,14 @@ class SavedGame:
     Construction checks everything and raises ``ValueError`` saying what is wrong.
     """
 
-    mode: str
+    mode: Mode
     moves: str
     levels: tuple[str, str]
     start_moves: str = ""
     redo: str = ""
     human: int | None = None
-    starter: str = "you"
-    colour: str = "red"
+    starter: Starter = Starter.YOU
+    colour: DiscColour = DiscColour.RED
     score: tuple[int, int, int] = (0, 0, 0)
 
     def __post_init__(self) -> None:
@@ -86,24 +85,28 @@ class SavedGame:
             raise ValueError(f"the game {self.moves!r} is already over")
         if len(self.levels) != 2 or not all(is_level_name(name) for name in self.levels):
             raise ValueError(f"the levels {self.levels!r} are not two level names")
-        fits = self.human in (0, 1) if self.mode == "vs-computer" else self.human is None
+        fits = self.human in (0, 1) if self.mode == Mode.VS_COMPUTER else self.human is None
         if not fits:
             raise ValueError(f"human is {self.human!r}, which does not fit a {self.mode} game")
         if self.starter not in STARTERS or self.colour not in COLOURS:
             raise ValueError(f"unknown starter {self.starter!r} or colour {self.colour!r}")
+        # Given as their text (the file's spelling), the choices become their members.
+        object.__setattr__(self, "mode", Mode(self.mode))
+        object.__setattr__(self, "starter", Starter(self.starter))
+        object.__setattr__(self, "colour", DiscColour(self.colour))
         if len(self.score) != 3 or any(n < 0 for n in self.score):
             raise ValueError(f"the score {self.score!r} is not three counts")
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "mode": self.mode,
+            "mode": str(self.mode),
             "moves": self.moves,
             "start_moves": self.start_moves,
             "redo": self.redo,
             "levels": list(self.levels),
             "human": self.human,
-            "starter": self.starter,
-            "colour": self.colour,
+            "starter": str(self.starter),
+            "colour": str(self.colour),
             "score": list(self.score),
         }
 
@@ -124,13 +127,13 @@ class SavedGame:
         first, second = (rules.text(name) for name in levels)
         red, yellow, draws = (rules.count(n) for n in score)
         return cls(
-            mode=rules.choice(MODES)(data.get("mode")),
+            mode=rules.member(Mode)(data.get("mode")),
             moves=rules.text(data.get("moves")),
             start_moves=rules.text(data.get("start_moves", "")),
             redo=rules.text(data.get("redo", "")),
             levels=(first, second),
             human=None if human is None else rules.whole(human),
-            starter=rules.choice(STARTERS)(data.get("starter", "you")),
-            colour=rules.choice(COLOURS)(data.get("colour", "red")),
+            starter=rules.member(Starter)(data.get("starter", Starter.YOU)),
+            colour=rules.member(DiscColour)(data.get("colour", DiscColour.RED)),
             score=(red, yellow, draws),
         )

@@ -200,11 +200,12 @@ def _check_opening_book(report: Report) -> None:
 def _check_settings_file(report: Report) -> None:
     """Save and read back settings, a result and a game in progress, under the file
     lock, in a temporary folder (never the player's file)."""
+    from game.choices import Mode  # noqa: PLC0415
     from game.settings import SavedGame, Settings, SettingsStore, Statistics  # noqa: PLC0415
 
     stats = Statistics()
     stats.record("Hard", "win")
-    game = SavedGame(mode="vs-computer", moves="4453", levels=("Hard", "Hard"), human=0)
+    game = SavedGame(mode=Mode.VS_COMPUTER, moves="4453", levels=("Hard", "Hard"), human=0)
     with tempfile.TemporaryDirectory(prefix="connect4-selftest-") as folder:
         store = SettingsStore(Path(folder) / "settings.json")
         problem = store.save(Settings(volume=0.25), stats, game)

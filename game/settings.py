@@ -58,6 +58,7 @@ import platformdirs
 
 from game import fields as rules
 from game.ai.levels import DEFAULT_PERFECT_BUDGET, MAX_DEPTH, MIN_DEPTH
+from game.choices import DiscColour, Starter
 from game.fields import MAX_COUNT
 from game.saved_game import COLOURS, CUSTOM_LEVEL, LEVEL_NAMES, STARTERS, SavedGame
 from game.statistics import Record, Result, Statistics, merge
@@ -143,8 +144,8 @@ _RULES: Mapping[str, Callable[[object], object]] = {
     "watch_first": rules.choice(LEVEL_NAMES),
     "watch_second": rules.choice(LEVEL_NAMES),
     "custom_depth": rules.int_in(MIN_DEPTH, MAX_DEPTH),
-    "starter": rules.choice(STARTERS),
-    "colour": rules.choice(COLOURS),
+    "starter": rules.member(Starter),
+    "colour": rules.member(DiscColour),
     "window_size": _window_size,
 }
 
@@ -188,8 +189,8 @@ class Settings:
     watch_second: str = "Hard"
     """The second player's level when two computers play."""
     custom_depth: int = 5
-    starter: str = "you"
-    colour: str = "red"
+    starter: Starter = Starter.YOU
+    colour: DiscColour = DiscColour.RED
     window_size: tuple[int, int] = (960, 720)
 
     def __post_init__(self) -> None:

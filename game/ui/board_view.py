@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.choices import DiscColour
 from game.core import HEIGHT, WIDTH
 from game.ui.themes import Colour, DiscStyle, Theme
 
@@ -142,7 +143,9 @@ class BoardRenderer:
             self._frames[key] = surface
         return surface
 
-    def disc(self, radius: int, colour: str, theme: Theme, *, alpha: int = 255) -> pygame.Surface:
+    def disc(
+        self, radius: int, colour: DiscColour, theme: Theme, *, alpha: int = 255
+    ) -> pygame.Surface:
         key = (radius, colour, theme.name, alpha)
         surface = self._discs.get(key)
         if surface is None:
@@ -181,7 +184,7 @@ class BoardRenderer:
         surface: pygame.Surface,
         centre: tuple[int, int],
         radius: int,
-        colour: str,
+        colour: DiscColour,
         theme: Theme,
         *,
         alpha: int = 255,
@@ -260,7 +263,7 @@ def _hole_tile(cell: int, theme: Theme) -> pygame.Surface:
     return pygame.transform.smoothscale(big, (cell, cell))
 
 
-def _render_disc(radius: int, style: DiscStyle, colour: str, theme: Theme) -> pygame.Surface:
+def _render_disc(radius: int, style: DiscStyle, colour: DiscColour, theme: Theme) -> pygame.Surface:
     k = SUPERSAMPLE if 2 * radius <= BIG_CELL else 2
     size = 2 * radius + 2
     big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
@@ -270,7 +273,7 @@ def _render_disc(radius: int, style: DiscStyle, colour: str, theme: Theme) -> py
     pygame.draw.circle(big, style.fill, c, round(r * 0.9))
     if theme.symbols:
         width = max(2, round(r * 0.16))
-        if colour == "red":
+        if colour == DiscColour.RED:
             d = r * 0.42
             for sign in (1, -1):
                 start = (c[0] - d, c[1] - sign * d)

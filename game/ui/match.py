@@ -11,36 +11,44 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from gettext import ngettext
 from types import MappingProxyType
 
 from game.ai.levels import level_by_name
 from game.core import Board, Player
 from game.settings import Result, SavedGame
-from game.ui.options import GameConfig, Mode
+from game.ui.options import DiscColour, GameConfig, Mode, Starter
 
-COLOURS = ("red", "yellow")
-
+COLOURS = (DiscColour.RED, DiscColour.YELLOW)
+"""The first player's colour and the second's, when no human chose theirs."""
 
 COLOUR_NAMES: Mapping[str, str] = MappingProxyType({"red": "Red", "yellow": "Yellow"})
 """The sides' names when no theme says otherwise."""
-
-
-def other_colour(colour: str) -> str:
-    return "yellow" if colour == "red" else "red"
 
 
 def describe(saved: SavedGame) -> str:
     """The game in a few words, for the menu and for questions: "your game against
     Hard (12 discs played)" (discs, since the move list numbers a move of each side)."""
     discs = len(saved.moves)
-    played = f"({discs} disc{'s' if discs != 1 else ''} played)"
-    if saved.mode == Mode.VS_COMPUTER.value:
+    if saved.mode is Mode.VS_COMPUTER:
         computer = saved.levels[1 - (saved.human or 0)]
-        return f"your game against {computer} {played}"
-    if saved.mode == Mode.TWO_PLAYERS.value:
-        return f"the two-player game {played}"
+        return ngettext(
+            "your game against {level} ({discs} disc played)",
+            "your game against {level} ({discs} discs played)",
+            discs,
+        ).format(level=computer, discs=discs)
+    if saved.mode is Mode.TWO_PLAYERS:
+        return ngettext(
+            "the two-player game ({discs} disc played)",
+            "the two-player game ({discs} discs played)",
+            discs,
+        ).format(discs=discs)
     first, second = saved.levels
-    return f"the computers' game, {first} against {second} {played}"
+    return ngettext(
+        "the computers' game, {first} against {second} ({discs} disc played)",
+        "the computers' game, {first} against {second} ({discs} discs played)",
+        discs,
+    ).format(first=first, second=second, discs=discs)
 
 
 class Match:
@@ -83,10 +91,10 @@ class Match:
     def human_to_move(self) -> bool:
         return not self.board.is_over and not self.is_computer(self.board.to_move)
 
-    def colour_of(self, player: Player) -> str:
+    def colour_of(self, player: Player) -> DiscColour:
         if self.mode is Mode.VS_COMPUTER and self.human is not None:
             mine = self.config.colour
-            return mine if player == self.human else other_colour(mine)
+            return mine if player == self.human else mine.other
         return COLOURS[player]
 
     # -- undo and redo -------------------------------------------------------
@@ -128,7 +136,7 @@ class Match:
 
     # -- the result -----------------------------------------------------------
     @property
-    def winner_colour(self) -> str | None:
+    def winner_colour(self) -> DiscColour | None:
         outcome = self.board.outcome
         if outcome is None or outcome.winner is None:
             return None
@@ -154,19 +162,19 @@ class Session:
 
     config: GameConfig
     rng: random.Random = field(default_factory=random.Random)
-    wins: dict[str, int] = field(default_factory=lambda: dict.fromkeys(COLOURS, 0))
+    wins: dict[DiscColour, int] = field(default_factory=lambda: dict.fromkeys(COLOURS, 0))
     draws: int = 0
     _human_started_last: bool | None = None
 
     def next_match(self) -> Match:
         """A new match; ``starter`` decides who moves first (alternate starts with you)."""
         starter = self.config.starter
-        if starter == "computer":
+        if starter is Starter.COMPUTER:
             human_first = False
-        elif starter == "alternate":
+        elif starter is Starter.ALTERNATE:
             last = self._human_started_last
             human_first = True if last is None else not last
-        elif starter == "random":
+        elif starter is Starter.RANDOM:
             human_first = self.rng.random() < 0.5
         else:
             human_first = True
@@ -183,7 +191,7 @@ class Session:
     def restore(cls, saved: SavedGame) -> tuple[Session, Match]:
         """The series and the game in progress a :class:`SavedGame` describes (it
         checked its levels and moves when it was made)."""
-        mode = Mode(saved.mode)
+        mode = saved.mode
         first, second = (level_by_name(name) for name in saved.levels)
         computer = 1 - saved.human if saved.human is not None else 0
         config = GameConfig(
@@ -196,7 +204,7 @@ class Session:
         )
         red, yellow, draws = saved.score
         human_first = saved.human != 1
-        session = cls(config, wins={"red": red, "yellow": yellow}, draws=draws)
+        session = cls(config, wins={DiscColour.RED: red, DiscColour.YELLOW: yellow}, draws=draws)
         session._human_started_last = human_first
         match = Match(config, human_first=human_first)
         match.board = Board.with_redo(saved.moves, saved.redo)
@@ -211,7 +219,7 @@ class Session:
             return None
         config = self.config
         return SavedGame(
-            mode=config.mode.value,
+            mode=config.mode,
             moves=board.moves,
             start_moves=config.start_moves,
             redo=board.redo_moves,
@@ -219,7 +227,7 @@ class Session:
             human=None if match.human is None else int(match.human),
             starter=config.starter,
             colour=config.colour,
-            score=(self.wins["red"], self.wins["yellow"], self.draws),
+            score=(self.wins[DiscColour.RED], self.wins[DiscColour.YELLOW], self.draws),
         )
 
     def record(self, match: Match) -> None:

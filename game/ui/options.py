@@ -7,27 +7,11 @@ to the play screen.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 
 from game.ai.levels import Level, level_of
+from game.choices import DiscColour, Mode, Starter
 from game.settings import Settings
-
-
-class Mode(enum.Enum):
-    """Who plays: a human against the computer, two humans, or two computers."""
-
-    VS_COMPUTER = "vs-computer"
-    TWO_PLAYERS = "two-players"
-    WATCH = "watch"
-
-    @property
-    def title(self) -> str:
-        return {
-            Mode.VS_COMPUTER: "You against the computer",
-            Mode.TWO_PLAYERS: "Two players",
-            Mode.WATCH: "Computer against computer",
-        }[self]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -58,7 +42,7 @@ class GameConfig:
     ``level`` is the computer's strength (also used for hints in every mode);
     when two computers play, the first player's, and ``second_level`` the second
     player's (None: the same).  ``starter`` is one of
-    :data:`game.settings.STARTERS` and ``colour`` the human's colour; both matter
+    :class:`~game.choices.Starter` and ``colour`` the human's colour; both matter
     only against the computer.  ``start_moves`` is a legal, unfinished position
     every game of the series starts from; when it is not empty, the human plays
     the side to move there.
@@ -66,10 +50,16 @@ class GameConfig:
 
     mode: Mode
     level: Level
-    starter: str = "you"
-    colour: str = "red"
+    starter: Starter = Starter.YOU
+    colour: DiscColour = DiscColour.RED
     start_moves: str = ""
     second_level: Level | None = None
+
+    def __post_init__(self) -> None:
+        # Given as their text (the file's spelling), the choices become their members.
+        object.__setattr__(self, "mode", Mode(self.mode))
+        object.__setattr__(self, "starter", Starter(self.starter))
+        object.__setattr__(self, "colour", DiscColour(self.colour))
 
     def level_of(self, player: int) -> Level:
         """The level that moves (or hints) for ``player`` (0 first, 1 second)."""
@@ -91,3 +81,14 @@ def config_for(settings: Settings, mode: Mode) -> GameConfig:
         starter=settings.starter,
         colour=settings.colour,
     )
+
+
+__all__ = [
+    "DiscColour",
+    "GameConfig",
+    "LaunchOptions",
+    "Mode",
+    "Starter",
+    "config_for",
+    "settings_level",
+]

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from game.choices import DiscColour
 from game.core import WIDTH, Board, Player
 from game.ui.board_view import BoardGeometry
 from game.ui.scenes.stack import Go, Transition
@@ -176,7 +177,7 @@ class FormScene(Scene):
             for col in range(WIDTH):
                 for row in range(board.height(col)):
                     owner = board.cell(col, row)
-                    colour = "red" if owner == Player.FIRST else "yellow"
+                    colour = DiscColour.RED if owner == Player.FIRST else DiscColour.YELLOW
                     centre = geometry.centre(col, row)
                     renderer.draw_disc(picture, centre, geometry.radius, colour, theme)
             renderer.draw_frame(picture, geometry, theme)

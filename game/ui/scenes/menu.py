@@ -8,7 +8,7 @@ import pygame
 
 from game import __version__
 from game.ui.match import describe
-from game.ui.options import Mode, config_for
+from game.ui.options import DiscColour, Mode, config_for
 from game.ui.scenes.base import BACKDROP_GAME, FormLayout, FormScene, stacked_form_layout
 from game.ui.scenes.stack import Go, OpenSetup, Play, Transition
 from game.ui.widgets import Item, ItemList
@@ -80,8 +80,12 @@ class MenuScene(FormScene):
         radius = max(8, round(layout.title_size * 0.32))
         cy = y + round(layout.title_size * 0.36)
         renderer = self.host.renderer
-        renderer.draw_disc(surface, (x - width // 2 - radius * 2, cy), radius, "red", theme)
-        renderer.draw_disc(surface, (x + width // 2 + radius * 2, cy), radius, "yellow", theme)
+        renderer.draw_disc(
+            surface, (x - width // 2 - radius * 2, cy), radius, DiscColour.RED, theme
+        )
+        renderer.draw_disc(
+            surface, (x + width // 2 + radius * 2, cy), radius, DiscColour.YELLOW, theme
+        )
 
     def draw_body(self, surface: pygame.Surface, layout: FormLayout) -> None:
         size = max(14, round(18 * layout.scale))

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ai.levels import CUSTOM_LEVEL, LEVELS, MAX_DEPTH, MIN_DEPTH, Level, level_of
-from game.ui.options import GameConfig, Mode
+from game.ui.options import DiscColour, GameConfig, Mode, Starter
 from game.ui.scenes.base import BACKDROP_GAME, FormLayout, FormScene, stacked_form_layout
 from game.ui.scenes.stack import Play, Transition
 from game.ui.widgets import Item, ItemList
@@ -17,10 +17,10 @@ if TYPE_CHECKING:
     from game.ui.services import Preferences, Records
 
 STARTER_CHOICES = (
-    ("you", "You"),
-    ("computer", "The computer"),
-    ("alternate", "Take turns"),
-    ("random", "Random"),
+    (Starter.YOU, "You"),
+    (Starter.COMPUTER, "The computer"),
+    (Starter.ALTERNATE, "Take turns"),
+    (Starter.RANDOM, "Random"),
 )
 
 
@@ -42,15 +42,19 @@ class SetupScene(FormScene):
         level_choices.append((CUSTOM_LEVEL, "Custom depth"))
         depths = tuple((d, str(d)) for d in range(MIN_DEPTH, MAX_DEPTH + 1))
         names = host.theme.colour_names
-        first_label = "Difficulty" if mode is Mode.VS_COMPUTER else f"{names['red']} plays at"
+        first_label = (
+            "Difficulty" if mode is Mode.VS_COMPUTER else f"{names[DiscColour.RED]} plays at"
+        )
         items = [Item("level", first_label, tuple(level_choices))]
         if mode is Mode.WATCH:
-            items.append(Item("level2", f"{names['yellow']} plays at", tuple(level_choices)))
+            items.append(
+                Item("level2", f"{names[DiscColour.YELLOW]} plays at", tuple(level_choices))
+            )
         items.append(Item("depth", "Custom depth", depths, wrap=False))
         if mode is Mode.VS_COMPUTER:
             items += [
                 Item("starter", "Who starts", STARTER_CHOICES),
-                Item("colour", "Your colour", tuple((c, names[c]) for c in ("red", "yellow"))),
+                Item("colour", "Your colour", tuple((c, names[c]) for c in DiscColour)),
             ]
         items += [Item("start", "Start", primary=True), Item("back", "Back")]
         super().__init__(host, ItemList(items))
@@ -88,10 +92,10 @@ class SetupScene(FormScene):
         return level_of(self.items.get("level2").value, self.items.get("depth").value)
 
     def config(self) -> GameConfig:
-        starter, colour = "you", "red"
+        starter, colour = Starter.YOU, DiscColour.RED
         if self.mode is Mode.VS_COMPUTER:
-            starter = self.items.get("starter").value
-            colour = self.items.get("colour").value
+            starter = Starter(self.items.get("starter").value)
+            colour = DiscColour(self.items.get("colour").value)
         return GameConfig(
             mode=self.mode,
             level=self.level,

@@ -18,7 +18,7 @@ from gettext import ngettext
 from game.ai.levels import Level
 from game.core import Player
 from game.ui.match import COLOUR_NAMES, Match, Session
-from game.ui.options import GameConfig, Mode
+from game.ui.options import DiscColour, GameConfig, Mode
 from game.ui.verdicts import DRAW, ESTIMATE_SYMBOLS, LOSS, WIN, Estimate, Verdict
 
 NO_BREAK = "\u00a0"
@@ -170,12 +170,12 @@ def headline(match: Match, names: Mapping[str, str] = COLOUR_NAMES) -> str:
 
 def score_line(session: Session, names: Mapping[str, str] = COLOUR_NAMES) -> list[tuple[str, int]]:
     """The session's score as (label, count) pairs: [("You", 2), ("Computer", 1), ("Draws", 0)]."""
-    red, yellow = session.wins["red"], session.wins["yellow"]
+    wins, draws = session.wins, session.draws
     if session.config.mode is Mode.VS_COMPUTER:
         mine = session.config.colour
-        you, computer = (red, yellow) if mine == "red" else (yellow, red)
-        return [(_("You"), you), (_("Computer"), computer), (_("Draws"), session.draws)]
-    return [(names["red"], red), (names["yellow"], yellow), (_("Draws"), session.draws)]
+        return [(_("You"), wins[mine]), (_("Computer"), wins[mine.other]), (_("Draws"), draws)]
+    red, yellow = DiscColour.RED, DiscColour.YELLOW
+    return [(names[red], wins[red]), (names[yellow], wins[yellow]), (_("Draws"), draws)]
 
 
 def level_label(level: Level) -> str:

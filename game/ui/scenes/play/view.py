@@ -11,6 +11,7 @@ from typing import Protocol
 import pygame
 
 from game.ai.requests import SearchResult
+from game.choices import DiscColour
 from game.core import WIDTH, Player
 from game.settings import Settings
 from game.ui.animation import pulse
@@ -55,7 +56,7 @@ class PlayState(Protocol):
     def hover_column(self) -> int | None: ...
 
 
-def colour_of(state: PlayState, player: Player) -> str:
+def colour_of(state: PlayState, player: Player) -> DiscColour:
     return state.round.match.colour_of(player)
 
 
