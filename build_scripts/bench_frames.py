@@ -35,9 +35,14 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import benchlib
 from benchlib import ROOT, describe_ms, load_average
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.scenes.play import PlayScene
 
 PERFECT_BUDGET = 30.0
 FIRST_FRAME = re.compile(r"first frame drawn .*epoch ([0-9.]+)\)")
@@ -54,9 +59,8 @@ def bench_frames(seconds: float, size: tuple[int, int]) -> None:
 
     from game.ai.levels import level_by_name  # noqa: PLC0415
     from game.settings import SettingsStore  # noqa: PLC0415
-    from game.ui.app import FPS, App  # noqa: PLC0415
+    from game.ui.app import App  # noqa: PLC0415
     from game.ui.options import GameConfig, LaunchOptions, Mode, Starter  # noqa: PLC0415
-    from game.ui.process import FrameClock  # noqa: PLC0415
     from game.ui.scenes.play import PlayScene  # noqa: PLC0415
 
     with tempfile.TemporaryDirectory(prefix="connect4-bench-") as temp:
@@ -83,35 +87,46 @@ def bench_frames(seconds: float, size: tuple[int, int]) -> None:
                 " Perfect search of the empty board"
             )
             time.sleep(1.0)  # let the worker process start and begin searching
-            geometry = scene.layout(app.size).board
-            left = geometry.frame_rect.left
-            width = geometry.frame_rect.width
-            clock = FrameClock(FPS)  # as App.run paces its frames
-            clock.tick()
-            intervals: list[float] = []
-            work: list[float] = []
-            previous = time.perf_counter()
-            end = previous + seconds
-            frame = 0
-            while time.perf_counter() < end:
-                dt = clock.tick()
-                now = time.perf_counter()
-                intervals.append((now - previous) * 1000)
-                previous = now
-                x = left + (frame * 7) % width
-                sweep = pygame.event.Event(
-                    pygame.MOUSEMOTION, pos=(x, geometry.hover_y), rel=(0, 0), buttons=(0, 0, 0)
-                )
-                events = [*pygame.event.get(), sweep]
-                app.step(events, min(dt, 0.1))
-                work.append((time.perf_counter() - now) * 1000)
-                frame += 1
+            intervals, work = _sweep(app, scene, seconds)
             searching = scene.computer.thinking and scene.round.match.board.moves == ""
         finally:
             app.close()
     print(f"frames: {len(intervals)} in {seconds:g} s; the worker was still searching: {searching}")
     print(describe_ms("time between frames", intervals, target=20.0))
     print(describe_ms("work per frame", work))
+
+
+def _sweep(app: App, scene: PlayScene, seconds: float) -> tuple[list[float], list[float]]:
+    """Run the loop as :meth:`App.run` does for ``seconds``, the mouse sweeping over the
+    board: the milliseconds between frames, and of work per frame."""
+    import pygame  # noqa: PLC0415
+
+    from game.ui.app import FPS  # noqa: PLC0415
+    from game.ui.process import FrameClock  # noqa: PLC0415
+
+    geometry = scene.layout(app.size).board
+    left = geometry.frame_rect.left
+    width = geometry.frame_rect.width
+    clock = FrameClock(FPS)  # as App.run paces its frames
+    clock.tick()
+    intervals: list[float] = []
+    work: list[float] = []
+    previous = time.perf_counter()
+    end = previous + seconds
+    frame = 0
+    while time.perf_counter() < end:
+        dt = clock.tick()
+        now = time.perf_counter()
+        intervals.append((now - previous) * 1000)
+        previous = now
+        x = left + (frame * 7) % width
+        sweep = pygame.event.Event(
+            pygame.MOUSEMOTION, pos=(x, geometry.hover_y), rel=(0, 0), buttons=(0, 0, 0)
+        )
+        app.step([*pygame.event.get(), sweep], min(dt, 0.1))
+        work.append((time.perf_counter() - now) * 1000)
+        frame += 1
+    return intervals, work
 
 
 def bench_launch(launches: int, size: tuple[int, int]) -> None:

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     import pygame
 
     from game.ui.app import App
+    from game.ui.options import GameConfig
     from tests.fakes import FakeWorker
 
 README_IMAGE = ROOT / "assets" / "screenshot.png"
@@ -222,19 +223,25 @@ def capture_all(folder: Path, *, size: tuple[int, int] = DEFAULT_SIZE) -> list[P
 
 
 def _capture_all(camera: Camera) -> list[Path]:
+    for screens in (_menus_and_analysis, _turns_and_endings, _watching, _menus_and_pages):
+        screens(camera)
+    return camera.saved
+
+
+def versus(moves: str) -> GameConfig:
+    """A game against Hard from ``moves``."""
+    from game.ai.levels import level_by_name  # noqa: PLC0415
+    from game.ui.options import GameConfig, Mode  # noqa: PLC0415
+
+    return GameConfig(mode=Mode.VS_COMPUTER, level=level_by_name("Hard"), start_moves=moves)
+
+
+def _menus_and_analysis(camera: Camera) -> None:
     import pygame  # noqa: PLC0415 - after the dummy drivers are set
 
-    from game.ai.levels import level_by_name  # noqa: PLC0415
-    from game.settings import Result  # noqa: PLC0415
-    from game.ui.options import GameConfig, Mode  # noqa: PLC0415
-    from game.ui.scenes.play import PlayScene  # noqa: PLC0415
-    from game.ui.scenes.stack import Go, OpenSetup  # noqa: PLC0415
-    from tests.fakes import FakeWorker, key  # noqa: PLC0415
-
-    hard = level_by_name("Hard")
-
-    def versus(moves: str) -> GameConfig:
-        return GameConfig(mode=Mode.VS_COMPUTER, level=hard, start_moves=moves)
+    from game.ui.options import Mode  # noqa: PLC0415
+    from game.ui.scenes.stack import OpenSetup  # noqa: PLC0415
+    from tests.fakes import key  # noqa: PLC0415
 
     with camera.app() as app:
         camera.shoot(app, "menu")
@@ -263,6 +270,16 @@ def _capture_all(camera: Camera) -> list[Path]:
         app.navigator.start_game(versus(LOSING_GAME))
         settle(app, 0.2)
         camera.shoot(app, "hint-every-move-loses", events=[key(pygame.K_h)], frames=10)
+
+
+def _turns_and_endings(camera: Camera) -> None:
+    import pygame  # noqa: PLC0415
+
+    from game.ai.levels import level_by_name  # noqa: PLC0415
+    from game.ui.options import GameConfig, Mode  # noqa: PLC0415
+    from tests.fakes import FakeWorker, key  # noqa: PLC0415
+
+    hard = level_by_name("Hard")
     with camera.app(FakeWorker(auto=False)) as app:
         app.navigator.start_game(versus("4453"))
         app.step([key(pygame.K_3)], FRAME)
@@ -290,6 +307,17 @@ def _capture_all(camera: Camera) -> list[Path]:
     with camera.app() as app:
         app.navigator.start_game(GameConfig(mode=Mode.TWO_PLAYERS, level=hard, start_moves="3443"))
         camera.shoot(app, "two-players")
+
+
+def _watching(camera: Camera) -> None:
+    import pygame  # noqa: PLC0415
+
+    from game.ai.levels import level_by_name  # noqa: PLC0415
+    from game.ui.options import GameConfig, Mode  # noqa: PLC0415
+    from game.ui.scenes.play import PlayScene  # noqa: PLC0415
+    from tests.fakes import key  # noqa: PLC0415
+
+    hard = level_by_name("Hard")
     with camera.app() as app:
         app.navigator.start_game(
             GameConfig(
@@ -314,6 +342,18 @@ def _capture_all(camera: Camera) -> list[Path]:
         )
         settle(app, 30.0)
         camera.shoot(app, "watch-over")
+
+
+def _menus_and_pages(camera: Camera) -> None:
+    import pygame  # noqa: PLC0415
+
+    from game.ai.levels import level_by_name  # noqa: PLC0415
+    from game.settings import Result  # noqa: PLC0415
+    from game.ui.options import GameConfig, Mode  # noqa: PLC0415
+    from game.ui.scenes.stack import Go  # noqa: PLC0415
+    from tests.fakes import key  # noqa: PLC0415
+
+    hard = level_by_name("Hard")
     with camera.app() as app:
         app.navigator.start_game(GameConfig(mode=Mode.TWO_PLAYERS, level=hard, start_moves=""))
         for column in MID_GAME:
@@ -353,7 +393,6 @@ def _capture_all(camera: Camera) -> list[Path]:
     with camera.app() as app:
         app.notify("A notice looks like this: the computer player stopped and was restarted.")
         camera.shoot(app, "notice")
-    return camera.saved
 
 
 def capture_readme(path: Path = README_IMAGE, *, budget: float = 60.0) -> Path:

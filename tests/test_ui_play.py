@@ -962,12 +962,12 @@ def test_the_draw_message_starts_at_the_margin_with_no_empty_disc_slot(app: App)
     blit, blit_lines = app.stage.text.blit, app.stage.text.blit_lines
 
     def spy_blit(surface: pygame.Surface, text: str, *args: object, **kw: object) -> object:
-        at.setdefault(text, args[2][0])  # type: ignore[index]
+        at.setdefault(text, args[1][0])  # type: ignore[index]
         return blit(surface, text, *args, **kw)  # type: ignore[arg-type]
 
     def spy_lines(surface: pygame.Surface, lines: object, *args: object, **kw: object) -> object:
         for line in lines:  # type: ignore[attr-defined]
-            at.setdefault(line, args[2][0])  # type: ignore[index]
+            at.setdefault(line, args[1][0])  # type: ignore[index]
         return blit_lines(surface, lines, *args, **kw)  # type: ignore[arg-type]
 
     app.stage.text.blit = spy_blit  # type: ignore[method-assign]

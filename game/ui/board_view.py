@@ -186,10 +186,9 @@ class BoardRenderer:
         radius: int,
         colour: DiscColour,
         theme: Theme,
-        *,
-        alpha: int = 255,
     ) -> None:
-        disc = self.disc(radius, colour, theme, alpha=alpha)
+        """A disc of ``colour`` centred on ``centre``."""
+        disc = self.disc(radius, colour, theme)
         surface.blit(disc, disc.get_rect(center=centre))
 
     def draw_last_mark(

@@ -15,7 +15,7 @@ from gettext import gettext as _
 from typing import assert_never
 
 from game.ui.engine_link import Engine, ReplyOwner
-from game.ui.match import Match, Session, describe
+from game.ui.match import Session, describe
 from game.ui.options import GameConfig, Mode, config_for
 from game.ui.saver import Saver
 from game.ui.scenes.base import Scene, SceneHost
@@ -23,7 +23,7 @@ from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.howto import HowToScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.pause import PauseScene
-from game.ui.scenes.play import PlayScene
+from game.ui.scenes.play import PlayScene, Round
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.stack import (
@@ -73,36 +73,48 @@ class Navigator:
 
     def go(self, transition: Transition) -> None:
         """Build the scenes ``transition`` names and move them on the stack."""
-        stack, host = self.stack, self.services.host
-        match transition:
+        if isinstance(transition, Go):
+            self._go(transition)
+        else:
+            self._open(transition)
+
+    def _go(self, where: Go) -> None:
+        stack, services = self.stack, self.services
+        match where:
             case Go.BACK:
                 stack.pop()
                 if not stack:
                     stack.replace(self._menu())
             case Go.QUIT:
-                self.services.quit()
+                services.quit()
             case Go.MENU:
                 stack.replace(self._menu())
+            case Go.SETTINGS:
+                stack.push(SettingsScene(services.host, services.preferences))
+            case Go.HELP:
+                stack.push(HowToScene(services.host, services.kernel_name()))
+            case Go.STATS:
+                stack.push(StatsScene(services.host, services.saver))
+            case Go.CONTINUE:
+                self.continue_game()
+            case _:
+                assert_never(where)
+
+    def _open(self, transition: OpenSetup | Pause | Play | Confirm) -> None:
+        stack, host = self.stack, self.services.host
+        match transition:
             case OpenSetup(mode=mode, over_menu=True):
                 stack.replace(self._menu(), self._setup(mode))
             case OpenSetup(mode=mode):
                 stack.push(self._setup(mode))
-            case Go.SETTINGS:
-                stack.push(SettingsScene(host, self.services.preferences))
-            case Go.HELP:
-                stack.push(HowToScene(host, self.services.kernel_name()))
-            case Go.STATS:
-                stack.push(StatsScene(host, self.services.saver))
             case Pause(play=play):
                 stack.push(PauseScene(host, play))
-            case Go.CONTINUE:
-                self.continue_game()
             case Confirm() as question:
                 stack.push(ConfirmScene(host, question, stack.top if stack else None))
             case Play(config=config, asked=False) if self.services.saver.game_in_progress:
                 self.go(self._ask_to_abandon(Play(config, asked=True)))
             case Play(config=config):
-                stack.replace(self._play(Session(config)))
+                stack.replace(self._play(Round(Session(config))))
             case _:
                 assert_never(transition)
 
@@ -113,15 +125,14 @@ class Navigator:
     def _setup(self, mode: Mode) -> SetupScene:
         return SetupScene(self.services.host, mode, self.services.preferences, self.services.saver)
 
-    def _play(self, session: Session, match: Match | None = None) -> PlayScene:
+    def _play(self, round_: Round) -> PlayScene:
         services = self.services
         return PlayScene(
             services.host,
+            round_,
             settings=services.saver.settings,
             keeper=services.saver,
             engine=services.engine,
-            session=session,
-            match=match,
         )
 
     def _ask_to_abandon(self, then: Transition) -> Confirm:
@@ -146,7 +157,7 @@ class Navigator:
             self.go(Go.MENU)
             return
         session, match = Session.restore(saved)
-        self.stack.replace(self._play(session, match))
+        self.stack.replace(self._play(Round(session, match)))
 
     def start_game(self, config: GameConfig) -> None:
         """Play ``config`` at once (the game in progress, if any, stays kept until this

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.ui.services import Look
+from game.ui.text import Ink
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +84,6 @@ class Notices:
             top = box.y + pad
             for line in lines:
                 centre = (box.centerx, top)
-                text.blit(surface, line, size, theme.notice_text, centre, anchor="midtop")
+                text.blit(surface, line, Ink(size, theme.notice_text), centre, anchor="midtop")
                 top += line_h
             y = box.top - pad // 2

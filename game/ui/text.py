@@ -25,6 +25,7 @@ from __future__ import annotations
 import functools
 import logging
 from pathlib import Path
+from typing import NamedTuple
 
 import pygame
 
@@ -44,6 +45,15 @@ MAX_CACHED = 800
 
 MAX_FONTS = 64
 """Font sizes kept: a window being resized asks for a new size every frame."""
+
+
+class Ink(NamedTuple):
+    """How text is drawn: its layout ``size``, its ``colour``, and for a block of lines
+    the ``spacing`` from one line's top to the next (in line heights)."""
+
+    size: int
+    colour: Colour
+    spacing: float = 1.15
 
 
 def pixel_size(size: int) -> int:
@@ -143,14 +153,14 @@ class TextCache:
         self,
         surface: pygame.Surface,
         text: str,
-        size: int,
-        colour: Colour,
+        ink: Ink,
         pos: tuple[int, int],
         *,
         anchor: str = "topleft",
     ) -> pygame.Rect:
-        """Draw one line with its ``anchor`` (a pygame.Rect attribute name) at ``pos``."""
-        rendered = self.render(text, size, colour)
+        """Draw one line in ``ink`` with its ``anchor`` (a pygame.Rect attribute name) at
+        ``pos``."""
+        rendered = self.render(text, ink.size, ink.colour)
         rect = rendered.get_rect(**{anchor: pos})
         surface.blit(rendered, rect)
         return rect
@@ -159,21 +169,18 @@ class TextCache:
         self,
         surface: pygame.Surface,
         lines: tuple[str, ...] | list[str],
-        size: int,
-        colour: Colour,
+        ink: Ink,
         pos: tuple[int, int],
         *,
-        spacing: float = 1.15,
         centre: bool = False,
     ) -> int:
-        """Draw lines downwards from ``pos`` (their top-left, or top-centre); returns the
-        y below the last line."""
+        """Draw lines downwards from ``pos`` (their top-left, or top-centre), ``ink.spacing``
+        apart; returns the y below the last line."""
         x, y = pos
-        step = self.line_step(size, spacing)
+        step = self.line_step(ink.size, ink.spacing)
+        anchor = "midtop" if centre else "topleft"
         for line in lines:
             if line:
-                self.blit(
-                    surface, line, size, colour, (x, y), anchor="midtop" if centre else "topleft"
-                )
+                self.blit(surface, line, ink, (x, y), anchor=anchor)
             y += step
         return y

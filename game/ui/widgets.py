@@ -15,7 +15,8 @@ from typing import Any
 
 import pygame
 
-from game.ui.text import TextCache
+from game.ui.services import Look
+from game.ui.text import Ink
 from game.ui.themes import Theme
 
 ACTIVATE_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE})
@@ -185,12 +186,12 @@ def draw_item(
     surface: pygame.Surface,
     item: Item,
     rect: pygame.Rect,
+    look: Look,
     *,
     focused: bool,
-    theme: Theme,
-    text: TextCache,
 ) -> None:
     """One button or option row in ``rect``."""
+    theme, text = look.theme, look.text
     radius = max(4, rect.height // 4)
     if not item.enabled:
         fill = theme.button_disabled
@@ -204,12 +205,14 @@ def draw_item(
     size = font_size_for(rect)
     colour = theme.button_text if item.enabled else theme.text_muted
     if not item.is_option:
-        text.blit(surface, item.label, size, colour, rect.center, anchor="center")
+        text.blit(surface, item.label, Ink(size, colour), rect.center, anchor="center")
         return
     pad = rect.height // 3
-    text.blit(surface, item.label, size, colour, (rect.x + pad, rect.centery), anchor="midleft")
+    text.blit(
+        surface, item.label, Ink(size, colour), (rect.x + pad, rect.centery), anchor="midleft"
+    )
     box = value_box(rect)
-    text.blit(surface, item.value_text, size, colour, box.center, anchor="center")
+    text.blit(surface, item.value_text, Ink(size, colour), box.center, anchor="center")
     arrow = max(5, rect.height // 6)
     cy = rect.centery
     left_x = box.x + pad
@@ -233,16 +236,15 @@ def draw_items(
     surface: pygame.Surface,
     items: ItemList,
     rects: Mapping[str, pygame.Rect],
+    look: Look,
     *,
-    theme: Theme,
-    text: TextCache,
     show_focus: bool = True,
 ) -> None:
+    """Each item in its rect (``show_focus``: mark the focused one)."""
     for i, item in enumerate(items.items):
         rect = rects.get(item.key)
         if rect is not None:
-            focused = show_focus and i == items.focus
-            draw_item(surface, item, rect, focused=focused, theme=theme, text=text)
+            draw_item(surface, item, rect, look, focused=show_focus and i == items.focus)
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, radius: int = 10) -> None:
@@ -251,9 +253,12 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, radius:
 
 
 def column_layout(
-    keys: Sequence[str], centre_x: int, top: int, width: int, height: int, gap: int
+    keys: Sequence[str], midtop: tuple[int, int], size: tuple[int, int], gap: int
 ) -> dict[str, pygame.Rect]:
-    """Rects for ``keys`` stacked downwards from ``top``, centred on ``centre_x``."""
+    """Rects of ``size`` for ``keys``, ``gap`` apart, stacked downwards from ``midtop``
+    (the first one's top centre)."""
+    centre_x, top = midtop
+    width, height = size
     rects = {}
     y = top
     for key in keys:

@@ -21,6 +21,7 @@ from game.core import WIDTH, Board, Player
 from game.ui.board_view import BoardGeometry
 from game.ui.scenes.stack import Go, Transition
 from game.ui.services import Look
+from game.ui.text import Ink
 from game.ui.widgets import ItemList, column_layout, draw_items
 
 if TYPE_CHECKING:
@@ -156,8 +157,7 @@ class FormScene(Scene):
             surface.blit(self._backdrop(surface, self.backdrop), (0, 0))
         self.draw_title(surface, layout)
         self.draw_body(surface, layout)
-        theme = self.host.theme
-        draw_items(surface, self.items, layout.rects, theme=theme, text=self.host.text)
+        draw_items(surface, self.items, layout.rects, self.host)
 
     def _backdrop(self, surface: pygame.Surface, moves: str) -> pygame.Surface:
         """The window's background with the board of ``moves`` over it, dimmed so that
@@ -190,8 +190,7 @@ class FormScene(Scene):
         self.host.text.blit(
             surface,
             self.title,
-            layout.title_size,
-            self.host.theme.text,
+            Ink(layout.title_size, self.host.theme.text),
             layout.title_pos,
             anchor="midtop",
         )
@@ -251,7 +250,7 @@ def stacked_form_layout(
     body_h = round(body_height * scale)
     block = len(keys) * (row_h + gap) + body_h
     start = top + max(0, (h - top - block - round(20 * scale)) // 2)
-    rects = column_layout(keys, w // 2, start, col_w, row_h, gap)
+    rects = column_layout(keys, (w // 2, start), (col_w, row_h), gap)
     body_top = start + len(keys) * (row_h + gap)
     body = pygame.Rect(w // 2 - col_w // 2, body_top, col_w, max(0, h - body_top - 10))
     return FormLayout(scale, (w // 2, title_top), title_size, rects, body)

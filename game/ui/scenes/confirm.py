@@ -13,6 +13,7 @@ import pygame
 
 from game.ui.scenes.base import FormLayout, FormScene
 from game.ui.scenes.stack import Confirm, Go, Transition
+from game.ui.text import Ink
 from game.ui.widgets import Item, ItemList, draw_items, draw_panel
 
 if TYPE_CHECKING:
@@ -74,6 +75,6 @@ class ConfirmScene(FormScene):
         lines = text.wrap(self.question.detail, size, layout.body.width)
         top = layout.body.y + round(layout.title_size * 1.4)
         text.blit_lines(
-            surface, lines, size, theme.text, (layout.body.centerx, top), spacing=1.3, centre=True
+            surface, lines, Ink(size, theme.text, 1.3), (layout.body.centerx, top), centre=True
         )
-        draw_items(surface, self.items, layout.rects, theme=theme, text=text)
+        draw_items(surface, self.items, layout.rects, self.host)

@@ -8,6 +8,7 @@ import pygame
 
 from game.ui.scenes.base import FormLayout, FormScene, page_layout
 from game.ui.scenes.stack import Go, Transition
+from game.ui.text import Ink
 from game.ui.widgets import Item, ItemList
 
 if TYPE_CHECKING:
@@ -66,37 +67,34 @@ class HowToScene(FormScene):
         size = max(15, round(25 * layout.scale))
         heading = max(18, round(30 * layout.scale))
         y = body.y
-        text.blit(surface, "Rules", heading, theme.accent, (body.x, y))
+        text.blit(surface, "Rules", Ink(heading, theme.accent), (body.x, y))
         y += round(heading * 1.1)
         y = text.blit_lines(
-            surface, text.wrap(RULES, size, body.width), size, theme.text, (body.x, y)
+            surface, text.wrap(RULES, size, body.width), Ink(size, theme.text), (body.x, y)
         )
         y += size // 2
-        text.blit(surface, "Controls", heading, theme.accent, (body.x, y))
+        text.blit(surface, "Controls", Ink(heading, theme.accent), (body.x, y))
         y += round(heading * 1.1)
         key_w = round(body.width * 0.24)
         for name, what in CONTROLS:
-            text.blit(surface, name, size, theme.accent, (body.x + 8, y))
+            text.blit(surface, name, Ink(size, theme.accent), (body.x + 8, y))
             y = text.blit_lines(
                 surface,
                 text.wrap(what, size, body.width - key_w),
-                size,
-                theme.text,
+                Ink(size, theme.text, 1.1),
                 (body.x + key_w, y),
-                spacing=1.1,
             )
         y += size // 2
-        text.blit(surface, "Analysis", heading, theme.accent, (body.x, y))
+        text.blit(surface, "Analysis", Ink(heading, theme.accent), (body.x, y))
         y += round(heading * 1.1)
         y = text.blit_lines(
-            surface, text.wrap(ANALYSIS, size, body.width), size, theme.text, (body.x, y)
+            surface, text.wrap(ANALYSIS, size, body.width), Ink(size, theme.text), (body.x, y)
         )
         y += size // 2
         y = text.blit_lines(
             surface,
             text.wrap(engine_line(self.kernel_name), size, body.width),
-            size,
-            theme.text_muted,
+            Ink(size, theme.text_muted),
             (body.x, y),
         )
         self.content_bottom = y

@@ -11,11 +11,24 @@ from game.ui.match import describe
 from game.ui.options import DiscColour, Mode, config_for
 from game.ui.scenes.base import BACKDROP_GAME, FormLayout, FormScene, stacked_form_layout
 from game.ui.scenes.stack import Go, OpenSetup, Play, Transition
+from game.ui.text import Ink
 from game.ui.widgets import Item, ItemList
 
 if TYPE_CHECKING:
     from game.settings import SavedGame, Settings
     from game.ui.scenes.base import SceneHost
+
+
+LEADS_TO: dict[str, Transition] = {
+    "continue": Go.CONTINUE,
+    "play": OpenSetup(Mode.VS_COMPUTER),
+    "watch": OpenSetup(Mode.WATCH),
+    "stats": Go.STATS,
+    "settings": Go.SETTINGS,
+    "help": Go.HELP,
+    "quit": Go.QUIT,
+}
+"""Where the menu's items lead (Two players starts a game with the saved choices)."""
 
 
 class MenuScene(FormScene):
@@ -49,23 +62,9 @@ class MenuScene(FormScene):
         )
 
     def activate(self, key: str) -> Transition | None:
-        if key == "continue":
-            return Go.CONTINUE
-        if key == "play":
-            return OpenSetup(Mode.VS_COMPUTER)
         if key == "two":
             return Play(config_for(self.settings, Mode.TWO_PLAYERS))
-        if key == "watch":
-            return OpenSetup(Mode.WATCH)
-        if key == "stats":
-            return Go.STATS
-        if key == "settings":
-            return Go.SETTINGS
-        if key == "help":
-            return Go.HELP
-        if key == "quit":
-            return Go.QUIT
-        return None
+        return LEADS_TO.get(key)
 
     def back(self) -> Transition | None:
         """Esc on the main menu moves the focus to Quit rather than quitting at once."""
@@ -96,16 +95,14 @@ class MenuScene(FormScene):
             self.host.text.blit(
                 surface,
                 f"Continue: {self.continues}",
-                size,
-                self.host.theme.text_muted,
+                Ink(size, self.host.theme.text_muted),
                 (body.centerx, body.y + round(4 * layout.scale)),
                 anchor="midtop",
             )
         self.host.text.blit(
             surface,
             f"version {__version__}",
-            size,
-            self.host.theme.text_muted,
+            Ink(size, self.host.theme.text_muted),
             (w - 12, h - 10),
             anchor="bottomright",
         )

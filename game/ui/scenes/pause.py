@@ -65,7 +65,7 @@ class PauseScene(FormScene):
         block = round(title_size * 1.3) + count * (row_h + gap)
         top = max(10, (h - block) // 2)
         keys = [i.key for i in self.items.items]
-        rects = column_layout(keys, w // 2, top + round(title_size * 1.3), col_w, row_h, gap)
+        rects = column_layout(keys, (w // 2, top + round(title_size * 1.3)), (col_w, row_h), gap)
         body = pygame.Rect(w // 2 - col_w // 2, top, col_w, block)
         return FormLayout(scale, (w // 2, top), title_size, rects, body)
 
@@ -99,4 +99,4 @@ class PauseScene(FormScene):
         box = layout.body.inflate(round(48 * layout.scale), round(40 * layout.scale))
         draw_panel(surface, box, theme, radius=max(6, round(14 * layout.scale)))
         self.draw_title(surface, layout)
-        draw_items(surface, self.items, layout.rects, theme=theme, text=self.host.text)
+        draw_items(surface, self.items, layout.rects, self.host)

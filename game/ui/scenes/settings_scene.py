@@ -13,6 +13,7 @@ import pygame
 from game.settings import THEMES
 from game.ui.scenes.base import FormLayout, FormScene, stacked_form_layout
 from game.ui.scenes.stack import Go, Transition
+from game.ui.text import Ink
 from game.ui.themes import theme_named
 from game.ui.widgets import Item, ItemList
 
@@ -90,5 +91,9 @@ class SettingsScene(FormScene):
         size = max(14, round(20 * layout.scale))
         note = "Changes apply at once and are saved when you leave this screen."
         self.host.text.blit(
-            surface, note, size, self.host.theme.text_muted, layout.body.midtop, anchor="midtop"
+            surface,
+            note,
+            Ink(size, self.host.theme.text_muted),
+            layout.body.midtop,
+            anchor="midtop",
         )

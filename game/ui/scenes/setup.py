@@ -10,6 +10,7 @@ from game.ai.levels import CUSTOM_LEVEL, LEVELS, MAX_DEPTH, MIN_DEPTH, Level, le
 from game.ui.options import DiscColour, GameConfig, Mode, Starter
 from game.ui.scenes.base import BACKDROP_GAME, FormLayout, FormScene, stacked_form_layout
 from game.ui.scenes.stack import Play, Transition
+from game.ui.text import Ink
 from game.ui.widgets import Item, ItemList
 
 if TYPE_CHECKING:
@@ -138,8 +139,7 @@ class SetupScene(FormScene):
         y = text.blit_lines(
             surface,
             text.wrap(level.blurb, size, layout.body.width),
-            size,
-            theme.text_muted,
+            Ink(size, theme.text_muted),
             (layout.body.centerx, layout.body.y),
             centre=True,
         )
@@ -152,4 +152,6 @@ class SetupScene(FormScene):
                     f"Your record at {level.name}: {record.wins} won, "
                     f"{record.losses} lost, {record.draws} drawn"
                 )
-            text.blit(surface, line, size, theme.text, (layout.body.centerx, y), anchor="midtop")
+            text.blit(
+                surface, line, Ink(size, theme.text), (layout.body.centerx, y), anchor="midtop"
+            )

@@ -15,6 +15,7 @@ from game.ai.levels import LEVELS
 from game.statistics import Record
 from game.ui.scenes.base import FormLayout, FormScene, page_layout
 from game.ui.scenes.stack import Go, Transition
+from game.ui.text import Ink
 from game.ui.widgets import Item, ItemList
 
 if TYPE_CHECKING:
@@ -84,7 +85,7 @@ class StatsScene(FormScene):
                 size,
                 body.width,
             )
-            text.blit_lines(surface, lines, size, theme.text, (body.x, body.y))
+            text.blit_lines(surface, lines, Ink(size, theme.text), (body.x, body.y))
             return
         first = round(body.width * 0.34)
         rest = (body.width - first) // (len(COLUMNS) - 1)
@@ -92,7 +93,7 @@ class StatsScene(FormScene):
         y = body.y
         for x, name in zip(xs, COLUMNS, strict=True):
             anchor = "topleft" if x == body.x else "midtop"
-            text.blit(surface, name, size, theme.accent, (x, y), anchor=anchor)
+            text.blit(surface, name, Ink(size, theme.accent), (x, y), anchor=anchor)
         y += step
         for index, row in enumerate(self.table):
             if y + step > body.bottom:
@@ -101,10 +102,10 @@ class StatsScene(FormScene):
             colour = theme.text_muted if total else theme.text
             for x, cell in zip(xs, row, strict=True):
                 anchor = "topleft" if x == body.x else "midtop"
-                text.blit(surface, cell, size, colour, (x, y), anchor=anchor)
+                text.blit(surface, cell, Ink(size, colour), (x, y), anchor=anchor)
             y += step
         note = "Streak: games won in a row now; Best: the longest run of wins."
         if y + step <= body.bottom:
             text.blit_lines(
-                surface, text.wrap(note, size, body.width), size, theme.text_muted, (body.x, y)
+                surface, text.wrap(note, size, body.width), Ink(size, theme.text_muted), (body.x, y)
             )

@@ -15,7 +15,10 @@ from dataclasses import dataclass
 import pygame
 
 from game.core import WIDTH
+from game.ui.options import Mode
 from game.ui.scenes.play import texts
+from game.ui.scenes.play.round import Round
+from game.ui.scenes.play.watching import Watching
 from game.ui.widgets import Item, ItemList
 
 
@@ -98,47 +101,39 @@ def key_order(event: pygame.event.Event, *, watching: bool, over: bool) -> Order
     code = event.key
     if event.mod & pygame.KMOD_CTRL:
         shift = bool(event.mod & pygame.KMOD_SHIFT)
-        if code == pygame.K_z:
-            return Order(Command.REDO if shift else Command.UNDO)
-        return Order(Command.REDO) if code == pygame.K_y else None
-    if code in ANYTIME_KEYS:
-        return Order(ANYTIME_KEYS[code])
-    if watching and not over and code in WATCH_KEYS:
-        return Order(WATCH_KEYS[code])
-    if over:
-        return Order(OVER_KEYS[code]) if code in OVER_KEYS else None
-    if code in NUMBER_KEYS:
+        undo = {pygame.K_z: Command.REDO if shift else Command.UNDO, pygame.K_y: Command.REDO}
+        return Order(undo[code]) if code in undo else None
+    if not over and code in NUMBER_KEYS:
         return Order(Command.DROP, NUMBER_KEYS[code])
-    return Order(PLAY_KEYS[code]) if code in PLAY_KEYS else None
+    # Later tables win: the keys that work anytime, then those of two computers playing.
+    keys = {
+        **(OVER_KEYS if over else PLAY_KEYS),
+        **(WATCH_KEYS if watching and not over else {}),
+        **ANYTIME_KEYS,
+    }
+    return Order(keys[code]) if code in keys else None
 
 
-def buttons(
-    *,
-    watching: bool,
-    over: bool,
-    paused: bool,
-    speed: str,
-    can_undo: bool,
-    can_redo: bool,
-    can_hint: bool,
-) -> list[Item]:
-    """The side panel's buttons for the moment, enabled or not (``speed``: its name)."""
+def buttons(round_: Round, watching: Watching) -> list[Item]:
+    """The side panel's buttons for the moment, enabled or not."""
+    paused, speed = watching.paused, texts.speed_name(watching.speed)
+    two_computers = round_.mode is Mode.WATCH
 
     def item(key: str, *, enabled: bool = True, primary: bool = False) -> Item:
         label = texts.button_label(key, paused=paused, speed=speed)
         return Item(key, label, enabled=enabled, primary=primary)
 
-    if over:
+    if round_.over:
         keys = [item("again", primary=True)]
-        if not watching:
-            keys.append(item("undo", enabled=can_undo))
+        if not two_computers:
+            keys.append(item("undo", enabled=round_.can_undo))
         return [*keys, item("menu")]
-    if watching:
+    if two_computers:
         return [item("pause"), item("step"), item("speed"), item("menu")]
     return [
-        item("undo", enabled=can_undo),
-        item("redo", enabled=can_redo),
-        item("hint", enabled=can_hint),
+        item("undo", enabled=round_.can_undo),
+        item("redo", enabled=round_.can_redo),
+        item("hint", enabled=not round_.board_locked),
         item("menu"),
     ]
 

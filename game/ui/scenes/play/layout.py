@@ -48,7 +48,7 @@ def compute_layout(size: tuple[int, int], button_keys: Sequence[str]) -> PlayLay
     gap = max(5, round(row_h * 0.2))
     inner_w = panel.width - 2 * pad
     top = panel.bottom - pad - len(button_keys) * (row_h + gap) + gap
-    buttons = column_layout(button_keys, panel.centerx, top, inner_w, row_h, gap)
+    buttons = column_layout(button_keys, (panel.centerx, top), (inner_w, row_h), gap)
     body = max(15, round(22 * scale))
     return PlayLayout(size, scale, board, panel, banner, score_y, buttons, body)
 

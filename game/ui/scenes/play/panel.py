@@ -23,6 +23,7 @@ from game.ui.scenes.play.view import (
     hint_text,
     verdict_colour,
 )
+from game.ui.text import Ink
 from game.ui.themes import Colour
 from game.ui.widgets import draw_items, draw_panel
 
@@ -44,14 +45,14 @@ class Pen:
         """``words`` wrapped to the panel's width, from the pen down."""
         text = self.state.look.text
         lines = text.wrap(words, size, self.width - indent)
-        self.y = text.blit_lines(self.surface, lines, size, colour, (self.x + indent, self.y))
+        self.y = text.blit_lines(self.surface, lines, Ink(size, colour), (self.x + indent, self.y))
 
     def write_if_room(self, words: str, colour: Colour, bottom: int) -> None:
         """``words`` in the small size, if all of its lines end above ``bottom``."""
         text = self.state.look.text
         lines = text.wrap(words, self.small, self.width)
         if self.y + len(lines) * text.line_step(self.small) < bottom:
-            self.y = text.blit_lines(self.surface, lines, self.small, colour, (self.x, self.y))
+            self.y = text.blit_lines(self.surface, lines, Ink(self.small, colour), (self.x, self.y))
 
     def gap(self) -> None:
         self.y += self.pad // 2
@@ -85,8 +86,7 @@ def draw_side_panel(surface: pygame.Surface, state: PlayState, layout: PlayLayou
         surface,
         state.buttons,
         layout.buttons,
-        theme=look.theme,
-        text=look.text,
+        look,
         show_focus=state.round.over or state.buttons.hovered is not None,
     )
 
@@ -104,7 +104,9 @@ def _players(pen: Pen) -> None:
             pen.write(line, pen.small, theme.text_muted)
         proof = proof_line(state)
         if proof:
-            state.look.text.blit(pen.surface, proof, pen.small, theme.text_muted, (pen.x, pen.y))
+            state.look.text.blit(
+                pen.surface, proof, Ink(pen.small, theme.text_muted), (pen.x, pen.y)
+            )
             pen.y += state.look.text.line_step(pen.small)
     pen.gap()
 
@@ -162,7 +164,7 @@ def _turn(pen: Pen) -> None:
         pen.y += disc_r
     elif state.advisor.looking_for_hint(board.moves):
         look.text.blit(
-            pen.surface, texts.looking_for_hint(), pen.small, theme.accent, (pen.x, pen.y)
+            pen.surface, texts.looking_for_hint(), Ink(pen.small, theme.accent), (pen.x, pen.y)
         )
         pen.y += look.text.line_step(pen.small)
     elif state.advisor.hint_column(board.moves) is not None:
@@ -175,13 +177,15 @@ def _record(pen: Pen) -> None:
     state = pen.state
     look = state.look
     theme, text = look.theme, look.text
-    text.blit(pen.surface, texts.moves_heading(), pen.small, theme.text_muted, (pen.x, pen.y))
+    text.blit(pen.surface, texts.moves_heading(), Ink(pen.small, theme.text_muted), (pen.x, pen.y))
     pen.y += text.line_step(pen.small)
     moves = texts.numbered_moves(state.round.match.board.moves) or texts.no_moves()
     rows = text.wrap(moves, pen.small, pen.width)
-    pen.y = text.blit_lines(pen.surface, rows, pen.small, theme.text, (pen.x, pen.y), spacing=1.05)
+    pen.y = text.blit_lines(pen.surface, rows, Ink(pen.small, theme.text, 1.05), (pen.x, pen.y))
     pen.gap()
-    text.blit(pen.surface, texts.session_heading(), pen.small, theme.text_muted, (pen.x, pen.y))
+    text.blit(
+        pen.surface, texts.session_heading(), Ink(pen.small, theme.text_muted), (pen.x, pen.y)
+    )
     pen.y += text.line_step(pen.small)
     score_line = texts.score_line(state.round.session, theme.colour_names)
     score = "   ".join(f"{label}{texts.NO_BREAK}{count}" for label, count in score_line)
@@ -218,10 +222,12 @@ def _keys(pen: Pen, top_button: int) -> None:
     keys = text.wrap(words, tiny, pen.width)
     keys_top = top_button - pen.pad // 2 - len(keys) * text.line_step(tiny)
     if keys_top > pen.y + pen.pad // 2:
-        text.blit_lines(pen.surface, keys, tiny, theme.text_muted, (pen.x, keys_top))
+        text.blit_lines(pen.surface, keys, Ink(tiny, theme.text_muted), (pen.x, keys_top))
     else:
         keys_top = top_button - pen.pad // 2
     if not state.settings.sound_on:
         muted_top = keys_top - text.line_step(pen.small)
         if muted_top > pen.y:
-            text.blit(pen.surface, texts.sound_off(), pen.small, theme.accent, (pen.x, muted_top))
+            text.blit(
+                pen.surface, texts.sound_off(), Ink(pen.small, theme.accent), (pen.x, muted_top)
+            )

@@ -27,7 +27,7 @@ from game.ai.requests import SearchResult
 from game.core import WIDTH
 from game.settings import Settings
 from game.ui.engine_link import Answer, Engine, Failure, Reply
-from game.ui.match import Match, Session
+from game.ui.match import Match
 from game.ui.options import GameConfig, Mode
 from game.ui.scenes.base import Scene, SceneHost
 from game.ui.scenes.play import controls, texts
@@ -51,20 +51,15 @@ class PlayScene(Scene):
     """A series of games with one :class:`GameConfig` (see the module docstring)."""
 
     def __init__(
-        self,
-        host: SceneHost,
-        *,
-        settings: Settings,
-        keeper: Keeper,
-        engine: Engine,
-        session: Session,
-        match: Match | None = None,
+        self, host: SceneHost, round_: Round, *, settings: Settings, keeper: Keeper, engine: Engine
     ) -> None:
-        """The next game of ``session``, or ``match`` (a game to continue)."""
+        """``round_`` on the board: its game and series (the next game of a new series,
+        or a game to continue); ``keeper`` keeps it and counts its result, ``engine``
+        plays and advises, ``settings`` are the player's (read, and changed by keys)."""
         super().__init__(host)
         self.settings = settings
         self._keeper = keeper
-        self.round = Round(session, match)
+        self.round = round_
         self.inflight = InFlight(engine, self)
         self.computer = ComputerPlayer(self.inflight, settings)
         self.advisor = Advisor(self.inflight, settings)
@@ -300,16 +295,7 @@ class PlayScene(Scene):
     # -- events and time ---------------------------------------------------------------------
     def _rebuild_buttons(self) -> None:
         """The side panel's buttons for the current state (enabled or not)."""
-        round_ = self.round
-        items = controls.buttons(
-            watching=self.config.mode is Mode.WATCH,
-            over=round_.over,
-            paused=self.watching.paused,
-            speed=texts.speed_name(self.watching.speed),
-            can_undo=round_.can_undo,
-            can_redo=round_.can_redo,
-            can_hint=not round_.board_locked,
-        )
+        items = controls.buttons(self.round, self.watching)
         self.buttons = controls.refreshed(self.buttons, items)
 
     def _command_table(self) -> dict[Command, Callable[[Order], Transition | None]]:

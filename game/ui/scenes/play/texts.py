@@ -329,28 +329,33 @@ def hint(column: int, said: Verdict | None) -> str:
     lasts longest)"."""
     number = column + 1
     if said is None or said.estimate is not None:
-        return _("Hint: column {column}").format(column=number)
-    if said.kind == "draw":
-        return _("Hint: column {column} (a draw with best play)").format(column=number)
-    if said.kind == "loss":
-        if said.moves is None or said.at_most:  # proven lost, but not which lasts longest
-            return _("Hint: column {column} (all moves lose with best play)").format(column=number)
-        return _("Hint: column {column} (all moves lose: this one lasts longest)").format(
-            column=number
-        )
-    if said.moves is None:
-        return _("Hint: column {column} wins").format(column=number)
-    if said.at_most:
+        sentence = _("Hint: column {column}")
+    elif said.kind == "draw":
+        sentence = _("Hint: column {column} (a draw with best play)")
+    elif said.kind == "loss" and (said.moves is None or said.at_most):
+        # Proven lost, but not which move lasts longest.
+        sentence = _("Hint: column {column} (all moves lose with best play)")
+    elif said.kind == "loss":
+        sentence = _("Hint: column {column} (all moves lose: this one lasts longest)")
+    elif said.moves is None:
+        sentence = _("Hint: column {column} wins")
+    else:
+        return _hint_win_in(number, said.moves, at_most=said.at_most)
+    return sentence.format(column=number)
+
+
+def _hint_win_in(column: int, moves: int, *, at_most: bool) -> str:
+    if at_most:
         return ngettext(
             "Hint: column {column} wins in at most {moves} move",
             "Hint: column {column} wins in at most {moves} moves",
-            said.moves,
-        ).format(column=number, moves=said.moves)
+            moves,
+        ).format(column=column, moves=moves)
     return ngettext(
         "Hint: column {column} wins in {moves} move",
         "Hint: column {column} wins in {moves} moves",
-        said.moves,
-    ).format(column=number, moves=said.moves)
+        moves,
+    ).format(column=column, moves=moves)
 
 
 def legends(*, engine_scores: bool, estimates: bool) -> list[str]:

@@ -22,6 +22,7 @@ from game.ui.scenes.play.layout import PlayLayout
 from game.ui.scenes.play.round import Round
 from game.ui.scenes.play.watching import Watching
 from game.ui.services import Look
+from game.ui.text import Ink
 from game.ui.verdicts import Verdict, engine_label, verdict
 from game.ui.widgets import ItemList
 
@@ -176,7 +177,9 @@ def _draw_column_numbers(surface: pygame.Surface, state: PlayState, layout: Play
     for col in range(WIDTH):
         chosen = col == state.cursor and not state.round.board_locked
         colour = theme.accent if chosen else theme.text_muted
-        look.text.blit(surface, str(col + 1), size, colour, (g.column_x(col), y), anchor="midtop")
+        look.text.blit(
+            surface, str(col + 1), Ink(size, colour), (g.column_x(col), y), anchor="midtop"
+        )
 
 
 def draw_scores(surface: pygame.Surface, state: PlayState, layout: PlayLayout) -> None:
@@ -190,7 +193,11 @@ def draw_scores(surface: pygame.Surface, state: PlayState, layout: PlayLayout) -
         if state.advisor.analysing:
             centre = (g.frame_rect.centerx, layout.score_y)
             text.blit(
-                surface, texts.analysing(), size, look.theme.text_muted, centre, anchor="center"
+                surface,
+                texts.analysing(),
+                Ink(size, look.theme.text_muted),
+                centre,
+                anchor="center",
             )
         return
     experts = state.settings.engine_scores
@@ -202,12 +209,12 @@ def draw_scores(surface: pygame.Surface, state: PlayState, layout: PlayLayout) -
         colour = verdict_colour(look, said)
         x = g.column_x(col)
         if experts:
-            text.blit(surface, label, size, colour, (x, layout.score_y), anchor="center")
+            text.blit(surface, label, Ink(size, colour), (x, layout.score_y), anchor="center")
             continue
         lines = texts.verdict_lines(said)
         top = layout.score_y - (len(lines) * line) // 2
         for words in lines:
-            text.blit(surface, words, size, colour, (x, top), anchor="midtop")
+            text.blit(surface, words, Ink(size, colour), (x, top), anchor="midtop")
             top += line
 
 
@@ -226,9 +233,9 @@ def draw_banner(surface: pygame.Surface, state: PlayState, layout: PlayLayout) -
     while size > 16 and text.font(size).size(headline)[0] > rect.width - 20:
         size -= 2
     centre = (rect.centerx, rect.y + rect.height * 2 // 5)
-    text.blit(surface, headline, size, theme.accent, centre, anchor="center")
+    text.blit(surface, headline, Ink(size, theme.accent), centre, anchor="center")
     small = max(13, round(size * 0.5))
     score_line = texts.score_line(state.round.session, names)
     score = " \u00b7 ".join(f"{label} {count}" for label, count in score_line)
     centre = (rect.centerx, rect.bottom - rect.height // 5)
-    text.blit(surface, score, small, theme.text, centre, anchor="center")
+    text.blit(surface, score, Ink(small, theme.text), centre, anchor="center")
