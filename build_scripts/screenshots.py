@@ -391,7 +391,7 @@ def _menus_and_pages(camera: Camera) -> None:
         settle(app, 0.5)
         camera.shoot(app, "smallest-window")
     with camera.app() as app:
-        app.notify("A notice looks like this: the computer player stopped and was restarted.")
+        app.stage.notify("A notice looks like this: the computer player stopped and was restarted.")
         camera.shoot(app, "notice")
 
 

@@ -294,11 +294,11 @@ def test_the_panel_shows_when_the_sound_is_off(app: App) -> None:
     app.stage.text.blit = spy  # type: ignore[method-assign]
     app.settings.sound_on = False
     scene.draw(pygame.display.get_surface())
-    assert texts.sound_off() in drawn
+    assert texts.Says.SOUND_OFF.text in drawn
     drawn.clear()
     app.settings.sound_on = True
     scene.draw(pygame.display.get_surface())
-    assert texts.sound_off() not in drawn
+    assert texts.Says.SOUND_OFF.text not in drawn
 
 
 def test_no_disc_hovers_over_a_full_column(app: App) -> None:
@@ -935,7 +935,7 @@ def test_notices_stand_above_the_board_not_over_the_column_numbers(app: App) -> 
     points = [(board.column_x(col), below) for col in range(7)]
     app.draw()
     before = [_pixel(app, point) for point in points]
-    app.notify("A notice long enough to cross the whole board from one side to the other")
+    app.stage.notify("A notice long enough to cross the whole board from one side to the other")
     app.draw()
     assert [_pixel(app, point) for point in points] == before
     assert scene.notice_bottom(size) <= board.frame_rect.top
@@ -944,7 +944,7 @@ def test_notices_stand_above_the_board_not_over_the_column_numbers(app: App) -> 
     app.stage.notices.shown.clear()
     app.draw()
     plain = _pixel(app, above)
-    app.notify("A notice long enough to cross the whole board from one side to the other")
+    app.stage.notify("A notice long enough to cross the whole board from one side to the other")
     app.draw()
     assert _pixel(app, above) != plain
 

@@ -34,7 +34,7 @@ from game.ai.levels import LEVELS
 from game.settings import CUSTOM_LEVEL, Settings, SettingsStore
 from game.ui.engine_link import EngineLink, WorkerLike, kernel_name, make_worker
 from game.ui.navigation import Navigator, Services
-from game.ui.notices import LONG_NOTICE_SECONDS, NOTICE_SECONDS
+from game.ui.notices import LONG_NOTICE_SECONDS
 from game.ui.options import GameConfig, LaunchOptions, Mode, config_for
 from game.ui.process import (
     FrameClock,
@@ -117,12 +117,6 @@ class App:
     @property
     def size(self) -> tuple[int, int]:
         return self.stage.size
-
-    def notify(
-        self, text: str, *, seconds: float = NOTICE_SECONDS, topic: str | None = None
-    ) -> None:
-        """Show ``text`` in a notice (:meth:`Stage.notify`)."""
-        self.stage.notify(text, seconds=seconds, topic=topic)
 
     # -- life cycle ------------------------------------------------------------------
     def open(self) -> None:

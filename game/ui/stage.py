@@ -93,12 +93,10 @@ class StagePreferences:
     """The settings as the scenes see them: :class:`~game.ui.services.Preferences`."""
 
     def __init__(self, saver: Saver, stage: Stage) -> None:
+        self.settings: Settings = saver.settings
+        """The one settings object of the window (changed in place, never replaced)."""
         self._saver = saver
         self._stage = stage
-
-    @property
-    def settings(self) -> Settings:
-        return self._saver.settings
 
     @property
     def fullscreen(self) -> bool:

@@ -23,28 +23,30 @@ from game.ui.widgets import Item, ItemList
 
 
 class Command(enum.Enum):
-    DROP = "drop"
+    """What a key or a button asks the play screen to do."""
+
+    DROP = enum.auto()
     """Drop a disc in the order's column (the cursor's when it names none)."""
-    CURSOR_LEFT = "cursor-left"
-    CURSOR_RIGHT = "cursor-right"
-    UNDO = "undo"
-    REDO = "redo"
-    HINT = "hint"
-    ANALYSIS = "analysis"
+    CURSOR_LEFT = enum.auto()
+    CURSOR_RIGHT = enum.auto()
+    UNDO = enum.auto()
+    REDO = enum.auto()
+    HINT = enum.auto()
+    ANALYSIS = enum.auto()
     """Show or hide the value of every column."""
-    NEW_GAME = "new-game"
+    NEW_GAME = enum.auto()
     """The next game of the series (asks first if this one is unfinished)."""
-    PLAY_AGAIN = "again"
+    PLAY_AGAIN = enum.auto()
     """The next game, once this one is over."""
-    MENU = "menu"
+    MENU = enum.auto()
     """The pause menu."""
-    PAUSE = "pause"
+    PAUSE = enum.auto()
     """Two computers: pause or go on."""
-    STEP = "step"
-    SPEED = "speed"
-    FOCUS_BACK = "focus-back"
-    FOCUS_NEXT = "focus-next"
-    PRESS = "press"
+    STEP = enum.auto()
+    SPEED = enum.auto()
+    FOCUS_BACK = enum.auto()
+    FOCUS_NEXT = enum.auto()
+    PRESS = enum.auto()
     """Press the focused button (game over)."""
 
 
@@ -117,7 +119,7 @@ def key_order(event: pygame.event.Event, *, watching: bool, over: bool) -> Order
 def buttons(round_: Round, watching: Watching) -> list[Item]:
     """The side panel's buttons for the moment, enabled or not."""
     paused, speed = watching.paused, texts.speed_name(watching.speed)
-    two_computers = round_.mode is Mode.WATCH
+    two_computers = round_.config.mode is Mode.WATCH
 
     def item(key: str, *, enabled: bool = True, primary: bool = False) -> Item:
         label = texts.button_label(key, paused=paused, speed=speed)

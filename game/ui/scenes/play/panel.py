@@ -129,7 +129,7 @@ def turn_text(state: PlayState) -> str:
         # "Your turn" only once the computer's disc has landed.
         return texts.computer_plays(match, drop.player, drop.col, names)
     if state.watching.paused:
-        return texts.paused()
+        return texts.Says.PAUSED.text
     if state.computer.thinking or match.computer_to_move:
         return texts.thinking(match, names)
     return texts.to_move(match, names)
@@ -164,7 +164,10 @@ def _turn(pen: Pen) -> None:
         pen.y += disc_r
     elif state.advisor.looking_for_hint(board.moves):
         look.text.blit(
-            pen.surface, texts.looking_for_hint(), Ink(pen.small, theme.accent), (pen.x, pen.y)
+            pen.surface,
+            texts.Says.LOOKING_FOR_HINT.text,
+            Ink(pen.small, theme.accent),
+            (pen.x, pen.y),
         )
         pen.y += look.text.line_step(pen.small)
     elif state.advisor.hint_column(board.moves) is not None:
@@ -177,14 +180,14 @@ def _record(pen: Pen) -> None:
     state = pen.state
     look = state.look
     theme, text = look.theme, look.text
-    text.blit(pen.surface, texts.moves_heading(), Ink(pen.small, theme.text_muted), (pen.x, pen.y))
+    text.blit(pen.surface, texts.Says.MOVES.text, Ink(pen.small, theme.text_muted), (pen.x, pen.y))
     pen.y += text.line_step(pen.small)
-    moves = texts.numbered_moves(state.round.match.board.moves) or texts.no_moves()
+    moves = texts.numbered_moves(state.round.match.board.moves) or texts.Says.NO_MOVES.text
     rows = text.wrap(moves, pen.small, pen.width)
     pen.y = text.blit_lines(pen.surface, rows, Ink(pen.small, theme.text, 1.05), (pen.x, pen.y))
     pen.gap()
     text.blit(
-        pen.surface, texts.session_heading(), Ink(pen.small, theme.text_muted), (pen.x, pen.y)
+        pen.surface, texts.Says.SESSION.text, Ink(pen.small, theme.text_muted), (pen.x, pen.y)
     )
     pen.y += text.line_step(pen.small)
     score_line = texts.score_line(state.round.session, theme.colour_names)
@@ -229,5 +232,8 @@ def _keys(pen: Pen, top_button: int) -> None:
         muted_top = keys_top - text.line_step(pen.small)
         if muted_top > pen.y:
             text.blit(
-                pen.surface, texts.sound_off(), Ink(pen.small, theme.accent), (pen.x, muted_top)
+                pen.surface,
+                texts.Says.SOUND_OFF.text,
+                Ink(pen.small, theme.accent),
+                (pen.x, muted_top),
             )

@@ -59,17 +59,13 @@ class Round:
         return self.session.config
 
     @property
-    def mode(self) -> Mode:
-        return self.session.config.mode
-
-    @property
     def board_locked(self) -> bool:
         """True while a disc falls, the computer is to move, or the game is over."""
         return self.drop is not None or not self.match.human_to_move
 
     @property
     def can_undo(self) -> bool:
-        return self.mode is not Mode.WATCH and self.match.board.ply > self.match.floor
+        return self.config.mode is not Mode.WATCH and self.match.board.ply > self.match.floor
 
     @property
     def can_redo(self) -> bool:
@@ -79,7 +75,8 @@ class Round:
     def unfinished(self) -> bool:
         """Whether leaving for a new game would lose something: a game that is not over,
         with moves made since its start (watching two computers loses nothing)."""
-        return self.mode is not Mode.WATCH and not self.over and self.saved() is not None
+        watching = self.config.mode is Mode.WATCH
+        return not watching and not self.over and self.saved() is not None
 
     def saved(self) -> SavedGame | None:
         """The game to continue later (None: nothing to continue)."""

@@ -206,14 +206,14 @@ class PlayScene(Scene):
 
     def undo(self) -> None:
         if self.config.mode is Mode.WATCH:
-            self.host.notify(texts.undo_is_for_players())
+            self.host.notify(texts.Says.UNDO_IS_FOR_PLAYERS.text)
             return
-        self._through_history(self.round.undo, texts.nothing_to_undo())
+        self._through_history(self.round.undo, texts.Says.NOTHING_TO_UNDO.text)
 
     def redo(self) -> None:
         if self.config.mode is Mode.WATCH or self.round.over:
             return
-        self._through_history(self.round.redo, texts.nothing_to_redo())
+        self._through_history(self.round.redo, texts.Says.NOTHING_TO_REDO.text)
 
     def _through_history(self, step: Callable[[], int], nothing: str) -> None:
         """Undo or redo (``step`` returns how many moves): first cancel what is awaited;
@@ -227,7 +227,7 @@ class PlayScene(Scene):
 
     def ask_hint(self) -> None:
         if self.round.board_locked:
-            self.host.notify(texts.hint_not_now())
+            self.host.notify(texts.Says.HINT_NOT_NOW.text)
             return
         self.advisor.ask_hint(self.round.match.board.moves)
 
@@ -246,7 +246,7 @@ class PlayScene(Scene):
         def abandon() -> None:
             self.new_game()
 
-        return new_game_question(texts.new_game_detail(), abandon)
+        return new_game_question(texts.Says.NEW_GAME_DETAIL.text, abandon)
 
     def new_game(self) -> None:
         """Abandon this game (it is not counted) and start the next of the session."""

@@ -11,6 +11,7 @@ No pygame here: the view asks for the words, then draws them.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from gettext import gettext as _
 from gettext import ngettext
@@ -25,6 +26,39 @@ NO_BREAK = "\u00a0"
 
 
 # -- the screen's fixed words ----------------------------------------------------------
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for translation where it is defined; it is translated when it
+    is shown (:attr:`Says.text`)."""
+    return message
+
+
+class Says(enum.Enum):
+    """The play screen's sentences that have no placeholder."""
+
+    SOUND_OFF = N_("Sound off (press M)")
+    """The mute indicator, above the keys."""
+    MOVES = N_("Moves")
+    NO_MOVES = N_("(none yet)")
+    SESSION = N_("Session")
+    ANALYSING = N_("analysing...")
+    """Above the board while the position's analysis is on its way."""
+    LOOKING_FOR_HINT = N_("Looking for a hint...")
+    UNDO_IS_FOR_PLAYERS = N_("Undo is for games you play.")
+    NOTHING_TO_UNDO = N_("Nothing to undo.")
+    NOTHING_TO_REDO = N_("Nothing to redo.")
+    HINT_NOT_NOW = N_("A hint is for your own turn.")
+    PAUSED = N_("Paused: S plays the next move, P goes on")
+    NEW_GAME_DETAIL = N_(
+        "This game is not finished. A new game takes its place, and this one is not counted."
+    )
+    """The question before N takes an unfinished game's place."""
+
+    @property
+    def text(self) -> str:
+        """The sentence in the player's language."""
+        return _(self.value)
 
 
 def mode_title(mode: Mode) -> str:
@@ -48,32 +82,6 @@ def keys_help(mode: Mode, *, over: bool) -> str:
     if over:
         return _("Keys: N new game, M sound, Esc menu")
     return _("Keys: P pause, S step, F speed, N new game, M sound, Esc menu")
-
-
-def sound_off() -> str:
-    """The mute indicator, above the keys."""
-    return _("Sound off (press M)")
-
-
-def moves_heading() -> str:
-    return _("Moves")
-
-
-def no_moves() -> str:
-    return _("(none yet)")
-
-
-def session_heading() -> str:
-    return _("Session")
-
-
-def analysing() -> str:
-    """Above the board while the analysis of the position is on its way."""
-    return _("analysing...")
-
-
-def looking_for_hint() -> str:
-    return _("Looking for a hint...")
 
 
 def button_label(key: str, *, paused: bool = False, speed: str = "") -> str:
@@ -120,29 +128,8 @@ def column_full(column: int) -> str:
     return _("Column {column} is full.").format(column=column + 1)
 
 
-def undo_is_for_players() -> str:
-    return _("Undo is for games you play.")
-
-
-def nothing_to_undo() -> str:
-    return _("Nothing to undo.")
-
-
-def nothing_to_redo() -> str:
-    return _("Nothing to redo.")
-
-
-def hint_not_now() -> str:
-    return _("A hint is for your own turn.")
-
-
 def analysis_switched(on: bool) -> str:
     return _("Analysis on.") if on else _("Analysis off.")
-
-
-def new_game_detail() -> str:
-    """The question before N takes an unfinished game's place."""
-    return _("This game is not finished. A new game takes its place, and this one is not counted.")
 
 
 # -- players, levels and the result ---------------------------------------------------------
@@ -217,10 +204,6 @@ def computer_plays(match: Match, player: Player, column: int, names: Mapping[str
     return _("{player} plays column {column}").format(
         player=name_of(match, player, names), column=column + 1
     )
-
-
-def paused() -> str:
-    return _("Paused: S plays the next move, P goes on")
 
 
 def thinking(match: Match, names: Mapping[str, str]) -> str:

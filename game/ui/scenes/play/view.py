@@ -31,26 +31,21 @@ ColumnValue = tuple[str, Verdict]
 
 
 class PlayState(Protocol):
-    """What the play screen's picture is made of."""
+    """What the play screen's picture is made of (:class:`PlayScene` has it)."""
+
+    settings: Settings
+    round: Round
+    advisor: Advisor
+    computer: ComputerPlayer
+    watching: Watching
+    buttons: ItemList
+    cursor: int
+    """The column the player's disc hovers over (keys and mouse move it)."""
+    time: float
+    """Seconds since the scene began: the clock of its animations."""
 
     @property
     def look(self) -> Look: ...
-    @property
-    def settings(self) -> Settings: ...
-    @property
-    def round(self) -> Round: ...
-    @property
-    def advisor(self) -> Advisor: ...
-    @property
-    def computer(self) -> ComputerPlayer: ...
-    @property
-    def watching(self) -> Watching: ...
-    @property
-    def buttons(self) -> ItemList: ...
-    @property
-    def cursor(self) -> int: ...
-    @property
-    def time(self) -> float: ...
     @property
     def shows_analysis(self) -> bool: ...
     @property
@@ -194,7 +189,7 @@ def draw_scores(surface: pygame.Surface, state: PlayState, layout: PlayLayout) -
             centre = (g.frame_rect.centerx, layout.score_y)
             text.blit(
                 surface,
-                texts.analysing(),
+                texts.Says.ANALYSING.text,
                 Ink(size, look.theme.text_muted),
                 centre,
                 anchor="center",
