@@ -11,7 +11,7 @@ import pytest
 
 from game import resources
 from game.ui import text as text_module
-from game.ui.text import MIN_PIXELS, TextCache, pixel_size
+from game.ui.text import MIN_PIXELS, Ink, TextCache, pixel_size
 
 WHITE = (255, 255, 255)
 
@@ -93,7 +93,7 @@ def test_line_step_is_what_blit_lines_advances_and_respects_the_floor() -> None:
     for size in (8, 20, 40):
         step = cache.line_step(size)
         assert step >= MIN_PIXELS
-        assert cache.blit_lines(surface, ["a", "", "b"], size, WHITE, (0, 10)) == 10 + 3 * step
+        assert cache.blit_lines(surface, ["a", "", "b"], Ink(size, WHITE), (0, 10)) == 10 + 3 * step
     assert cache.line_step(8) == cache.line_step(12)  # both at the 14 px floor
 
 
