@@ -112,13 +112,18 @@ EXCLUDES: tuple[str, ...] = (
     "ssl",
     "_ssl",
     "_hashlib",
+    # Where Cython is installed, the kernel's source imports it for its annotations (the
+    # executable runs the compiled kernel): 5 MB of compiler, the same shim without it.
+    "cython",
+    "Cython",
 )
 """Modules PyInstaller must leave out of the bundle, to keep the Linux one-file
 executable small (the target is 30 MB at most)."""
 
-EXCLUDES_TRIED: tuple[str, ...] = ("_hashlib",)
+EXCLUDES_TRIED: tuple[str, ...] = ("_hashlib", "cython", "Cython")
 """Excluded modules that the game's imports try and do without: hashlib (imported
-by filelock) falls back to its built-in hashes when OpenSSL's _hashlib is absent."""
+by filelock) falls back to its built-in hashes when OpenSSL's _hashlib is absent;
+game/ai/kernel.py to its own shim of ``cython`` when Cython is not installed."""
 
 
 class BuildError(Exception):
