@@ -975,3 +975,22 @@ def test_the_draw_message_starts_at_the_margin_with_no_empty_disc_slot(app: App)
     scene.draw(pygame.display.get_surface())
     headline = texts.headline(scene.round.match)
     assert at[headline] == at["Moves"]
+
+
+def test_undo_is_drawn_disabled_until_there_is_a_move_of_yours_to_take_back(
+    worker: FakeWorker,
+) -> None:
+    # The computer starts: its first move is on the board, but undo goes back to your last
+    # turn and there is none, so the button must not look as if it worked (issue 26, item 3).
+    app = make_app(worker)
+    try:
+        scene = start(app, Mode.VS_COMPUTER, starter="computer")
+        advance(app, 1.0)
+        assert scene.round.match.board.ply == 1 and scene.round.match.human_to_move
+        assert not scene.buttons.get("undo").enabled
+        app.step([drop_key(0)], FRAME)
+        advance(app, 1.0)
+        assert scene.round.match.board.ply == 3
+        assert scene.buttons.get("undo").enabled
+    finally:
+        app.close()

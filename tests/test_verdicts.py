@@ -70,3 +70,15 @@ def test_engine_labels_for_experts_never_show_minus_zero() -> None:
     assert engine_label(420, exact=False) == "~+42"
     assert engine_label(-4, exact=False) == "~0"
     assert engine_label(0, exact=False) == "~0"
+
+
+@pytest.mark.parametrize(("score", "word"), [(HEURISTIC_UNIT, "Win"), (-HEURISTIC_UNIT, "Loss")])
+def test_a_result_known_without_its_length_is_said_in_plain_words(score: int, word: str) -> None:
+    # The opening book's first plies keep results alone, as the weakest proven bound: a
+    # win (or loss) with the last stone at the latest.  That says nothing about how many
+    # moves, so no "in at most 18" (issue 26, item 4).
+    said = verdict(score, exact=False, ply=4)
+    assert said.exact and said.moves is None
+    assert texts.verdict_lines(said) == [f"{said.symbol} {word}"]
+    assert texts.verdict_sentence(said, 2) == f"{said.symbol} Column 3: {word}"
+    assert not any(ch.isdigit() for ch in texts.hint(2, said).replace("column 3", ""))

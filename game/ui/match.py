@@ -98,6 +98,21 @@ class Match:
         return COLOURS[player]
 
     # -- undo and redo -------------------------------------------------------
+    def _undo_count(self) -> int:
+        """How many moves :meth:`undo` would take back now."""
+        board = self.board
+        if board.ply <= self.floor:
+            return 0
+        if self.mode is not Mode.VS_COMPUTER:
+            return 1
+        human_moves = [ply for ply in range(self.floor, board.ply) if Player(ply & 1) == self.human]
+        return board.ply - human_moves[-1] if human_moves else 0
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` would take anything back."""
+        return self._undo_count() > 0
+
     def undo(self) -> int:
         """Take back moves; returns how many (0 when there is nothing to undo).
 
@@ -106,18 +121,9 @@ class Match:
         position where the human has not moved yet is left alone.  Otherwise
         one move.  Never below the start position.
         """
-        board = self.board
-        if board.ply <= self.floor:
-            return 0
-        if self.mode is not Mode.VS_COMPUTER:
-            board.undo()
-            return 1
-        human_moves = [ply for ply in range(self.floor, board.ply) if Player(ply & 1) == self.human]
-        if not human_moves:
-            return 0
-        count = board.ply - human_moves[-1]
+        count = self._undo_count()
         for _ in range(count):
-            board.undo()
+            self.board.undo()
         return count
 
     def redo(self) -> int:

@@ -50,7 +50,8 @@ class Verdict:
     """One column's value for the player to move.
 
     ``moves`` is how many moves the winner still plays, its winning one included
-    (None for a draw, an estimate, or a result whose length is not known);
+    (None for a draw, an estimate, or a result whose length is not known, as where
+    the opening book keeps results alone);
     ``at_most`` says that the winner may be faster.  ``estimate`` is the step of the
     scale when the value is not proven (then ``kind`` is "better", "even" or "worse").
     """
@@ -72,10 +73,12 @@ def verdict(score: int, *, exact: bool, ply: int) -> Verdict:
     with ``ply`` moves played) the analysis gave, exact or not."""
     bound = proven_bound(score, exact=exact)
     if bound is not None:
-        moves = stones_to_win(bound, ply)
+        # The weakest bound (the opening book's first plies: the result alone) says
+        # nothing of the length: the winner's last stone at the latest.
+        moves = None if abs(bound) == 1 else stones_to_win(bound, ply)
         if bound > 0:
-            return Verdict("win", WIN, moves, at_most=True)
-        return Verdict("loss", LOSS, moves, at_most=True)
+            return Verdict("win", WIN, moves, at_most=moves is not None)
+        return Verdict("loss", LOSS, moves, at_most=moves is not None)
     if exact:
         if score == 0:
             return Verdict("draw", DRAW)

@@ -65,7 +65,7 @@ class Round:
 
     @property
     def can_undo(self) -> bool:
-        return self.config.mode is not Mode.WATCH and self.match.board.ply > self.match.floor
+        return self.config.mode is not Mode.WATCH and self.match.can_undo
 
     @property
     def can_redo(self) -> bool:
