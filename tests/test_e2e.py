@@ -19,6 +19,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pygame
@@ -228,6 +229,17 @@ def launch(display: Display, *args: str, own_group: bool = False) -> subprocess.
     )
 
 
+@contextmanager
+def running(game: subprocess.Popen[bytes]) -> Iterator[subprocess.Popen[bytes]]:
+    """The game, killed on the way out if a failed check left it running."""
+    try:
+        yield game
+    finally:
+        if game.poll() is None:
+            game.kill()
+            game.wait()
+
+
 def save_settings(**fields: object) -> None:
     """Settings for the next launch, and no game in progress (an earlier test's would
     put Continue on the menu and ask before a new game)."""
@@ -249,8 +261,7 @@ def fresh_folder(name: str) -> Path:
 def test_a_whole_game_against_the_beginner_then_close_the_window(display: Display) -> None:
     save_settings(level="Beginner", starter="you", colour="red")
     layout = Layout()
-    game = launch(display)
-    try:
+    with running(launch(display)) as game:
         window = display.find_window(game.pid)
         screen = Screen(display, window, layout, fresh_folder("beginner-game"))
         screen.wait_for("menu", lambda cells: all(v == "empty" for v in cells.values()))
@@ -306,10 +317,6 @@ def test_a_whole_game_against_the_beginner_then_close_the_window(display: Displa
             f" window; the game's log ends:\n{log_tail()}"
         )
         assert game.wait(5) == 0
-    finally:
-        if game.poll() is None:
-            game.kill()
-            game.wait()
 
 
 def _includes(cells: dict[tuple[int, int], str], want: dict[tuple[int, int], str]) -> bool:
@@ -337,8 +344,7 @@ def test_killing_the_game_mid_search_leaves_no_worker_behind(display: Display) -
     # The computer starts and thinks at the Perfect level: an exact search from the
     # empty board that would take minutes, cut at its 3 s budget.
     save_settings(level="Perfect", starter="computer", colour="yellow")
-    game = launch(display, "--level", "Perfect")
-    try:
+    with running(launch(display, "--level", "Perfect")) as game:
         window = display.find_window(game.pid)
         deadline = time.monotonic() + WAIT
         workers: list[int] = []
@@ -353,10 +359,6 @@ def test_killing_the_game_mid_search_leaves_no_worker_behind(display: Display) -
         game.wait()
         took = wait_gone(workers, EXIT_DEADLINE)
         assert took is not None, f"the worker kept running {EXIT_DEADLINE} s after the game died"
-    finally:
-        if game.poll() is None:
-            game.kill()
-            game.wait()
 
 
 def test_f11_fills_the_screen_under_a_window_manager_and_restores_the_window() -> None:
@@ -371,8 +373,7 @@ def test_f11_fills_the_screen_under_a_window_manager_and_restores_the_window() -
     save_settings()
     folder = fresh_folder("fullscreen")
     with virtual_screen() as screen, window_manager(screen):
-        game = launch(screen)
-        try:
+        with running(launch(screen)) as game:
             window = screen.find_window(game.pid)
             sizes = [_settled_size(screen, window, WINDOW)]
             screen.xdotool("windowactivate", "--sync", str(window))
@@ -383,10 +384,6 @@ def test_f11_fills_the_screen_under_a_window_manager_and_restores_the_window() -
             assert sizes == [WINDOW, SCREEN, WINDOW]
             screen.close_window(window)
             assert game.wait(10) == 0
-        finally:
-            if game.poll() is None:
-                game.kill()
-                game.wait()
         assert game.stderr is not None
         printed = game.stderr.read().decode()
         assert printed == "", f"the game printed on the terminal:\n{printed}"
@@ -429,8 +426,7 @@ def test_a_signal_closes_the_game_as_the_close_button_does(
     save_settings(level="Beginner", starter="you", colour="red", window_size=(720, 540))
     layout = Layout()
     folder = fresh_folder(f"signal-{signum.name}")
-    game = launch(display, "--level", "Beginner", own_group=to_group)
-    try:
+    with running(launch(display, "--level", "Beginner", own_group=to_group)) as game:
         window = display.find_window(game.pid)
         screen = Screen(display, window, layout, folder)
         board = Board()
@@ -458,10 +454,6 @@ def test_a_signal_closes_the_game_as_the_close_button_does(
         assert game.stderr is not None
         printed = game.stderr.read().decode()
         assert "Traceback" not in printed, printed
-    finally:
-        if game.poll() is None:
-            game.kill()
-            game.wait()
     assert f"{signum.name} received: closing" in log_tail(), log_tail()
     report = SettingsStore(config_dir() / "settings.json").load()
     assert report.settings.window_size == WINDOW, "the settings were not saved on closing"
@@ -471,8 +463,7 @@ def test_a_signal_closes_the_game_as_the_close_button_does(
 
     # The next start offers that game on the menu, and Continue shows it.
     continue_at = _menu_rects()["continue"]
-    again = launch(display)
-    try:
+    with running(launch(display)) as again:
         window = display.find_window(again.pid)
         screen = Screen(display, window, layout, folder)
         screen.wait_for("menu", lambda cells: all(v == "empty" for v in cells.values()))
@@ -482,7 +473,3 @@ def test_a_signal_closes_the_game_as_the_close_button_does(
         screen.wait_for("continued", lambda cells: _includes(cells, want))
         display.close_window(window)
         assert again.wait(10) == 0
-    finally:
-        if again.poll() is None:
-            again.kill()
-            again.wait()
