@@ -18,6 +18,7 @@ from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene, texts
+from game.ui.scenes.setup import SetupScene
 from tests.fakes import FRAME, FakeWorker, advance, click, key
 
 HARD = level_by_name("Hard")
@@ -234,3 +235,94 @@ def test_a_session_survives_its_saved_form(config: GameConfig, human_first: bool
     assert texts.score_line(restored_session) == texts.score_line(session)
     # The series goes on as it would have: the same starter again, then the other.
     assert restored_session.restart_match().human == match.human
+
+
+def keep_a_game(path: Path) -> SavedGame:
+    """Play two moves against Hard and quit: the game is kept in the file at ``path``."""
+    app = make_app(path)
+    try:
+        app.navigator.start_game(GameConfig(mode=Mode.VS_COMPUTER, level=HARD))
+        play(app, 0)
+    finally:
+        app.close()
+    kept = SettingsStore(path).load().game
+    assert kept is not None and kept.moves == "14"
+    return kept
+
+
+def launch(path: Path, **options: object) -> App:
+    """The game started from the command line with ``options`` (``--level``...)."""
+    app = App(
+        LaunchOptions(window_size=SIZE, fullscreen=False, **options),  # type: ignore[arg-type]
+        worker=FakeWorker(),
+        store=SettingsStore(path),
+    )
+    app.settings.sound_on = False
+    app.open()
+    return app
+
+
+def test_a_game_from_the_command_line_asks_before_it_replaces_the_kept_one(path: Path) -> None:
+    # Issue 26, item 1: --level, --depth or --position while a game was kept dropped it
+    # without a word once the first move was played.
+    kept = keep_a_game(path)
+    app = launch(path, level=level_by_name("Expert"))
+    try:
+        question = app.scene
+        assert isinstance(question, ConfirmScene)
+        assert "Your game against Hard (2 discs played)" in question.question.detail
+        assert app.saver.game_in_progress == kept
+        press(app, "yes")  # the command line's game, which takes the kept one's place
+        scene = app.scene
+        assert isinstance(scene, PlayScene) and scene.config.level.name == "Expert"
+        assert app.saver.game_in_progress is None
+    finally:
+        app.close()
+    assert SettingsStore(path).load().game is None
+
+
+def test_the_default_answer_at_launch_continues_the_kept_game_and_loses_nothing(
+    path: Path,
+) -> None:
+    # Issue 26, item 2: the question about a kept game came while another game was on
+    # screen, and its default ("Continue it") dropped that one.  Now it comes first,
+    # before any game is shown, so its default drops nothing.
+    kept = keep_a_game(path)
+    app = launch(path, position="4453")
+    try:
+        assert not any(isinstance(scene, PlayScene) for scene in app.scenes)
+        question = app.scene
+        assert isinstance(question, ConfirmScene) and question.below is None
+        assert question.items.focused is not None and question.items.focused.key == "no"
+        app.step([key(pygame.K_RETURN)], FRAME)
+        scene = app.scene
+        assert isinstance(scene, PlayScene) and scene.round.match.board.moves == kept.moves
+        assert app.saver.game_in_progress == kept
+    finally:
+        app.close()
+
+
+def test_watching_two_computers_leaves_your_kept_game_waiting(path: Path) -> None:
+    # Issue 26, item 7: starting to watch offered to discard your own unfinished game,
+    # without saying it could be continued later.  Watching takes no game's place.
+    kept = keep_a_game(path)
+    app = make_app(path)
+    try:
+        press(app, "watch")
+        assert isinstance(app.scene, SetupScene)
+        press(app, "start")
+        scene = app.scene
+        assert isinstance(scene, PlayScene) and scene.config.mode is Mode.WATCH
+        advance(app, 3.0)
+        assert scene.round.match.board.ply > 0
+        assert app.saver.game_in_progress == kept
+        said = " ".join(notice.text for notice in app.stage.notices.shown)
+        assert "Your game against Hard (2 discs played) waits" in said and "Continue" in said
+        app.step([key(pygame.K_n)], FRAME)  # the next game of two computers: still kept
+        advance(app, 1.0)
+        assert app.saver.game_in_progress == kept
+        to_menu(app)
+        assert menu_items(app)[0] == "continue"
+    finally:
+        app.close()
+    assert SettingsStore(path).load().game == kept

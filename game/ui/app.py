@@ -44,7 +44,7 @@ from game.ui.process import (
 )
 from game.ui.saver import Saver
 from game.ui.scenes.base import Scene
-from game.ui.scenes.stack import Go, SceneStack, Transition
+from game.ui.scenes.stack import Go, Play, SceneStack, Transition
 from game.ui.stage import Stage, StagePreferences
 from game.ui.window import NoDisplayError, Window
 
@@ -126,7 +126,8 @@ class App:
             self.stage.notify(warning, seconds=LONG_NOTICE_SECONDS)
         self.running = True
         if self.options.starts_a_game:
-            self.navigator.start_game(self._launch_config())
+            # Asked first when a game is kept: nothing replaces it without a word.
+            self.go(Play(self._launch_config()))
         else:
             self.go(Go.MENU)
 

@@ -36,6 +36,7 @@ from game.ui.scenes.stack import (
     Transition,
     new_game_question,
     unfinished_detail,
+    waiting_notice,
 )
 from game.ui.scenes.stats_scene import StatsScene
 from game.ui.services import Preferences
@@ -111,6 +112,8 @@ class Navigator:
                 stack.push(PauseScene(host, play))
             case Confirm() as question:
                 stack.push(ConfirmScene(host, question, stack.top if stack else None))
+            case Play(config=config) if config.mode is Mode.WATCH:
+                self._watch(config)
             case Play(config=config, asked=False) if self.services.saver.game_in_progress:
                 self.go(self._ask_to_abandon(Play(config, asked=True)))
             case Play(config=config):
@@ -134,6 +137,14 @@ class Navigator:
             keeper=services.saver,
             engine=services.engine,
         )
+
+    def _watch(self, config: GameConfig) -> None:
+        """Two computers play ``config``.  Watching takes no game's place: a game of the
+        player's that is kept stays kept (the player is told it waits)."""
+        kept = self.services.saver.game_in_progress
+        self.stack.replace(self._play(Round(Session(config))))
+        if kept is not None and kept.mode is not Mode.WATCH:
+            self.services.host.notify(waiting_notice(describe(kept)))
 
     def _ask_to_abandon(self, then: Transition) -> Confirm:
         """The question before a new game takes the place of the game in progress."""

@@ -117,6 +117,14 @@ def unfinished_detail(game: str) -> str:
     ).format(game=game[:1].upper() + game[1:])
 
 
+def waiting_notice(game: str) -> str:
+    """Told when ``game`` (a description, "your game against Hard (12 discs played)")
+    stays kept while the player watches two computers."""
+    return _("{game} waits: Continue in the main menu brings it back.").format(
+        game=game[:1].upper() + game[1:]
+    )
+
+
 # -- the stack ---------------------------------------------------------------------
 
 
@@ -175,4 +183,5 @@ __all__ = [
     "Transition",
     "new_game_question",
     "unfinished_detail",
+    "waiting_notice",
 ]

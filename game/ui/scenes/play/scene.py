@@ -148,7 +148,11 @@ class PlayScene(Scene):
 
     def _remember(self) -> None:
         """Keep the game as it is now, to be continued from the menu or the next launch
-        (a finished game is not kept)."""
+        (a finished game is not kept).  Two computers' game never takes the place of a
+        game of the player's: it is kept only when no such game is."""
+        kept = self._keeper.game_in_progress
+        if self.config.mode is Mode.WATCH and kept is not None and kept.mode is not Mode.WATCH:
+            return
         self._keeper.keep_game(self.round.saved())
 
     def _play(self, column: int) -> None:
