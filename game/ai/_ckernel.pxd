@@ -52,6 +52,10 @@ cdef int WIDTH, HEIGHT, CELLS, COLUMN_BITS, NO_MOVE, THREATS_SHIFT, ORDER_SLOTS,
 cdef u64 COLUMN_MASK, BOARD, BOTTOM, ODD_ROWS, EVEN_ROWS
 cdef long long NEVER
 cdef int CENTRE_ORDER[7]
+cdef u64 MIRROR_COLUMN[7]
+cdef int MIRROR_SHIFT[3]
+cdef int MIRROR_PLY_LIMIT, NO_BOUND, FOLLOW_UP_BEST
+cdef u64 LOW_ROWS[7]
 cdef int COLUMN_KEY[7]
 cdef int LOSS_NEXT[43]
 cdef int LOSS_LATER[43]
@@ -86,6 +90,17 @@ cpdef u64 winning_cells(u64 stones, u64 mask) noexcept
 
 @cython.locals(pairs=u64)
 cpdef bint has_four(u64 stones) noexcept
+
+cpdef u64 mirror_key(u64 key) noexcept
+
+cpdef u64 canonical_key(u64 key, bint mirror) noexcept
+
+@cython.locals(col=int, other=int, left=u64, right=u64, both=u64, mine_left=u64,
+               mine_right=u64)
+cpdef bint can_become_symmetric(u64 current, u64 mask) noexcept
+
+@cython.locals(theirs=u64)
+cpdef int follow_up_bound(u64 first, u64 second, u64 empty, u64 free) noexcept
 
 @cython.locals(possible=u64, forced=u64)
 cpdef u64 safe_moves(u64 mask, u64 opponent_wins) noexcept
@@ -172,6 +187,7 @@ cdef class SolverKernel:
     cdef readonly long long nodes
     cdef long long next_check
     cdef int root_ply
+    cdef int mirror_limit
     cdef readonly int cut_column
     cdef readonly int best_column
     cdef MoveLists moves
@@ -184,12 +200,14 @@ cdef class SolverKernel:
 
     cpdef int probe(self, u64 current, u64 mask, int ply, int alpha, u64 opponent_wins) except? -1000000000
     cdef void _check(self) except *
-    cdef int _cut(self, u64 key, int ply, int score, int col) noexcept
+    @cython.locals(stored=int)
+    cdef int _cut(self, u64 key, int ply, int score, int col, int flip) noexcept
 
     @cython.locals(possible=u64, odd_columns=u64, empty=u64, key=u64, opponent=u64,
                    child_key=u64, rest=u64, move=u64, after=u64, moves=MoveLists,
                    score=int, high=int, entry=int, table_move=int, refuted=int, child=int,
-                   base=int, col=int, slot=int)
+                   base=int, col=int, slot=int, flip=int, mirrored=u64,
+                   mirror_children=bint, cell=u64)
     cdef int negamax(self, u64 current, u64 mask, int ply, int alpha, u64 opponent_wins) except? -1000000000
 
 

@@ -70,6 +70,21 @@ def _zeros(count: int) -> list[int]:
     return [0] * count
 
 
+MIRROR_COLUMN = [((1 << COLUMN_BITS) - 1) << (col * COLUMN_BITS) for col in range(WIDTH)]
+"""``[column]``: the bits of that column (with its spare bit), for :func:`mirror_key`."""
+MIRROR_SHIFT = [(WIDTH - 1 - 2 * col) * COLUMN_BITS for col in range(WIDTH // 2)]
+"""``[column]``: how far a column left of the centre moves in the mirror image."""
+MIRROR_PLY_LIMIT = 20
+"""The solver's table holds a position and its mirror image as one entry up to this ply,
+when the root can still become symmetric (deeper, few mirror images are ever reached)."""
+
+LOW_ROWS = [BOTTOM * ((1 << rows) - 1) for rows in range(HEIGHT + 1)]
+"""``[n]``: every cell of the lowest ``n`` rows."""
+NO_BOUND = 99
+"""What :func:`follow_up_bound` answers where the follow-up bounds nothing."""
+FOLLOW_UP_BEST = 3
+"""The most a follow-up bound can say for the second player (a win by move 38)."""
+
 NEVER = 1 << 62
 """A node count no search reaches (the next stop check of a search without limits)."""
 
@@ -165,6 +180,71 @@ def has_four(stones: int) -> bool:
         return True
     pairs = stones & (stones >> 6)
     return bool(pairs & (pairs >> 12))
+
+
+def mirror_key(key: int) -> int:
+    """``key`` (or any bitboard) with its columns in reverse order: the mirror image."""
+    return (
+        ((key & MIRROR_COLUMN[0]) << MIRROR_SHIFT[0])
+        | ((key & MIRROR_COLUMN[1]) << MIRROR_SHIFT[1])
+        | ((key & MIRROR_COLUMN[2]) << MIRROR_SHIFT[2])
+        | (key & MIRROR_COLUMN[3])
+        | ((key & MIRROR_COLUMN[4]) >> MIRROR_SHIFT[2])
+        | ((key & MIRROR_COLUMN[5]) >> MIRROR_SHIFT[1])
+        | ((key & MIRROR_COLUMN[6]) >> MIRROR_SHIFT[0])
+    )
+
+
+def can_become_symmetric(current: int, mask: int) -> bool:
+    """Whether stones added to the position can make it its own mirror image: in every
+    pair of mirrored columns the lower one's stones are those at the bottom of the other."""
+    for col in range(WIDTH // 2):
+        other = WIDTH - 1 - col
+        left = (mask >> (col * COLUMN_BITS)) & COLUMN_MASK
+        right = (mask >> (other * COLUMN_BITS)) & COLUMN_MASK
+        both = left & right
+        mine_left = (current >> (col * COLUMN_BITS)) & both
+        mine_right = (current >> (other * COLUMN_BITS)) & both
+        if mine_left != mine_right:
+            return False
+    return True
+
+
+def canonical_key(key: int, mirror: bool) -> int:
+    """``key``, or its mirror image's when ``mirror`` and that is smaller."""
+    if mirror:
+        mirrored = mirror_key(key)
+        if mirrored < key:
+            return mirrored
+    return key
+
+
+def follow_up_bound(first: int, second: int, empty: int, free: int) -> int:
+    """The most the first player, to move, can score against the second player's follow-up,
+    or :data:`NO_BOUND` where it may make a four despite it.
+
+    ``first`` and ``second`` are their stones, ``empty`` the empty cells, ``free`` the
+    playable cells on even rows (one in each column of odd height; there is an even
+    number of such columns).  The follow-up: the second player answers a move in a column
+    of even height on top of it, and a move into a ``free`` cell with another ``free``
+    cell, so that every column is of even height whenever the first player is to move.
+    The first player then never gets an even-row cell outside ``free``: if its stones,
+    the empty odd-row cells and ``free`` hold no four, it cannot win (a bound of 0); and
+    if the second player's stones and the other empty even-row cells hold a four, the
+    second player completes one at the latest when the cells above the last of its empty
+    cells are all that is left: by move 38 if that four lies in the lowest two rows
+    (-3 in the solver's scores), by move 40 in the lowest four (-2), else by move 42 (-1).
+    """
+    if has_four(first | (empty & ODD_ROWS) | free):
+        return NO_BOUND
+    theirs = empty & EVEN_ROWS & ~free
+    if not has_four(second | theirs):
+        return 0
+    if has_four(second | (theirs & LOW_ROWS[2])):
+        return -3
+    if has_four(second | (theirs & LOW_ROWS[4])):
+        return -2
+    return -1
 
 
 def safe_moves(mask: int, opponent_wins: int) -> int:
@@ -634,16 +714,23 @@ class SolverKernel:
     * Every :data:`~game.ai.control.CHECK_INTERVAL` nodes it calls
       ``control.check(nodes)``, whose exception (a stop) it lets through.
 
-    **The claimeven bound** (L. V. Allis's rule of that name).  With the first player
-    to move and an even number of stones in every column, the second player can answer
-    each move in the same column, so the first player only ever gets cells on the odd
-    rows (1, 3, 5 from the bottom) and the second player those on the even rows.  So
-    if the first player's stones and the empty odd-row cells hold no four, the first
-    player cannot win: the score is at most 0; and if besides the second player's
-    stones and the empty even-row cells hold a four, the second player wins: at most
-    -1.  With the second player to move and exactly one column of odd height, the same
-    holds once the second player has answered in that column: at least 0, or at least
-    1.  A node where such a bound decides the null window returns at once.
+    **The follow-up bounds** (L. V. Allis's claimeven, widened to columns of odd
+    height; :func:`follow_up_bound` gives the proof).  With the first player to move,
+    the second player can answer every move so that the first player only ever gets
+    the empty cells on the odd rows (1, 3, 5 from the bottom) and the playable cells
+    on even rows: if those and its stones hold no four, the score is at most 0, and if
+    the second player's stones and the other even-row cells hold a four, at most -1
+    to -3 by how low that four lies.  With the second player to move, the same holds
+    after it takes one playable even-row cell: for its best such cell, the score is at
+    least the negated bound.  A node where such a bound decides the null window
+    returns at once; otherwise the first player's bound caps the score.
+
+    **Other shortcuts**, each keeping the scores exact: a side that can no longer
+    make a four anywhere cannot win (at most a draw); a node with a single move that
+    does not lose at once plays it without a table entry (forced moves are cheap to
+    replay and would crowd the table); and while the root can still become its own
+    mirror image, positions up to :data:`MIRROR_PLY_LIMIT` are stored under the smaller
+    of their key and their mirror image's key, with the best move mirrored to match.
 
     Table entries pack::
 
@@ -660,6 +747,7 @@ class SolverKernel:
         self.root_ply = 0
         self.cut_column = NO_MOVE
         self.best_column = NO_MOVE
+        self.mirror_limit = 0
         self.moves = MoveLists()
 
     def start(self, control: object) -> None:
@@ -679,6 +767,7 @@ class SolverKernel:
             self.best_column = central_column(mover_wins & playable)
             return 1 if weak else WIN_NOW[ply]
         opponent_wins = winning_cells(current ^ mask, mask)
+        self.mirror_limit = MIRROR_PLY_LIMIT if can_become_symmetric(current, mask) else 0
         low = -1 if weak else LOSS_NEXT[ply]
         high = 1 if weak else WIN_NOW[ply]
         best = NO_MOVE
@@ -712,9 +801,13 @@ class SolverKernel:
         self.next_check = self.nodes + CHECK_INTERVAL
         self.control.check(self.nodes)  # type: ignore[attr-defined]
 
-    def _cut(self, key: int, ply: int, score: int, col: int) -> int:
-        """Store a cut-off by ``col`` and return its score."""
-        self.table.put(key, (score + CUT_FIELDS) | (col << SOLVER_MOVE_SHIFT))
+    def _cut(self, key: int, ply: int, score: int, col: int, flip: int) -> int:
+        """Store a cut-off by ``col`` and return its score (``flip``: ``key`` is the mirror
+        image's, and so is the column stored)."""
+        stored = col
+        if flip:
+            stored = WIDTH - 1 - col
+        self.table.put(key, (score + CUT_FIELDS) | (stored << SOLVER_MOVE_SHIFT))
         if ply == self.root_ply:
             self.cut_column = col
         return score
@@ -731,43 +824,67 @@ class SolverKernel:
         # (In a null window, a bound that raises alpha or lowers beta decides the node.)
         if alpha < LOSS_LATER[ply]:
             return LOSS_LATER[ply]
+        # A side with no four left to make cannot win: the score is at most (or at least) a
+        # draw.
+        if alpha >= 0:
+            if not has_four(current | (BOARD ^ mask)):
+                return 0
+        elif not has_four((current ^ mask) | (BOARD ^ mask)):
+            return 0
 
-        # The claimeven bound (class docstring).  The columns of odd height are those
+        # The follow-up bounds (class docstring).  The columns of odd height are those
         # whose next cell is on an even row (a full column's "next cell" is a spare bit).
         odd_columns = (mask + BOTTOM) & EVEN_ROWS
-        if ply & 1:  # the second player to move
-            if alpha <= 0 and not odd_columns & (odd_columns - 1):
+        high = WIN_LATER[ply]
+        if ply & 1:  # the second player to move: it takes an even cell first
+            if alpha < FOLLOW_UP_BEST:
                 empty = BOARD ^ mask
-                if not has_four((current ^ mask) | (empty & ODD_ROWS)):
-                    score = 0
-                    if alpha == 0 and has_four(current | (empty & EVEN_ROWS)):
-                        score = 1
+                rest = odd_columns
+                while rest:
+                    cell = rest & -rest
+                    rest ^= cell
+                    score = -follow_up_bound(
+                        current ^ mask, current | cell, empty ^ cell, odd_columns ^ cell
+                    )
                     if score > alpha:
-                        if ply == self.root_ply and odd_columns:
-                            self.cut_column = low_column(odd_columns)  # the answer there
+                        if ply == self.root_ply:
+                            self.cut_column = low_column(cell)  # the answer there
                         return score
-        elif alpha >= -1 and not odd_columns:
-            empty = BOARD ^ mask
-            if not has_four(current | (empty & ODD_ROWS)):
-                if alpha >= 0:
-                    return 0
-                if has_four((current ^ mask) | (empty & EVEN_ROWS)):
-                    return -1
+        elif alpha >= -FOLLOW_UP_BEST:
+            score = follow_up_bound(current, current ^ mask, BOARD ^ mask, odd_columns)
+            if score <= alpha:
+                return score
+            high = min(high, score)
         high = WIN_LATER[ply]
 
+        if not possible & (possible - 1):
+            # A single candidate (about 40% of the nodes that get here): no table, no order.
+            after = mask | possible
+            return -self.negamax(
+                current ^ mask, after, ply + 1, ~alpha, winning_cells(current | possible, after)
+            )
+
         key = current + mask
+        flip = 0
+        if ply < self.mirror_limit:
+            mirrored = mirror_key(key)
+            if mirrored < key:
+                key = mirrored
+                flip = 1
         entry = self.table.get(key)
         table_move = NO_MOVE
         if entry:
             score = (entry & SOLVER_SCORE_BITS) - SCORE_OFFSET
+            table_move = entry >> SOLVER_MOVE_SHIFT
+            if flip and table_move != NO_MOVE:
+                table_move = WIDTH - 1 - table_move
             if entry & LOWER_BOUND:
                 if score > alpha:
                     if ply == self.root_ply:
-                        self.cut_column = entry >> SOLVER_MOVE_SHIFT
+                        self.cut_column = table_move
                     return score
             elif score < high:
                 high = score
-            table_move = entry >> SOLVER_MOVE_SHIFT
         if high <= alpha:
             return high
 
@@ -780,16 +897,17 @@ class SolverKernel:
             # table look-up.  Alpha only grows below, so it stays left out.
             child_key = opponent + mask  # plus the move: the move's cell is empty
             refuted = SCORE_OFFSET - alpha  # a child's lower bound field at least this
+            mirror_children = ply + 1 < self.mirror_limit
             rest = possible
             while rest:  # start every child's memory access before waiting for one
                 move = rest & -rest
                 rest ^= move
-                self.table.prefetch(child_key + move)
+                self.table.prefetch(canonical_key(child_key + move, mirror_children))
             rest = possible
             while rest:
                 move = rest & -rest
                 rest ^= move
-                child = self.table.get(child_key + move)
+                child = self.table.get(canonical_key(child_key + move, mirror_children))
                 if child:
                     if child & LOWER_BOUND:
                         if child & SOLVER_SCORE_BITS >= refuted:
@@ -797,7 +915,7 @@ class SolverKernel:
                     else:
                         score = SCORE_OFFSET - (child & SOLVER_SCORE_BITS)
                         if score > alpha:
-                            return self._cut(key, ply, score, low_column(move))
+                            return self._cut(key, ply, score, low_column(move), flip)
         if table_move != NO_MOVE:
             move = possible & column_cells(table_move)
             if move:
@@ -807,7 +925,7 @@ class SolverKernel:
                     opponent, after, ply + 1, ~alpha, winning_cells(current | move, after)
                 )
                 if score > alpha:
-                    return self._cut(key, ply, score, table_move)
+                    return self._cut(key, ply, score, table_move, flip)
 
         if not possible & (possible - 1):
             if possible:
@@ -817,7 +935,7 @@ class SolverKernel:
                     opponent, after, ply + 1, ~alpha, winning_cells(current | possible, after)
                 )
                 if score > alpha:
-                    return self._cut(key, ply, score, low_column(possible))
+                    return self._cut(key, ply, score, low_column(possible), flip)
             self.table.put(key, alpha + FAIL_LOW_FIELDS)
             return alpha
 
@@ -832,7 +950,7 @@ class SolverKernel:
                 rest ^= move
                 self.nodes += 1
                 if not safe_moves(mask | move, winning_cells(current | move, mask | move)):
-                    return self._cut(key, ply, WIN_LATER[ply], low_column(move))
+                    return self._cut(key, ply, WIN_LATER[ply], low_column(move), flip)
             self.table.put(key, alpha + FAIL_LOW_FIELDS)
             return alpha
 
@@ -848,7 +966,7 @@ class SolverKernel:
                 moves.child_wins[slot],
             )
             if score > alpha:
-                return self._cut(key, ply, score, col)
+                return self._cut(key, ply, score, col, flip)
         self.table.put(key, alpha + FAIL_LOW_FIELDS)
         return alpha
 

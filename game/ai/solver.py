@@ -7,7 +7,7 @@ a draw, always seen by the player to move.
 :class:`Solver` narrows the score with a bisection of null-window probes
 (:func:`~game.ai.kernel.next_probe`), each one a call of the kernel's recursion
 (:class:`game.ai.kernel.SolverKernel`, whose docstring states the search
-contract, the claimeven bound and the table entries).  Weak solving asks only
+contract, the follow-up bounds and the table entries).  Weak solving asks only
 win / draw / loss (-1, 0, 1) with a window of (-1, 1), which prunes far more.
 """
 
