@@ -38,6 +38,7 @@ from tests.fakes import (
 )
 
 HARD = level_by_name("Hard")
+PERFECT = level_by_name("Perfect")
 SIZE = (800, 600)
 WIN_SETUP = "445566"  # the side to move wins in column 7
 DRAW_GAME = "617315721371413543521632362446574577645622"
@@ -327,7 +328,10 @@ def test_the_computers_last_move_is_called_exact_only_when_it_was_proven() -> No
     ):
         app = make_app(FakeWorker(answer=answer))
         try:
-            scene = start(app)
+            app.navigator.start_game(GameConfig(mode=Mode.VS_COMPUTER, level=PERFECT))
+            app.step([], FRAME)
+            scene = app.scene
+            assert isinstance(scene, PlayScene)
             assert proof_line(scene) == ""  # no computer move yet
             app.step([drop_key(0)], FRAME)
             while scene.round.match.board.moves != "14":
@@ -685,10 +689,10 @@ def test_the_analysis_row_and_the_panel_say_the_same_in_words_or_engine_scores()
         words = [texts.verdict_lines(said) for _, said in filter(None, found)]
         assert words == [
             ["\u2713 Win", "in 19"],
-            ["\u2717 Loss", "in 20"],
+            ["\u00d7 Loss", "in 20"],
             ["= Draw"],
             ["\u2713 Win", "in \u226420"],
-            ["\u2717 Loss", "in \u226418"],
+            ["\u00d7 Loss", "in \u226418"],
             ["\u25b2\u25b2", "Strong"],
             ["\u2248", "Even"],
         ]
@@ -927,20 +931,23 @@ def _result(column: int) -> SearchResult:
     return SearchResult(column=column, score=0, exact=False, depth=1, nodes=1, time=0.0)
 
 
-def test_notices_stand_above_the_board_not_over_the_column_numbers(app: App) -> None:
+def test_notices_stand_in_the_panel_not_over_the_board_or_the_column_numbers(app: App) -> None:
     scene = start(app, Mode.TWO_PLAYERS)
     size = pygame.display.get_surface().get_size()
-    board = scene.layout(size).board
+    layout = scene.layout(size)
+    board = layout.board
     below = board.frame_rect.bottom + board.cell // 4  # the column numbers' row
     points = [(board.column_x(col), below) for col in range(7)]
+    points += [(board.column_x(col), board.hover_y) for col in range(7)]  # the hover row
     app.draw()
     before = [_pixel(app, point) for point in points]
     app.stage.notify("A notice long enough to cross the whole board from one side to the other")
     app.draw()
     assert [_pixel(app, point) for point in points] == before
-    assert scene.notice_bottom(size) <= board.frame_rect.top
-    # ... and a notice does show: a pixel just above the board changed.
-    above = (board.frame_rect.centerx, board.frame_rect.top - 6)
+    place = scene.notice_place(size)
+    assert layout.panel.collidepoint(place.centre_x, place.bottom)
+    # ... and a notice does show: a pixel just above the buttons changed.
+    above = (place.centre_x, place.bottom - 4)
     app.stage.notices.shown.clear()
     app.draw()
     plain = _pixel(app, above)
@@ -992,5 +999,58 @@ def test_undo_is_drawn_disabled_until_there_is_a_move_of_yours_to_take_back(
         advance(app, 1.0)
         assert scene.round.match.board.ply == 3
         assert scene.buttons.get("undo").enabled
+    finally:
+        app.close()
+
+
+# -- issue 26, item 6: what a player saw that was not right ---------------------------
+
+
+@pytest.mark.parametrize("press", [pygame.K_ESCAPE, pygame.K_n])
+def test_a_dialog_over_the_game_shows_no_disc_frozen_in_the_air(app: App, press: int) -> None:
+    scene = start(app, Mode.TWO_PLAYERS, moves="12")
+    app.step([drop_key(3)], FRAME)
+    assert scene.round.drop is not None and scene.round.drop.y < scene.round.drop.target
+    app.step([key(press)], FRAME)  # the pause menu, or the question before a new game
+    assert isinstance(app.scene, PauseScene | ConfirmScene)
+    drop = scene.round.drop
+    assert drop is None or drop.y == drop.target  # drawn on its cell beneath the dialog
+    app.step([key(pygame.K_ESCAPE)], FRAME)
+    advance(app, 0.2)
+    assert app.scene is scene and scene.round.drop is None
+    assert scene.round.match.board.moves == "124"
+
+
+def test_notices_on_the_play_screen_come_one_at_a_time_and_cover_no_part_of_the_game(
+    app: App,
+) -> None:
+    scene = start(app, Mode.TWO_PLAYERS, moves="444444")
+    app.step([drop_key(3)], FRAME)  # "Column 4 is full."
+    app.step([key(pygame.K_a)], FRAME)  # "Analysis on."
+    app.step([key(pygame.K_m)], FRAME)  # "Sound on."
+    surface = pygame.display.get_surface()
+    layout = scene.layout(surface.get_size())
+    drawn = app.stage.notices.draw(surface, app.stage, scene.notice_place(surface.get_size()))
+    assert len(drawn) == 1 and "Sound" in app.stage.notices.shown[-1].text
+    board = layout.board
+    game = board.frame_rect.union(
+        pygame.Rect(
+            board.frame_rect.x, layout.score_y - board.cell, board.frame_rect.width, board.cell * 2
+        )
+    )
+    assert not any(box.colliderect(game) for box in drawn)  # scores, hover row, board
+    assert all(layout.panel.contains(box) for box in drawn)
+    assert not any(box.colliderect(button) for box in drawn for button in layout.buttons.values())
+
+
+def test_the_last_move_is_called_a_guess_only_at_the_level_that_can_prove_it() -> None:
+    # A depth level never proves its moves: "best guess" after each was noise.
+    app = make_app(FakeWorker(answer=guessing))
+    try:
+        scene = start(app)
+        app.step([drop_key(0)], FRAME)
+        advance(app, 1.0)
+        assert scene.round.match.board.moves == "14"
+        assert proof_line(scene) == ""
     finally:
         app.close()

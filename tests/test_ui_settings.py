@@ -231,3 +231,54 @@ def test_the_window_saves_the_winning_streaks(app: App) -> None:
     app.saver.flush()
     saved = SettingsStore(app.saver.store.path).load().stats.per_level["Hard"]
     assert (saved.wins, saved.streak, saved.best_streak) == (2, 2, 2)
+
+
+def _setup_sentences(app: App) -> list[str]:
+    """The lines the new-game screen writes under its items."""
+    drawn: list[str] = []
+    blit, blit_lines = app.stage.text.blit, app.stage.text.blit_lines
+
+    def spy_blit(surface: pygame.Surface, text: str, *args: object, **kw: object) -> object:
+        drawn.append(text)
+        return blit(surface, text, *args, **kw)  # type: ignore[arg-type]
+
+    def spy_lines(surface: pygame.Surface, lines: list[str], *args: object, **kw: object) -> object:
+        drawn.append(" ".join(lines))
+        return blit_lines(surface, lines, *args, **kw)  # type: ignore[arg-type]
+
+    app.stage.text.blit = spy_blit  # type: ignore[method-assign]
+    app.stage.text.blit_lines = spy_lines  # type: ignore[method-assign]
+    try:
+        app.scene.draw(pygame.display.get_surface())
+    finally:
+        del app.stage.text.blit, app.stage.text.blit_lines
+    return drawn
+
+
+def test_a_custom_depth_that_is_a_levels_says_so_beside_that_levels_record(app: App) -> None:
+    # Issue 26, item 6: "Custom depth 6" showed "Your record at Medium" with no word why.
+    app.saver.stats.record("Medium", "win")
+    app.go(OpenSetup(Mode.VS_COMPUTER))
+    setup = app.scene
+    assert isinstance(setup, SetupScene)
+    setup.items.get("level").select("Custom")
+    setup.items.get("depth").select(6)
+    setup.changed("level")
+    said = " ".join(_setup_sentences(app))
+    assert "Depth 6 is Medium" in said and "1 won" in said
+    setup.items.get("depth").select(7)
+    assert "You have not played depth 7 yet" in " ".join(_setup_sentences(app))
+
+
+def test_the_new_game_screen_names_the_colours_of_the_theme_in_use(app: App) -> None:
+    # Issue 26, item 6: with the blue and orange theme it still said "Your colour: Red".
+    app.go(OpenSetup(Mode.VS_COMPUTER))
+    setup = app.scene
+    assert isinstance(setup, SetupScene)
+    assert setup.items.get("colour").value_text == "Red"
+    app.settings.theme = "blue-orange"
+    app.apply_settings()
+    app.step([], FRAME)
+    assert setup.items.get("colour").value_text == "Orange"
+    app.go(OpenSetup(Mode.WATCH))
+    assert app.scene.items.get("level").label == "Orange plays at"  # type: ignore[attr-defined]

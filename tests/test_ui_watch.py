@@ -63,7 +63,8 @@ def test_the_setup_screen_chooses_a_level_for_each_side(app: App) -> None:
     assert app.settings.level == "Medium"
     names = app.stage.theme.colour_names
     levels = texts.levels_lines(scene.config, scene.round.match, names)
-    assert levels == ["Red: Easy 3", "Yellow: Master 21"]
+    # As the new-game screen names them (it said "Master (depth 21)", the panel "Master 21").
+    assert levels == ["Red: Easy (depth 3)", "Yellow: Master (depth 21)"]
 
 
 def test_each_side_searches_at_its_own_level(app: App, worker: FakeWorker) -> None:

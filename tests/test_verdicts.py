@@ -34,7 +34,7 @@ def test_a_win_a_shorter_search_proved_is_at_most_so_many_moves() -> None:
     assert texts.verdict_lines(said) == ["\u2713 Win", "in \u226414"]
     assert texts.verdict_sentence(said, 0).endswith("Column 1: Win in at most 14 moves")
     loss = verdict(-3 * HEURISTIC_UNIT, exact=False, ply=10)
-    assert (loss.kind, loss.symbol) == ("loss", "\u2717")
+    assert (loss.kind, loss.symbol) == ("loss", "\u00d7")
 
 
 def test_estimates_are_a_five_step_scale_that_never_reads_like_a_number() -> None:
@@ -82,3 +82,18 @@ def test_a_result_known_without_its_length_is_said_in_plain_words(score: int, wo
     assert texts.verdict_lines(said) == [f"{said.symbol} {word}"]
     assert texts.verdict_sentence(said, 2) == f"{said.symbol} Column 3: {word}"
     assert not any(ch.isdigit() for ch in texts.hint(2, said).replace("column 3", ""))
+
+
+def test_the_readme_and_how_to_play_show_the_marks_the_game_draws() -> None:
+    # Issue 26, item 6: the bundled font (Inter) draws U+2717 as a plain x, so README's
+    # "\u2717" was not what a player saw: the loss mark is the multiplication sign.
+    from pathlib import Path  # noqa: PLC0415
+
+    from game.ui.scenes import howto  # noqa: PLC0415
+    from game.ui.verdicts import DRAW, LOSS, WIN  # noqa: PLC0415
+
+    assert LOSS == "\u00d7"
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    marks = f"**{WIN} Win**, **{DRAW} Draw** or **{LOSS} Loss**"
+    assert marks in readme and "\u2717" not in readme
+    assert f"{WIN} Win, {DRAW} Draw or {LOSS} Loss" in howto.ANALYSIS

@@ -261,8 +261,7 @@ class App:
         if surface is None:
             return
         self.scene.draw(surface)
-        bottom = self.scene.notice_bottom(surface.get_size())
-        self.stage.notices.draw(surface, self.stage, bottom)
+        self.stage.notices.draw(surface, self.stage, self.scene.notice_place(surface.get_size()))
 
 
 __all__ = ["App", "NoDisplayError"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -19,6 +19,17 @@ NOTICE_SECONDS = 6.0
 LONG_NOTICE_SECONDS = 12.0
 MAX_NOTICES = 4
 FADE_SECONDS = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class NoticePlace:
+    """Where a screen shows its notices: stacked up from ``bottom``, centred on
+    ``centre_x``, each at most ``width`` wide, the newest ``count`` of them."""
+
+    centre_x: int
+    bottom: int
+    width: int
+    count: int
 
 
 @dataclass
@@ -60,30 +71,44 @@ class Notices:
             notice.remaining -= dt
         self.shown = [n for n in self.shown if n.remaining > 0]
 
-    def draw(self, surface: pygame.Surface, look: Look, bottom: int | None = None) -> None:
-        """The notices, newest lowest, stacked up from ``bottom`` (default: the bottom
-        of the window)."""
+    def draw(
+        self, surface: pygame.Surface, look: Look, place: NoticePlace | None = None
+    ) -> list[pygame.Rect]:
+        """The newest notices, newest lowest, stacked up from ``place``'s bottom (default:
+        the bottom of the window, up to :data:`MAX_NOTICES` of them); the boxes drawn."""
         if not self.shown:
-            return
+            return []
         w, h = surface.get_size()
         scale = min(w / 960, h / 720)
-        size = max(15, round(21 * scale))
         pad = max(6, round(10 * scale))
-        width = min(w - 40, round(760 * scale))
-        text, theme = look.text, look.theme
-        y = h - pad * 2 if bottom is None else bottom
-        for notice in reversed(self.shown):
-            lines = text.wrap(notice.text, size, width - 2 * pad)
-            line_h = text.font(size).get_linesize()
-            widest = max(text.font(size).size(line)[0] for line in lines)
-            box = pygame.Rect(0, 0, widest + 2 * pad, len(lines) * line_h + 2 * pad)
-            box.midbottom = (w // 2, y)
-            alpha = round(255 * min(1.0, notice.remaining / FADE_SECONDS))
-            panel = look.renderer.translucent(box.size, (*theme.notice, alpha))
-            surface.blit(panel, box.topleft)
-            top = box.y + pad
-            for line in lines:
-                centre = (box.centerx, top)
-                text.blit(surface, line, Ink(size, theme.notice_text), centre, anchor="midtop")
-                top += line_h
+        if place is None:
+            place = NoticePlace(w // 2, h - pad * 2, min(w - 40, round(760 * scale)), MAX_NOTICES)
+        y = place.bottom
+        boxes = []
+        for notice in reversed(self.shown[-place.count :]):
+            box = _draw_one(surface, look, notice, replace(place, bottom=y), scale)
+            boxes.append(box)
             y = box.top - pad // 2
+        return boxes
+
+
+def _draw_one(
+    surface: pygame.Surface, look: Look, notice: Notice, place: NoticePlace, scale: float
+) -> pygame.Rect:
+    """One notice in a box at most ``place.width`` wide, its bottom centre at ``place``'s."""
+    text, theme = look.text, look.theme
+    size = max(15, round(21 * scale))
+    pad = max(6, round(10 * scale))
+    lines = text.wrap(notice.text, size, place.width - 2 * pad)
+    line_h = text.font(size).get_linesize()
+    widest = max(text.font(size).size(line)[0] for line in lines)
+    box = pygame.Rect(0, 0, widest + 2 * pad, len(lines) * line_h + 2 * pad)
+    box.midbottom = (place.centre_x, place.bottom)
+    alpha = round(255 * min(1.0, notice.remaining / FADE_SECONDS))
+    surface.blit(look.renderer.translucent(box.size, (*theme.notice, alpha)), box.topleft)
+    top = box.y + pad
+    for line in lines:
+        centre = (box.centerx, top)
+        text.blit(surface, line, Ink(size, theme.notice_text), centre, anchor="midtop")
+        top += line_h
+    return box

@@ -42,7 +42,9 @@ ESTIMATE_SYMBOLS: dict[Estimate, str] = {
     "bad": "\u25bc\u25bc",
 }
 
-WIN, DRAW, LOSS = "\u2713", "=", "\u2717"
+WIN, DRAW, LOSS = "\u2713", "=", "\u00d7"
+"""The marks of a win, a draw and a loss.  The loss's is the multiplication sign: the
+bundled font draws the ballot x (U+2717) as one anyway, and README shows the same."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,6 +26,7 @@ from game.ui.widgets import ItemList, column_layout, draw_items
 
 if TYPE_CHECKING:
     from game.ui.engine_link import Reply
+    from game.ui.notices import NoticePlace
     from game.ui.sounds import SoundBank
 
 
@@ -66,9 +67,9 @@ class Scene:
         """Draw the whole screen onto ``surface``; changes no state."""
         raise NotImplementedError
 
-    def notice_bottom(self, size: tuple[int, int]) -> int | None:
-        """Where the notices stand (the bottom of the lowest one), so that they cover
-        nothing the player needs; None: at the bottom of the window."""
+    def notice_place(self, size: tuple[int, int]) -> NoticePlace | None:
+        """Where the notices stand, so that they cover nothing the player needs; None:
+        at the bottom of the window."""
         return None
 
     def handle_reply(self, reply: Reply) -> None:

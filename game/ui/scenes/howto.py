@@ -9,10 +9,12 @@ import pygame
 from game.ui.scenes.base import FormLayout, FormScene, page_layout
 from game.ui.scenes.stack import Go, Transition
 from game.ui.text import Ink
+from game.ui.verdicts import DRAW, LOSS, WIN
 from game.ui.widgets import Item, ItemList
 
 if TYPE_CHECKING:
-    from game.ui.scenes.base import SceneHost
+    from game.ui.verdicts import DRAW, LOSS, WIN
+from game.ui.scenes.base import SceneHost
 
 RULES = (
     "Two players take turns dropping a disc into one of the seven columns; it falls to the "
@@ -32,7 +34,7 @@ CONTROLS = (
 )
 
 ANALYSIS = (
-    "Each column says what a disc there is worth: \u2713 Win, = Draw or \u2717 Loss if both "
+    f"Each column says what a disc there is worth: {WIN} Win, {DRAW} Draw or {LOSS} Loss if both "
     "sides play perfectly (in N moves), or an estimate, \u25b2\u25b2 Strong to \u25bc\u25bc Bad."
 )
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from gettext import gettext as _
 from typing import TYPE_CHECKING
 
 import pygame
@@ -14,6 +15,7 @@ from game.ui.text import Ink
 from game.ui.widgets import Item, ItemList
 
 if TYPE_CHECKING:
+    from game.statistics import Record
     from game.ui.scenes.base import SceneHost
     from game.ui.services import Preferences, Records
 
@@ -23,6 +25,34 @@ STARTER_CHOICES = (
     (Starter.ALTERNATE, "Take turns"),
     (Starter.RANDOM, "Random"),
 )
+
+
+def record_line(level: Level, record: Record | None, custom: bool) -> str:
+    """The player's record at ``level`` under the new-game screen's items.  ``custom``:
+    the level was chosen as a custom depth, which may be a named level's (depth 6 is
+    Medium, and its games count as Medium's): then it says so."""
+    played = record is not None and record.games > 0
+    if custom and level.name != f"{CUSTOM_LEVEL} {level.depth}":
+        if record is None or not played:
+            said = _("Depth {depth} is {level}, which you have not played yet.")
+            return said.format(depth=level.depth, level=level.name)
+        said = _("Depth {depth} is {level}: {wins} won, {losses} lost, {draws} drawn")
+    elif not played:
+        if custom:
+            return _("You have not played depth {depth} yet.").format(depth=level.depth)
+        return _("You have not played {level} yet.").format(level=level.name)
+    elif custom:
+        said = _("Your record at depth {depth}: {wins} won, {losses} lost, {draws} drawn")
+    else:
+        said = _("Your record at {level}: {wins} won, {losses} lost, {draws} drawn")
+    assert record is not None
+    return said.format(
+        level=level.name,
+        depth=level.depth,
+        wins=record.wins,
+        losses=record.losses,
+        draws=record.draws,
+    )
 
 
 class SetupScene(FormScene):
@@ -42,20 +72,15 @@ class SetupScene(FormScene):
         level_choices = [(level.name, level.label) for level in LEVELS]
         level_choices.append((CUSTOM_LEVEL, "Custom depth"))
         depths = tuple((d, str(d)) for d in range(MIN_DEPTH, MAX_DEPTH + 1))
-        names = host.theme.colour_names
-        first_label = (
-            "Difficulty" if mode is Mode.VS_COMPUTER else f"{names[DiscColour.RED]} plays at"
-        )
-        items = [Item("level", first_label, tuple(level_choices))]
+        items = [Item("level", _("Difficulty"), tuple(level_choices))]
         if mode is Mode.WATCH:
-            items.append(
-                Item("level2", f"{names[DiscColour.YELLOW]} plays at", tuple(level_choices))
-            )
+            items.append(Item("level2", "", tuple(level_choices)))
         items.append(Item("depth", "Custom depth", depths, wrap=False))
         if mode is Mode.VS_COMPUTER:
+            colours = tuple((colour, "") for colour in DiscColour)
             items += [
                 Item("starter", "Who starts", STARTER_CHOICES),
-                Item("colour", "Your colour", tuple((c, names[c]) for c in DiscColour)),
+                Item("colour", _("Your colour"), colours),
             ]
         items += [Item("start", "Start", primary=True), Item("back", "Back")]
         super().__init__(host, ItemList(items))
@@ -69,7 +94,22 @@ class SetupScene(FormScene):
             self.items.get("starter").select(settings.starter)
             self.items.get("colour").select(settings.colour)
         self._enable_depth()
+        self._name_the_sides()
         self.items.focus_on("start")
+
+    def _name_the_sides(self) -> None:
+        """The sides by the names the theme in use gives them ("Orange", "Blue")."""
+        names = self.host.theme.colour_names
+        if self.mode is Mode.WATCH:
+            said = _("{colour} plays at")
+            self.items.get("level").label = said.format(colour=names[DiscColour.RED])
+            self.items.get("level2").label = said.format(colour=names[DiscColour.YELLOW])
+        else:
+            colour = self.items.get("colour")
+            colour.choices = tuple((value, names[value]) for value, _name in colour.choices)
+
+    def update(self, dt: float) -> None:
+        self._name_the_sides()  # the theme may change while the screen is open
 
     @property
     def title(self) -> str:  # type: ignore[override]
@@ -144,14 +184,8 @@ class SetupScene(FormScene):
             centre=True,
         )
         if self.mode is Mode.VS_COMPUTER:
-            record = self.records.stats.per_level.get(level.name)
-            if record is None or record.games == 0:
-                line = f"You have not played {level.name} yet."
-            else:
-                line = (
-                    f"Your record at {level.name}: {record.wins} won, "
-                    f"{record.losses} lost, {record.draws} drawn"
-                )
+            custom = self.items.get("level").value == CUSTOM_LEVEL
+            line = record_line(level, self.records.stats.per_level.get(level.name), custom)
             text.blit(
                 surface, line, Ink(size, theme.text), (layout.body.centerx, y), anchor="midtop"
             )

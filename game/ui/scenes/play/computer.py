@@ -38,7 +38,9 @@ class ComputerPlayer:
         self.held: HeldMove | None = None
         self.last_proof: tuple[str, bool] | None = None
         """The position (move string) after the computer's last move, and whether that
-        move was proven best (from the book or the exact solver) or a best guess."""
+        move was proven best (from the book or the exact solver) or a best guess; None
+        after a move at a depth level, which never proves its moves."""
+        self._asked_perfect = False
 
     @property
     def thinking(self) -> bool:
@@ -51,6 +53,7 @@ class ComputerPlayer:
         level = match.config.level_of(int(board.to_move))
         budget = self._settings.perfect_budget if level.is_perfect else level.time_budget
         self.asked_at = now
+        self._asked_perfect = level.is_perfect
         request = SearchRequest(
             moves=board.moves, depth=level.depth, time_limit=budget, analyze=False
         )
@@ -74,7 +77,7 @@ class ComputerPlayer:
 
     def played(self, moves: str, *, was_proven: bool) -> None:
         """The computer's move led to the position ``moves``."""
-        self.last_proof = (moves, was_proven)
+        self.last_proof = (moves, was_proven) if self._asked_perfect else None
 
     def proof_for(self, moves: str) -> bool | None:
         """Whether the last move was proven, while the position ``moves`` still follows

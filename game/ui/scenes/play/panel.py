@@ -215,6 +215,20 @@ def _analysis(pen: Pen, bottom: int) -> None:
         pen.write_if_room(legend, state.look.theme.text_muted, bottom)
 
 
+def footer_top(state: PlayState, layout: PlayLayout) -> int:
+    """Where the panel's foot (the keys' help, the mute indicator and the buttons) begins
+    when it has room: the notices stand just above it."""
+    text = state.look.text
+    pad = layout.pad
+    small = max(13, round(layout.body * 0.82))
+    tiny = max(12, round(small * 0.9))
+    words = texts.keys_help(state.round.config.mode, over=state.round.over)
+    keys = text.wrap(words, tiny, layout.panel.width - 2 * pad)
+    top_button = min((r.top for r in layout.buttons.values()), default=layout.panel.bottom)
+    top = top_button - pad // 2 - len(keys) * text.line_step(tiny)
+    return top if state.settings.sound_on else top - text.line_step(small)
+
+
 def _keys(pen: Pen, top_button: int) -> None:
     """The keys that work, just above the buttons, and above them the mute indicator."""
     state = pen.state

@@ -28,6 +28,7 @@ from game.core import WIDTH
 from game.settings import Settings
 from game.ui.engine_link import Answer, Engine, Failure, Reply
 from game.ui.match import Match
+from game.ui.notices import NoticePlace
 from game.ui.options import GameConfig, Mode
 from game.ui.scenes.base import Scene, SceneHost
 from game.ui.scenes.play import controls, texts
@@ -36,7 +37,7 @@ from game.ui.scenes.play.computer import ComputerPlayer, proven
 from game.ui.scenes.play.controls import BUTTON_COMMANDS, Command, Order
 from game.ui.scenes.play.inflight import ANALYSIS, MOVE, InFlight
 from game.ui.scenes.play.layout import Layouts, PlayLayout
-from game.ui.scenes.play.panel import draw_side_panel
+from game.ui.scenes.play.panel import draw_side_panel, footer_top
 from game.ui.scenes.play.round import Ending, Round
 from game.ui.scenes.play.view import draw_banner, draw_board, draw_scores
 from game.ui.scenes.play.watching import Watching
@@ -102,10 +103,12 @@ class PlayScene(Scene):
     def layout(self, size: tuple[int, int]) -> PlayLayout:
         return self._layouts.get(size, [item.key for item in self.buttons.items])
 
-    def notice_bottom(self, size: tuple[int, int]) -> int | None:
-        """Notices stand just above the board, over the hover row, where they cover
-        neither the board nor the column numbers beneath it."""
-        return self.layout(size).board.frame_rect.top - 2
+    def notice_place(self, size: tuple[int, int]) -> NoticePlace:
+        """One notice at a time, in the side panel just above the keys' help: never over
+        the board, the discs above it or the column values."""
+        layout = self.layout(size)
+        bottom = footer_top(self, layout) - layout.pad // 2
+        return NoticePlace(layout.panel.centerx, bottom, layout.panel.width - layout.pad, 1)
 
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.layout(surface.get_size())
@@ -339,6 +342,14 @@ class PlayScene(Scene):
         return self._commands[BUTTON_COMMANDS[key]](Order(BUTTON_COMMANDS[key]))
 
     def handle_event(self, event: pygame.event.Event) -> Transition | None:
+        transition = self._handle(event)
+        if transition is not None and self.round.drop is not None:
+            # A dialog comes over the board and this scene stops: the falling disc is
+            # drawn on its cell beneath it, not frozen in the air (it lands on resume).
+            self.round.drop.finish()
+        return transition
+
+    def _handle(self, event: pygame.event.Event) -> Transition | None:
         layout = self.layout(self.host.size)
         if event.type == pygame.KEYDOWN:
             watching = self.config.mode is Mode.WATCH

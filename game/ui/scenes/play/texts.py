@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from gettext import gettext as _
 from gettext import ngettext
 
-from game.ai.levels import Level
+from game.ai.levels import CUSTOM_LEVEL, Level
 from game.core import Player
 from game.ui.match import COLOUR_NAMES, Match, Session
 from game.ui.options import DiscColour, GameConfig, Mode
@@ -166,30 +166,26 @@ def score_line(session: Session, names: Mapping[str, str] = COLOUR_NAMES) -> lis
 
 
 def level_label(level: Level) -> str:
-    """A level with its depth: "Hard (depth 9)", "Perfect (exact)"."""
+    """A level as the new-game screen names it: "Hard (depth 9)", "Custom (depth 7)",
+    and Perfect by its name alone (its moves say whether they were proven)."""
     if level.depth is None:
-        return _("{level} (exact)").format(level=level.name)
+        return level.name
+    if level.name == f"{CUSTOM_LEVEL} {level.depth}":
+        return _("Custom (depth {depth})").format(depth=level.depth)
     return _("{level} (depth {depth})").format(level=level.name, depth=level.depth)
 
 
 def levels_lines(config: GameConfig, match: Match, names: Mapping[str, str]) -> list[str]:
     """The computer's level ("Hard (depth 9)"); with two computers, each side's on a
-    line of its own ("Red: Easy 3", in the theme's colour names)."""
+    line of its own ("Red: Easy (depth 3)", in the theme's colour names)."""
     if config.mode is not Mode.WATCH:
-        level = config.level
-        return [level.name if level.is_perfect else level.label]
-    lines = []
-    for player in (Player.FIRST, Player.SECOND):
-        level = config.level_of(int(player))
-        colour = names[match.colour_of(player)]
-        if level.depth is None:
-            line = _("{colour}: {level}").format(colour=colour, level=level.name)
-        else:
-            line = _("{colour}: {level} {depth}").format(
-                colour=colour, level=level.name, depth=level.depth
-            )
-        lines.append(line)
-    return lines
+        return [level_label(config.level)]
+    return [
+        _("{colour}: {level}").format(
+            colour=names[match.colour_of(player)], level=level_label(config.level_of(int(player)))
+        )
+        for player in (Player.FIRST, Player.SECOND)
+    ]
 
 
 def proof(exact: bool) -> str:
