@@ -94,3 +94,23 @@ def text(value: object) -> str:
     if not isinstance(value, str):
         raise Invalid("not text")
     return value
+
+
+def clamped(raw: object, value: object) -> bool:
+    """Whether a rule that accepted ``raw`` changed the number(s) in it (clamped them into
+    range), rather than only their form (3 → 3.0, a list → a tuple, a spelling's case)."""
+    if isinstance(raw, list):
+        raw = tuple(raw)
+    numeric = isinstance(raw, int | float | tuple) and not isinstance(raw, bool)
+    return numeric and raw != value
+
+
+def shown(value: object) -> str:
+    """A value from the file as a player reads it in a notice: "on", "0.7", "640\u00d7480"."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, list | tuple) and len(value) == 2:
+        return f"{shown(value[0])}\u00d7{shown(value[1])}"
+    return str(value)[:30]

@@ -47,7 +47,6 @@ import os
 import stat
 import tempfile
 import threading
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -56,10 +55,8 @@ from typing import Any
 import filelock
 import platformdirs
 
-from game import fields as rules
-from game.ai.levels import DEFAULT_PERFECT_BUDGET, MAX_DEPTH, MIN_DEPTH
-from game.choices import DiscColour, Starter
 from game.fields import MAX_COUNT
+from game.preferences import MAX_WINDOW, MIN_WINDOW, RULES, THEMES, Settings, settings_from
 from game.saved_game import COLOURS, CUSTOM_LEVEL, LEVEL_NAMES, STARTERS, SavedGame
 from game.statistics import Record, Result, Statistics, merge
 
@@ -98,15 +95,8 @@ refusing it keeps a runaway file from eating memory at start-up."""
 LOCK_TIMEOUT = 10.0
 """Seconds a save waits for another window to finish saving before it gives up."""
 
-MIN_WINDOW = (640, 480)
-MAX_WINDOW = (16384, 16384)
-"""SDL cannot make a window larger than this; a bigger size in the file is clamped."""
-
 MAX_NAMED = 6
-"""A warning names at most this many bad fields, then says how many more there were."""
-
-THEMES = ("classic", "high-contrast", "blue-orange")
-"""The themes' names (game.ui.themes.THEMES; the UI is not imported here)."""
+"""A warning names at most this many repairs, then says how many more there were."""
 
 
 def config_dir() -> Path:
@@ -115,95 +105,6 @@ def config_dir() -> Path:
     if override:
         return Path(override)
     return Path(platformdirs.user_config_dir("connect4"))
-
-
-# -- field rules -------------------------------------------------------------------
-
-
-def _window_size(value: object) -> tuple[int, int]:
-    if not isinstance(value, list | tuple) or len(value) != 2:
-        raise rules.Invalid("not a pair of numbers")
-    width, height = rules.whole(value[0]), rules.whole(value[1])
-    return (
-        min(max(width, MIN_WINDOW[0]), MAX_WINDOW[0]),
-        min(max(height, MIN_WINDOW[1]), MAX_WINDOW[1]),
-    )
-
-
-_RULES: Mapping[str, Callable[[object], object]] = {
-    "sound_on": rules.boolean,
-    "volume": rules.float_in(0.0, 1.0),
-    "animation_speed": rules.float_in(0.25, 3.0),
-    "theme": rules.choice(THEMES),
-    "show_analysis": rules.boolean,
-    "engine_scores": rules.boolean,
-    "fullscreen": rules.boolean,
-    "perfect_budget": rules.float_in(0.5, 30.0),
-    "watch_delay": rules.float_in(0.0, 5.0),
-    "level": rules.choice(LEVEL_NAMES),
-    "watch_first": rules.choice(LEVEL_NAMES),
-    "watch_second": rules.choice(LEVEL_NAMES),
-    "custom_depth": rules.int_in(MIN_DEPTH, MAX_DEPTH),
-    "starter": rules.member(Starter),
-    "colour": rules.member(DiscColour),
-    "window_size": _window_size,
-}
-
-
-# -- the data ------------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class Settings:
-    """The player's preferences.
-
-    Building one (``Settings(volume=1.5)``) checks every field: a number is
-    clamped into its range and a choice's spelling normalised ("HIGH-CONTRAST" ->
-    "high-contrast"); a value of the wrong type or an unknown choice raises
-    ``ValueError`` naming the field.  Assigning a field later is not checked:
-    :meth:`clamped` checks again, and :meth:`SettingsStore.save` does so before
-    writing.
-
-    Ranges: volume 0..1, animation_speed 0.25..3, perfect_budget 0.5..30 s,
-    watch_delay 0..5 s,
-    custom_depth 1..42, window_size at least 640x480.  ``level`` is a name from
-    :data:`game.ai.levels.LEVELS` or ``"Custom"`` (then ``custom_depth`` applies).
-    ``colour`` is the human player's colour, whoever starts (``starter``).
-    """
-
-    sound_on: bool = True
-    volume: float = 0.7
-    animation_speed: float = 1.0
-    theme: str = "classic"
-    show_analysis: bool = False
-    engine_scores: bool = False
-    """The analysis in the engine's numbers rather than words (for experts)."""
-    fullscreen: bool = False
-    perfect_budget: float = DEFAULT_PERFECT_BUDGET
-    watch_delay: float = 0.6
-    """Seconds each move stays on screen at least when two computers play."""
-    level: str = "Medium"
-    watch_first: str = "Medium"
-    """The first player's level when two computers play (kept apart from ``level``,
-    the player's own opponent)."""
-    watch_second: str = "Hard"
-    """The second player's level when two computers play."""
-    custom_depth: int = 5
-    starter: Starter = Starter.YOU
-    colour: DiscColour = DiscColour.RED
-    window_size: tuple[int, int] = (960, 720)
-
-    def __post_init__(self) -> None:
-        for name, rule in _RULES.items():
-            value = getattr(self, name)
-            try:
-                setattr(self, name, rule(value))
-            except rules.Invalid as problem:
-                raise ValueError(f"setting {name} cannot be {value!r}: {problem}") from None
-
-    def clamped(self) -> Settings:
-        """A checked copy: every field in range (``ValueError`` for a wrong type)."""
-        return Settings(**{name: getattr(self, name) for name in _RULES})
 
 
 @dataclass(slots=True)
@@ -230,41 +131,23 @@ class _Damaged(Exception):
     """The whole file is unusable; the message says how, for the log."""
 
 
-def _settings_from(data: object, bad: list[str]) -> Settings:
-    """Settings from the file's "settings" object; names of replaced fields go to ``bad``."""
-    settings = Settings()
-    if data is None:
-        return settings
-    if not isinstance(data, dict):
-        bad.append("settings")
-        return settings
-    for name, rule in _RULES.items():
-        if name in data:
-            try:
-                value = rule(data[name])
-            except rules.Invalid:
-                bad.append(name)
-                continue
-            setattr(settings, name, value)
-    return settings
-
-
-def _game_from(data: object, bad: list[str]) -> SavedGame | None:
-    """The game in progress from the file's "game" entry; a bad one is dropped and named."""
+def _game_from(data: object, repairs: list[str]) -> SavedGame | None:
+    """The game in progress from the file's "game" entry; a bad one is dropped, and
+    ``repairs`` says so."""
     if data is None:
         return None
     try:
         return SavedGame.from_json(data)
     except ValueError as problem:
         log.warning("the saved game is not valid: %s", problem)
-        bad.append("saved game")
+        repairs.append("the saved game (dropped)")
         return None
 
 
 def _document(settings: Settings, stats: Statistics, game: SavedGame | None) -> dict[str, Any]:
     document = {
         "version": FILE_VERSION,
-        "settings": {name: getattr(settings, name) for name in _RULES},
+        "settings": {name: getattr(settings, name) for name in RULES},
         "statistics": stats.to_json(),
     }
     if game is not None:
@@ -367,28 +250,20 @@ class SettingsStore:
                 ],
             )
 
-        bad: list[str] = []
-        settings = _settings_from(data.get("settings"), bad)
-        stats = Statistics.from_json(data.get("statistics"), bad)
-        game = _game_from(data.get("game"), bad)
+        repairs: list[str] = []
+        settings = settings_from(data.get("settings"), repairs)
+        stats = Statistics.from_json(data.get("statistics"), repairs)
+        game = _game_from(data.get("game"), repairs)
         self._known = stats.copy()
-        if not bad:
+        if not repairs:
             return LoadReport(settings, stats, game=game)
-        log.warning("settings file %s: replaced invalid %s", self.path, ", ".join(bad))
+        log.warning("settings file %s repaired: %s", self.path, ", ".join(repairs))
         kept = self._repair(raw, settings, stats, game)
-        shown = [name.replace("_", " ") for name in bad[:MAX_NAMED]]
-        if len(bad) > MAX_NAMED:
-            shown.append(f"and {len(bad) - MAX_NAMED} more")
-        names = ", ".join(shown)
-        return LoadReport(
-            settings,
-            stats,
-            [
-                f"Some saved settings were not valid ({names}); their defaults are in use."
-                + _kept_sentence(kept, "The original file")
-            ],
-            game,
-        )
+        shown = repairs[:MAX_NAMED]
+        if len(repairs) > MAX_NAMED:
+            shown.append(f"and {len(repairs) - MAX_NAMED} more")
+        said = f"Some saved settings were repaired: {', '.join(shown)}."
+        return LoadReport(settings, stats, [said + _kept_sentence(kept, "The original file")], game)
 
     def _read(self) -> bytes:
         with self.path.open("rb") as fh:
@@ -545,7 +420,7 @@ class SettingsStore:
             return None
         ignored: list[str] = []
         return LoadReport(
-            _settings_from(data.get("settings"), ignored),
+            settings_from(data.get("settings"), ignored),
             Statistics.from_json(data.get("statistics"), ignored),
             game=_game_from(data.get("game"), ignored),
         )

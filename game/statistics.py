@@ -57,16 +57,23 @@ class Record:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, data: object) -> Record:
+    def from_json(cls, data: object, repairs: list[str] | None = None) -> Record:
         """A record from the file: counts clamped to 0..MAX_COUNT, streaks made
         consistent with the wins; a missing count is 0 (files from before streaks
-        have none).  Raises :class:`game.fields.Invalid` for a value of the wrong type."""
+        have none).  Each count in the file that changed so is named in ``repairs``
+        ("wins -7 → 0").  Raises :class:`game.fields.Invalid` for a value of the
+        wrong type."""
         if not isinstance(data, dict):
             raise rules.Invalid("not an object")
         counts = {f.name: rules.count(data.get(f.name, 0)) for f in fields(cls)}
         record = cls(**counts)
         record.streak = min(record.streak, record.wins)
         record.best_streak = min(max(record.best_streak, record.streak), record.wins)
+        if repairs is not None:
+            for name, value in asdict(record).items():
+                if name in data and rules.clamped(data[name], value):
+                    label = name.replace("_", " ")
+                    repairs.append(f"{label} {rules.shown(data[name])} \u2192 {value}")
         return record
 
 
@@ -97,22 +104,25 @@ class Statistics:
         return {"per_level": {name: r.to_json() for name, r in self.per_level.items()}}
 
     @classmethod
-    def from_json(cls, data: object, bad: list[str]) -> Statistics:
-        """Statistics from the file's "statistics" object; a bad part is dropped and
-        its name appended to ``bad``.  None (no statistics yet) gives empty ones."""
+    def from_json(cls, data: object, repairs: list[str]) -> Statistics:
+        """Statistics from the file's "statistics" object; a bad part is dropped, a count
+        out of range clamped, and ``repairs`` says which ("Beginner's wins -7 → 0").
+        None (no statistics yet) gives empty ones."""
         stats = cls()
         if data is None:
             return stats
         per_level = data.get("per_level") if isinstance(data, dict) else None
         if not isinstance(per_level, dict):
             if not (isinstance(data, dict) and "per_level" not in data):
-                bad.append("statistics")
+                repairs.append("statistics (dropped)")
             return stats
         for name, counts in per_level.items():
+            changed: list[str] = []
             try:
-                stats.per_level[name] = Record.from_json(counts)
+                stats.per_level[name] = Record.from_json(counts, changed)
             except rules.Invalid:
-                bad.append(f"statistics for {name[:30]}")
+                repairs.append(f"statistics for {name[:30]} (dropped)")
+            repairs.extend(f"{name[:30]}'s {change}" for change in changed)
         return stats
 
 

@@ -258,24 +258,42 @@ def test_save_writes_clamped_values(store: SettingsStore) -> None:
     assert store.load().settings.volume == 1.0
 
 
-def test_out_of_range_values_in_the_file_are_clamped_without_a_warning(
+def test_out_of_range_values_in_the_file_are_clamped_and_each_is_named(
     store: SettingsStore,
 ) -> None:
+    # Issue 26, item 5: a record of -7 wins at Beginner was reset without a word.
     write_document(
         store,
         {
             "version": 1,
             "settings": {"volume": 4, "custom_depth": -3, "window_size": [10, 20]},
-            "statistics": {"per_level": {"Easy": {"wins": -5, "losses": 3}}},
+            "statistics": {"per_level": {"Beginner": {"wins": -7, "losses": 3, "streak": 2}}},
         },
     )
+    original = store.path.read_bytes()
     report = store.load()
-    assert report.warnings == []
     assert report.settings.volume == 1.0
     assert report.settings.custom_depth == 1
     assert report.settings.window_size == (640, 480)
-    assert report.stats.per_level == {"Easy": Record(0, 3, 0)}
-    assert bad_copies(store) == []
+    assert report.stats.per_level == {"Beginner": Record(0, 3, 0)}
+    [warning] = report.warnings
+    for repaired in (
+        "volume 4 \u2192 1",
+        "custom depth -3 \u2192 1",
+        "window size 10\u00d720 \u2192 640\u00d7480",
+        "Beginner's wins -7 \u2192 0",
+        "Beginner's streak 2 \u2192 0",
+    ):
+        assert repaired in warning
+    [copy] = bad_copies(store)
+    assert copy.read_bytes() == original and copy.name in warning
+    assert store.load().warnings == []  # repaired in the file: told once
+
+
+def test_a_value_replaced_by_its_default_says_which_default(store: SettingsStore) -> None:
+    write_document(store, {"version": 1, "settings": {"theme": 3, "sound_on": "yes"}})
+    [warning] = store.load().warnings
+    assert "theme \u2192 classic" in warning and "sound on \u2192 on" in warning
 
 
 def test_unknown_keys_are_ignored(store: SettingsStore) -> None:

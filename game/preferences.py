@@ -1,0 +1,137 @@
+"""The player's preferences (:class:`Settings`): each field, its range or choices, and
+how a value read from the settings file is checked, with every repair named.
+
+A value of the wrong type or an unknown choice gets the field's default; a number out
+of range is clamped.  Either way :func:`settings_from` says what it did, in words a
+player can read ("volume 4 → 1", "theme → classic"), so that the window can tell
+what became of a damaged file.  No pygame, no I/O, no work at import time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from game import fields as rules
+from game.ai.levels import DEFAULT_PERFECT_BUDGET, MAX_DEPTH, MIN_DEPTH
+from game.choices import DiscColour, Starter
+from game.saved_game import LEVEL_NAMES
+
+MIN_WINDOW = (640, 480)
+MAX_WINDOW = (16384, 16384)
+"""SDL cannot make a window larger than this; a bigger size in the file is clamped."""
+
+THEMES = ("classic", "high-contrast", "blue-orange")
+"""The themes' names (game.ui.themes.THEMES; the UI is not imported here)."""
+
+
+def _window_size(value: object) -> tuple[int, int]:
+    if not isinstance(value, list | tuple) or len(value) != 2:
+        raise rules.Invalid("not a pair of numbers")
+    width, height = rules.whole(value[0]), rules.whole(value[1])
+    return (
+        min(max(width, MIN_WINDOW[0]), MAX_WINDOW[0]),
+        min(max(height, MIN_WINDOW[1]), MAX_WINDOW[1]),
+    )
+
+
+RULES: Mapping[str, Callable[[object], object]] = {
+    "sound_on": rules.boolean,
+    "volume": rules.float_in(0.0, 1.0),
+    "animation_speed": rules.float_in(0.25, 3.0),
+    "theme": rules.choice(THEMES),
+    "show_analysis": rules.boolean,
+    "engine_scores": rules.boolean,
+    "fullscreen": rules.boolean,
+    "perfect_budget": rules.float_in(0.5, 30.0),
+    "watch_delay": rules.float_in(0.0, 5.0),
+    "level": rules.choice(LEVEL_NAMES),
+    "watch_first": rules.choice(LEVEL_NAMES),
+    "watch_second": rules.choice(LEVEL_NAMES),
+    "custom_depth": rules.int_in(MIN_DEPTH, MAX_DEPTH),
+    "starter": rules.member(Starter),
+    "colour": rules.member(DiscColour),
+    "window_size": _window_size,
+}
+"""Each field's rule: the value in its canonical form and range, or :class:`Invalid`."""
+
+
+@dataclass(slots=True)
+class Settings:
+    """The player's preferences.
+
+    Building one (``Settings(volume=1.5)``) checks every field: a number is
+    clamped into its range and a choice's spelling normalised ("HIGH-CONTRAST" ->
+    "high-contrast"); a value of the wrong type or an unknown choice raises
+    ``ValueError`` naming the field.  Assigning a field later is not checked:
+    :meth:`clamped` checks again, and :meth:`game.settings.SettingsStore.save` does
+    so before writing.
+
+    Ranges: volume 0..1, animation_speed 0.25..3, perfect_budget 0.5..30 s,
+    watch_delay 0..5 s,
+    custom_depth 1..42, window_size at least 640x480.  ``level`` is a name from
+    :data:`game.ai.levels.LEVELS` or ``"Custom"`` (then ``custom_depth`` applies).
+    ``colour`` is the human player's colour, whoever starts (``starter``).
+    """
+
+    sound_on: bool = True
+    volume: float = 0.7
+    animation_speed: float = 1.0
+    theme: str = "classic"
+    show_analysis: bool = False
+    engine_scores: bool = False
+    """The analysis in the engine's numbers rather than words (for experts)."""
+    fullscreen: bool = False
+    perfect_budget: float = DEFAULT_PERFECT_BUDGET
+    watch_delay: float = 0.6
+    """Seconds each move stays on screen at least when two computers play."""
+    level: str = "Medium"
+    watch_first: str = "Medium"
+    """The first player's level when two computers play (kept apart from ``level``,
+    the player's own opponent)."""
+    watch_second: str = "Hard"
+    """The second player's level when two computers play."""
+    custom_depth: int = 5
+    starter: Starter = Starter.YOU
+    colour: DiscColour = DiscColour.RED
+    window_size: tuple[int, int] = (960, 720)
+
+    def __post_init__(self) -> None:
+        for name, rule in RULES.items():
+            value = getattr(self, name)
+            try:
+                setattr(self, name, rule(value))
+            except rules.Invalid as problem:
+                raise ValueError(f"setting {name} cannot be {value!r}: {problem}") from None
+
+    def clamped(self) -> Settings:
+        """A checked copy: every field in range (``ValueError`` for a wrong type)."""
+        return Settings(**{name: getattr(self, name) for name in RULES})
+
+
+def settings_from(data: object, repairs: list[str]) -> Settings:
+    """Settings from the file's "settings" object.  Each value not used as it was is
+    named in ``repairs`` with what it became: "volume 4 → 1" (clamped), "theme →
+    classic" (not valid: the default)."""
+    settings = Settings()
+    if data is None:
+        return settings
+    if not isinstance(data, dict):
+        repairs.append("settings \u2192 their defaults")
+        return settings
+    for name, rule in RULES.items():
+        if name not in data:
+            continue
+        label = name.replace("_", " ")
+        try:
+            value = rule(data[name])
+        except rules.Invalid:
+            repairs.append(f"{label} \u2192 {rules.shown(getattr(settings, name))}")
+            continue
+        if rules.clamped(data[name], value):
+            repairs.append(f"{label} {rules.shown(data[name])} \u2192 {rules.shown(value)}")
+        setattr(settings, name, value)
+    return settings
+
+
+__all__ = ["MAX_WINDOW", "MIN_WINDOW", "RULES", "THEMES", "Settings", "settings_from"]
