@@ -62,6 +62,7 @@ def bench_frames(seconds: float, size: tuple[int, int]) -> None:
     from game.ui.app import App  # noqa: PLC0415
     from game.ui.options import GameConfig, LaunchOptions, Mode, Starter  # noqa: PLC0415
     from game.ui.scenes.play import PlayScene  # noqa: PLC0415
+    from game.ui.scenes.stack import Play  # noqa: PLC0415
 
     with tempfile.TemporaryDirectory(prefix="connect4-bench-") as temp:
         store = SettingsStore(Path(temp) / "settings.json")
@@ -71,13 +72,10 @@ def bench_frames(seconds: float, size: tuple[int, int]) -> None:
         app.open()
         try:
             app.step([], 0.0)
-            app.navigator.start_game(
-                GameConfig(
-                    mode=Mode.VS_COMPUTER,
-                    level=level_by_name("Perfect"),
-                    starter=Starter.COMPUTER,
-                )
+            config = GameConfig(
+                mode=Mode.VS_COMPUTER, level=level_by_name("Perfect"), starter=Starter.COMPUTER
             )
+            app.go(Play(config, asked=True))
             scene = app.scene
             assert isinstance(scene, PlayScene)
             app.step([], 0.0)  # submits the Perfect search of the start position

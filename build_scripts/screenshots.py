@@ -241,7 +241,7 @@ def _menus_and_analysis(camera: Camera) -> None:
 
     from game.ui.options import Mode  # noqa: PLC0415
     from game.ui.scenes.stack import OpenSetup  # noqa: PLC0415
-    from tests.fakes import key  # noqa: PLC0415
+    from tests.fakes import key, start_game  # noqa: PLC0415
 
     with camera.app() as app:
         camera.shoot(app, "menu")
@@ -250,24 +250,24 @@ def _menus_and_analysis(camera: Camera) -> None:
         app.go(OpenSetup(Mode.WATCH))
         camera.shoot(app, "watch-setup")
     with camera.app(show_analysis=True) as app:
-        app.navigator.start_game(versus(MID_GAME))
+        start_game(app, versus(MID_GAME))
         settle(app, 0.5)
         camera.shoot(app, "play-analysis")
         camera.shoot(app, "pause", events=[key(pygame.K_ESCAPE)])
     with camera.app(show_analysis=True) as app:
-        app.navigator.start_game(versus(ESTIMATE_GAME))
+        start_game(app, versus(ESTIMATE_GAME))
         settle(app, 0.5)
         camera.shoot(app, "analysis-estimates")
     with camera.app(show_analysis=True, engine_scores=True) as app:
-        app.navigator.start_game(versus(ESTIMATE_GAME))
+        start_game(app, versus(ESTIMATE_GAME))
         settle(app, 0.5)
         camera.shoot(app, "analysis-engine-scores")
     with camera.app() as app:
-        app.navigator.start_game(versus(MID_GAME))
+        start_game(app, versus(MID_GAME))
         settle(app, 0.2)
         camera.shoot(app, "hint", events=[key(pygame.K_h)], frames=10)
     with camera.app() as app:
-        app.navigator.start_game(versus(LOSING_GAME))
+        start_game(app, versus(LOSING_GAME))
         settle(app, 0.2)
         camera.shoot(app, "hint-every-move-loses", events=[key(pygame.K_h)], frames=10)
 
@@ -277,35 +277,35 @@ def _turns_and_endings(camera: Camera) -> None:
 
     from game.ai.levels import level_by_name  # noqa: PLC0415
     from game.ui.options import GameConfig, Mode  # noqa: PLC0415
-    from tests.fakes import FakeWorker, key  # noqa: PLC0415
+    from tests.fakes import FakeWorker, key, start_game  # noqa: PLC0415
 
     hard = level_by_name("Hard")
     with camera.app(FakeWorker(auto=False)) as app:
-        app.navigator.start_game(versus("4453"))
+        start_game(app, versus("4453"))
         app.step([key(pygame.K_3)], FRAME)
         settle(app, 1.0)
         camera.shoot(app, "computer-thinking")
     with camera.app() as app:
-        app.navigator.start_game(versus(WIN_SETUP))
+        start_game(app, versus(WIN_SETUP))
         app.step([key(pygame.K_7)], FRAME)
         settle(app, 1.5)
         camera.shoot(app, "game-over-win")
     with camera.app() as app:
-        app.navigator.start_game(versus(DRAW_GAME[:-1]))
+        start_game(app, versus(DRAW_GAME[:-1]))
         app.step([key(pygame.K_1 + int(DRAW_GAME[-1]) - 1)], FRAME)
         settle(app, 1.5)
         camera.shoot(app, "game-over-draw")
     with camera.app(theme="high-contrast") as app:
-        app.navigator.start_game(versus(HIGH_CONTRAST_SETUP))
+        start_game(app, versus(HIGH_CONTRAST_SETUP))
         app.step([key(pygame.K_7)], FRAME)
         settle(app, 1.5)
         camera.shoot(app, "high-contrast-win")
     with camera.app(theme="blue-orange", show_analysis=True) as app:
-        app.navigator.start_game(versus(MID_GAME))
+        start_game(app, versus(MID_GAME))
         settle(app, 0.5)
         camera.shoot(app, "blue-orange")
     with camera.app() as app:
-        app.navigator.start_game(GameConfig(mode=Mode.TWO_PLAYERS, level=hard, start_moves="3443"))
+        start_game(app, GameConfig(mode=Mode.TWO_PLAYERS, level=hard, start_moves="3443"))
         camera.shoot(app, "two-players")
 
 
@@ -315,17 +315,18 @@ def _watching(camera: Camera) -> None:
     from game.ai.levels import level_by_name  # noqa: PLC0415
     from game.ui.options import GameConfig, Mode  # noqa: PLC0415
     from game.ui.scenes.play import PlayScene  # noqa: PLC0415
-    from tests.fakes import key  # noqa: PLC0415
+    from tests.fakes import key, start_game  # noqa: PLC0415
 
     hard = level_by_name("Hard")
     with camera.app() as app:
-        app.navigator.start_game(
+        start_game(
+            app,
             GameConfig(
                 mode=Mode.WATCH,
                 level=level_by_name("Easy"),
                 second_level=level_by_name("Master"),
                 start_moves="44",
-            )
+            ),
         )
         settle(app, 2.0)
         camera.shoot(app, "watch-paused", events=[key(pygame.K_p)], frames=30)
@@ -337,9 +338,7 @@ def _watching(camera: Camera) -> None:
                 break
         camera.shoot(app, "watch-a-disc-falling", frames=4)
     with camera.app(watch_delay=0.0) as app:
-        app.navigator.start_game(
-            GameConfig(mode=Mode.WATCH, level=hard, second_level=level_by_name("Easy"))
-        )
+        start_game(app, GameConfig(mode=Mode.WATCH, level=hard, second_level=level_by_name("Easy")))
         settle(app, 30.0)
         camera.shoot(app, "watch-over")
 
@@ -351,11 +350,11 @@ def _menus_and_pages(camera: Camera) -> None:
     from game.settings import Result  # noqa: PLC0415
     from game.ui.options import GameConfig, Mode  # noqa: PLC0415
     from game.ui.scenes.stack import Go  # noqa: PLC0415
-    from tests.fakes import key  # noqa: PLC0415
+    from tests.fakes import key, start_game  # noqa: PLC0415
 
     hard = level_by_name("Hard")
     with camera.app() as app:
-        app.navigator.start_game(GameConfig(mode=Mode.TWO_PLAYERS, level=hard, start_moves=""))
+        start_game(app, GameConfig(mode=Mode.TWO_PLAYERS, level=hard, start_moves=""))
         for column in MID_GAME:
             app.step([key(pygame.K_0 + int(column))], FRAME)
             settle(app, 0.4)
@@ -387,7 +386,7 @@ def _menus_and_pages(camera: Camera) -> None:
         app.go(Go.HELP)
         camera.shoot(app, "how-to-play")
     with camera.app(size=(640, 480), show_analysis=True) as app:
-        app.navigator.start_game(versus(MID_GAME))
+        start_game(app, versus(MID_GAME))
         settle(app, 0.5)
         camera.shoot(app, "smallest-window")
     with camera.app() as app:
@@ -402,7 +401,7 @@ def capture_readme(path: Path = README_IMAGE, *, budget: float = 60.0) -> Path:
 
     from game.ai.levels import level_by_name  # noqa: PLC0415
     from game.ui.options import GameConfig, Mode  # noqa: PLC0415
-    from tests.fakes import FakeWorker, motion  # noqa: PLC0415
+    from tests.fakes import FakeWorker, motion, start_game  # noqa: PLC0415
 
     camera = Camera(path.parent, README_SIZE)
     worker = FakeWorker(answer=engine_analysis(budget))
@@ -410,7 +409,7 @@ def capture_readme(path: Path = README_IMAGE, *, budget: float = 60.0) -> Path:
         config = GameConfig(
             mode=Mode.VS_COMPUTER, level=level_by_name("Perfect"), start_moves=MID_GAME
         )
-        app.navigator.start_game(config)
+        start_game(app, config)
         settle(app, 0.3)
         geometry = app.scene.layout(app.size).board  # type: ignore[attr-defined]
         best = MID_GAME_SCORES.index(max(s for s in MID_GAME_SCORES if s is not None))

@@ -22,12 +22,18 @@ import pygame
 
 from game.ai.requests import SearchRequest, SearchResult, WorkerReply
 from game.core import WIDTH, Board
+from game.ui.options import GameConfig
+from game.ui.scenes.stack import Play
 
 CENTRE_FIRST = (3, 2, 4, 1, 5, 0, 6)
 
 
 class _Steppable(Protocol):
     def step(self, events: Iterable[pygame.event.Event], dt: float) -> bool: ...
+
+
+class _Goes(Protocol):
+    def go(self, transition: Play) -> None: ...
 
 
 def centre_first(request: SearchRequest) -> SearchResult:
@@ -186,3 +192,9 @@ def advance(app: _Steppable, seconds: float, *, dt: float = FRAME) -> None:
     fake replies arrive)."""
     for _ in range(max(1, round(seconds / dt))):
         app.step([], dt)
+
+
+def start_game(app: _Goes, config: GameConfig) -> None:
+    """Play ``config`` at once, asking nothing (a game in progress stays kept until this
+    game's first move takes its place)."""
+    app.go(Play(config, asked=True))

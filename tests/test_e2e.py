@@ -33,7 +33,7 @@ from game.ui.app import App
 from game.ui.options import LaunchOptions, Mode, config_for
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.stack import OpenSetup
-from tests.fakes import FakeWorker
+from tests.fakes import FakeWorker, start_game
 
 pytestmark = [
     pytest.mark.e2e,
@@ -72,7 +72,7 @@ class Layout:
             self.menu = dict(app.scene.layout(WINDOW).rects)  # type: ignore[attr-defined]
             app.go(OpenSetup(Mode.VS_COMPUTER))
             self.setup = dict(app.scene.layout(WINDOW).rects)  # type: ignore[attr-defined]
-            app.navigator.start_game(config_for(app.settings, Mode.VS_COMPUTER))
+            start_game(app, config_for(app.settings, Mode.VS_COMPUTER))
             scene = app.scene
             assert isinstance(scene, PlayScene)
             board = scene.layout(WINDOW).board

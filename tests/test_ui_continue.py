@@ -19,7 +19,7 @@ from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene, texts
 from game.ui.scenes.setup import SetupScene
-from tests.fakes import FRAME, FakeWorker, advance, click, key
+from tests.fakes import FRAME, FakeWorker, advance, click, key, start_game
 
 HARD = level_by_name("Hard")
 SIZE = (800, 600)
@@ -75,7 +75,7 @@ def test_the_main_menu_continues_the_game_it_was_opened_from(path: Path) -> None
     app = make_app(path)
     try:
         assert "continue" not in menu_items(app)  # nothing to continue yet
-        app.navigator.start_game(GameConfig(mode=Mode.VS_COMPUTER, level=HARD, starter="computer"))
+        start_game(app, GameConfig(mode=Mode.VS_COMPUTER, level=HARD, starter="computer"))
         scene = play(app, 2, 3)
         moves = scene.round.match.board.moves
         assert len(moves) == 5  # the computer started
@@ -96,7 +96,7 @@ def test_a_game_in_progress_is_restored_after_a_quit_with_its_redo_and_score(
     path: Path,
 ) -> None:
     app = make_app(path)
-    app.navigator.start_game(GameConfig(mode=Mode.TWO_PLAYERS, level=HARD))
+    start_game(app, GameConfig(mode=Mode.TWO_PLAYERS, level=HARD))
     scene = play(app, 3, 3, 2, 4)
     scene.round.session.wins["red"] = 2  # an earlier game of the series
     app.step([key(pygame.K_z, mod=pygame.KMOD_CTRL)], FRAME)  # undo: "5" can be redone
@@ -123,9 +123,7 @@ def test_a_game_in_progress_is_restored_after_a_quit_with_its_redo_and_score(
 def test_a_finished_game_is_not_kept_to_continue(path: Path) -> None:
     app = make_app(path)
     try:
-        app.navigator.start_game(
-            GameConfig(mode=Mode.TWO_PLAYERS, level=HARD, start_moves="445566")
-        )
+        start_game(app, GameConfig(mode=Mode.TWO_PLAYERS, level=HARD, start_moves="445566"))
         scene = play(app, 6)
         assert scene.round.over
         assert app.saver.game_in_progress is None
@@ -139,7 +137,7 @@ def test_a_finished_game_is_not_kept_to_continue(path: Path) -> None:
 def test_starting_a_new_game_asks_first_and_no_keeps_the_old_one(path: Path) -> None:
     app = make_app(path)
     try:
-        app.navigator.start_game(GameConfig(mode=Mode.TWO_PLAYERS, level=HARD))
+        start_game(app, GameConfig(mode=Mode.TWO_PLAYERS, level=HARD))
         play(app, 0, 1)
         to_menu(app)
         press(app, "two")  # "Two players" starts a game at once: it asks first
@@ -167,7 +165,7 @@ def test_starting_a_new_game_asks_first_and_no_keeps_the_old_one(path: Path) -> 
 def test_n_in_an_unfinished_game_asks_and_keeps_the_game_when_told_no(path: Path) -> None:
     app = make_app(path)
     try:
-        app.navigator.start_game(GameConfig(mode=Mode.VS_COMPUTER, level=HARD))
+        start_game(app, GameConfig(mode=Mode.VS_COMPUTER, level=HARD))
         scene = play(app, 3)
         moves = scene.round.match.board.moves
         app.step([key(pygame.K_n)], FRAME)
@@ -184,7 +182,7 @@ def test_n_in_an_unfinished_game_asks_and_keeps_the_game_when_told_no(path: Path
 def test_the_saved_game_follows_every_move_undo_and_redo(path: Path) -> None:
     app = make_app(path)
     try:
-        app.navigator.start_game(GameConfig(mode=Mode.TWO_PLAYERS, level=HARD))
+        start_game(app, GameConfig(mode=Mode.TWO_PLAYERS, level=HARD))
         play(app, 3, 2)
         app.saver.flush()
         saved = SettingsStore(path).load().game
@@ -241,7 +239,7 @@ def keep_a_game(path: Path) -> SavedGame:
     """Play two moves against Hard and quit: the game is kept in the file at ``path``."""
     app = make_app(path)
     try:
-        app.navigator.start_game(GameConfig(mode=Mode.VS_COMPUTER, level=HARD))
+        start_game(app, GameConfig(mode=Mode.VS_COMPUTER, level=HARD))
         play(app, 0)
     finally:
         app.close()

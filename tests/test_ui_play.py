@@ -35,6 +35,7 @@ from tests.fakes import (
     key,
     motion,
     scripted,
+    start_game,
 )
 
 HARD = level_by_name("Hard")
@@ -71,7 +72,7 @@ def app(worker: FakeWorker) -> Iterator[App]:
 
 
 def start(app: App, mode: Mode = Mode.VS_COMPUTER, moves: str = "", **config: str) -> PlayScene:
-    app.navigator.start_game(GameConfig(mode=mode, level=HARD, start_moves=moves, **config))
+    start_game(app, GameConfig(mode=mode, level=HARD, start_moves=moves, **config))
     app.step([], FRAME)
     scene = app.scene
     assert isinstance(scene, PlayScene)
@@ -328,7 +329,7 @@ def test_the_computers_last_move_is_called_exact_only_when_it_was_proven() -> No
     ):
         app = make_app(FakeWorker(answer=answer))
         try:
-            app.navigator.start_game(GameConfig(mode=Mode.VS_COMPUTER, level=PERFECT))
+            start_game(app, GameConfig(mode=Mode.VS_COMPUTER, level=PERFECT))
             app.step([], FRAME)
             scene = app.scene
             assert isinstance(scene, PlayScene)
@@ -372,8 +373,8 @@ def test_the_computer_starts_when_it_is_its_turn(app: App, worker: FakeWorker) -
 
 def test_a_perfect_level_request_uses_the_time_budget_setting(app: App, worker: FakeWorker) -> None:
     app.settings.perfect_budget = 7.0
-    app.navigator.start_game(
-        GameConfig(mode=Mode.VS_COMPUTER, level=level_by_name("Perfect"), starter="computer")
+    start_game(
+        app, GameConfig(mode=Mode.VS_COMPUTER, level=level_by_name("Perfect"), starter="computer")
     )
     app.step([], FRAME)
     request = worker.submitted[-1][2]
@@ -775,7 +776,7 @@ def test_a_computer_win_counts_as_a_loss(worker: FakeWorker) -> None:
 def test_play_again_alternates_the_starter(worker: FakeWorker) -> None:
     app = make_app(worker)
     try:
-        app.navigator.start_game(GameConfig(mode=Mode.VS_COMPUTER, level=HARD, starter="alternate"))
+        start_game(app, GameConfig(mode=Mode.VS_COMPUTER, level=HARD, starter="alternate"))
         scene = app.scene
         assert isinstance(scene, PlayScene)
         assert scene.round.match.human == Player.FIRST
@@ -817,7 +818,7 @@ def test_restart_from_the_pause_menu_replays_the_game_with_the_same_starter(
 ) -> None:
     app = make_app(worker)
     try:
-        app.navigator.start_game(GameConfig(mode=Mode.VS_COMPUTER, level=HARD, starter=starter))
+        start_game(app, GameConfig(mode=Mode.VS_COMPUTER, level=HARD, starter=starter))
         scene = app.scene
         assert isinstance(scene, PlayScene)
         for _ in range(6):  # restart many times: a random draw would change the starter

@@ -22,7 +22,7 @@ from game.ui.scenes.play import PlayScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.stack import Go, OpenSetup, Pause, SceneStack
 from game.ui.scenes.stats_scene import StatsScene
-from tests.fakes import FRAME, FakeWorker, key
+from tests.fakes import FRAME, FakeWorker, key, start_game
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENES = ROOT / "game" / "ui" / "scenes"
@@ -104,7 +104,7 @@ def app() -> Iterator[App]:
 
 
 def _pause(app: App, mode: Mode) -> PauseScene:
-    app.navigator.start_game(GameConfig(mode=mode, level=level_by_name("Hard")))
+    start_game(app, GameConfig(mode=mode, level=level_by_name("Hard")))
     app.step([key(pygame.K_ESCAPE)], FRAME)
     pause = app.scene
     assert isinstance(pause, PauseScene)
@@ -141,7 +141,7 @@ def test_a_new_game_from_the_pause_menu_goes_to_setup_over_a_fresh_menu(app: App
 
 
 def test_escape_in_a_game_returns_the_pause_transition(app: App) -> None:
-    app.navigator.start_game(GameConfig(mode=Mode.TWO_PLAYERS, level=level_by_name("Hard")))
+    start_game(app, GameConfig(mode=Mode.TWO_PLAYERS, level=level_by_name("Hard")))
     play = app.scene
     assert isinstance(play, PlayScene)
     assert play.handle_event(key(pygame.K_ESCAPE)) == Pause(play)

@@ -22,7 +22,7 @@ from game.ui.app import App
 from game.ui.options import GameConfig, LaunchOptions, Mode
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.play import PlayScene
-from tests.fakes import FRAME, FakeWorker, key
+from tests.fakes import FRAME, FakeWorker, key, start_game
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -101,8 +101,8 @@ def test_the_real_worker_answers_through_the_window() -> None:
     app = App(LaunchOptions(window_size=(800, 600)), store=SettingsStore())
     app.open()
     try:
-        app.navigator.start_game(
-            GameConfig(mode=Mode.VS_COMPUTER, level=level_by_name("Beginner"), starter="you")
+        start_game(
+            app, GameConfig(mode=Mode.VS_COMPUTER, level=level_by_name("Beginner"), starter="you")
         )
         scene = app.scene
         assert isinstance(scene, PlayScene)
@@ -133,8 +133,9 @@ def test_killing_the_worker_mid_perfect_search_is_told_and_the_computer_still_mo
     app.open()
     try:
         app.settings.perfect_budget = 1.0
-        app.navigator.start_game(
-            GameConfig(mode=Mode.VS_COMPUTER, level=level_by_name("Perfect"), start_moves="444174")
+        start_game(
+            app,
+            GameConfig(mode=Mode.VS_COMPUTER, level=level_by_name("Perfect"), start_moves="444174"),
         )
         scene = app.scene
         assert isinstance(scene, PlayScene)

@@ -15,7 +15,7 @@ from game.ui.scenes.play import PlayScene, texts
 from game.ui.scenes.play.panel import turn_text
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.stack import OpenSetup
-from tests.fakes import FRAME, FakeWorker, advance, click, key
+from tests.fakes import FRAME, FakeWorker, advance, click, key, start_game
 
 EASY, MASTER = level_by_name("Easy"), level_by_name("Master")
 
@@ -40,7 +40,7 @@ def app(worker: FakeWorker) -> Iterator[App]:
 
 
 def watch(app: App) -> PlayScene:
-    app.navigator.start_game(GameConfig(mode=Mode.WATCH, level=EASY, second_level=MASTER))
+    start_game(app, GameConfig(mode=Mode.WATCH, level=EASY, second_level=MASTER))
     app.step([], FRAME)
     scene = app.scene
     assert isinstance(scene, PlayScene)

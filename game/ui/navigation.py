@@ -16,7 +16,7 @@ from typing import assert_never
 
 from game.ui.engine_link import Engine, ReplyOwner
 from game.ui.match import Session, describe
-from game.ui.options import GameConfig, Mode, config_for
+from game.ui.options import GameConfig, Mode
 from game.ui.saver import Saver
 from game.ui.scenes.base import Scene, SceneHost
 from game.ui.scenes.confirm import ConfirmScene
@@ -169,11 +169,3 @@ class Navigator:
             return
         session, match = Session.restore(saved)
         self.stack.replace(self._play(Round(session, match)))
-
-    def start_game(self, config: GameConfig) -> None:
-        """Play ``config`` at once (the game in progress, if any, stays kept until this
-        game's first move takes its place)."""
-        self.go(Play(config, asked=True))
-
-    def config_for(self, mode: Mode) -> GameConfig:
-        return config_for(self.services.saver.settings, mode)
