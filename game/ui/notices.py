@@ -5,7 +5,6 @@ lowest, then fade out.  A notice on a topic replaces the one before on that topi
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 import pygame
@@ -44,12 +43,6 @@ class Notices:
 
     def __init__(self) -> None:
         self.shown: list[Notice] = []
-
-    def __iter__(self) -> Iterator[Notice]:
-        return iter(self.shown)
-
-    def __len__(self) -> int:
-        return len(self.shown)
 
     def notify(
         self, text: str, *, seconds: float = NOTICE_SECONDS, topic: str | None = None

@@ -2,10 +2,12 @@
 
 A scene's :meth:`~Scene.draw` only reads its state (caches of rendered pieces
 aside): the same state draws the same picture, however often it is drawn.
-A scene sees the application only as a :class:`SceneHost`, the few things it
-uses, and moves to another screen by returning a transition from
-:meth:`~Scene.handle_event` (:mod:`game.ui.scenes.stack`); the host keeps the
-scenes on a stack (a pause menu sits over the game it pauses).
+A scene never sees the application: it gets a :class:`SceneHost` (what every screen
+draws with, the window's size, sounds and notices) and, from
+:mod:`game.ui.navigation`, only the other services it uses (:mod:`game.ui.services`).
+It moves to another screen by returning a transition from :meth:`~Scene.handle_event`
+(:mod:`game.ui.scenes.stack`); the navigator keeps the scenes on a stack (a pause
+menu sits over the game it pauses).
 """
 
 from __future__ import annotations
