@@ -72,7 +72,7 @@ def engine_solver(*, pure: bool) -> Solve:
         out = []
         for moves in block:
             board = Board.from_moves(moves)
-            solver.table.clear()
+            solver.clear()
             start = time.perf_counter()
             solution = solver.solve(board.current, board.mask, board.ply)
             out.append((solution.score, solution.nodes, time.perf_counter() - start))

@@ -122,13 +122,13 @@ def play(
 
 def _value(checker: Solver, board: Board) -> int:
     """The sign of the position's value for the player to move (a fresh table)."""
-    checker.table.clear()
+    checker.clear()
     return _sign(checker.solve(board.current, board.mask, board.ply, weak=True).score)
 
 
 def _is_best(checker: Solver, board: Board, column: int) -> bool:
     """Whether ``column`` has the best exact score of all the columns."""
-    checker.table.clear()
+    checker.clear()
     scores = checker.analyze(board.current, board.mask, board.ply)
     best = max(score for score in scores if score is not None)
     return scores[column] == best

@@ -62,7 +62,7 @@ def run(report: Report, counts: dict[str, int]) -> None:
         tick = Progress()
         for index, (moves, expected) in enumerate(positions, start=1):
             board = Board.from_moves(moves)
-            solver.table.clear()
+            solver.clear()
             start = time.perf_counter()
             solution = solver.solve(board.current, board.mask, board.ply)
             times.append(time.perf_counter() - start)

@@ -118,7 +118,7 @@ def _solve(task: tuple[int, int, int, int]) -> tuple[int, int, int, float]:
     if _solver is None:
         _solver = Solver(TABLE_SLOTS)
     key, current, mask, ply = task
-    _solver.table.clear()
+    _solver.clear()
     started = time.perf_counter()
     solution = _solver.solve(current, mask, ply)
     return key, solution.score, solution.nodes, time.perf_counter() - started

@@ -29,7 +29,7 @@ def sign(value: int) -> int:
 def solve(solver: Solver, moves: str, *, weak: bool = False, fresh: bool = True) -> int:
     board = Board.from_moves(moves)
     if fresh:
-        solver.table.clear()
+        solver.clear()
     return solver.solve(board.current, board.mask, board.ply, weak=weak).score
 
 
@@ -78,7 +78,7 @@ def test_the_best_move_achieves_the_score(name: str, count: int) -> None:
     solver = Solver()
     for moves, expected in read_testset(name, count):
         board = Board.from_moves(moves)
-        solver.table.clear()
+        solver.clear()
         solution = solver.solve(board.current, board.mask, board.ply)
         assert solution.column is not None
         assert board.can_play(solution.column)

@@ -40,7 +40,17 @@ cdef extern from *:
     #endif
     #else
     #define c4_prefetch(address) __builtin_prefetch(address)
+    #if defined(__POPCNT__)
     static inline int c4_popcount(unsigned long long x) { return __builtin_popcountll(x); }
+    #else
+    /* Without -mpopcnt the builtin is a call into libgcc; this is a few instructions. */
+    static inline int c4_popcount(unsigned long long x) {
+        x = x - ((x >> 1) & 0x5555555555555555ULL);
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+        return (int)((x * 0x0101010101010101ULL) >> 56);
+    }
+    #endif
     static inline int c4_low_column(unsigned long long x) { return __builtin_ctzll(x) / 7; }
     #endif
     """
@@ -62,12 +72,13 @@ cdef int LOSS_LATER[43]
 cdef int WIN_LATER[43]
 cdef int ONLY_QUICK_WIN[43]
 cdef int WIN_NOW[43]
-cdef int FAR_PROBES
+cdef int FAR_PROBES, NEAR_PROBES, DEEP_PLY
 
 cdef int KEY_BITS
 @cython.locals(one=u64)
 cpdef u64 low_bits(int count) noexcept
 cdef u64 KEY_SPACE, HASH_MULTIPLIER
+cdef int INDEX_SHIFT
 
 cdef int GOOD_THREAT, OTHER_THREAT, STACKED_THREAT, CENTRE_WEIGHT, OPEN_TWO, PARITY_FILL
 cdef int EVAL_LIMIT, CENTRE_PLANES, LINE_DIRECTIONS
@@ -183,6 +194,7 @@ cpdef int evaluate(u64 current, u64 mask, int ply, u64 own_wins, u64 opponent_wi
 @cython.final
 cdef class SolverKernel:
     cdef readonly Table table
+    cdef readonly Table deep
     cdef object control
     cdef readonly long long nodes
     cdef long long next_check
@@ -200,14 +212,14 @@ cdef class SolverKernel:
 
     cpdef int probe(self, u64 current, u64 mask, int ply, int alpha, u64 opponent_wins) except? -1000000000
     cdef void _check(self) except *
-    @cython.locals(stored=int)
+    @cython.locals(stored=int, table=Table)
     cdef int _cut(self, u64 key, int ply, int score, int col, int flip) noexcept
 
     @cython.locals(possible=u64, odd_columns=u64, empty=u64, key=u64, opponent=u64,
                    child_key=u64, rest=u64, move=u64, after=u64, moves=MoveLists,
                    score=int, high=int, entry=int, table_move=int, refuted=int, child=int,
                    base=int, col=int, slot=int, flip=int, mirrored=u64,
-                   mirror_children=bint, cell=u64)
+                   mirror_children=bint, cell=u64, table=Table, child_table=Table)
     cdef int negamax(self, u64 current, u64 mask, int ply, int alpha, u64 opponent_wins) except? -1000000000
 
 

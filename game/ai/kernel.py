@@ -74,7 +74,7 @@ MIRROR_COLUMN = [((1 << COLUMN_BITS) - 1) << (col * COLUMN_BITS) for col in rang
 """``[column]``: the bits of that column (with its spare bit), for :func:`mirror_key`."""
 MIRROR_SHIFT = [(WIDTH - 1 - 2 * col) * COLUMN_BITS for col in range(WIDTH // 2)]
 """``[column]``: how far a column left of the centre moves in the mirror image."""
-MIRROR_PLY_LIMIT = 20
+MIRROR_PLY_LIMIT = 28
 """The solver's table holds a position and its mirror image as one entry up to this ply,
 when the root can still become symmetric (deeper, few mirror images are ever reached)."""
 
@@ -304,6 +304,9 @@ def low_bits(count: int) -> int:
 
 
 KEY_SPACE = low_bits(KEY_BITS)
+INDEX_SHIFT = KEY_BITS - 32
+"""A key's slot is its spread's top 32 bits scaled to the table's size (any size: no
+power of two needed), ``((spread >> INDEX_SHIFT) * slots) >> 32``."""
 HASH_MULTIPLIER = 0x9E3779B97F4A7C15 & KEY_SPACE | 1
 """An odd multiplier (the golden ratio's bits), so that ``key * HASH_MULTIPLIER`` modulo
 ``2**KEY_BITS`` is a bijection of the key space that spreads neighbouring keys apart."""
@@ -315,16 +318,13 @@ SLOT_BYTES = 8
 MAX_ENTRY_BITS = 27
 
 
-def slot_bits_for(capacity: int) -> int:
-    """The number of index bits of a table with at least ``capacity`` slots."""
+def slots_for(capacity: int) -> int:
+    """The number of slots of a table asked for ``capacity`` of them (at least 2**17)."""
     if capacity < 1:
         raise ValueError(f"capacity must be at least 1, not {capacity}")
-    bits = MIN_SLOT_BITS
-    while (1 << bits) < capacity:
-        bits += 1
-    if bits > MAX_SLOT_BITS:
+    if capacity > 1 << MAX_SLOT_BITS:
         raise ValueError(f"capacity {capacity} exceeds the largest table, 2**{MAX_SLOT_BITS}")
-    return bits
+    return max(capacity, 1 << MIN_SLOT_BITS)
 
 
 def _zeroed_words(count: int) -> memoryview:
@@ -351,21 +351,24 @@ class Table:
     """A fixed-size transposition table: one C array of 64-bit words, one slot per word.
 
     A position key goes through a bijection of the key space (multiplication by an odd
-    constant modulo ``2**KEY_BITS``, :data:`HASH_MULTIPLIER`); the top ``slot_bits`` bits
-    of the product choose the slot and the others are kept in the word as its *check*,
+    constant modulo ``2**KEY_BITS``, :data:`HASH_MULTIPLIER`, the *spread*); the spread's
+    top bits scaled to the number of slots choose the slot (:data:`INDEX_SHIFT`), so a
+    table can have any size, and its low ``check_bits`` bits are kept in the word as its
+    *check*: the spreads that share a slot form one run shorter than ``2**check_bits``,
     so the slot and the check together are the key and a hit is never a false one.
     No division, so a probe costs a few cycles and one memory access.  A word::
 
         bits 0 to entry_bits - 1      the entry: its meaning is the caller's, never 0
         then up to the check          the table's generation
-        the top KEY_BITS - slot_bits  the check
+        the top check_bits            the check (KEY_BITS - slot_bits + 1 bits, where
+                                      slot_bits is the bit length of the slot count - 1)
 
     :meth:`clear` starts a new generation: old entries read as empty without touching
     the array, so a table reset before every position costs nothing; when the generation
     field is used up, the array is wiped.
 
     **Eviction**: always replace; a store overwrites whatever held its slot.
-    **Memory**: exactly ``8 * 2**slot_bits`` bytes (:attr:`max_bytes`), allocated up front.
+    **Memory**: exactly 8 bytes a slot (:attr:`max_bytes`), allocated up front.
     """
 
     def __init__(
@@ -373,9 +376,11 @@ class Table:
     ) -> None:
         if not 1 <= entry_bits <= MAX_ENTRY_BITS:
             raise ValueError(f"entry_bits must be from 1 to {MAX_ENTRY_BITS}, not {entry_bits}")
-        self.slot_bits = slot_bits_for(capacity)
-        self.slots = low_bits(self.slot_bits) + 1
-        self.check_bits = KEY_BITS - self.slot_bits
+        self.slots = slots_for(capacity)
+        self.slot_bits = self.slots.bit_length() - 1
+        # The slots of one index hold keys of one run of spread values, at most
+        # 2**(KEY_BITS - slot_bits + 1) long, which its low bits tell apart.
+        self.check_bits = KEY_BITS - self.slot_bits + 1
         self.check_mask = low_bits(self.check_bits)
         self.check_shift = 64 - self.check_bits
         self.entry_bits = entry_bits
@@ -392,12 +397,12 @@ class Table:
         per probe, and several started together overlap).  Changes nothing."""
         if cython.compiled:
             spread = (key * HASH_MULTIPLIER) & KEY_SPACE
-            prefetch(cython.address(self.words[spread >> self.check_bits]))
+            prefetch(cython.address(self.words[((spread >> INDEX_SHIFT) * self.slots) >> 32]))
 
     def get(self, key: int) -> int:
         """The entry stored for ``key`` in this generation, or 0."""
         spread = (key * HASH_MULTIPLIER) & KEY_SPACE
-        word = self.words[spread >> self.check_bits]
+        word = self.words[((spread >> INDEX_SHIFT) * self.slots) >> 32]
         tag = ((spread & self.check_mask) << self.check_shift) | self.generation_tag
         if word & ~self.entry_mask == tag:
             return word & self.entry_mask
@@ -407,7 +412,7 @@ class Table:
         """Store ``entry`` (1 to ``2**entry_bits - 1``) for ``key``, replacing the slot's."""
         spread = (key * HASH_MULTIPLIER) & KEY_SPACE
         tag = ((spread & self.check_mask) << self.check_shift) | self.generation_tag
-        self.words[spread >> self.check_bits] = tag | entry
+        self.words[((spread >> INDEX_SHIFT) * self.slots) >> 32] = tag | entry
         self.stores += 1
 
     def clear(self) -> None:
@@ -649,6 +654,9 @@ def evaluate(current: int, mask: int, ply: int, own_wins: int, opponent_wins: in
 # -- the exact solver -----------------------------------------------------------
 
 FAR_PROBES = 3
+NEAR_PROBES = 3
+"""Once the score lies within this of a known bound on the draw's side, the probes step
+from that bound instead of bisecting (see :func:`next_probe`)."""
 """How many probes of a solve may look beyond the midpoint (see :func:`next_probe`)."""
 
 
@@ -679,11 +687,22 @@ def next_probe(low: int, high: int, probes: int) -> int:
             return half_toward_zero(low)
         if middle >= 0 and half_toward_zero(high) > middle:
             return half_toward_zero(high)
+    elif high - low <= NEAR_PROBES:
+        # Few scores left: the score is most likely the one nearest a draw, and the probe
+        # at the true score is the costly one either way, so ask about it first.
+        if low >= 0:
+            return low
+        if high <= 0:
+            return high - 1
     elif middle < 0 and (high - low) & 1 and middle + 1 < high:
         middle += 1  # rounded toward zero, not down
     return middle
 
 
+DEEP_PLY = 26
+"""Positions from this ply on go to the solver's small table (see :class:`SolverKernel`)."""
+DEEP_SLOTS = 1 << 18
+"""The small table's size: 2 MiB, which stays in the CPU's cache."""
 SCORE_OFFSET = 32
 LOWER_BOUND = 1 << 6
 SOLVER_MOVE_SHIFT = 7
@@ -732,6 +751,11 @@ class SolverKernel:
     mirror image, positions up to :data:`MIRROR_PLY_LIMIT` are stored under the smaller
     of their key and their mirror image's key, with the best move mirrored to match.
 
+    **Two tables.**  Positions from ply :data:`DEEP_PLY` on are many, cheap and soon
+    forgotten: they go to a small table (``deep``, :data:`DEEP_SLOTS`) that stays in the
+    CPU's cache, and the earlier ones to the large table, where they are not crowded out.
+    Most look-ups then cost no trip to memory.
+
     Table entries pack::
 
         bits 0-5   score + 32
@@ -739,8 +763,9 @@ class SolverKernel:
         bits 7-9   the best move's column (7: none known)
     """
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, deep: Table) -> None:
         self.table = table
+        self.deep = deep
         self.control: object = None
         self.nodes = 0
         self.next_check = NEVER
@@ -807,7 +832,8 @@ class SolverKernel:
         stored = col
         if flip:
             stored = WIDTH - 1 - col
-        self.table.put(key, (score + CUT_FIELDS) | (stored << SOLVER_MOVE_SHIFT))
+        table = self.table if ply < DEEP_PLY else self.deep
+        table.put(key, (score + CUT_FIELDS) | (stored << SOLVER_MOVE_SHIFT))
         if ply == self.root_ply:
             self.cut_column = col
         return score
@@ -820,6 +846,17 @@ class SolverKernel:
         possible = safe_moves(mask, opponent_wins)
         if not possible:
             return LOSS_NEXT[ply]
+        key = current + mask
+        flip = 0
+        if possible & (possible - 1):
+            # Start loading the table entry now: the checks below hide part of the wait.
+            if ply < self.mirror_limit:
+                mirrored = mirror_key(key)
+                if mirrored < key:
+                    key = mirrored
+                    flip = 1
+            table = self.table if ply < DEEP_PLY else self.deep
+            table.prefetch(key)
         # We cannot lose before the opponent's second stone, nor win before our second.
         # (In a null window, a bound that raises alpha or lowers beta decides the node.)
         if alpha < LOSS_LATER[ply]:
@@ -855,7 +892,6 @@ class SolverKernel:
             if score <= alpha:
                 return score
             high = min(high, score)
-        high = WIN_LATER[ply]
 
         if not possible & (possible - 1):
             # A single candidate (about 40% of the nodes that get here): no table, no order.
@@ -864,14 +900,8 @@ class SolverKernel:
                 current ^ mask, after, ply + 1, ~alpha, winning_cells(current | possible, after)
             )
 
-        key = current + mask
-        flip = 0
-        if ply < self.mirror_limit:
-            mirrored = mirror_key(key)
-            if mirrored < key:
-                key = mirrored
-                flip = 1
-        entry = self.table.get(key)
+        table = self.table if ply < DEEP_PLY else self.deep
+        entry = table.get(key)
         table_move = NO_MOVE
         if entry:
             score = (entry & SOLVER_SCORE_BITS) - SCORE_OFFSET
@@ -898,16 +928,17 @@ class SolverKernel:
             child_key = opponent + mask  # plus the move: the move's cell is empty
             refuted = SCORE_OFFSET - alpha  # a child's lower bound field at least this
             mirror_children = ply + 1 < self.mirror_limit
+            child_table = self.table if ply + 1 < DEEP_PLY else self.deep
             rest = possible
             while rest:  # start every child's memory access before waiting for one
                 move = rest & -rest
                 rest ^= move
-                self.table.prefetch(canonical_key(child_key + move, mirror_children))
+                child_table.prefetch(canonical_key(child_key + move, mirror_children))
             rest = possible
             while rest:
                 move = rest & -rest
                 rest ^= move
-                child = self.table.get(canonical_key(child_key + move, mirror_children))
+                child = child_table.get(canonical_key(child_key + move, mirror_children))
                 if child:
                     if child & LOWER_BOUND:
                         if child & SOLVER_SCORE_BITS >= refuted:
@@ -936,7 +967,7 @@ class SolverKernel:
                 )
                 if score > alpha:
                     return self._cut(key, ply, score, low_column(possible), flip)
-            self.table.put(key, alpha + FAIL_LOW_FIELDS)
+            table.put(key, alpha + FAIL_LOW_FIELDS)
             return alpha
 
         if alpha >= ONLY_QUICK_WIN[ply]:
@@ -951,12 +982,13 @@ class SolverKernel:
                 self.nodes += 1
                 if not safe_moves(mask | move, winning_cells(current | move, mask | move)):
                     return self._cut(key, ply, WIN_LATER[ply], low_column(move), flip)
-            self.table.put(key, alpha + FAIL_LOW_FIELDS)
+            table.put(key, alpha + FAIL_LOW_FIELDS)
             return alpha
 
         moves = self.moves
         base = ply * WIDTH
-        for slot in range(base, base + moves.sort(current, mask, possible, base, self.table)):
+        child_table = self.table if ply + 1 < DEEP_PLY else self.deep
+        for slot in range(base, base + moves.sort(current, mask, possible, base, child_table)):
             col = moves.order[slot] & 7
             score = -self.negamax(
                 opponent,
@@ -967,7 +999,7 @@ class SolverKernel:
             )
             if score > alpha:
                 return self._cut(key, ply, score, col, flip)
-        self.table.put(key, alpha + FAIL_LOW_FIELDS)
+        table.put(key, alpha + FAIL_LOW_FIELDS)
         return alpha
 
 

@@ -25,14 +25,9 @@ from game.core.bitboard import BOARD, BOTTOM, CENTRE_FIRST, Bitboard, Column, co
 NO_MOVE: Final = len(CENTRE_FIRST)
 """The column of "no move known" (the kernel's ``NO_MOVE``)."""
 DEFAULT_CAPACITY: Final = 1 << 21
-"""Slots of a solver's table by default: 16 MiB (see :class:`game.ai.kernel.Table`).
-
-A table much larger than the CPU cache makes every probe a trip to memory: on the first
-100 positions of Test_L2_R2 (about 32,000 nodes each, compiled, table reset per position,
-the sizes alternating in one run) 2**20 slots took 4.2 ms a position, 2**21 4.4 ms, 2**22
-4.7 ms and 2**23 5.5 ms.  Long searches want room instead: on the first 4 of Test_L1_R3,
-2**23 slots searched 17.5 M nodes a position and 2**20 24.3 M (in about the same time).
-Searches that long (the book generator's) choose their own size."""
+"""Slots of a solver's tables by default, 8 bytes each: 16 MiB in all (see
+:class:`game.ai.kernel.Table`; the tuning record has the measurements)."""
+SLOT_BYTES: Final = pure_kernel.SLOT_BYTES
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,9 +46,10 @@ class Solver:
     move), ``mask`` (all stones) and ``ply`` (moves played); the game must not be
     over.  Every method accepts a :class:`StopControl` and lets its
     :class:`~game.ai.control.SearchStopped` escape when a limit is reached.
-    ``capacity`` is the table's number of slots (rounded up to a power of two, at
-    least 2**17); ``pure`` runs the pure-Python kernel whatever :mod:`game.ai.backend`
-    chose (the tests compare the two).
+    ``capacity`` is the number of slots of its two tables together (8 bytes each; the
+    small one takes :data:`~game.ai.kernel.DEEP_SLOTS` of them, or a quarter of a small
+    capacity; each has at least 2**17); ``pure`` runs the pure-Python kernel whatever
+    :mod:`game.ai.backend` chose (the tests compare the two).
     """
 
     def __init__(self, capacity: int = DEFAULT_CAPACITY, *, pure: bool = False) -> None:
@@ -61,8 +57,10 @@ class Solver:
         if pure:
             kernel = pure_kernel
         self.kernel = kernel
-        self.table = kernel.Table(capacity, kernel.SOLVER_ENTRY_BITS)
-        self._search = kernel.SolverKernel(self.table)
+        deep = min(kernel.DEEP_SLOTS, max(capacity // 4, 1))
+        self.table = kernel.Table(max(capacity - deep, 1), kernel.SOLVER_ENTRY_BITS)
+        self.deep_table = kernel.Table(deep, kernel.SOLVER_ENTRY_BITS)
+        self._search = kernel.SolverKernel(self.table, self.deep_table)
         self.nodes = 0
         """Nodes of the last call."""
 
@@ -88,6 +86,16 @@ class Solver:
         finally:
             self.nodes = search.nodes
         return Solution(score, search.best_column, self.nodes)
+
+    def clear(self) -> None:
+        """Forget every position searched so far (both tables)."""
+        self.table.clear()
+        self.deep_table.clear()
+
+    @property
+    def max_bytes(self) -> int:
+        """The memory of both tables."""
+        return int(self.table.max_bytes + self.deep_table.max_bytes)
 
     def analyze(
         self,
