@@ -19,6 +19,11 @@ Usage::
     python build_scripts/bench_kernel.py                       # L2_R2 100, L1_R1 100
     python build_scripts/bench_kernel.py --set Test_L1_R2=20 --set Test_L1_R3=50 \\
         --without pure --without plain_port --reference /tmp/pons/c4bench
+    python build_scripts/bench_kernel.py --empty-board [--weak] [--table-mb 64] \\
+        [--reference /tmp/c4/out/optimise]
+
+``--empty-board`` solves the empty board alone (build_scripts/empty_board.py; README says
+how to build the reference programs in /tmp).
 
 Not a test: it prints figures (a markdown table) and asserts nothing about time.
 """
@@ -34,15 +39,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "build_scripts"))
+import benchlib
+import plain_port
+from empty_board import add_empty_board_options, run_empty_board
 
-import benchlib  # noqa: E402
-import plain_port  # noqa: E402
-
-from game.ai.solver import Solver  # noqa: E402
-from game.core import Board  # noqa: E402
+from game.ai.solver import Solver
+from game.core import Board
 
 DEFAULT_SETS = {"Test_L2_R2": 100, "Test_L1_R1": 100}
 BLOCK = 10
@@ -111,11 +113,19 @@ def reference_solver(binary: Path) -> Solve:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--set", type=plain_port.parse_set, action="append", metavar="NAME=COUNT")
-    parser.add_argument("--reference", type=Path, help="the C++ solver driver (see above)")
+    parser.add_argument(
+        "--reference",
+        type=Path,
+        help="the C++ solver driver (see above); with --empty-board, the folder of a built"
+        " c4 solver (its program c4) or of Pons' solver (its program c4solver)",
+    )
     parser.add_argument(
         "--without", action="append", default=[], choices=CONTESTANTS, help="leave one out"
     )
+    add_empty_board_options(parser)
     args = parser.parse_args(argv)
+    if args.empty_board:
+        return run_empty_board(args)
     sets = dict(args.set) if args.set else DEFAULT_SETS
     for line in benchlib.header_lines():
         print(line)

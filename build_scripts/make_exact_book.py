@@ -93,18 +93,24 @@ def layers(root: Board, last_ply: int) -> Layers:
 
 
 def read_checkpoint(path: Path) -> dict[int, int]:
-    """The solved positions of a checkpoint: canonical key to exact score."""
+    """The solved positions of a checkpoint: canonical key to exact score.  A line that
+    does not read (a run killed while writing it) is skipped: that position is solved
+    again."""
     solved: dict[int, int] = {}
     if not path.exists():
         return solved
-    for number, line in enumerate(path.read_text().splitlines(), 1):
+    skipped = 0
+    for line in path.read_text().splitlines():
         fields = line.split()
-        if not fields:
-            continue
         try:
-            solved[int(fields[0], 16)] = int(fields[1])
+            key, score = int(fields[0], 16), int(fields[1])
+            float(fields[3])
         except (IndexError, ValueError):
-            raise SystemExit(f"{path}:{number}: not a checkpoint line: {line!r}") from None
+            skipped += bool(fields)
+            continue
+        solved[key] = score
+    if skipped:
+        print(f"{path}: {skipped} unreadable line(s) skipped", file=sys.stderr)
     return solved
 
 
@@ -163,6 +169,9 @@ def solve_last_ply(books: Layers, checkpoint: Path, jobs: int, limit: int | None
     done = 0
     work = 0.0
     context = multiprocessing.get_context("spawn")
+    if checkpoint.exists() and not checkpoint.read_bytes().endswith(b"\n"):
+        with checkpoint.open("a") as out:
+            out.write("\n")  # end a line cut off by a killed run
     with checkpoint.open("a") as out, context.Pool(jobs) as pool:
         for key, score, nodes, seconds in pool.imap_unordered(_solve, tasks, chunksize=2):
             solved[key] = score
