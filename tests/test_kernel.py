@@ -229,9 +229,7 @@ def test_both_builds_search_alike(columns: list[int], depth: int) -> None:
     answers = []
     for build_is_pure in (True, False):
         search = DepthSearch(1, pure=build_is_pure)
-        found = search.search(
-            board.current, board.mask, board.ply, depth, rng=random.Random(1), all_scores=True
-        )
+        found = search.search(board, depth, rng=random.Random(1), all_scores=True)
         answers.append((found.column, found.score, found.nodes, found.column_scores))
     assert answers[0] == answers[1], board.moves
     current, mask = board.current, board.mask
@@ -249,15 +247,19 @@ def test_both_builds_search_alike(columns: list[int], depth: int) -> None:
 def test_answers_stay_right_in_a_table_filled_far_past_its_capacity() -> None:
     rows = read_testset("Test_L2_R2", 40)
     solver = Solver(1)  # two tables of 2**17 slots, kept from one position to the next
+    searched = 0
     wrong = []
     for moves, expected in rows:
         board = Board.from_moves(moves)
-        got = solver.solve(board.current, board.mask, board.ply).score
-        if got != expected:
-            wrong.append((moves, expected, got))
+        solution = solver.solve(board.current, board.mask, board.ply)
+        searched += solution.nodes
+        if solution.score != expected:
+            wrong.append((moves, expected, solution.score))
     assert wrong == []
-    # Most of these positions' nodes are deep: the small table is the one overfilled.
-    assert solver.deep_table.stores > 2 * solver.deep_table.capacity
+    # Far more positions were searched than the tables hold, and they are mostly full.
+    capacity = solver.table.capacity + solver.deep_table.capacity
+    assert searched > 4 * capacity
+    assert solver.table.count() + solver.deep_table.count() > capacity // 2
 
 
 def test_the_environment_variable_forces_the_pure_kernel() -> None:

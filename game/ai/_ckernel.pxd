@@ -140,7 +140,6 @@ cdef class Table:
     cdef u64[::1] words
     cdef readonly u64 generation
     cdef u64 generation_tag
-    cdef readonly i64 stores
 
     @cython.locals(spread=u64)
     cdef void prefetch(self, u64 key) noexcept

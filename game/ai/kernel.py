@@ -113,11 +113,8 @@ ONLY_QUICK_WIN = [score - 1 for score in WIN_LATER]
 """``[ply]``: from this alpha up, only a win with the mover's next stone beats alpha."""
 ETC_PLY_LIMIT = CELLS - 14
 """Probe the children in the table (enhanced transposition cut-off) only before this ply:
-deeper, a probe costs more than the small subtree it might save.  Compiled, table of 2**21
-slots, two builds alternating position by position in one run: on the first 100 positions
-of Test_L2_R2 a limit of 36 took 4.2-4.8 ms a position (31,951 nodes), 32 about 5% less
-(35,132 nodes), 28 another 4-13% less (38,970 nodes), 22 about the same as 28 (42,009
-nodes); on the first 20 of Test_L1_R2, 36 -> 32 -> 28 -> 22: 73 -> 68 -> 56 -> 54 ms."""
+deeper, a probe costs more than the small subtree it might save (the figures are in
+build_scripts/evaluation_tuning.md, "The exact solver")."""
 
 
 # -- bits ------------------------------------------------------------------------
@@ -389,7 +386,6 @@ class Table:
         self.words = _zeroed_words(self.slots)
         self.generation = 1
         self.generation_tag = self.generation << self.entry_bits
-        self.stores = 0
 
     def prefetch(self, key: int) -> None:
         """Start loading ``key``'s slot into the CPU cache, so that a :meth:`get` soon after
@@ -413,7 +409,6 @@ class Table:
         spread = (key * HASH_MULTIPLIER) & KEY_SPACE
         tag = ((spread & self.check_mask) << self.check_shift) | self.generation_tag
         self.words[((spread >> INDEX_SHIFT) * self.slots) >> 32] = tag | entry
-        self.stores += 1
 
     def clear(self) -> None:
         """Forget every entry."""
@@ -516,11 +511,13 @@ def _line_starts() -> list[tuple[int, int]]:
 
 
 CENTRE_PLANES = 4
-CENTRE_BITS = [bits for bits, _ in _centre_planes()]
-CENTRE_VALUE = [value for _, value in _centre_planes()]
+_PLANES = _centre_planes()
+CENTRE_BITS = [bits for bits, _ in _PLANES]
+CENTRE_VALUE = [value for _, value in _PLANES]
 LINE_DIRECTIONS = 4
-LINE_SHIFT = [shift for shift, _ in _line_starts()]
-LINE_START = [starts for _, starts in _line_starts()]
+_STARTS = _line_starts()
+LINE_SHIFT = [shift for shift, _ in _STARTS]
+LINE_START = [starts for _, starts in _STARTS]
 
 
 def open_two_balance(mine: int, theirs: int) -> int:
@@ -674,12 +671,9 @@ def next_probe(low: int, high: int, probes: int) -> int:
     The first :data:`FAR_PROBES` probes go to half of a bound when that lies beyond the
     midpoint: a fast win or loss is cheap to prove, and these probes find one in a few
     steps.  After them the score is usually small, every probe close to it is costly,
-    and plain bisection (the midpoint rounded toward zero) makes the fewest.  Measured
-    on the first 300 positions of Test_L2_R2, against going beyond the midpoint
-    throughout: 30,015 -> 28,500 nodes a position, 231 -> 219 ms (the two alternating
-    position by position in one process, pure Python); Test_L1_R1 (first 100) unchanged,
-    2,938 nodes.  With two such probes the 300 took 29,652; with four, the first 100
-    took 33,913 against 31,923 with three.
+    and plain bisection (the midpoint rounded toward zero) makes the fewest, until at most
+    :data:`NEAR_PROBES` scores are left on one side of a draw: then the probes step from
+    the bound nearest the draw.  (Measurements: build_scripts/evaluation_tuning.md.)
     """
     middle = low + ((high - low) >> 1)
     if probes < FAR_PROBES:
@@ -1178,7 +1172,3 @@ class SearchKernel:
             | (stored_depth << DEPTH_SHIFT),
         )
         return best
-
-
-COMPILED = cython.compiled
-"""Whether this module is the compiled build (``game.ai._ckernel``)."""
