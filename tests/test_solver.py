@@ -11,11 +11,12 @@ from __future__ import annotations
 import pytest
 from conftest import read_testset
 
+from game.ai.backend import KERNEL
 from game.ai.control import SearchStopped, StopControl
-from game.ai.kernel import FAR_PROBES, loss_next_score, next_probe, win_now_score
+from game.ai.kernel import FAR_PROBES, NO_BOUND, loss_next_score, next_probe, win_now_score
 from game.ai.solver import Solver
 from game.core import CELLS, WIDTH, Board
-from game.core.bitboard import FOURS, HEIGHT, cell_bit
+from game.core.bitboard import BOARD, BOTTOM, EVEN_ROWS, FOURS, HEIGHT, cell_bit
 
 pytestmark = pytest.mark.engine
 
@@ -233,3 +234,66 @@ def test_the_claimeven_bound_holds_on_the_test_sets() -> None:
                 applied += 1
                 assert bound[0] <= expected <= bound[1], moves
     assert applied >= 20  # the rule says something about enough positions to matter
+
+
+def follow_up_bounds(board: Board) -> tuple[int, int] | None:
+    """The bounds (low, high) on the exact score that the widened claimeven rule (the
+    kernel's follow-up bounds, see game.ai.kernel.follow_up_bound) proves, or None where
+    it says nothing; written from the rule cell by cell, not from the kernel's bit tricks."""
+    heights = [
+        sum(1 for row in range(HEIGHT) if board.mask & cell_bit(c, row)) for c in range(WIDTH)
+    ]
+    mover, other = board.current, board.current ^ board.mask
+    first, second = (mover, other) if board.ply % 2 == 0 else (other, mover)
+    free = {c for c in range(WIDTH) if heights[c] < HEIGHT and heights[c] % 2 == 1}
+
+    def has(stones: int, cells: list[tuple[int, int]]) -> bool:
+        board_cells = stones | sum(cell_bit(c, r) for c, r in cells)
+        return any(line & board_cells == line for line in FOURS)
+
+    def first_to_move(second: int, free: set[int], taken: tuple[int, int] | None) -> int | None:
+        # Rows count from 0 here: row 0 is the bottom (an odd row in the rule's words).
+        empty = [(c, r) for c in range(WIDTH) for r in range(heights[c], HEIGHT) if (c, r) != taken]
+        mine = [(c, r) for c, r in empty if r % 2 == 0 or (c in free and r == heights[c])]
+        if has(first, mine):
+            return None
+        theirs = [(c, r) for c, r in empty if (c, r) not in mine]
+        for rows, bound in ((2, -3), (4, -2), (HEIGHT, -1)):
+            if has(second, [(c, r) for c, r in theirs if r < rows]):
+                return bound
+        return 0
+
+    if board.ply % 2 == 0:
+        high = first_to_move(second, free, None)
+        return None if high is None else (loss_next_score(board.ply), high)
+    best = None
+    for col in free:  # the second player takes one free cell first
+        cell = (col, heights[col])
+        bound = first_to_move(second | cell_bit(*cell), free - {col}, cell)
+        if bound is not None and (best is None or -bound > best):
+            best = -bound
+    return None if best is None else (best, win_now_score(board.ply))
+
+
+def test_the_follow_up_bounds_hold_on_the_test_sets() -> None:
+    """The widened rule, checked against the published exact scores, and the kernel's
+    bit-level version against this cell-by-cell one."""
+    applied = 0
+    for name in ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2"):
+        for moves, expected in read_testset(name, 1000):
+            board = Board.from_moves(moves)
+            bound = follow_up_bounds(board)
+            if bound is not None:
+                applied += 1
+                assert bound[0] <= expected <= bound[1], moves
+            if board.ply % 2 == 0:
+                assert kernel_follow_up(board) == (None if bound is None else bound[1]), moves
+    assert applied >= 200
+
+
+def kernel_follow_up(board: Board) -> int | None:
+    """The running kernel's bound for the first player to move (None for its NO_BOUND)."""
+    free = (board.mask + BOTTOM) & BOARD & EVEN_ROWS
+    opponent = board.current ^ board.mask
+    bound = KERNEL.follow_up_bound(board.current, opponent, BOARD ^ board.mask, free)
+    return None if bound == NO_BOUND else bound
