@@ -28,11 +28,11 @@ import time
 from pathlib import Path
 
 import benchlib
-from benchlib import GameFailure, openings, percentile, play_out
+from benchlib import GameFailure, openings, percentile, play_out, shipped_book
 
 from game.ai.engine import Engine
 from game.ai.levels import level_by_name
-from game.ai.requests import SearchRequest
+from game.ai.protocol import SearchRequest
 from game.ai.worker import AIWorker
 from game.core import CELLS, Board
 
@@ -127,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
         f" memory bound {tables / MB:.0f} MB (tables) + {HEADROOM / MB:.0f} MB"
         f" = {bound / MB:.0f} MB"
     )
-    worker = AIWorker()
+    worker = AIWorker(book=shipped_book())
     worker.start()
     failures = 0
     peak = 0

@@ -8,7 +8,8 @@ scripts beside this module import it, so that they all
 * compute percentiles one way (:func:`percentile`, with :mod:`statistics`);
 * print and save Markdown tables one way (:class:`Report`, :func:`write_report`);
 * read the public test sets, draw openings and play games one way
-  (:func:`read_set`, :func:`openings`, :func:`play_out`).
+  (:func:`read_set`, :func:`openings`, :func:`play_out`);
+* give their engines the shipped opening book as the game does (:func:`game_engine`).
 
 Like every script here, the benchmarks import ``game`` as installed in the
 environment that runs them (``.venv/bin/python``, where ``pip install -e .`` makes it
@@ -19,6 +20,7 @@ folder first on ``sys.path``.
 from __future__ import annotations
 
 import datetime
+import functools
 import itertools
 import os
 import platform
@@ -30,8 +32,15 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from game import resources
+from game.ai.book import BOOK_FILE
+from game.ai.bookshelf import BookFile
 from game.core import WIDTH, Board
+
+if TYPE_CHECKING:
+    from game.ai.engine import Engine
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -245,3 +254,18 @@ def play_out(opening: str, choose: Callable[[Board], int | None]) -> Board:
             raise GameFailure(f"illegal column {shown} after {board.moves!r}")
         board.play(column)
     return board
+
+
+# -- the engine as the game makes it -------------------------------------------------
+
+
+def shipped_book() -> BookFile:
+    """The opening book the game ships, found and read as the game's entry points do."""
+    return BookFile(functools.partial(resources.asset_path, BOOK_FILE))
+
+
+def game_engine() -> Engine:
+    """An engine as the game's worker makes it: default tables, the shipped book."""
+    from game.ai.engine import Engine  # noqa: PLC0415 - loads the kernel only when asked
+
+    return Engine(book=shipped_book())

@@ -28,8 +28,10 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from game.ai.book import OpeningBook, Values, best_column
-from game.ai.engine import Engine
+from benchlib import shipped_book
+
+from game.ai.book import OpeningBook
+from game.ai.score import Analysis
 from game.core import WIDTH, Board
 
 DEFAULT_SOLVER = Path("/tmp/pons/c4solver")
@@ -37,21 +39,21 @@ FULL_COLUMN = -1000
 """The reference solver's score of a column that cannot be played (or less)."""
 
 
-def disagreements(values: Values, reference: Sequence[int]) -> list[int]:
+def disagreements(values: Analysis, reference: Sequence[int]) -> list[int]:
     """The columns (0-6) where the book's ``values`` and the reference solver's scores
     differ: an exact book score must equal the reference's, a result alone its sign (the
     reference may give signs only)."""
     wrong = []
-    for col, value in enumerate(values):
-        score = reference[col]
+    for col in range(WIDTH):
+        value, score = values.get(col), reference[col]
         if value is None:
             agrees = score <= FULL_COLUMN
         elif score <= FULL_COLUMN:
             agrees = False
-        elif value.exact:
-            agrees = value.score == score
+        elif value.is_exact:
+            agrees = value.value == score
         else:
-            agrees = value.sign == (score > 0) - (score < 0)
+            agrees = value.result == (score > 0) - (score < 0)
         if not agrees:
             wrong.append(col)
     return wrong
@@ -77,19 +79,19 @@ def sample(book: OpeningBook, rng: random.Random, results: int, lines: int) -> l
         board = Board()
         for _ in range(rng.choice((3, 4, 5, 6, 6, 6))):
             board.play(rng.choice(board.legal_moves()))
-        if book.values(board.current, board.mask) is not None:
+        if book.entry(board.current, board.mask) is not None:
             chosen.append(board.moves)
     wanted = len(chosen) + lines
     while len(chosen) < wanted:
         board, perfect = Board(), rng.randrange(2)
         target = rng.choice((6, 7, 8))
         while board.ply < target and not board.is_over:
-            values = book.values(board.current, board.mask)
+            values = book.entry(board.current, board.mask)
             if board.ply % 2 == perfect and values is not None:
-                board.play(best_column(values))
+                board.play(values.best_column())
             else:
                 board.play(rng.choice(board.legal_moves()))
-        if not board.is_over and book.values(board.current, board.mask) is not None:
+        if not board.is_over and book.entry(board.current, board.mask) is not None:
             chosen.append(board.moves)
     return chosen
 
@@ -109,18 +111,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    book = Engine().book
-    if book is None:
-        print("The opening book did not load (see the warning above).", file=sys.stderr)
+    shelf = shipped_book()
+    book = shelf.book
+    if not isinstance(book, OpeningBook):
+        print(f"The opening book did not load: {shelf.problem}", file=sys.stderr)
         return 2
     start = time.perf_counter()
     wrong = 0
     positions = sample(book, random.Random(args.seed), args.results, args.lines)
     for moves in positions:
         board = Board.from_moves(moves)
-        values = book.values(board.current, board.mask)
+        values = book.entry(board.current, board.mask)
         assert values is not None
-        exact = any(value is not None and value.exact for value in values)
+        exact = all(value.is_exact for value in values.values())
         found = disagreements(values, reference_scores(args.solver, moves, weak=not exact))
         wrong += len(found)
         columns = ", ".join(str(col + 1) for col in found)

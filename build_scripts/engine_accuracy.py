@@ -22,9 +22,10 @@ from pathlib import Path
 
 from benchlib import TESTSETS, Progress, Report, read_set
 
+from game.ai.columns import column_values
 from game.ai.search import DepthSearch
 from game.ai.solver import Solver
-from game.core import Board
+from game.core import WIDTH, Board
 
 SECTION = "accuracy"
 
@@ -32,29 +33,12 @@ DEFAULT_SETS = {"Test_L1_R2": 500, "Test_L2_R2": 500}
 """Positions read per set: the opening and the middle game, where games are decided."""
 
 
-def sign(value: int) -> int:
-    return (value > 0) - (value < 0)
-
-
 def child_values(moves: str, solver: Solver) -> list[int | None]:
     """Win (1), draw (0) or loss (-1) for the player to move after each column,
     None for a full column."""
-    values: list[int | None] = []
-    for col in range(7):
-        board = Board.from_moves(moves)
-        if not board.can_play(col):
-            values.append(None)
-            continue
-        if board.is_winning_move(col):
-            values.append(1)
-            continue
-        board.play(col)
-        if board.is_over:
-            values.append(0)
-            continue
-        solution = solver.solve(board.current, board.mask, board.ply, weak=True)
-        values.append(-sign(solution.score))
-    return values
+    valuation = column_values(Board.from_moves(moves), solver=solver, weak=True)
+    assert valuation is not None  # with a solver there is always an answer
+    return [None if s is None else s.result for s in map(valuation.analysis.get, range(WIDTH))]
 
 
 def load_values(sets: dict[str, int], cache_path: Path | None) -> dict[str, list[int | None]]:
@@ -82,9 +66,7 @@ def load_values(sets: dict[str, int], cache_path: Path | None) -> dict[str, list
 def keep_share(moves: str, values: list[int | None], depth: int, search: DepthSearch) -> float:
     """The share of the depth search's best columns that keep the result."""
     board = Board.from_moves(moves)
-    result = search.search(
-        board.current, board.mask, board.ply, depth, rng=random.Random(0), all_scores=True
-    )
+    result = search.search(board, depth, rng=random.Random(0), all_scores=True)
     scores = result.column_scores
     best = max(score for score in scores if score is not None)
     ties = [col for col, score in enumerate(scores) if score == best]

@@ -19,10 +19,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from benchlib import Report, openings, play_out, progress
+from benchlib import Report, game_engine, openings, play_out, progress, shipped_book
 from engine_levels import level_budget
 
-from game.ai import Engine, Level, SearchRequest, level_by_name
+from game.ai import Level, SearchRequest, level_by_name
+from game.ai.columns import column_values
 from game.core import Board
 
 SECTION = "ladder"
@@ -65,7 +66,7 @@ def play_game(
     With ``depth_only`` a level with a depth searches without a time budget.
     """
     sides = (first, second)
-    engines = (Engine(), Engine())
+    engines = (game_engine(), game_engine())
     spent = [0.0, 0.0]
     thinks = [0, 0]
     stopped = [0, 0]
@@ -328,15 +329,15 @@ def opening_values(path: Path = OPENING_VALUES) -> dict[str, int]:
 def book_opening_values(openings: Sequence[str]) -> dict[str, int]:
     """Opening -> 1, 0 or -1 for the first player, from the shipped opening book (it
     holds every position of the first six moves); raises ValueError when it cannot say."""
-    engine = Engine()
+    book = shipped_book()
     found: dict[str, int] = {}
     for opening in openings:
         board = Board.from_moves(opening)
-        values = engine.book_values(board)
-        if values is None:
-            problem = engine.book_problem or "the position is not in it"
+        valuation = column_values(board, book=book, weak=True)
+        best = None if valuation is None else valuation.analysis.best.result
+        if best is None:
+            problem = book.problem or "the position is not in it"
             raise ValueError(f"the opening book has no value for {opening!r}: {problem}")
-        best = max(value.sign for value in values if value is not None)
         found[opening] = best if board.ply % 2 == 0 else -best
     return found
 

@@ -12,9 +12,9 @@ import statistics
 import time
 from collections.abc import Sequence
 
-from benchlib import Report, ms, percentile, progress
+from benchlib import Report, game_engine, ms, percentile, progress
 
-from game.ai import Engine, Level, SearchRequest
+from game.ai import Level, SearchRequest
 
 SECTION = "levels"
 DEPTH_LEVEL_TARGET = 1.0
@@ -76,14 +76,14 @@ def run(report: Report, levels: Sequence[Level], perfect_budget: float) -> None:
         depths: list[int] = []
         for kind, moves in positions:
             request = SearchRequest(moves=moves, depth=level.depth, time_limit=budget, seed=1)
-            engine = Engine()  # empty tables, made before the clock starts (as in the worker)
+            engine = game_engine()  # empty tables, made before the clock starts (as the worker)
             start = time.perf_counter()
             result = engine.think(request)
             elapsed = time.perf_counter() - start
             times.append(elapsed)
             by_kind.setdefault(kind, []).append(elapsed)
             stopped += result.stopped
-            exact += result.exact
+            exact += result.score.is_exact
             depths.append(result.depth)
         median = statistics.median(times)
         progress(f"{level.name}: median {ms(median)} ms, max {ms(max(times))} ms")

@@ -12,12 +12,17 @@ positions are entries two plies later, so the entries are made ply by ply.
 every position is an entry, whoever made its moves: a game begun from a chosen opening
 (the ladder's two-move openings, a player's ``--position``) finds Perfect's answer
 there, where the solver needs minutes.  From ply 7 on a weak solve mostly finishes within
-Perfect's budget (see ``UNKNOWN_OPENING_PLIES`` in game/ai/engine.py).  These entries do
+Perfect's budget (see ``UNKNOWN_OPENING_PLIES`` in game/ai/perfect.py).  These entries do
 not widen Perfect's own lines: the next plies follow its choices as before.
 
 **Exact or result.**  A position of ``--strong-from`` plies or more is solved exactly
 (its score); an earlier one only for its result (a weak solve: win, draw or loss), which
 is what keeps a won game won (and the strong solve of the first plies takes hours each).
+A drawn result is exact already (a draw scores 0), so it is never solved again.
+
+**The columns' values** come from the engine's one routine
+(:func:`game.ai.columns.column_values`), with the solved positions as its book
+(:class:`Solved`); ``--verify`` re-solves them with the same routine and its solver.
 
 **Resumable, parallel, deterministic.**  Every solved position is appended to the
 checkpoint file (``--checkpoint``) as soon as it is known: killed at any moment and
@@ -44,6 +49,7 @@ continued with ``--verify-from`` the count it reached.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import multiprocessing
 import os
 import random
@@ -53,24 +59,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.ai.backend import KERNEL_NAME
+from game.ai.book import BOOK_FILE, OpeningBook, book_bytes, canonical
+from game.ai.columns import column_values
+from game.ai.score import Analysis, Score
+from game.ai.solver import Solver
+from game.core import WIDTH, Board
+from game.core.bitboard import Bitboard
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from game.ai.backend import KERNEL_NAME  # noqa: E402
-from game.ai.book import (  # noqa: E402
-    BOOK_FILE,
-    ColumnValue,
-    OpeningBook,
-    Values,
-    best_column,
-    book_bytes,
-    canonical,
-)
-from game.ai.kernel import win_now_score  # noqa: E402
-from game.ai.solver import Solver  # noqa: E402
-from game.core import WIDTH, Board  # noqa: E402
-from game.core.bitboard import BOARD  # noqa: E402
-
 DEFAULT_MAX_PLY = 8
 DEFAULT_STRONG_FROM = 8
 DEFAULT_EVERY_TO = 6
@@ -79,6 +76,24 @@ DEFAULT_OUT = ROOT / "assets" / BOOK_FILE
 TABLE_SLOTS = 1 << 24
 """Each solving process's table: 128 MiB (long solves want room; the values do not
 depend on it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What to make: entries up to ``max_ply`` from ``root`` (None: the empty board),
+    every position up to ``every_to`` besides, positions of ``strong_from`` plies or more
+    solved exactly, on ``jobs`` processes, with the solved positions in ``checkpoint``."""
+
+    max_ply: int = DEFAULT_MAX_PLY
+    strong_from: int = DEFAULT_STRONG_FROM
+    every_to: int = DEFAULT_EVERY_TO
+    jobs: int = 1
+    checkpoint: Path = DEFAULT_CHECKPOINT
+    root: Board | None = None
+
+    @property
+    def start(self) -> Board:
+        return self.root if self.root is not None else Board()
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,12 +115,34 @@ def canonical_moves(board: Board) -> tuple[int, str]:
     return key, mirror_moves(board.moves) if mirrored else board.moves
 
 
+class Solved:
+    """The positions solved so far, by canonical key: a book of positions' values
+    (:class:`game.ai.bookshelf.PositionBook`) for the columns of the entries."""
+
+    def __init__(self) -> None:
+        self.scores: dict[int, Score] = {}
+
+    def score(self, current: Bitboard, mask: Bitboard) -> Score | None:
+        return self.scores.get(canonical(current, mask)[0])
+
+    def add(self, key: int, score: Score) -> None:
+        """Keep ``score`` unless an exact one is known already."""
+        known = self.scores.get(key)
+        if known is None or (score.is_exact and not known.is_exact):
+            self.scores[key] = score
+
+    def needs(self, unit: Unit) -> bool:
+        """Whether ``unit`` is still to be solved (as exactly as it asks)."""
+        known = self.scores.get(unit.key)
+        return known is None or (unit.strong and not known.is_exact)
+
+
 # -- the checkpoint ------------------------------------------------------------------
 
 
-def read_checkpoint(path: Path) -> dict[int, ColumnValue]:
-    """Solved positions by canonical key; a torn last line (a kill mid-write) is skipped."""
-    solved: dict[int, ColumnValue] = {}
+def read_checkpoint(path: Path) -> Solved:
+    """Solved positions; a torn last line (a kill mid-write) is skipped."""
+    solved = Solved()
     if not path.exists():
         return solved
     for line in path.read_text(encoding="ascii").splitlines():
@@ -117,11 +154,9 @@ def read_checkpoint(path: Path) -> dict[int, ColumnValue]:
             board = Board.from_moves(fields[0])
         except ValueError:
             continue
-        key, _ = canonical(board.current, board.mask)
-        known = solved.get(key)
         exact = fields[1][0] == "="
-        if known is None or (exact and not known.exact):
-            solved[key] = ColumnValue(value, exact)
+        score = Score.exact(value) if exact else Score.of_result(value)
+        solved.add(canonical(board.current, board.mask)[0], score)
     return solved
 
 
@@ -132,20 +167,13 @@ def checkpoint_line(unit: Unit, score: int) -> str:
 # -- entries and their columns -----------------------------------------------------------
 
 
-def child_value(board: Board, col: int, solved: dict[int, ColumnValue]) -> ColumnValue | None:
-    """The value of ``col`` for the player to move in ``board`` from the solved positions
-    (raises KeyError if the position it leads to is not solved yet); None if full."""
-    if not board.can_play(col):
-        return None
-    if board.is_winning_move(col):
-        return ColumnValue(win_now_score(board.ply), exact=True)
-    child = board.copy()
-    child.play(col)
-    if child.mask == BOARD:
-        return ColumnValue(0, exact=True)
-    key, _ = canonical(child.current, child.mask)
-    value = solved[key]
-    return ColumnValue(-value.score, value.exact)
+def entry_values(board: Board, solved: Solved) -> Analysis:
+    """The value of each of an entry's columns from the solved positions; raises KeyError
+    if a position it leads to is not solved yet."""
+    valuation = column_values(board, book=solved, weak=True)
+    if valuation is None:
+        raise KeyError(board.moves)
+    return valuation.analysis
 
 
 def units_of(board: Board, strong_from: int) -> Iterator[Unit]:
@@ -154,21 +182,17 @@ def units_of(board: Board, strong_from: int) -> Iterator[Unit]:
         if board.can_play(col) and not board.is_winning_move(col):
             child = board.copy()
             child.play(col)
-            if child.mask != BOARD:
+            if not child.is_over:
                 key, moves = canonical_moves(child)
                 yield Unit(key, moves, child.ply >= strong_from)
 
 
-def entry_values(board: Board, solved: dict[int, ColumnValue]) -> Values:
-    return tuple(child_value(board, col, solved) for col in range(WIDTH))
-
-
-def next_entries(entries: list[Board], solved: dict[int, ColumnValue]) -> list[Board]:
+def next_entries(entries: list[Board], solved: Solved) -> list[Board]:
     """The entries two plies after ``entries``: Perfect plays its choice, then every reply."""
     found: dict[int, Board] = {}
     for board in entries:
         mine = board.copy()
-        mine.play(best_column(entry_values(board, solved)))
+        mine.play(entry_values(board, solved).best_column())
         if mine.is_over:
             continue
         add_children(mine, found)
@@ -223,7 +247,7 @@ def solve_unit(unit: Unit) -> tuple[Unit, int, float]:
     if _solver is None:
         _solver = Solver(TABLE_SLOTS)
     board = Board.from_moves(unit.moves)
-    _solver.table.clear()
+    _solver.clear()
     start = time.perf_counter()
     solution = _solver.solve(board.current, board.mask, board.ply, weak=not unit.strong)
     return unit, solution.score, time.perf_counter() - start
@@ -259,73 +283,70 @@ class Progress:
         )
 
 
-def solve_all(
-    units: list[Unit], jobs: int, checkpoint: Path, solved: dict[int, ColumnValue], ply: int
-) -> None:
+def solve_all(units: list[Unit], plan: Plan, solved: Solved, ply: int) -> None:
     """Solve ``units``, appending each result to the checkpoint as it arrives."""
     if not units:
         return
     progress = Progress(ply, len(units))
-    with checkpoint.open("a", encoding="ascii") as out:
-        if jobs == 1:
+    with plan.checkpoint.open("a", encoding="ascii") as out:
+        if plan.jobs == 1:
             results: Iterator[tuple[Unit, int, float]] = map(solve_unit, units)
             for unit, score, _ in results:
                 out.write(checkpoint_line(unit, score))
                 out.flush()
-                solved[unit.key] = ColumnValue(score, unit.strong)
+                solved.add(unit.key, Score.exact(score) if unit.strong else Score.of_result(score))
                 progress.step()
         else:
             context = multiprocessing.get_context("spawn")
-            with context.Pool(jobs) as pool:
+            with context.Pool(plan.jobs) as pool:
                 for unit, score, _ in pool.imap_unordered(solve_unit, units):
                     out.write(checkpoint_line(unit, score))
                     out.flush()
                     os.fsync(out.fileno())
-                    solved[unit.key] = ColumnValue(score, unit.strong)
+                    found = Score.exact(score) if unit.strong else Score.of_result(score)
+                    solved.add(unit.key, found)
                     progress.step()
     print(file=sys.stderr)
 
 
-Entries = dict[int, tuple[Board, Values]]
+Entries = dict[int, tuple[Board, Analysis]]
 """The book being made: by canonical key, the entry's board (in that orientation) and the
 values of its columns."""
 
 
-def build(
-    max_ply: int,
-    strong_from: int,
-    jobs: int,
-    checkpoint: Path,
-    *,
-    solve: bool,
-    root: Board | None = None,
-    every_to: int = DEFAULT_EVERY_TO,
-) -> Entries:
-    """Make (or, without ``solve``, only read) every ply's entries from ``root`` (the empty
-    board) up to ``max_ply``, and every position up to ply ``every_to`` besides; returns
+def entries_of_ply(
+    ply: int, plan: Plan, levels: dict[int, list[Board]], solved: Solved
+) -> list[Board]:
+    """The entries of ``ply``: Perfect's lines (kept in ``levels`` for the plies after),
+    and up to ``every_to`` every position besides."""
+    start = plan.start
+    if ply < start.ply + 2:
+        entries = first_entries(start, second=ply > start.ply)
+    else:
+        entries = next_entries(levels[ply - 2], solved)
+    levels[ply] = entries
+    if ply <= plan.every_to:
+        known_keys = {canonical(board.current, board.mask)[0] for board in entries}
+        entries = entries + [
+            board
+            for board in every_position(start, ply)
+            if canonical(board.current, board.mask)[0] not in known_keys
+        ]
+    return entries
+
+
+def build(plan: Plan, *, solve: bool) -> Entries:
+    """Make (or, without ``solve``, only read) every ply's entries of ``plan``; returns
     those of the plies that are complete."""
-    solved = read_checkpoint(checkpoint)
+    solved = read_checkpoint(plan.checkpoint)
     book: Entries = {}
     levels: dict[int, list[Board]] = {}
-    start = root if root is not None else Board()
-    for ply in range(start.ply, max_ply + 1):
-        if ply < start.ply + 2:
-            entries = first_entries(start, second=ply > start.ply)
-        else:
-            entries = next_entries(levels[ply - 2], solved)
-        levels[ply] = entries
-        if ply <= every_to:
-            known_keys = {canonical(board.current, board.mask)[0] for board in entries}
-            entries = entries + [
-                board
-                for board in every_position(start, ply)
-                if canonical(board.current, board.mask)[0] not in known_keys
-            ]
+    for ply in range(plan.start.ply, plan.max_ply + 1):
+        entries = entries_of_ply(ply, plan, levels, solved)
         units: dict[int, Unit] = {}
         for board in entries:
-            for unit in units_of(board, strong_from):
-                known = solved.get(unit.key)
-                if known is None or (unit.strong and not known.exact):
+            for unit in units_of(board, plan.strong_from):
+                if solved.needs(unit):
                     units.setdefault(unit.key, unit)
         todo = sorted(units.values(), key=lambda unit: unit.key)
         print(
@@ -335,7 +356,7 @@ def build(
         )
         if todo and not solve:
             return book
-        solve_all(todo, jobs, checkpoint, solved, ply)
+        solve_all(todo, plan, solved, ply)
         for board in entries:  # canonical boards: their values need no mirroring
             key, _ = canonical(board.current, board.mask)
             book[key] = (board, entry_values(board, solved))
@@ -350,110 +371,107 @@ def write_book(book: Entries, out: Path) -> None:
     print(f"wrote {out}: {len(book)} entries up to ply {max_ply}, {len(data):,} bytes")
 
 
-def verify(
-    path: Path,
-    checkpoint: Path,
-    count: int,
-    seed: int,
-    strong_from: int,
-    root: Board | None,
-    jobs: int = 1,
-    start: int = 0,
-    every_to: int = DEFAULT_EVERY_TO,
-) -> int:
-    """Re-solve ``count`` random entries' columns; print and return the mismatches.
+# -- verifying ---------------------------------------------------------------------------
 
-    The entries are shared out over ``jobs`` processes; which entries are checked
-    depends on ``seed`` alone, and they are reported in order, so a run cut short at
-    "verified N" is continued with ``start`` N (``--verify-from``)."""
-    book = OpeningBook.load(path)
-    made = build(
-        book.max_ply, strong_from, 1, checkpoint, solve=False, root=root, every_to=every_to
-    )
+
+@dataclass(frozen=True, slots=True)
+class Sample:
+    """``count`` random entries (chosen by ``seed`` alone) of the book at ``path``, from
+    the ``start``-th on (a run cut short at "verified N" goes on with ``start`` N)."""
+
+    path: Path
+    count: int
+    seed: int = 1
+    start: int = 0
+
+
+def verify(sample: Sample, plan: Plan) -> int:
+    """Re-solve the sample's entries' columns over ``plan.jobs`` processes, in the
+    sample's order; print and return the mismatches."""
+    book = OpeningBook.load(sample.path)
+    made = build(dataclasses.replace(plan, max_ply=book.max_ply, jobs=1), solve=False)
     keys = sorted(made)
-    chosen = [made[key][0].moves for key in random.Random(seed).sample(keys, min(count, len(keys)))]
-    wrong = checked = done = 0
+    picked = random.Random(sample.seed).sample(keys, min(sample.count, len(keys)))
+    chosen = [made[key][0].moves for key in picked]
+    wrong = checked = 0
     started = time.perf_counter()
-    done = start
-    tasks = [(str(path), moves) for moves in chosen[start:]]
-    if jobs > 1:
+    done = sample.start
+    tasks = [(str(sample.path), moves) for moves in chosen[sample.start :]]
+    if plan.jobs > 1:
         context = multiprocessing.get_context("spawn")
-        with context.Pool(jobs) as pool:
-            for lines, columns in pool.imap(_verify_entry, tasks):
-                done += 1
-                wrong, checked = _tally(lines, columns, wrong, checked)
-                _say_verified(done, len(chosen), wrong, started)
+        with context.Pool(plan.jobs) as pool:
+            results: Iterator[tuple[list[str], int]] = pool.imap(_verify_entry, tasks)
+            wrong, checked, done = _report(results, done, len(chosen), started)
     else:
-        for task in tasks:
-            lines, columns = _verify_entry(task)
-            done += 1
-            wrong, checked = _tally(lines, columns, wrong, checked)
-            _say_verified(done, len(chosen), wrong, started)
+        wrong, checked, done = _report(map(_verify_entry, tasks), done, len(chosen), started)
     print(file=sys.stderr)
+    resumed = f" (from entry {sample.start + 1} of the sample)" if sample.start else ""
     print(
-        f"verify: {len(chosen) - start} entries ({checked} columns) re-solved"
-        f"{f' (from entry {start + 1} of the sample)' if start else ''}, {wrong} wrong"
+        f"verify: {len(chosen) - sample.start} entries ({checked} columns) re-solved"
+        f"{resumed}, {wrong} wrong"
     )
     return wrong
 
 
-def _tally(lines: list[str], columns: int, wrong: int, checked: int) -> tuple[int, int]:
-    for line in lines:
-        print(line, flush=True)
-    return wrong + len(lines), checked + columns
-
-
-def _say_verified(done: int, total: int, wrong: int, started: float) -> None:
-    print(
-        f"\rverified {done}/{total} entries, {wrong} wrong, {time.perf_counter() - started:.0f} s",
-        end="",
-        file=sys.stderr,
-        flush=True,
-    )
+def _report(
+    results: Iterator[tuple[list[str], int]], done: int, total: int, started: float
+) -> tuple[int, int, int]:
+    """Print each entry's mismatches as it comes; the mismatches, the columns checked and
+    the entries done."""
+    wrong = checked = 0
+    for lines, columns in results:
+        done += 1
+        for line in lines:
+            print(line, flush=True)
+        wrong, checked = wrong + len(lines), checked + columns
+        print(
+            f"\rverified {done}/{total} entries, {wrong} wrong,"
+            f" {time.perf_counter() - started:.0f} s",
+            end="",
+            file=sys.stderr,
+            flush=True,
+        )
+    return wrong, checked, done
 
 
 _VERIFY_STATE: dict[str, tuple[OpeningBook, Solver]] = {}
 
 
 def _verify_entry(task: tuple[str, str]) -> tuple[list[str], int]:
-    """Re-solve one entry's columns (its moves from the empty board); the mismatches
-    as lines to print, and the number of columns checked.  A process keeps one book
-    and one solver for all its entries."""
+    """Re-solve one entry's columns (its moves from the empty board) as exactly as the book
+    keeps them; the mismatches as lines to print, and the number of columns checked.  A
+    process keeps one book and one solver for all its entries."""
     path, moves = task
     if path not in _VERIFY_STATE:
         _VERIFY_STATE[path] = (OpeningBook.load(Path(path)), Solver(TABLE_SLOTS))
     book, solver = _VERIFY_STATE[path]
     board = Board.from_moves(moves)
-    stored = book.values(board.current, board.mask)
+    stored = book.entry(board.current, board.mask)
     if stored is None:
         return [f"MISSING {moves}: an entry of the checkpoint is not in the book"], 0
-    lines: list[str] = []
-    for col in range(WIDTH):
-        value = stored[col]
-        fresh = _solve_column(solver, board, col, exact=value is not None and value.exact)
-        if (value is None) != (fresh is None) or (
-            value is not None
-            and fresh is not None
-            and (value.score if value.exact else value.sign) != fresh
-        ):
-            lines.append(f"MISMATCH {moves} column {col + 1}: book {value}, solver {fresh}")
+    exact = all(value.is_exact for value in stored.values())
+    solver.clear()
+    valuation = column_values(board, solver=solver, weak=not exact)
+    assert valuation is not None  # with a solver there is always an answer
+    fresh = valuation.analysis
+    lines = [
+        f"MISMATCH {moves} column {col + 1}: book {stored.get(col)}, solver {fresh.get(col)}"
+        for col in range(WIDTH)
+        if _differ(stored.get(col), fresh.get(col), exact=exact)
+    ]
     return lines, WIDTH
 
 
-def _solve_column(solver: Solver, board: Board, col: int, *, exact: bool) -> int | None:
-    if not board.can_play(col):
-        return None
-    if board.is_winning_move(col):
-        return win_now_score(board.ply) if exact else 1
-    child = board.copy()
-    child.play(col)
-    if child.mask == BOARD:
-        return 0
-    solver.table.clear()
-    return -solver.solve(child.current, child.mask, child.ply, weak=not exact).score
+def _differ(stored: Score | None, fresh: Score | None, *, exact: bool) -> bool:
+    if stored is None or fresh is None:
+        return (stored is None) != (fresh is None)
+    return stored != fresh if exact else stored.result != fresh.result
 
 
-def main(argv: list[str] | None = None) -> int:
+# -- the command line ----------------------------------------------------------------
+
+
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--max-ply", type=int, default=DEFAULT_MAX_PLY)
     parser.add_argument("--strong-from", type=int, default=DEFAULT_STRONG_FROM)
@@ -483,31 +501,24 @@ def main(argv: list[str] | None = None) -> int:
         type=Board.from_moves,
         help="start from this position instead of the empty board (small books for tests)",
     )
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
     print(f"engine kernel: {KERNEL_NAME}", file=sys.stderr)
-    if args.verify is not None:
-        wrong = verify(
-            args.out,
-            args.checkpoint,
-            args.verify,
-            args.seed,
-            args.strong_from,
-            args.root,
-            jobs=args.jobs,
-            start=args.verify_from,
-            every_to=args.every_to,
-        )
-        return 1 if wrong else 0
-    solve = not (args.status or args.write_only)
-    book = build(
-        args.max_ply,
-        args.strong_from,
-        args.jobs,
-        args.checkpoint,
-        solve=solve,
-        root=args.root,
+    plan = Plan(
+        max_ply=args.max_ply,
+        strong_from=args.strong_from,
         every_to=args.every_to,
+        jobs=args.jobs,
+        checkpoint=args.checkpoint,
+        root=args.root,
     )
+    if args.verify is not None:
+        sample = Sample(args.out, args.verify, args.seed, args.verify_from)
+        return 1 if verify(sample, plan) else 0
+    book = build(plan, solve=not (args.status or args.write_only))
     if not args.status:
         write_book(book, args.out)
     return 0

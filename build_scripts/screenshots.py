@@ -30,7 +30,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.ai.requests import SearchRequest, SearchResult
+from game.ai.protocol import SearchRequest, SearchResult
+from game.ai.score import Analysis, Score
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -68,8 +69,19 @@ FRAME = 1 / 60
 
 ESTIMATE_GAME = "4453"
 """An opening whose canned analysis holds estimates, a proven win and a draw."""
-ESTIMATE_SCORES: tuple[int | None, ...] = (-250, 60, 180, 2000, 0, -60, -400)
-ESTIMATE_EXACT = (False, False, False, False, True, False, False)
+ESTIMATE_SCORES = Analysis(
+    enumerate(
+        (
+            Score.estimate(-250),
+            Score.estimate(60),
+            Score.estimate(180),
+            Score.bound(2),
+            Score.exact(0),
+            Score.estimate(-60),
+            Score.estimate(-400),
+        )
+    )
+)
 
 
 def canned_analysis(request: SearchRequest) -> SearchResult:
@@ -80,27 +92,19 @@ def canned_analysis(request: SearchRequest) -> SearchResult:
     solved = {MID_GAME: MID_GAME_SCORES, LOSING_GAME: LOSING_SCORES}
     scores = solved.get(request.moves)
     if request.analyze and scores is not None:
-        best = max(s for s in scores if s is not None)
+        analysis = Analysis((col, Score.exact(s)) for col, s in enumerate(scores) if s is not None)
+        best = analysis.best_column()
         return SearchResult(
-            column=scores.index(best),
-            score=best,
-            exact=True,
+            column=best,
+            score=analysis[best],
             depth=42 - len(request.moves),
             nodes=0,
             time=0.0,
-            column_scores=scores,
-            column_exact=tuple(s is not None for s in scores),
+            analysis=analysis,
         )
     if request.analyze and request.moves == ESTIMATE_GAME:
         return SearchResult(
-            column=3,
-            score=2000,
-            exact=False,
-            depth=12,
-            nodes=0,
-            time=0.0,
-            column_scores=ESTIMATE_SCORES,
-            column_exact=ESTIMATE_EXACT,
+            column=3, score=Score.bound(2), depth=12, nodes=0, time=0.0, analysis=ESTIMATE_SCORES
         )
     return centre_first(request)
 

@@ -22,6 +22,7 @@ start method, and the bundled assets.  Nothing here runs at import time.
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import multiprocessing
@@ -37,7 +38,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game import __version__, logs, resources
-from game.ai.requests import SearchRequest
+from game.ai.book import BOOK_FILE
+from game.ai.bookshelf import BookFile
+from game.ai.protocol import RequestKind, SearchRequest
 from game.ai.worker import AIWorker
 from game.core import CELLS, HEIGHT, WIDTH, Board
 
@@ -180,14 +183,16 @@ def _check_engine_kernel(report: Report) -> None:
 
 def _check_opening_book(report: Report) -> None:
     """Load the opening book as the worker does, and answer the first move from it."""
+    from game.ai.book import OpeningBook  # noqa: PLC0415
     from game.ai.engine import Engine  # noqa: PLC0415
 
-    engine = Engine(solver_capacity=1, search_capacity=1)
+    shelf = shipped_book()
     began = time.perf_counter()
-    book = engine.book
+    book = shelf.book
     loaded = time.perf_counter() - began
-    if book is None:
-        raise SelfTestFailure(f"opening book: {engine.book_problem}")
+    if not isinstance(book, OpeningBook):
+        raise SelfTestFailure(f"opening book: {shelf.problem}")
+    engine = Engine(book=shelf, solver_capacity=1, search_capacity=1)
     first = engine.think(SearchRequest(moves=""))
     if not first.from_book or first.column != WIDTH // 2:
         raise SelfTestFailure(f"opening book: the first move came out as {first}")
@@ -195,6 +200,11 @@ def _check_opening_book(report: Report) -> None:
         f"opening book: {len(book)} positions up to ply {book.max_ply},"
         f" loaded in {loaded * 1000:.0f} ms"
     )
+
+
+def shipped_book() -> BookFile:
+    """The opening book the game ships, as the entry points give it to the engine."""
+    return BookFile(functools.partial(resources.asset_path, BOOK_FILE))
 
 
 def _check_settings_file(report: Report) -> None:
@@ -396,7 +406,7 @@ def _same_executable(pid: int) -> bool:
 
 
 def _check_computer_game(report: Report) -> None:
-    worker = AIWorker()
+    worker = AIWorker(book=shipped_book())
     began = time.perf_counter()
     pid: int | None = None
     try:
@@ -434,7 +444,7 @@ def _ask_for_move(worker: AIWorker, moves: str, *, seed: int, timeout: float) ->
     request = SearchRequest(
         moves=moves, depth=SELF_TEST_DEPTH, time_limit=MOVE_TIME_LIMIT, seed=seed
     )
-    request_id = worker.submit(request, kind="move")
+    request_id = worker.submit(request, kind=RequestKind.MOVE)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         notices = worker.take_notices()

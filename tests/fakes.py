@@ -20,7 +20,8 @@ from typing import Protocol
 
 import pygame
 
-from game.ai.requests import SearchRequest, SearchResult, WorkerReply
+from game.ai.protocol import RequestKind, SearchRequest, SearchResult, WorkerReply
+from game.ai.score import DRAW, Analysis, Score
 from game.core import WIDTH, Board
 from game.ui.options import GameConfig
 from game.ui.scenes.stack import Play
@@ -37,24 +38,13 @@ class _Goes(Protocol):
 
 
 def centre_first(request: SearchRequest) -> SearchResult:
-    """The first playable column in centre-first order; every playable column scores 0."""
+    """The first playable column in centre-first order; every playable column draws."""
     board = Board.from_moves(request.moves)
     column = next(c for c in CENTRE_FIRST if board.can_play(c))
-    scores: tuple[int | None, ...] = ()
-    exact: tuple[bool, ...] = ()
+    analysis = None
     if request.analyze:
-        scores = tuple(0 if board.can_play(c) else None for c in range(WIDTH))
-        exact = tuple(s is not None for s in scores)
-    return SearchResult(
-        column=column,
-        score=0,
-        exact=True,
-        depth=1,
-        nodes=1,
-        time=0.0,
-        column_scores=scores,
-        column_exact=exact,
-    )
+        analysis = Analysis((col, DRAW) for col in range(WIDTH) if board.can_play(col))
+    return SearchResult(column=column, score=DRAW, depth=1, nodes=1, time=0.0, analysis=analysis)
 
 
 def scripted(columns: Sequence[int]) -> Callable[[SearchRequest], SearchResult]:
@@ -66,12 +56,7 @@ def scripted(columns: Sequence[int]) -> Callable[[SearchRequest], SearchResult]:
         if request.analyze or not queue:
             return base
         return SearchResult(
-            column=queue.pop(0),
-            score=0,
-            exact=False,
-            depth=1,
-            nodes=1,
-            time=0.0,
+            column=queue.pop(0), score=Score.estimate(0), depth=1, nodes=1, time=0.0
         )
 
     return answer
@@ -89,12 +74,12 @@ class FakeWorker:
 
     answer: Callable[[SearchRequest], SearchResult] = centre_first
     auto: bool = True
-    submitted: list[tuple[int, str, SearchRequest]] = field(default_factory=list)
+    submitted: list[tuple[int, RequestKind, SearchRequest]] = field(default_factory=list)
     cancelled: list[int | None] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
     started: bool = False
     closed: bool = False
-    _pending: dict[int, tuple[str, SearchRequest]] = field(default_factory=dict)
+    _pending: dict[int, tuple[RequestKind, SearchRequest]] = field(default_factory=dict)
     _released: set[int] = field(default_factory=set)
     _extra: list[WorkerReply] = field(default_factory=list)
     _next_id: int = 1
@@ -106,7 +91,7 @@ class FakeWorker:
     def start(self) -> None:
         self.started = True
 
-    def submit(self, request: SearchRequest, *, kind: str = "move") -> int:
+    def submit(self, request: SearchRequest, *, kind: RequestKind = RequestKind.MOVE) -> int:
         self.started = True
         request_id = self._next_id
         self._next_id += 1

@@ -14,7 +14,7 @@ from types import ModuleType
 
 import pytest
 
-from game.ai.book import ColumnValue
+from game.ai.score import Analysis, Score
 from game.ai.search import DepthSearch
 from game.core import Board
 
@@ -147,11 +147,11 @@ def test_the_books_opening_values_agree_with_the_two_move_values() -> None:
 def test_the_book_check_against_the_reference_solver_compares_scores_and_results() -> None:
     check = _load("book_against_reference")
     full = check.FULL_COLUMN
-    exact = (None, *(ColumnValue(s, exact=True) for s in (-3, 0, 2, 5, -1, 1)))
+    exact = Analysis((col, Score.exact(s)) for col, s in enumerate((-3, 0, 2, 5, -1, 1), 1))
     assert check.disagreements(exact, [full, -3, 0, 2, 5, -1, 1]) == []
     # A different score, a full column said playable and a playable one said full.
     assert check.disagreements(exact, [-2, -3, 0, 3, 5, full, 1]) == [0, 3, 5]
-    results = tuple(ColumnValue(s, exact=False) for s in (-1, 0, 1, 1, 0, -1, -1))
+    results = Analysis(enumerate(map(Score.of_result, (-1, 0, 1, 1, 0, -1, -1))))
     # Results alone agree with any score of the same sign, strong or weak.
     assert check.disagreements(results, [-9, 0, 12, 1, 0, -1, -4]) == []
     assert check.disagreements(results, [-9, 1, 12, 1, 0, 0, -4]) == [1, 5]

@@ -15,17 +15,12 @@ from conftest import ROOT
 
 from game.ai import Engine, SearchRequest
 from game.ai.backend import IS_COMPILED
-from game.ai.book import (
-    BOOK_FILE,
-    BookError,
-    ColumnValue,
-    OpeningBook,
-    best_column,
-    book_bytes,
-    canonical,
-)
-from game.ai.kernel import win_now_score
-from game.ai.requests import HEURISTIC_UNIT
+from game.ai.book import BOOK_FILE, BookError, OpeningBook, book_bytes, canonical
+from game.ai.bookshelf import BookFile, ExactScores, read_exact_book
+from game.ai.columns import column_values
+from game.ai.exact_book import book_bytes as exact_book_bytes
+from game.ai.exact_book import canonical as exact_canonical
+from game.ai.score import Analysis, Score
 from game.ai.solver import Solver
 from game.core import WIDTH, Board
 
@@ -34,15 +29,20 @@ QUICK_PLY = 7
 """The first ply whose entries the solver re-solves within a second or so (compiled)."""
 MAKE_BOOK = ROOT / "build_scripts" / "make_book.py"
 
-WIN, DRAW, LOSS = (ColumnValue(s, exact=False) for s in (1, 0, -1))
+WIN, DRAW, LOSS = (Score.of_result(s) for s in (1, 0, -1))
 
 
-def sample_values(seed: int) -> tuple[ColumnValue | None, ...]:
+def sample_values(seed: int) -> Analysis:
     rng = random.Random(seed)
-    return tuple(
-        rng.choice([None, WIN, DRAW, LOSS, ColumnValue(rng.randint(-21, 21), exact=True)])
-        for _ in range(WIDTH)
-    )
+    picks = [
+        rng.choice([None, WIN, DRAW, LOSS, Score.exact(rng.randint(-21, 21))]) for _ in "1234567"
+    ]
+    return Analysis((col, score) for col, score in enumerate(picks) if score is not None)
+
+
+def shipped_engine() -> Engine:
+    """An engine with the shipped book, as the game's entry points make it."""
+    return Engine(book=BookFile.at(SHIPPED))
 
 
 def test_a_book_reads_back_what_was_written_in_both_orientations() -> None:
@@ -55,9 +55,9 @@ def test_a_book_reads_back_what_was_written_in_both_orientations() -> None:
     book = OpeningBook.from_bytes(book_bytes([(key, values), (other_key, sample_values(2))], 4))
     assert len(book) == 2 and book.max_ply == 4
     mirror_board = Board.from_moves("1122")
-    assert book.values(mirror_board.current, mirror_board.mask) == values
-    assert book.values(board.current, board.mask) == values[::-1]
-    assert book.values(*_bits("4")) is None
+    assert book.entry(mirror_board.current, mirror_board.mask) == values
+    assert book.entry(board.current, board.mask) == values.mirrored()
+    assert book.entry(*_bits("4")) is None
 
 
 def _bits(moves: str) -> tuple[int, int]:
@@ -66,10 +66,11 @@ def _bits(moves: str) -> tuple[int, int]:
 
 
 def test_the_best_column_prefers_the_best_value_then_the_centre() -> None:
-    assert best_column((DRAW, WIN, DRAW, DRAW, WIN, None, LOSS)) == 4
-    exact = tuple(ColumnValue(s, exact=True) for s in (-3, 2, 5, 1, 5, 0, -1))
-    assert best_column(exact) == 2
-    assert best_column((None, None, None, LOSS, None, None, None)) == 3
+    results = Analysis(enumerate((DRAW, WIN, DRAW, DRAW, WIN, LOSS, LOSS)))
+    assert results.best_column() == 4
+    exact = Analysis((col, Score.exact(s)) for col, s in enumerate((-3, 2, 5, 1, 5, 0, -1)))
+    assert exact.best_column() == 2
+    assert Analysis({3: LOSS}).best_column() == 3
 
 
 @pytest.mark.parametrize(
@@ -96,13 +97,15 @@ def test_a_missing_or_damaged_book_warns_once_and_the_engine_plays_on(
     broken.write_bytes(b"C4BOOK\r\n" + b"\x00" * 4)
     for path, reason in ((tmp_path / "absent.bin", "missing"), (broken, "truncated")):
         caplog.clear()
-        engine = Engine(book_path=path)
-        with caplog.at_level(logging.WARNING, logger="game.ai.engine"):
+        book = BookFile.at(path)
+        engine = Engine(book=book)
+        with caplog.at_level(logging.WARNING):
             for moves in ("", "4"):
-                result = engine.think(SearchRequest(moves=moves, time_limit=0.2))
+                request = SearchRequest(moves=moves, time_limit=0.2, node_limit=20_000)
+                result = engine.think(request)
                 assert result.column is not None and not result.from_book
-        assert engine.book is None
-        assert engine.book_problem is not None and reason in engine.book_problem
+        assert book.book is None
+        assert book.problem is not None and reason in book.problem
         warnings = [r for r in caplog.records if r.levelno == logging.WARNING]
         assert len(warnings) == 1 and "opening book" in warnings[0].getMessage()
 
@@ -151,16 +154,12 @@ def test_the_generator_makes_the_same_bytes_whatever_the_jobs_and_resumes(
     assert make_book(tmp_path, "cut", *args, "--jobs", "1") == one
     book = OpeningBook.from_bytes(one)
     # The engine answers the root from it, every column, agreeing with the solver.
-    engine = Engine(book_path=tmp_path / "one.bin")
+    engine = Engine(book=BookFile.at(tmp_path / "one.bin"))
     root = Board.from_moves(ROOT_MOVES)
     result = engine.think(SearchRequest(moves=root.moves, analyze=True))
     assert result.from_book
-    checker = Solver(1)
-    for col in range(WIDTH):
-        # Results only at this ply: a proven win or loss is one unit (HEURISTIC_UNIT).
-        sign = column_score(checker, root, col, exact=False)
-        assert result.column_scores[col] == (None if sign is None else sign * HEURISTIC_UNIT)
-        assert result.column_exact[col] == (sign == 0)
+    # Results only at this ply: a win at least 1, a loss at most -1, a draw.
+    assert result.analysis == solved(root, weak=True)
     assert len(book) > 10
 
     # --verify re-solves entries and finds nothing wrong; with one value planted wrong
@@ -172,31 +171,21 @@ def test_the_generator_makes_the_same_bytes_whatever_the_jobs_and_resumes(
     key, values, col = next(
         (key, values, col)
         for key, values in sorted(entries.items())
-        for col, value in enumerate(values)
-        if value is not None and value.sign > 0
+        for col, value in values.items()
+        if value.result == 1
     )
-    planted = list(values)
-    planted[col] = ColumnValue(-1, exact=False)
-    entries[key] = tuple(planted)
+    entries[key] = Analysis({**values, col: LOSS})
     (tmp_path / "one.bin").write_bytes(book_bytes(entries.items(), book.max_ply))
     caught = run_make_book(tmp_path, "one", *args, "--verify", "100", "--jobs", "1")
     assert caught.returncode == 1
     assert "MISMATCH" in caught.stdout and ", 1 wrong" in caught.stdout
 
 
-def column_score(solver: Solver, board: Board, col: int, *, exact: bool) -> int | None:
-    """A column's value for the player to move: exact, or its sign only."""
-    if not board.can_play(col):
-        return None
-    if board.is_winning_move(col):
-        return win_now_score(board.ply) if exact else 1
-    child = board.copy()
-    child.play(col)
-    if child.is_over:
-        return 0
-    solver.table.clear()
-    score = -solver.solve(child.current, child.mask, child.ply, weak=not exact).score
-    return score if exact else (score > 0) - (score < 0)
+def solved(board: Board, *, weak: bool, solver: Solver | None = None) -> Analysis:
+    """Every column's value by the solver alone: exact, or with ``weak`` the result."""
+    valuation = column_values(board, solver=solver or Solver(1), weak=weak)
+    assert valuation is not None
+    return valuation.analysis
 
 
 def shipped_book() -> OpeningBook:
@@ -207,16 +196,15 @@ def shipped_book() -> OpeningBook:
 
 def test_the_shipped_book_covers_the_first_moves() -> None:
     book = shipped_book()
-    engine = Engine()
-    assert engine.book is not None and len(engine.book) == len(book)
+    engine = shipped_engine()
     for moves in ("", "4", "1", "7")[: 1 + 3 * (book.max_ply >= 1)]:
         result = engine.think(SearchRequest(moves=moves, analyze=True))
         assert result.from_book and result.column is not None
-        assert len(result.column_scores) == WIDTH
+        assert result.analysis is not None and len(result.analysis) == WIDTH
     # The first player wins by the centre column, and only by it.
     first = engine.think(SearchRequest(moves="", analyze=True))
-    assert first.column == 3
-    assert [s is not None and s > 0 for s in first.column_scores] == [
+    assert first.column == 3 and first.analysis is not None
+    assert [score.result == 1 for score in first.analysis.values()] == [
         col == 3 for col in range(WIDTH)
     ]
 
@@ -229,17 +217,15 @@ EVERY_POSITION_PLIES = 6
 def test_the_shipped_book_answers_every_opening_of_up_to_six_moves() -> None:
     # A game begun from any chosen opening this short finds every column's value in the
     # book, for whichever side is to move: the solver would need seconds to minutes there.
-    engine = Engine()
+    engine = shipped_engine()
     layer = [Board()]
     known = 0
     for ply in range(EVERY_POSITION_PLIES + 1):
         following = []
         for board in layer:
-            values = engine.book_values(board)
-            assert values is not None, board.moves
-            assert [value is not None for value in values] == [
-                board.can_play(col) for col in range(WIDTH)
-            ]
+            valuation = column_values(board, book=engine.book, weak=True)
+            assert valuation is not None, board.moves
+            assert list(valuation.analysis) == board.legal_moves()
             known += 1
             if ply < EVERY_POSITION_PLIES:
                 for col in board.legal_moves():
@@ -258,13 +244,13 @@ def test_perfect_holds_out_where_its_book_knows_only_that_every_move_loses(moves
     # The first player's discs in columns 4 and 5 (or 3 and 4) of the bottom row: every
     # answer loses, and the book's most central one, column 4 again, loses at once to an
     # open three.  Perfect's search chooses a defence instead.
-    engine = Engine()
+    engine = shipped_engine()
     board = Board.from_moves(moves)
-    values = engine.book_values(board)
-    assert values is not None
-    assert all(value is not None and value.sign < 0 and not value.exact for value in values)
+    valuation = column_values(board, book=engine.book, weak=True)
+    assert valuation is not None
+    assert all(value == LOSS for value in valuation.analysis.values())
     result = engine.think(SearchRequest(moves=moves, time_limit=3.0))
-    assert result.from_book and (result.score, result.exact) == (-HEURISTIC_UNIT, False)
+    assert result.from_book and result.score == LOSS
     assert result.column is not None
 
     def lost_within(col: int, plies: int) -> bool:
@@ -273,7 +259,7 @@ def test_perfect_holds_out_where_its_book_knows_only_that_every_move_loses(moves
         found = engine.think(
             SearchRequest(moves=child.moves, depth=plies, time_limit=None, use_book=False)
         )
-        return found.exact and found.score > 0  # the opponent's proven win
+        return found.score.is_exact and found.score.result == 1  # the opponent's proven win
 
     assert lost_within(3, 5)
     assert not lost_within(result.column, 5)
@@ -292,21 +278,18 @@ def test_a_random_sample_of_the_shipped_book_agrees_with_the_solver() -> None:
     # Random games into the book's range, where Perfect's positions are entries.
     while checked < 12:
         board = Board()
-        values = None
         for _ in range(rng.randint(QUICK_PLY, book.max_ply)):
-            values = book.values(board.current, board.mask)
-            col = best_column(values) if values is not None else rng.choice(board.legal_moves())
+            values = book.entry(board.current, board.mask)
+            col = values.best_column() if values else rng.choice(board.legal_moves())
             board.play(col)
             if board.is_over:
                 break
-        values = book.values(board.current, board.mask)
+        values = book.entry(board.current, board.mask)
         if values is None or board.ply < QUICK_PLY:
             continue
-        for col in range(WIDTH):
-            value = values[col]
-            exact = value is not None and value.exact
-            expected = None if value is None else (value.score if exact else value.sign)
-            assert column_score(solver, board, col, exact=exact) == expected, (seed, board.moves)
+        exact = all(value.is_exact for value in values.values())
+        solver.clear()
+        assert solved(board, weak=not exact, solver=solver) == values, (seed, board.moves)
         checked += 1
 
 
@@ -322,4 +305,29 @@ def test_perfect_keeps_the_win_where_it_once_threw_it_away(moves: str, winning: 
     assert solution.score > 0
     assert solution.column in winning
     result = Engine().think(SearchRequest(moves=moves, time_limit=None))
-    assert result.exact and result.column in winning
+    assert result.score.is_exact and result.column in winning
+
+
+def test_an_exact_book_behind_the_same_protocol_answers_the_engine(tmp_path: Path) -> None:
+    # Issue 24's book (the exact score of every position of the first plies) plugs in by
+    # its reader alone: here a tiny one holding every child of a late position.
+    root = Board.from_moves("4444433336")
+    children = {}
+    for col in root.legal_moves():
+        child = root.copy()
+        child.play(col)
+        if not child.is_over:
+            score = Solver(1).solve(child.current, child.mask, child.ply).score
+            children[exact_canonical(child.current, child.mask)] = score
+    path = tmp_path / "exact.bin"
+    path.write_bytes(exact_book_bytes(children, root.ply + 1, root.ply + 1))
+    book = BookFile.at(path, read_exact_book)
+    result = Engine(book=book).think(SearchRequest(moves=root.moves, analyze=True))
+    assert result.from_book and isinstance(book.book, ExactScores)
+    assert result.analysis == solved(root, weak=False)
+    assert result.score == solved(root, weak=False).best
+    # Damaged, it is a book problem like the opening book's: the engine plays on.
+    path.write_bytes(path.read_bytes()[:-1])
+    damaged = BookFile.at(path, read_exact_book)
+    assert damaged.score(root.current, root.mask) is None
+    assert damaged.problem is not None and "truncated" in damaged.problem

@@ -6,15 +6,19 @@ each solve takes milliseconds and the cost is the process start.
 
 from __future__ import annotations
 
+import io
 import os
+import re
 import subprocess
 import sys
 
 import pytest
 from conftest import ROOT, read_testset
 
+from game.ai import cli
 from game.ai.backend import KERNEL_NAME
-from game.ai.solver import Solver
+from game.ai.columns import column_values
+from game.ai.solver import Solution, Solver
 from game.core import Board
 
 pytestmark = pytest.mark.engine
@@ -53,9 +57,9 @@ def sign(value: int) -> int:
 
 def analysis(moves: str) -> list[int]:
     """The exact score of each column, in-process, as the CLI prints it."""
-    board = Board.from_moves(moves)
-    scores = Solver().analyze(board.current, board.mask, board.ply)
-    return [FULL if s is None else s for s in scores]
+    valuation = column_values(Board.from_moves(moves), solver=Solver())
+    assert valuation is not None
+    return [FULL if s is None else s.value for s in map(valuation.analysis.get, range(7))]
 
 
 def test_solve_prints_moves_and_score() -> None:
@@ -79,7 +83,7 @@ def test_solve_stats_appends_nodes_and_microseconds() -> None:
         assert len(fields) == 4, line
         assert fields[:2] == [moves, str(score)]
         nodes, micros = int(fields[2]), int(fields[3])
-        assert nodes >= 1 and micros >= 0
+        assert nodes >= 0 and micros >= 0  # 0: the rules alone decide every column
     # The kernel in use is named on stderr, so stdout keeps one line per position.
     assert f"engine kernel: {KERNEL_NAME}" in done.stderr.splitlines()
 
@@ -142,18 +146,22 @@ def test_invalid_lines_are_named_and_the_rest_answered() -> None:
         DRAW,  # 11 a finished game: nothing to solve
         good[2][0],  # 12 fine
     ]
-    done = run("solve", stdin="\n".join(lines) + "\n")
+    # Lines 7 and 8 name the empty board: without the book its exact score takes a
+    # minute, so this run answers them from the book's results (test_an_empty_line_...).
+    done = run("solve", "--weak", stdin="\n".join(lines) + "\n")
     assert done.returncode == 1
     out = done.stdout.split("\n")
     assert out[-1] == ""  # the output ends with a newline
     out = out[:-1]
     assert len(out) == len(lines), "one output line per input line"
-    bad = {2, 3, 4, 6, 7, 8, 9, 10, 11}
+    bad = {2, 3, 4, 6, 9, 10, 11}
     for number, (line, answer) in enumerate(zip(lines, out, strict=True), start=1):
         if number in bad:
             assert answer == "", number
+        elif number in (7, 8):
+            assert answer == " 1", number  # the empty board: the first player wins
         else:
-            assert answer == f"{line} {dict(good)[line]}", number
+            assert answer == f"{line} {sign(dict(good)[line])}", number
     errors = done.stderr.splitlines()
     assert [e.split(":")[0] for e in errors] == [f"line {n}" for n in sorted(bad)]
     by_line = dict(zip(sorted(bad), errors, strict=True))
@@ -161,7 +169,6 @@ def test_invalid_lines_are_named_and_the_rest_answered() -> None:
     assert "full" in by_line[3] and "move 7" in by_line[3]
     assert "over" in by_line[4] and "move 8" in by_line[4]
     assert "over" in by_line[6] and "move 43" in by_line[6]
-    assert "empty" in by_line[7] and "empty" in by_line[8]
     assert "off the board" in by_line[9]
     assert "over" in by_line[11]
     # The long line is named, but not echoed in full.
@@ -195,13 +202,20 @@ def test_bestmove_stats() -> None:
     moves = "1233722555341451114725221333"  # Test_L2_R1 line 3: the mover loses (-1)
     done = run("bestmove", moves, "--level", "Perfect", "--stats")
     assert done.returncode == 0, done.stderr
-    fields = done.stdout.split()
-    assert fields[0] in {str(c) for c in range(1, 8)}
-    assert fields[1:4] == ["score", "-1", "(exact)"]
-    assert fields[4] == "depth" and int(fields[5]) >= 1
-    assert fields[6] == "nodes" and int(fields[7]) >= 1
-    assert fields[8] == "time" and float(fields[9]) >= 0
-    assert Board.from_moves(moves).can_play(int(fields[0]) - 1)
+    said = re.fullmatch(
+        r"([1-7]) score -1 \(loss in 7\) depth (\d+) nodes (\d+) time (\d+\.\d+)\n",
+        done.stdout,
+    )
+    assert said is not None, done.stdout
+    assert int(said[2]) >= 1 and int(said[3]) >= 1
+    assert Board.from_moves(moves).can_play(int(said[1]) - 1)
+
+
+def test_bestmove_stats_describes_a_proven_result_in_words() -> None:
+    # Issue 26: a win the book (or a weak solve) proved read "score 1000 (heuristic)".
+    done = run("bestmove", "", "--stats")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("4 score \u2265+1 (win, from the book) depth 0 nodes 0 time ")
 
 
 @pytest.mark.parametrize(
@@ -221,6 +235,10 @@ def test_bestmove_stats() -> None:
         (["bestmove", DRAW], "over"),
         (["bestmove"], "moves"),
         (["bestmove", "44", "--frobnicate"], "--frobnicate"),
+        (["bestmove", "44", "--table-mb", "0"], "at least 1 MiB"),
+        (["solve", "--table-mb", "-3"], "at least 1 MiB"),
+        (["solve", "--table-mb", "lots"], "a whole number of MiB"),
+        (["solve", "--table-mb", str(1 << 40)], "largest table"),
         ([], "command"),
         (["perft"], "perft"),
     ],
@@ -231,3 +249,38 @@ def test_bad_arguments_exit_2_with_a_message(args: list[str], message: str) -> N
     assert done.stdout == ""
     assert message in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_an_empty_line_is_the_empty_board_and_reaches_the_solver() -> None:
+    # Without the book the empty board takes the solver a minute: a stand-in solver
+    # records what it was asked and answers at once.
+    asked: list[tuple[int, int, int, bool]] = []
+
+    class Recorder(Solver):
+        def solve(self, current: int, mask: int, ply: int, **kwargs: object) -> Solution:
+            asked.append((current, mask, ply, bool(kwargs.get("weak"))))
+            self.nodes = 12345
+            return Solution(1, 3, self.nodes)
+
+    out = io.StringIO()
+    options = cli.SolveOptions(stats=True)
+    status = cli.solve_lines(["\n", "  \t\n"], out, options, Recorder(1))
+    assert status == 0
+    assert asked == [(0, 0, 0, False)] * 2
+    for line in out.getvalue().splitlines():
+        moves, score, nodes, micros = line.split(" ")
+        assert (moves, score, nodes) == ("", "1", "12345") and int(micros) >= 0
+    assert cli.parse_line("") == Board() and cli.parse_line("44 12\n") == Board.from_moves("44")
+
+
+def test_the_table_size_is_in_whole_mib_within_the_machines_memory() -> None:
+    assert cli.table_slots("16") == 16 * 2**20 // 8  # slots of 8 bytes
+    done = run("solve", "--table-mb", "1", stdin=FULL_COLUMNS + "\n")
+    assert (done.returncode, done.stdout) == (0, f"{FULL_COLUMNS} 1\n"), done.stderr
+    done = run("bestmove", FULL_COLUMNS, "--table-mb", "64")
+    assert done.returncode == 0 and done.stdout.strip() in {"1", "2", "5", "6"}
+    memory = cli.memory_bytes()
+    if memory is not None:
+        too_big = run("solve", "--table-mb", str(2 * memory // 2**20 + 1))
+        assert too_big.returncode == 2
+        assert "does not fit" in too_big.stderr or "largest table" in too_big.stderr

@@ -28,7 +28,7 @@ import pytest
 from game.ai.control import SearchStopped, StopControl
 from game.ai.evaluation import evaluate
 from game.ai.kernel import winning_cells
-from game.ai.requests import HEURISTIC_UNIT
+from game.ai.score import HEURISTIC_UNIT
 from game.ai.search import DepthResult, DepthSearch, is_proven
 from game.ai.solver import Solver
 from game.core import CELLS, WIDTH, Board
@@ -110,7 +110,7 @@ def random_position(rng: random.Random, low: int, high: int) -> Board:
 
 def search(board: Board, depth: int, engine: DepthSearch | None = None) -> DepthResult:
     engine = engine if engine is not None else DepthSearch(1)
-    return engine.search(board.current, board.mask, board.ply, depth, rng=random.Random(0))
+    return engine.search(board, depth, rng=random.Random(0))
 
 
 # Depth 4 without pruning costs ~0.2 s per position in pure Python: fewer of those.
@@ -199,9 +199,7 @@ def test_exact_and_proven_results_agree_with_the_solver(seed: int) -> None:
         checked += 1
         engine = DepthSearch(1)  # its table shared across depths, as the levels keep it
         for depth in range(1, 11):
-            result = engine.search(
-                board.current, board.mask, board.ply, depth, rng=random.Random(0)
-            )
+            result = engine.search(board, depth, rng=random.Random(0))
             where = (board.moves, depth, result.score, truth)
             if result.exact:
                 assert result.score == truth * UNIT, where
@@ -230,9 +228,7 @@ def test_all_scores_match_minimax_per_column(seed: int) -> None:
     board = random_position(rng, 6, 30)
     depth = 3
     engine = DepthSearch(1)
-    result = engine.search(
-        board.current, board.mask, board.ply, depth, rng=random.Random(0), all_scores=True
-    )
+    result = engine.search(board, depth, rng=random.Random(0), all_scores=True)
     expected = minimax_scores(board, result.depth)
     assert len(result.column_scores) == WIDTH
     for col in range(WIDTH):
@@ -249,8 +245,8 @@ def test_table_size_does_not_change_the_score(seed: int) -> None:
     assert (roomy.score, roomy.depth) == (tiny.score, tiny.depth), board.moves
     # A table that already holds this very search answers the same again.
     warm = DepthSearch(1 << 20)
-    first = warm.search(board.current, board.mask, board.ply, depth, rng=random.Random(0))
-    again = warm.search(board.current, board.mask, board.ply, depth, rng=random.Random(0))
+    first = warm.search(board, depth, rng=random.Random(0))
+    again = warm.search(board, depth, rng=random.Random(0))
     assert again.score == first.score == roomy.score, board.moves
 
 

@@ -14,7 +14,8 @@ import pygame
 import pytest
 
 from game.ai.levels import level_by_name
-from game.ai.requests import HEURISTIC_UNIT, SearchRequest, SearchResult, WorkerReply
+from game.ai.protocol import RequestKind, SearchRequest, SearchResult, WorkerReply
+from game.ai.score import Analysis, Score
 from game.core import Player
 from game.settings import SettingsStore
 from game.ui.app import App
@@ -313,7 +314,7 @@ def test_no_disc_hovers_over_a_full_column(app: App) -> None:
 
 def guessing(request: SearchRequest) -> SearchResult:
     """Centre first, but as a depth search's estimate: not exact."""
-    return dataclasses.replace(centre_first(request), exact=False, score=12)
+    return dataclasses.replace(centre_first(request), score=Score.estimate(12))
 
 
 def from_the_book(request: SearchRequest) -> SearchResult:
@@ -475,7 +476,7 @@ def test_undo_while_the_computer_thinks_cancels_it_and_drops_its_late_reply() ->
         assert scene.round.match.board.moves == ""
         assert not scene.computer.thinking
         # The answer was already on its way: it must not be played.
-        worker.inject(WorkerReply(request_id, "move", request.moves, _result(3)))
+        worker.inject(WorkerReply(request_id, RequestKind.MOVE, request.moves, _result(3)))
         advance(app, 0.5)
         assert scene.round.match.board.moves == ""
     finally:
@@ -484,7 +485,7 @@ def test_undo_while_the_computer_thinks_cancels_it_and_drops_its_late_reply() ->
 
 def test_a_reply_for_another_position_is_dropped(app: App, worker: FakeWorker) -> None:
     scene = start(app)
-    worker.inject(WorkerReply(999, "move", "", _result(2)))
+    worker.inject(WorkerReply(999, RequestKind.MOVE, "", _result(2)))
     advance(app, 0.2)
     assert scene.round.match.board.moves == ""
 
@@ -587,15 +588,14 @@ def test_a_hint_asked_while_the_analysis_runs_is_the_analysis_best_column() -> N
 def exact_analysis(scores: tuple[int | None, ...]) -> SearchResult:
     """An analysis that proved every column's score (None: a full column)."""
     best = max(score for score in scores if score is not None)
+    analysis = Analysis((col, Score.exact(s)) for col, s in enumerate(scores) if s is not None)
     return SearchResult(
         column=scores.index(best),
-        score=best,
-        exact=True,
+        score=Score.exact(best),
         depth=30,
         nodes=1,
         time=0.0,
-        column_scores=scores,
-        column_exact=tuple(score is not None for score in scores),
+        analysis=analysis,
     )
 
 
@@ -604,13 +604,12 @@ def test_a_hint_where_the_book_knows_only_that_every_move_loses_does_not_claim_t
 ):
     # The opening book holds results alone before ply 7: every column a proven loss, none
     # known to last longest (the engine's search chose column 4).
+    loss = Score.of_result(-1)
     analysis = dataclasses.replace(
         exact_analysis(tuple([-1] * 7)),
         column=3,
-        score=-HEURISTIC_UNIT,
-        exact=False,
-        column_scores=tuple([-HEURISTIC_UNIT] * 7),
-        column_exact=tuple([False] * 7),
+        score=loss,
+        analysis=Analysis((col, loss) for col in range(7)),
         from_book=True,
     )
     worker = FakeWorker(answer=lambda request: analysis)
@@ -655,8 +654,11 @@ def test_analysis_shows_every_columns_score_on_the_players_turn() -> None:
         _, kind, request = worker.submitted[-1]
         assert kind == "analysis" and request.analyze and request.moves == "555555"
         app.step([], FRAME)
-        assert shown_analysis(scene) is not None
-        assert shown_analysis(scene).column_scores == scores
+        shown = shown_analysis(scene)
+        assert shown is not None and shown.analysis is not None
+        assert [shown.analysis.get(col) for col in range(7)] == [
+            None if s is None else Score.exact(s) for s in scores
+        ]
         # With the scores known, a hint needs no new request.
         count = len(worker.submitted)
         app.step([key(pygame.K_h)], FRAME)
@@ -673,14 +675,25 @@ def test_analysis_shows_every_columns_score_on_the_players_turn() -> None:
 
 
 def test_the_analysis_row_and_the_panel_say_the_same_in_words_or_engine_scores() -> None:
-    scores = (3, -2, 0, 2 * HEURISTIC_UNIT, -4 * HEURISTIC_UNIT, 420, 0)
-    exact = (True, True, True, False, False, False, False)
+    scores = (
+        Score.exact(3),
+        Score.exact(-2),
+        Score.exact(0),
+        Score.bound(2),
+        Score.bound(-4),
+        Score.estimate(420),
+        Score.estimate(0),
+    )
 
     def answer(request: SearchRequest) -> SearchResult:
         return SearchResult(
-            column=0, score=3, exact=True, depth=1, nodes=1, time=0.0,
-            column_scores=scores, column_exact=exact,
-        )  # fmt: skip
+            column=0,
+            score=scores[0],
+            depth=1,
+            nodes=1,
+            time=0.0,
+            analysis=Analysis(enumerate(scores)),
+        )
 
     app = make_app(FakeWorker(answer=answer), show_analysis=True)
     try:
@@ -929,7 +942,7 @@ def test_the_top_scene_only_is_updated(app: App) -> None:
 
 
 def _result(column: int) -> SearchResult:
-    return SearchResult(column=column, score=0, exact=False, depth=1, nodes=1, time=0.0)
+    return SearchResult(column=column, score=Score.estimate(0), depth=1, nodes=1, time=0.0)
 
 
 def test_notices_stand_in_the_panel_not_over_the_board_or_the_column_numbers(app: App) -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai.requests import HEURISTIC_UNIT, describe_score
+from game.ai.score import Score
 from game.ui.scenes.play import texts
-from game.ui.verdicts import ESTIMATES, Verdict, engine_label, verdict
+from game.ui.verdicts import ESTIMATES, Verdict, verdict
 
 
 @pytest.mark.parametrize(
@@ -21,27 +21,27 @@ from game.ui.verdicts import ESTIMATES, Verdict, engine_label, verdict
 def test_exact_scores_are_win_draw_or_loss_in_so_many_moves(
     score: int, ply: int, words: str
 ) -> None:
-    said = verdict(score, exact=True, ply=ply)
+    said = verdict(Score.exact(score), ply=ply)
     assert said.exact
     assert texts.verdict_sentence(said, 3) == f"{said.symbol} Column 4: {words}"
     # The same count as the engine's own description.
-    assert describe_score(score, exact=True, ply=ply).split()[-1] in words or score == 0
+    assert Score.exact(score).describe(ply).split()[-1] in words or score == 0
 
 
 def test_a_win_a_shorter_search_proved_is_at_most_so_many_moves() -> None:
-    said = verdict(3 * HEURISTIC_UNIT, exact=False, ply=10)
+    said = verdict(Score.bound(3), ply=10)
     assert (said.kind, said.moves, said.at_most, said.exact) == ("win", 14, True, True)
     assert texts.verdict_lines(said) == ["\u2713 Win", "in \u226414"]
     assert texts.verdict_sentence(said, 0).endswith("Column 1: Win in at most 14 moves")
-    loss = verdict(-3 * HEURISTIC_UNIT, exact=False, ply=10)
+    loss = verdict(Score.bound(-3), ply=10)
     assert (loss.kind, loss.symbol) == ("loss", "\u00d7")
 
 
 def test_estimates_are_a_five_step_scale_that_never_reads_like_a_number() -> None:
-    steps = [verdict(value, exact=False, ply=8) for value in (999, 150, 149, 40, 39, 0, -39)]
+    steps = [verdict(Score.estimate(v), ply=8) for v in (999, 150, 149, 40, 39, 0, -39)]
     words = [texts.verdict_lines(s)[1] for s in steps]
     assert words == ["Strong", "Strong", "Good", "Good", "Even", "Even", "Even"]
-    worse = [verdict(value, exact=False, ply=8) for value in (-40, -149, -150, -999)]
+    worse = [verdict(Score.estimate(v), ply=8) for v in (-40, -149, -150, -999)]
     assert [texts.verdict_lines(s)[1] for s in worse] == ["Weak", "Weak", "Bad", "Bad"]
     for said in steps + worse:
         assert not said.exact and said.moves is None
@@ -54,30 +54,22 @@ def test_estimates_are_a_five_step_scale_that_never_reads_like_a_number() -> Non
 
 def test_every_verdict_has_a_symbol_as_well_as_a_colour() -> None:
     kinds: dict[str, Verdict] = {}
-    for score, exact in ((5, True), (0, True), (-5, True), (300, False), (0, False), (-300, False)):
-        said = verdict(score, exact=exact, ply=6)
+    exact = [Score.exact(value) for value in (5, 0, -5)]
+    for score in exact + [Score.estimate(value) for value in (300, 0, -300)]:
+        said = verdict(score, ply=6)
         kinds[said.kind] = said
     assert set(kinds) == {"win", "draw", "loss", "better", "even", "worse"}
     assert len({said.symbol for said in kinds.values()}) == 6
 
 
-def test_engine_labels_for_experts_never_show_minus_zero() -> None:
-    assert engine_label(3, exact=True) == "+3"
-    assert engine_label(-2, exact=True) == "-2"
-    assert engine_label(0, exact=True) == "0"
-    assert engine_label(2 * HEURISTIC_UNIT, exact=False) == "\u2265+2"
-    assert engine_label(-4 * HEURISTIC_UNIT, exact=False) == "\u2264-4"
-    assert engine_label(420, exact=False) == "~+42"
-    assert engine_label(-4, exact=False) == "~0"
-    assert engine_label(0, exact=False) == "~0"
-
-
-@pytest.mark.parametrize(("score", "word"), [(HEURISTIC_UNIT, "Win"), (-HEURISTIC_UNIT, "Loss")])
-def test_a_result_known_without_its_length_is_said_in_plain_words(score: int, word: str) -> None:
+@pytest.mark.parametrize(
+    ("score", "word"), [(Score.of_result(1), "Win"), (Score.of_result(-1), "Loss")]
+)
+def test_a_result_known_without_its_length_is_said_in_plain_words(score: Score, word: str) -> None:
     # The opening book's first plies keep results alone, as the weakest proven bound: a
     # win (or loss) with the last stone at the latest.  That says nothing about how many
     # moves, so no "in at most 18" (issue 26, item 4).
-    said = verdict(score, exact=False, ply=4)
+    said = verdict(score, ply=4)
     assert said.exact and said.moves is None
     assert texts.verdict_lines(said) == [f"{said.symbol} {word}"]
     assert texts.verdict_sentence(said, 2) == f"{said.symbol} Column 3: {word}"

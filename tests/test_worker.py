@@ -8,6 +8,7 @@ it is the right one.
 
 from __future__ import annotations
 
+import functools
 import logging
 import multiprocessing
 import os
@@ -21,7 +22,12 @@ from pathlib import Path
 
 import pytest
 
-from game.ai.requests import SearchRequest, WorkerReply
+from game import resources
+from game.ai.book import BOOK_FILE
+from game.ai.bookshelf import BookFile
+from game.ai.levels import MAX_DEPTH
+from game.ai.protocol import RequestKind, SearchRequest, WorkerReply
+from game.ai.score import Score
 from game.ai.worker import GAVE_UP_NOTICE, HANG_NOTICE, MAX_ATTEMPTS, RESTART_NOTICE, AIWorker
 from game.core import Board
 
@@ -81,11 +87,11 @@ def wait_until_gone(pid: int, seconds: float) -> bool:
 
 
 def test_a_request_comes_back_as_a_legal_column(worker: AIWorker) -> None:
-    request_id = worker.submit(SearchRequest(moves="4453", depth=4, seed=1), kind="move")
+    request_id = worker.submit(SearchRequest(moves="4453", depth=4, seed=1), kind=RequestKind.MOVE)
     assert worker.pending_count == 1
     [reply] = wait_for_replies(worker)
     assert reply.request_id == request_id
-    assert reply.kind == "move"
+    assert reply.kind is RequestKind.MOVE
     assert reply.moves == "4453"
     assert reply.error is None and reply.result is not None
     column = reply.result.column
@@ -95,19 +101,19 @@ def test_a_request_comes_back_as_a_legal_column(worker: AIWorker) -> None:
 
 def test_the_computer_takes_a_win_and_answers_analysis(worker: AIWorker) -> None:
     # Player one has three in column 1 and wins by playing it again.
-    worker.submit(SearchRequest(moves="121212", depth=2), kind="move")
+    worker.submit(SearchRequest(moves="121212", depth=2), kind=RequestKind.MOVE)
     # Solving every other column exactly takes long in pure Python: the time budget
     # makes the worker fall back to its depth-limited scores for those.
     analysis_request = SearchRequest(moves="121212", depth=None, time_limit=1.0, analyze=True)
-    worker.submit(analysis_request, kind="analysis")
+    worker.submit(analysis_request, kind=RequestKind.ANALYSIS)
     move, analysis = wait_for_replies(worker, 2)
     assert move.result is not None and move.result.column == 0
-    assert analysis.kind == "analysis"
-    assert analysis.result is not None
-    scores = analysis.result.column_scores
+    assert analysis.kind is RequestKind.ANALYSIS
+    assert analysis.result is not None and analysis.result.analysis is not None
+    scores = analysis.result.analysis
     assert len(scores) == 7
     # Column 1 wins at once for the side to move: 22 - 4 stones.
-    assert scores[0] == 18 and analysis.result.column_exact[0]
+    assert scores[0] == Score.exact(18)
     assert analysis.result.column == 0
 
 
@@ -166,7 +172,7 @@ def test_a_stale_result_is_dropped(worker: AIWorker) -> None:
 def test_killing_the_worker_mid_search_recovers_and_tells_the_player(worker: AIWorker) -> None:
     first_pid = worker.pid
     assert first_pid is not None
-    request_id = worker.submit(SearchRequest(moves="", depth=None, time_limit=1.0, use_book=False))
+    request_id = worker.submit(SearchRequest(moves="", depth=MAX_DEPTH, time_limit=1.0))
     time.sleep(0.3)
     os.kill(first_pid, signal.SIGKILL)
     [reply] = wait_for_replies(worker)
@@ -254,7 +260,7 @@ def test_closing_leaves_no_child_process() -> None:
 ORPHAN_SCRIPT = textwrap.dedent(
     """
     import sys, time
-    from game.ai.requests import SearchRequest
+    from game.ai.protocol import SearchRequest
     from game.ai.worker import AIWorker
 
     if __name__ == "__main__":
@@ -285,3 +291,28 @@ def test_the_worker_exits_by_itself_when_the_game_process_is_killed(tmp_path: Pa
     finally:
         game.kill()
         game.wait()
+
+
+MEMORY_LIMIT = 150 * 2**20
+"""What the worker process may hold at its peak, tables, book and interpreter all in
+(issue 23): the engine's tables are 18 MiB of it."""
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc/<pid>/status")
+def test_the_worker_stays_under_its_memory_limit() -> None:
+    handle = AIWorker(book=BookFile(functools.partial(resources.asset_path, BOOK_FILE)))
+    try:
+        # A book move, an analysis (depth search and solver), a deep search: every table
+        # and the book in use.
+        handle.submit(SearchRequest(moves="", time_limit=3.0))
+        handle.submit(SearchRequest(moves="44", time_limit=1.0, analyze=True, use_book=False))
+        handle.submit(SearchRequest(moves="4453", depth=MAX_DEPTH, time_limit=1.0))
+        replies = wait_for_replies(handle, 3)
+        assert all(reply.result is not None for reply in replies)
+        assert replies[0].result is not None and replies[0].result.from_book
+        status = Path(f"/proc/{handle.pid}/status").read_text()
+    finally:
+        handle.close()
+    peak = next(line for line in status.splitlines() if line.startswith("VmHWM:"))
+    peak_bytes = int(peak.split()[1]) * 1024
+    assert peak_bytes < MEMORY_LIMIT, peak

@@ -6,7 +6,7 @@ which positions, is its docstring); the game reads it from ``assets/book.bin``.
 
 **What an entry holds.**  A position where Perfect is to move, and for each of its
 seven columns the value of playing there, seen by the player to move: the exact score
-(:mod:`game.ai.requests`'s convention), or, in the first plies where an exact score
+(:mod:`game.ai.score`'s convention), or, in the first plies where an exact score
 is out of reach, only the result (win, draw or loss), or "full".  So a book position
 answers the move and the analysis of all seven columns at once; and a position one
 ply later (the opponent to move) is answered from its children, which are entries.
@@ -31,6 +31,10 @@ A column byte: 0 the column is full; ``score + 64`` (43 to 85) an exact score;
 Reading checks all of this; a missing, truncated or corrupt file raises
 :class:`BookError` with one sentence saying what is wrong, and the engine then
 plays without a book (solver, then search).
+
+**As a position book** (:class:`game.ai.bookshelf.PositionBook`) it answers the value
+of a position (:meth:`OpeningBook.score`) from an entry that leads to it, or from its
+own entry: the engine asks it for each child's value, as it will ask the exact book.
 """
 
 from __future__ import annotations
@@ -38,11 +42,11 @@ from __future__ import annotations
 import struct
 import zlib
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from game.core.bitboard import WIDTH, Bitboard, mirror
+from game.ai.score import Analysis, Score
+from game.core.bitboard import WIDTH, Bitboard, column_cells, mirror
 
 MAGIC: Final = b"C4BOOK\r\n"
 FORMAT_VERSION: Final = 1
@@ -63,45 +67,28 @@ class BookError(Exception):
     sentence."""
 
 
-@dataclass(frozen=True, slots=True)
-class ColumnValue:
-    """The value of playing a column, seen by the player to move.
-
-    ``score`` is the exact score when ``exact``; otherwise only its sign is known
-    (1 a win, 0 a draw, -1 a loss).
-    """
-
-    score: int
-    exact: bool
-
-    @property
-    def sign(self) -> int:
-        return (self.score > 0) - (self.score < 0)
-
-
-Values = tuple[ColumnValue | None, ...]
-"""One :class:`ColumnValue` per column, None for a full column."""
-
-
-def encode_value(value: ColumnValue | None) -> int:
-    """The column byte of a value."""
+def encode_value(value: Score | None) -> int:
+    """The column byte of a column's value (None: full).  Requires a proven value: an
+    exact score, or a result alone (at least 1, at most -1)."""
     if value is None:
         return FULL
-    if value.exact:
-        return value.score + SCORE_BIAS
-    return WEAK_DRAW + value.sign
+    if value.is_exact:
+        return value.value + SCORE_BIAS
+    if value.result is None:
+        raise ValueError(f"the book keeps proven values only, not {value}")
+    return WEAK_DRAW + value.result
 
 
-def decode_value(byte: int) -> ColumnValue | None:
+def decode_value(byte: int) -> Score | None:
     """The value of a column byte; raises BookError for a byte no value has."""
     if byte == FULL:
         return None
     if byte in (WEAK_LOSS, WEAK_DRAW, WEAK_WIN):
-        return ColumnValue(byte - WEAK_DRAW, exact=False)
+        return Score.of_result(byte - WEAK_DRAW)
     score = byte - SCORE_BIAS
     if not -21 <= score <= 21:
         raise BookError(f"the opening book holds a column value no position has ({byte})")
-    return ColumnValue(score, exact=True)
+    return Score.exact(score)
 
 
 def canonical(current: Bitboard, mask: Bitboard) -> tuple[int, bool]:
@@ -112,19 +99,10 @@ def canonical(current: Bitboard, mask: Bitboard) -> tuple[int, bool]:
     return (mirrored, True) if mirrored < key else (key, False)
 
 
-def best_column(values: Values) -> int:
-    """The column to play: the best value (an exact score, or only a result), the most
-    central of equal ones."""
-    centre_first = sorted(range(WIDTH), key=lambda col: (abs(2 * col - (WIDTH - 1)), col))
-
-    def rank(col: int) -> tuple[int, int]:
-        value = values[col]
-        if value is None:
-            return (-1_000, 0)
-        # A result alone ranks as the least of its kind: a win beats every draw, etc.
-        return (value.score if value.exact else value.sign, -centre_first.index(col))
-
-    return max(range(WIDTH), key=rank)
+def _decode_row(row: bytes) -> Analysis:
+    return Analysis(
+        (col, value) for col, value in enumerate(map(decode_value, row)) if value is not None
+    )
 
 
 class OpeningBook:
@@ -137,34 +115,47 @@ class OpeningBook:
     def __len__(self) -> int:
         return len(self._entries)
 
-    def items(self) -> Iterator[tuple[int, Values]]:
+    def items(self) -> Iterator[tuple[int, Analysis]]:
         """Every entry: its canonical key and its values in that orientation (what
         :func:`book_bytes` takes)."""
         for key, row in self._entries.items():
-            yield key, tuple(decode_value(byte) for byte in row)
+            yield key, _decode_row(row)
 
-    def values(self, current: Bitboard, mask: Bitboard) -> Values | None:
+    def entry(self, current: Bitboard, mask: Bitboard) -> Analysis | None:
         """The value of each column for the player to move, or None if the position is
-        not in the book."""
+        not an entry."""
         key, mirrored = canonical(current, mask)
         row = self._entries.get(key)
         if row is None:
             return None
-        values = tuple(decode_value(byte) for byte in row)
-        return values[::-1] if mirrored else values
+        values = _decode_row(row)
+        return values.mirrored() if mirrored else values
+
+    def score(self, current: Bitboard, mask: Bitboard) -> Score | None:
+        """The value of the position for the player to move, or None if the book does not
+        know it: the value of the move that led here in an entry one ply earlier (entries
+        of one ply all hold values of the same kind, exact or results), else the best
+        value of the position's own entry."""
+        if mask.bit_count() > self.max_ply + 1:
+            return None
+        mover_before = current ^ mask
+        for col in range(WIDTH):
+            stones = mask & column_cells(col)
+            top = 1 << (stones.bit_length() - 1) if stones else 0
+            if top & mover_before:  # undo that stone: a position one ply earlier
+                key, mirrored = canonical(mover_before ^ top, mask ^ top)
+                row = self._entries.get(key)
+                if row is not None:
+                    before = decode_value(row[WIDTH - 1 - col if mirrored else col])
+                    assert before is not None, "an entry's played column is never full"
+                    return -before
+        own = self.entry(current, mask)
+        return own.best if own else None
 
     @classmethod
     def from_bytes(cls, data: bytes) -> OpeningBook:
         """Read a book file's bytes; raises BookError saying what is wrong with them."""
-        if len(data) < HEADER.size:
-            raise BookError(f"the opening book is truncated ({len(data)} bytes, no header)")
-        magic, version, max_ply, _, count, checksum = HEADER.unpack_from(data)
-        if magic != MAGIC:
-            raise BookError("the opening book is not a book file (wrong magic bytes)")
-        if version != FORMAT_VERSION:
-            raise BookError(
-                f"the opening book has format {version}; this game reads {FORMAT_VERSION}"
-            )
+        max_ply, count, checksum = _header(data)
         body = data[HEADER.size :]
         if len(body) != count * ENTRY_BYTES:
             raise BookError(
@@ -187,20 +178,36 @@ class OpeningBook:
         """Read the book at ``path``; raises BookError (never OSError) when it cannot."""
         try:
             data = path.read_bytes()
-        except FileNotFoundError:
-            raise BookError(f"the opening book {path} is missing") from None
         except OSError as error:
-            raise BookError(f"the opening book {path} cannot be read: {error}") from None
+            missing = isinstance(error, FileNotFoundError)
+            why = "is missing" if missing else f"cannot be read: {error}"
+            raise BookError(f"the opening book {path} {why}") from None
         return cls.from_bytes(data)
 
 
-def book_bytes(entries: Iterable[tuple[int, Values]], max_ply: int) -> bytes:
+def _header(data: bytes) -> tuple[int, int, int]:
+    """The highest ply, the entry count and the checksum a book file's header gives;
+    raises BookError when there is no header of this format."""
+    if len(data) < HEADER.size:
+        raise BookError(f"the opening book is truncated ({len(data)} bytes, no header)")
+    magic, version, max_ply, _, count, checksum = HEADER.unpack_from(data)
+    problem = None
+    if magic != MAGIC:
+        problem = "is not a book file (wrong magic bytes)"
+    elif version != FORMAT_VERSION:
+        problem = f"has format {version}; this game reads {FORMAT_VERSION}"
+    if problem is not None:
+        raise BookError(f"the opening book {problem}")
+    return max_ply, count, checksum
+
+
+def book_bytes(entries: Iterable[tuple[int, Analysis]], max_ply: int) -> bytes:
     """A book file holding ``entries`` (canonical key, values in that orientation)."""
     body = bytearray()
     count = 0
     for key, values in sorted(entries, key=lambda item: item[0]):
         body += key.to_bytes(KEY_BYTES, "little")
-        body += bytes(encode_value(value) for value in values)
+        body += bytes(encode_value(values.get(col)) for col in range(WIDTH))
         count += 1
     header = HEADER.pack(MAGIC, FORMAT_VERSION, max_ply, 0, count, zlib.crc32(body))
     return header + bytes(body)

@@ -2,32 +2,44 @@
 
 ``solve`` reads positions from standard input, one per line (the first
 whitespace-separated field, so the public test-set files can be fed as they
-are), and prints ``<moves> <score>``; ``--analyze`` prints ``<moves>`` and the
-score of each of the seven columns instead (``-1000`` for a full column);
-``--weak`` gives only -1 / 0 / 1; ``--stats`` appends the nodes searched and
-the microseconds taken (and names the engine kernel in use on standard error).
-A bad line prints an error naming its line number on standard error and an
-empty line on standard output (so outputs stay aligned with inputs); the other
-lines are still answered, and the exit status is 1.
+are; an empty line is the empty board), and prints ``<moves> <score>``;
+``--analyze`` prints ``<moves>`` and the score of each of the seven columns instead
+(``-1000`` for a full column); ``--weak`` gives only -1 / 0 / 1; ``--stats``
+appends the nodes searched and the microseconds taken (and names the engine
+kernel in use on standard error).  A bad line prints an error naming its line
+number on standard error and an empty line on standard output (so outputs stay
+aligned with inputs); the other lines are still answered, and the exit status is 1.
 
 ``bestmove <moves>`` prints the column (1-based) the engine plays at a level
-(``--level``, default Perfect) or a depth (``--depth``).
+(``--level``, default Perfect) or a depth (``--depth``); with ``--stats`` the score,
+in numbers and words, and the effort.
+
+``--table-mb N`` (both commands) sizes the exact solver's table: N MiB (whole), refused
+below 1 or when the machine's free memory cannot hold it.  The opening book is the
+one the entry point gives (``python -m game.ai``: the game's own), unless ``--no-book``.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import math
+import os
 import sys
 import time
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import TextIO
 
 from game.ai.backend import KERNEL_NAME
+from game.ai.bookshelf import PositionBook
+from game.ai.columns import column_values, good_enough
 from game.ai.engine import Engine
+from game.ai.kernel import MAX_SLOT_BITS, SLOT_BYTES
 from game.ai.levels import LEVELS, MAX_DEPTH, MIN_DEPTH, custom_level, level_by_name
-from game.ai.requests import SearchRequest
-from game.ai.solver import Solver
+from game.ai.protocol import SearchRequest
+from game.ai.score import Score
+from game.ai.solver import DEFAULT_CAPACITY, Solver
 from game.core.bitboard import WIDTH
 from game.core.board import Board
 from game.core.notation import IllegalMoveError
@@ -35,6 +47,47 @@ from game.core.notation import IllegalMoveError
 FULL_COLUMN = -1000
 """The score printed by ``solve --analyze`` for a column that cannot be played."""
 _SHOWN_CHARS = 60
+MIB = 1 << 20
+
+
+def memory_bytes() -> int | None:
+    """The memory a table may take on this machine: what Linux says is available, else
+    the physical memory; None where neither can be read."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as info:
+            for line in info:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+def table_slots(text: str) -> int:
+    """The solver's table capacity in slots for ``--table-mb`` ``text`` (whole MiB);
+    raises argparse.ArgumentTypeError saying why a size is refused."""
+    try:
+        megabytes = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a whole number of MiB, not {text!r}") from None
+    if megabytes < 1:
+        raise argparse.ArgumentTypeError(f"at least 1 MiB, not {megabytes}")
+    slots = megabytes * MIB // SLOT_BYTES
+    if slots > 1 << MAX_SLOT_BITS:
+        largest = (SLOT_BYTES << MAX_SLOT_BITS) // MIB
+        raise argparse.ArgumentTypeError(
+            f"{megabytes} MiB is beyond the solver's largest table ({largest} MiB)"
+        )
+    memory = memory_bytes()
+    if memory is not None and megabytes * MIB > memory:
+        raise argparse.ArgumentTypeError(
+            f"a table of {megabytes} MiB does not fit in this machine's"
+            f" {memory // MIB} MiB of free memory"
+        )
+    return slots
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -43,11 +96,11 @@ def _parser() -> argparse.ArgumentParser:
         description="The Connect Four engine: solve positions or pick a move.",
     )
     commands = parser.add_subparsers(dest="command", required=True)
-
     solve = commands.add_parser(
         "solve",
         help="solve positions read from stdin, one move string per line",
-        description="Read one move string per line (e.g. 4453) and print its exact score.",
+        description="Read one move string per line (e.g. 4453; an empty line is the empty"
+        " board) and print its exact score.",
     )
     solve.add_argument("--weak", action="store_true", help="only win (1), draw (0) or loss (-1)")
     solve.add_argument("--analyze", action="store_true", help="print the score of every column")
@@ -59,8 +112,6 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="keep the transposition table from one line to the next",
     )
-    solve.add_argument("--no-book", action="store_true", help="never answer from the opening book")
-
     best = commands.add_parser(
         "bestmove",
         help="print the column the engine plays",
@@ -76,79 +127,84 @@ def _parser() -> argparse.ArgumentParser:
     best.add_argument("--time", type=float, help="time budget in seconds")
     best.add_argument("--seed", type=int, help="seed for the choice between equal moves")
     best.add_argument("--stats", action="store_true", help="also print score, depth, nodes, time")
-    best.add_argument("--no-book", action="store_true", help="never answer from the opening book")
+    for command in (solve, best):
+        command.add_argument(
+            "--no-book", action="store_true", help="never answer from the opening book"
+        )
+        command.add_argument(
+            "--table-mb",
+            type=table_slots,
+            default=DEFAULT_CAPACITY,
+            metavar="N",
+            dest="table_slots",
+            help="the exact solver's table in MiB"
+            f" (default {DEFAULT_CAPACITY * SLOT_BYTES // MIB})",
+        )
     return parser
 
 
 def main(
-    argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None
+    argv: Sequence[str] | None = None,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    *,
+    book: PositionBook | None = None,
 ) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status.  ``book`` is the opening book to
+    answer from (None: none)."""
     args = _parser().parse_args(argv)
+    if stdout is None and isinstance(sys.stdout, io.TextIOWrapper):
+        # A score's bound is printed with a mathematical sign (≥): never a crash on a
+        # console whose code page lacks it.
+        sys.stdout.reconfigure(errors="backslashreplace")
     out = stdout if stdout is not None else sys.stdout
+    if args.no_book:
+        book = None
     if args.command == "solve":
         # Bytes from the real stdin, decoded line by line, so that one undecodable
         # line is that line's error and not the end of the run.
         source: Iterable[str | bytes] = stdin if stdin is not None else sys.stdin.buffer
-        return _solve_lines(
-            source,
-            out,
-            weak=args.weak,
-            analyze=args.analyze,
-            stats=args.stats,
-            keep_table=args.keep_table,
-            book=None if args.no_book else Engine(),
+        options = SolveOptions(
+            weak=args.weak, analyze=args.analyze, stats=args.stats, keep_table=args.keep_table
         )
-    return _best_move(args, out)
+        return solve_lines(source, out, options, Solver(args.table_slots), book)
+    return _best_move(args, out, book)
 
 
-def _solve_lines(
+@dataclass(frozen=True, slots=True)
+class SolveOptions:
+    """How ``solve`` answers: only results (``weak``), every column (``analyze``), with
+    nodes and microseconds (``stats``), one table for all lines (``keep_table``)."""
+
+    weak: bool = False
+    analyze: bool = False
+    stats: bool = False
+    keep_table: bool = False
+
+
+def solve_lines(
     source: Iterable[str | bytes],
     out: TextIO,
-    *,
-    weak: bool,
-    analyze: bool,
-    stats: bool,
-    keep_table: bool,
-    book: Engine | None = None,
+    options: SolveOptions,
+    solver: Solver,
+    book: PositionBook | None = None,
 ) -> int:
-    """Answer each line; ``book`` (an engine, for its opening book) answers the positions
-    the book knows well enough (every column exact, or only results with ``weak``)."""
+    """Answer each line of ``source`` on ``out`` with ``solver``, and ``book`` where it
+    knows a position well enough (exactly, or with ``weak`` its result); returns the
+    exit status."""
     status = 0
-    if stats:
+    if options.stats:
         print(f"engine kernel: {KERNEL_NAME}", file=sys.stderr, flush=True)
-    solver = Solver()
     for number, raw in enumerate(source, start=1):
         decoded = _decode(raw)
         line = decoded if decoded is not None else ""
-        fields = line.split()
         try:
             if decoded is None:
                 raise ValueError("the line is not valid UTF-8 text")
-            if not fields:
-                raise ValueError("empty line: expected a move string such as 4453")
-            moves = fields[0]
-            board = Board.from_moves(moves)
-            if board.is_over:
-                raise ValueError("the game is already over in this position")
-            if not keep_table:
-                solver.table.clear()
-            start = time.perf_counter()
-            known = _from_book(book, board, weak)
-            if known is not None:
-                best = max(s for s in known if s != FULL_COLUMN)
-                text = " ".join([moves, *(str(s) for s in (known if analyze else [best]))])
-                nodes = 0
-            elif analyze:
-                scores = _analysis(solver, board, weak)
-                text = " ".join([moves, *(str(s) for s in scores)])
-                nodes = solver.nodes
-            else:
-                solution = solver.solve(board.current, board.mask, board.ply, weak=weak)
-                text = f"{moves} {solution.score}"
-                nodes = solution.nodes
-            if stats:
-                text += f" {nodes} {round((time.perf_counter() - start) * 1e6)}"
+            board = parse_line(line)
+            if not options.keep_table:
+                solver.clear()
+            text = _answer(board, options, solver, book)
             print(text, file=out, flush=True)
         except (IllegalMoveError, ValueError) as error:
             shown = line.strip()
@@ -160,13 +216,60 @@ def _solve_lines(
     return status
 
 
-def _from_book(book: Engine | None, board: Board, weak: bool) -> list[int] | None:
-    """Every column's score (-1000 when full; with ``weak`` the sign) from the opening
-    book, or None unless the book knows each one well enough."""
-    values = book.book_values(board) if book is not None else None
-    if values is None or not all(v is None or v.exact or weak for v in values):
-        return None
-    return [FULL_COLUMN if v is None else (v.sign if weak else v.score) for v in values]
+def parse_line(line: str) -> Board:
+    """The position a ``solve`` line names: its first field, or the empty board for a
+    line with none.  Raises IllegalMoveError or ValueError for a position that is not
+    one, or where the game is over."""
+    fields = line.split()
+    board = Board.from_moves(fields[0] if fields else "")
+    if board.is_over:
+        raise ValueError("the game is already over in this position")
+    return board
+
+
+def _answer(board: Board, options: SolveOptions, solver: Solver, book: PositionBook | None) -> str:
+    """The output line for ``board``."""
+    start = time.perf_counter()
+    weak = options.weak
+    if options.analyze:
+        valuation = column_values(board, book=book, solver=solver, weak=weak)
+        assert valuation is not None  # with a solver there is always an answer
+        analysis, nodes = valuation.analysis, valuation.nodes
+        numbers = [_number(analysis.get(col), weak) for col in range(WIDTH)]
+    else:
+        score, nodes = position_value(board, book, solver, weak=weak)
+        numbers = [_number(score, weak)]
+    text = " ".join([board.moves, *(str(number) for number in numbers)])
+    if options.stats:
+        text += f" {nodes} {round((time.perf_counter() - start) * 1e6)}"
+    return text
+
+
+def position_value(
+    board: Board, book: PositionBook | None, solver: Solver, *, weak: bool
+) -> tuple[Score, int]:
+    """The value of ``board`` (exact, or with ``weak`` its result) and the solver's nodes:
+    the book's where it knows the position or each of its columns well enough, else the
+    solver's."""
+    if book is not None:
+        known = book.score(board.current, board.mask)
+        if known is not None and good_enough(known, weak=weak):
+            return known, 0
+        columns = column_values(board, book=book, weak=weak)
+        if columns is not None:
+            return columns.analysis.best, 0
+    solution = solver.solve(board.current, board.mask, board.ply, weak=weak)
+    found = Score.of_result(solution.score) if weak else Score.exact(solution.score)
+    return found, solution.nodes
+
+
+def _number(score: Score | None, weak: bool) -> int:
+    """A score as ``solve`` prints it: the exact score, or the result with ``weak``."""
+    if score is None:
+        return FULL_COLUMN
+    shown = score.result if weak else score.value
+    assert shown is not None and (weak or score.is_exact)
+    return shown
 
 
 def _decode(raw: str | bytes) -> str | None:
@@ -179,32 +282,7 @@ def _decode(raw: str | bytes) -> str | None:
         return None
 
 
-def _analysis(solver: Solver, board: Board, weak: bool) -> list[int]:
-    """The score of each column, seen by the player to move (-1000 when full)."""
-    if weak:
-        scores: list[int] = []
-        nodes = 0
-        for col in range(WIDTH):
-            if not board.can_play(col):
-                scores.append(FULL_COLUMN)
-            elif board.is_winning_move(col):
-                scores.append(1)
-            else:
-                board.play(col)
-                if board.is_over:  # the last cell: a draw
-                    scores.append(0)
-                else:
-                    child = solver.solve(board.current, board.mask, board.ply, weak=True)
-                    nodes += child.nodes
-                    scores.append(-child.score)
-                board.undo()
-        solver.nodes = nodes
-        return scores
-    exact = solver.analyze(board.current, board.mask, board.ply)
-    return [FULL_COLUMN if s is None else s for s in exact]
-
-
-def _best_move(args: argparse.Namespace, out: TextIO) -> int:
+def _best_move(args: argparse.Namespace, out: TextIO, book: PositionBook | None) -> int:
     try:
         level = (
             custom_level(args.depth)
@@ -219,9 +297,9 @@ def _best_move(args: argparse.Namespace, out: TextIO) -> int:
             depth=level.depth,
             time_limit=budget,
             seed=args.seed,
-            use_book=not args.no_book,
+            use_book=book is not None,
         )
-        result = Engine().think(request)
+        result = Engine(book=book, solver_capacity=args.table_slots).think(request)
     except (IllegalMoveError, ValueError) as error:
         print(f"bestmove: {error}", file=sys.stderr)
         return 2
@@ -231,11 +309,13 @@ def _best_move(args: argparse.Namespace, out: TextIO) -> int:
     text = str(result.column + 1)
     if args.stats:
         print(f"engine kernel: {KERNEL_NAME}", file=sys.stderr)
-        kind = "exact" if result.exact else "heuristic"
+        words = result.score.describe(Board.from_moves(args.moves).ply)
         if result.from_book:
-            kind = "book" if result.exact else "book, result only"
+            words += ", from the book"
+        if result.overtime:
+            words += ", proven past the time budget"
         text += (
-            f" score {result.score} ({kind}) depth {result.depth} nodes {result.nodes}"
+            f" score {result.score} ({words}) depth {result.depth} nodes {result.nodes}"
             f" time {result.time:.3f}"
         )
     print(text, file=out)

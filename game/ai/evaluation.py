@@ -2,7 +2,7 @@
 
 It scores a position the search cannot see to the end, from the point of view
 of the player to move, strictly between -1000 and 1000 (one
-:data:`~game.ai.requests.HEURISTIC_UNIT`), so any proven win outranks it.
+:data:`~game.ai.score.HEURISTIC_UNIT`), so any proven win outranks it.
 
 Terms (weights in :mod:`game.ai.kernel`; all integer so that equal positions
 tie exactly and the levels can choose between them at random).  The figures
@@ -65,13 +65,24 @@ from game.ai.kernel import (
 )
 from game.ai.kernel import EVAL_LIMIT as LIMIT
 
-evaluate = KERNEL.evaluate
-open_two_balance = KERNEL.open_two_balance
-centre_score = KERNEL.centre_score
-threat_score = KERNEL.threat_score
-parity_outlook = KERNEL.parity_outlook
-zugzwang_outlook = KERNEL.zugzwang_outlook
-cells_above = KERNEL.cells_above
+# The build of the kernel that runs (compiled or pure), under the names of this module.
+(
+    evaluate,
+    open_two_balance,
+    centre_score,
+    threat_score,
+    parity_outlook,
+    zugzwang_outlook,
+    cells_above,
+) = (
+    KERNEL.evaluate,
+    KERNEL.open_two_balance,
+    KERNEL.centre_score,
+    KERNEL.threat_score,
+    KERNEL.parity_outlook,
+    KERNEL.zugzwang_outlook,
+    KERNEL.cells_above,
+)
 
 __all__ = [
     "CENTRE_WEIGHT",

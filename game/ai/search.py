@@ -1,14 +1,15 @@
 """Depth-limited search: negamax with alpha-beta, a heuristic at the horizon,
 iterative deepening, and a random choice between equally good moves.
 
-Scores (see :mod:`game.ai.requests`): a proven result with exact score ``s`` is
+Scores (see :mod:`game.ai.score`): a proven result with exact score ``s`` is
 ``s * HEURISTIC_UNIT`` here, so a faster win scores higher and a slower loss
 less badly, and every heuristic value (strictly inside one unit) sits between
 the proven losses and the proven wins.
 
 The recursion is the kernel's (:class:`game.ai.kernel.SearchKernel`, whose
 docstring states the search contract and the table entries); this module keeps
-the root: iterative deepening, scoring each root move, and the choice.
+the root: iterative deepening, scoring each root move, and the choice; and turns its
+outcome into the engine's answer (:meth:`DepthResult.answer`).
 """
 
 from __future__ import annotations
@@ -21,8 +22,10 @@ from game.ai import kernel as pure_kernel
 from game.ai.backend import KERNEL
 from game.ai.control import SearchStopped, StopControl
 from game.ai.kernel import winning_cells
-from game.ai.requests import HEURISTIC_UNIT, stones_to_win
+from game.ai.protocol import SearchResult
+from game.ai.score import HEURISTIC_UNIT, Analysis, Score, stones_to_win
 from game.core.bitboard import BOARD, BOTTOM, CELLS, CENTRE_FIRST, Bitboard, Column, column_cells
+from game.core.board import Board
 
 INFINITY: Final = 1_000_000
 UNIT: Final = HEURISTIC_UNIT
@@ -93,6 +96,30 @@ class DepthResult:
     """Whether the search reached the end of the game in every line (so every
     score, not just a proven one, is exact)."""
 
+    def answer(self, ply: int, *, nodes: int, time: float) -> SearchResult:
+        """The engine's answer for the searched position (``ply`` moves played), having
+        spent ``nodes`` nodes and ``time`` seconds in all."""
+        analysis = None
+        if self.column_scores:
+            analysis = Analysis(
+                (col, self._score_of(units, ply))
+                for col, units in enumerate(self.column_scores)
+                if units is not None
+            )
+        return SearchResult(
+            column=self.column,
+            score=Score.from_search(self.score, exact=self.exact),
+            depth=self.depth,
+            nodes=nodes,
+            time=time,
+            stopped=self.stopped,
+            analysis=analysis,
+        )
+
+    def _score_of(self, units: int, ply: int) -> Score:
+        exact = self.complete or is_exact_at(units, ply, self.depth)
+        return Score.from_search(units, exact=exact)
+
 
 class DepthSearch:
     """Iterative deepening over the kernel's negamax, keeping its table between calls.
@@ -110,16 +137,15 @@ class DepthSearch:
 
     def search(
         self,
-        current: Bitboard,
-        mask: Bitboard,
-        ply: int,
+        board: Board,
         depth: int,
         *,
         rng: random.Random,
         control: StopControl | None = None,
         all_scores: bool = False,
     ) -> DepthResult:
-        """Search to ``depth`` plies (or until ``control`` stops it) and choose a move.
+        """Search ``board`` to ``depth`` plies (or until ``control`` stops it) and choose
+        a move.
 
         Requires a position where the game is not over.  Among the moves with the
         best score one is chosen with ``rng``.  With ``all_scores`` every column
@@ -127,6 +153,7 @@ class DepthSearch:
         depth reached (slower).  When ``control`` stops the first iteration
         before it completes, the move is the best by the move ordering alone.
         """
+        current, mask, ply = board.current, board.mask, board.ply
         playable = (mask + BOTTOM) & BOARD
         if not playable:
             raise ValueError("the board is full")
@@ -141,81 +168,93 @@ class DepthSearch:
         # the caller wants every column scored).
         opponent_wins = kernel.winning_cells(current ^ mask, mask)
         candidates = playable if all_scores else kernel.safe_moves(mask, opponent_wins) or playable
-        searcher = kernel.SearchKernel(self.table, control)
-        order = kernel.order_moves(current, mask, candidates)
+        root = _Root(
+            kernel.SearchKernel(self.table, control), current, mask, ply, own_wins, all_scores
+        )
+        return root.deepen(kernel.order_moves(current, mask, candidates), depth, rng)
+
+
+@dataclass(frozen=True, slots=True)
+class _Root:
+    """The root of one search: the position (``own_wins``: the cells where the player to
+    move would win), the kernel that searches below it, and whether every column is
+    scored with a full window."""
+
+    searcher: pure_kernel.SearchKernel
+    current: Bitboard
+    mask: Bitboard
+    ply: int
+    own_wins: Bitboard
+    all_scores: bool
+
+    def deepen(self, order: list[Column], depth: int, rng: random.Random) -> DepthResult:
+        """Search the moves in ``order`` one ply deeper at a time up to ``depth``, until
+        the result is exact or the control stops the search; the best move of the
+        deepest completed iteration, chosen between equals with ``rng``."""
         chosen = order[0]
         best_score = -INFINITY
         reached = 0
         scores: dict[Column, int] = {}
         stopped = False
-        remaining = CELLS - ply
+        remaining = CELLS - self.ply
         try:
             for iteration in range(1, max(1, min(depth, remaining)) + 1):
-                scores = _root(searcher, current, mask, ply, iteration, order, own_wins, all_scores)
+                scores = self.score_moves(iteration, order)
                 best_score = max(scores.values())
-                ties = [col for col in order if scores.get(col) == best_score]
-                chosen = rng.choice(ties)
+                chosen = rng.choice([col for col in order if scores.get(col) == best_score])
                 order.sort(key=lambda col: -scores.get(col, -INFINITY))
                 reached = iteration
-                if is_exact_at(best_score, ply, iteration) or iteration >= remaining:
+                if is_exact_at(best_score, self.ply, iteration) or iteration >= remaining:
                     break
         except SearchStopped:
             stopped = True
         column_scores: tuple[int | None, ...] = ()
-        if all_scores:
+        if self.all_scores:
             column_scores = tuple(scores.get(col) for col in range(NO_MOVE))
         complete = reached >= remaining
-        exact = reached > 0 and (complete or is_exact_at(best_score, ply, reached))
+        exact = reached > 0 and (complete or is_exact_at(best_score, self.ply, reached))
+        nodes = self.searcher.nodes
         if reached == 0:
             best_score = 0
         return DepthResult(
-            chosen, best_score, exact, reached, searcher.nodes, stopped, column_scores, complete
+            chosen, best_score, exact, reached, nodes, stopped, column_scores, complete
         )
 
+    def score_moves(self, depth: int, order: list[Column]) -> dict[Column, int]:
+        """Score each root move in ``order`` at ``depth``.
 
-def _root(
-    searcher: pure_kernel.SearchKernel,
-    current: Bitboard,
-    mask: Bitboard,
-    ply: int,
-    depth: int,
-    order: list[Column],
-    own_wins: Bitboard,
-    all_scores: bool,
-) -> dict[Column, int]:
-    """Score each root move in ``order`` at ``depth``.
-
-    A move is searched with alpha one below the best score so far, so a move
-    that equals the best gets its exact score (and can be chosen at random)
-    while worse moves are only proven worse.  With ``all_scores`` every move
-    gets a full window and its exact score.
-    """
-    scores: dict[Column, int] = {}
-    best = -INFINITY
-    opponent = current ^ mask
-    for col in order:
-        move = (mask + BOTTOM) & column_cells(col)
-        after = mask | move
-        if move & own_wins:
-            score = (CELLS + 1 - ply) // 2 * UNIT
-        elif after == BOARD:
-            score = 0
-        elif winning_cells(opponent, after) & (after + BOTTOM) & BOARD:
-            score = -((CELLS - ply) // 2) * UNIT  # the opponent wins at once
-        else:
-            alpha = -INFINITY if all_scores or best == -INFINITY else best - 1
-            score = -searcher.negamax(
-                opponent,
-                after,
-                ply + 1,
-                depth - 1,
-                -INFINITY,
-                -alpha,
-                winning_cells(current | move, after),
-            )
-        scores[col] = score
-        best = max(best, score)
-    return scores
+        A move is searched with alpha one below the best score so far, so a move
+        that equals the best gets its exact score (and can be chosen at random)
+        while worse moves are only proven worse.  With ``all_scores`` every move
+        gets a full window and its exact score.
+        """
+        scores: dict[Column, int] = {}
+        best = -INFINITY
+        current, mask, ply = self.current, self.mask, self.ply
+        opponent = current ^ mask
+        for col in order:
+            move = (mask + BOTTOM) & column_cells(col)
+            after = mask | move
+            if move & self.own_wins:
+                score = (CELLS + 1 - ply) // 2 * UNIT
+            elif after == BOARD:
+                score = 0
+            elif winning_cells(opponent, after) & (after + BOTTOM) & BOARD:
+                score = -((CELLS - ply) // 2) * UNIT  # the opponent wins at once
+            else:
+                alpha = -INFINITY if self.all_scores or best == -INFINITY else best - 1
+                score = -self.searcher.negamax(
+                    opponent,
+                    after,
+                    ply + 1,
+                    depth - 1,
+                    -INFINITY,
+                    -alpha,
+                    winning_cells(current | move, after),
+                )
+            scores[col] = score
+            best = max(best, score)
+        return scores
 
 
 def _most_central(cells: Bitboard) -> Column:

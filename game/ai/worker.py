@@ -25,7 +25,9 @@ no orphan is left computing.  The search runs on the worker's main thread.
 On the game's side :class:`AIWorker` never blocks: :meth:`AIWorker.poll`, called
 once per frame, returns the replies that have arrived and drops those of
 cancelled requests.  It also watches the process: if it died, or if a request
-went unanswered for its time budget plus :attr:`AIWorker.hang_margin`, it
+went unanswered for the longest it may take (its time budget, or for a Perfect move the
+time it may take to prove it: :attr:`SearchRequest.longest`) plus
+:attr:`AIWorker.hang_margin`, it
 starts a new process, sends the pending requests again, and queues a notice for
 the player (:meth:`AIWorker.take_notices`).
 """
@@ -46,7 +48,8 @@ from multiprocessing.process import BaseProcess
 from typing import Any
 
 from game.ai import worker_log
-from game.ai.requests import SearchRequest, WorkerReply
+from game.ai.bookshelf import BookFile
+from game.ai.protocol import RequestKind, SearchRequest, WorkerReply
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +75,7 @@ GAVE_UP_NOTICE = "The computer player keeps failing on this position; see the lo
 @dataclass(slots=True)
 class _Pending:
     request: SearchRequest
-    kind: str
+    kind: RequestKind
     sent_at: float
     attempts: int = 1
 
@@ -80,10 +83,61 @@ class _Pending:
 # -- the worker process ------------------------------------------------------------
 
 
-def _worker_main(conn: Connection, log_conn: Connection, log_level: int) -> None:
+class _Inbox:
+    """The requests the game sent and the ids it cancelled, filled by a reader thread
+    that takes every message off the pipe at once (so a cancel reaches the running
+    search), and ends the process when the game is gone."""
+
+    def __init__(self, conn: Connection) -> None:
+        self._conn = conn
+        self._queue: collections.deque[tuple[int, SearchRequest | None]] = collections.deque()
+        self.cancelled: set[int] = set()
+        self._arrived = threading.Condition()
+        threading.Thread(target=self._read, name="pipe-reader", daemon=True).start()
+
+    def _read(self) -> None:
+        while True:
+            try:
+                message = self._conn.recv()
+            except (EOFError, OSError):
+                os._exit(0)  # the game is gone: do not stay behind computing
+            with self._arrived:
+                if message[0] == "search":
+                    self._queue.append((message[1], message[2]))
+                elif message[0] == "cancel":
+                    self.cancelled.add(message[1])
+                elif message[0] == "quit":
+                    self._queue.append((-1, None))
+                self._arrived.notify()
+
+    def next(self) -> tuple[int, SearchRequest] | None:
+        """The next request that is not cancelled, waiting for one; None: quit."""
+        with self._arrived:
+            while True:
+                while not self._queue:
+                    self._arrived.wait()
+                request_id, request = self._queue.popleft()
+                if request is None:
+                    return None
+                if request_id not in self.cancelled:
+                    return request_id, request
+                self.cancelled.discard(request_id)
+
+    def drop(self, request_id: int) -> bool:
+        """Whether the answer to ``request_id`` is no longer wanted (then forget it)."""
+        if request_id in self.cancelled:
+            self.cancelled.discard(request_id)
+            return True
+        return False
+
+
+def _worker_main(
+    conn: Connection, log_conn: Connection, log_level: int, book: BookFile | None
+) -> None:
     """The worker process: answer search requests until told to quit or orphaned.
 
-    Its log records go down ``log_conn`` to the game's log (:mod:`game.ai.worker_log`).
+    Its log records go down ``log_conn`` to the game's log (:mod:`game.ai.worker_log`);
+    ``book`` is the opening book the game gave (read when first needed).
     """
     worker_log.log_to_pipe(log_conn, log_level)
     from game.ai.engine import Engine  # noqa: PLC0415 - the parent never needs the engine
@@ -91,41 +145,13 @@ def _worker_main(conn: Connection, log_conn: Connection, log_level: int) -> None
     # Ctrl+C in a terminal reaches the whole process group: the game handles it and
     # closes this worker properly, so the worker itself ignores it.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    engine = Engine()
-    queue: collections.deque[tuple[int, SearchRequest]] = collections.deque()
-    cancelled: set[int] = set()
-    arrived = threading.Condition()
-
-    def read() -> None:
-        while True:
-            try:
-                message = conn.recv()
-            except (EOFError, OSError):
-                os._exit(0)  # the game is gone: do not stay behind computing
-            with arrived:
-                if message[0] == "search":
-                    queue.append((message[1], message[2]))
-                elif message[0] == "cancel":
-                    cancelled.add(message[1])
-                elif message[0] == "quit":
-                    queue.append((-1, SearchRequest()))
-                arrived.notify()
-
-    threading.Thread(target=read, name="pipe-reader", daemon=True).start()
-
-    while True:
-        with arrived:
-            while not queue:
-                arrived.wait()
-            request_id, request = queue.popleft()
-            if request_id in cancelled:
-                cancelled.discard(request_id)
-                continue
-        if request_id < 0:
-            return
+    engine = Engine(book=book)
+    inbox = _Inbox(conn)
+    while (asked := inbox.next()) is not None:
+        request_id, request = asked
 
         def should_stop(request_id: int = request_id) -> bool:
-            return request_id in cancelled
+            return request_id in inbox.cancelled
 
         reply: tuple[Any, ...]
         try:
@@ -139,8 +165,7 @@ def _worker_main(conn: Connection, log_conn: Connection, log_level: int) -> None
             raise
         else:
             reply = ("result", request_id, result)
-        if request_id in cancelled:
-            cancelled.discard(request_id)
+        if inbox.drop(request_id):
             continue
         try:
             conn.send(reply)
@@ -154,11 +179,14 @@ def _worker_main(conn: Connection, log_conn: Connection, log_level: int) -> None
 class AIWorker:
     """The game's handle on the worker process.  Every method returns at once.
 
-    Requests are answered one at a time, in the order they were submitted.
+    Requests are answered one at a time, in the order they were submitted.  ``book`` is
+    the opening book the worker's engine answers from (None: none; it is read in the
+    worker, when first needed).
     """
 
-    def __init__(self, *, hang_margin: float = HANG_MARGIN) -> None:
+    def __init__(self, *, book: BookFile | None = None, hang_margin: float = HANG_MARGIN) -> None:
         self.hang_margin = hang_margin
+        self._book = book
         self._context = multiprocessing.get_context("spawn")
         self._process: BaseProcess | None = None
         self._conn: Connection | None = None
@@ -203,7 +231,7 @@ class AIWorker:
         level = logging.getLogger().getEffectiveLevel()
         process = self._context.Process(
             target=_worker_main,
-            args=(child_end, child_log_end, level),
+            args=(child_end, child_log_end, level, self._book),
             name="connect4-ai",
             daemon=True,
         )
@@ -248,7 +276,7 @@ class AIWorker:
 
     # -- requests
 
-    def submit(self, request: SearchRequest, *, kind: str = "move") -> int:
+    def submit(self, request: SearchRequest, *, kind: RequestKind = RequestKind.MOVE) -> int:
         """Queue ``request``; returns its id.  Starts the process if needed."""
         self.start()
         request_id = self._next_id
@@ -321,8 +349,8 @@ class AIWorker:
         if not self._pending:
             return
         first = next(iter(self._pending.values()))
-        budget = first.request.time_limit
-        allowed = (UNBOUNDED_BUDGET if budget is None else budget) + self.hang_margin
+        longest = first.request.longest  # a Perfect move may overrun its budget to prove it
+        allowed = (UNBOUNDED_BUDGET if longest is None else longest) + self.hang_margin
         if time.monotonic() - first.sent_at > allowed:
             self._replace(HANG_NOTICE, reason=f"no answer within {allowed:.1f} s")
 

@@ -2,7 +2,7 @@
 
 :class:`EngineLink` wraps a worker (:class:`WorkerLike`: the real
 :class:`game.ai.worker.AIWorker` in the game, a stand-in in tests and scripts).  A
-scene submits a :class:`~game.ai.requests.SearchRequest` with a kind and itself as
+scene submits a :class:`~game.ai.protocol.SearchRequest` with a kind and itself as
 the owner; on each poll the link turns every worker reply into an :class:`Answer` or
 a :class:`Failure` and hands it to its owner, if that owner still listens.  The
 worker's notices (a restart, say) go to the player.  No pygame here.
@@ -10,6 +10,7 @@ worker's notices (a restart, say) go to the player.  No pygame here.
 
 from __future__ import annotations
 
+import functools
 import importlib.machinery
 import logging
 import os
@@ -19,7 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, TypeAlias
 
-from game.ai.requests import SearchRequest, SearchResult, WorkerReply
+from game import resources
+from game.ai.book import BOOK_FILE
+from game.ai.protocol import RequestKind, SearchRequest, SearchResult, WorkerReply
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +34,7 @@ class WorkerLike(Protocol):
     """The computer player's handle; every method returns at once."""
 
     def start(self) -> None: ...
-    def submit(self, request: SearchRequest, *, kind: str = "move") -> int: ...
+    def submit(self, request: SearchRequest, *, kind: RequestKind = RequestKind.MOVE) -> int: ...
     def cancel(self, request_id: int | None = None) -> None: ...
     def poll(self) -> Sequence[WorkerReply]: ...
     def take_notices(self) -> list[str]: ...
@@ -41,10 +44,12 @@ class WorkerLike(Protocol):
 
 
 def make_worker() -> WorkerLike:
-    """The real worker process's handle (nothing starts until ``start`` or ``submit``)."""
-    from game.ai.worker import AIWorker  # noqa: PLC0415 - keeps multiprocessing out of imports
+    """The real worker process's handle (nothing starts until ``start`` or ``submit``),
+    with the shipped opening book (read by the worker when first needed)."""
+    from game.ai.bookshelf import BookFile  # noqa: PLC0415 - keeps multiprocessing out of imports
+    from game.ai.worker import AIWorker  # noqa: PLC0415
 
-    return AIWorker()
+    return AIWorker(book=BookFile(functools.partial(resources.asset_path, BOOK_FILE)))
 
 
 PURE_ENV = "CONNECT4_PURE_PYTHON"
@@ -77,7 +82,7 @@ class Answer:
     ``moves``."""
 
     request_id: int
-    kind: str
+    kind: RequestKind
     moves: str
     result: SearchResult
 
@@ -87,7 +92,7 @@ class Failure:
     """The engine refused or failed the request; ``error`` says why, for the player."""
 
     request_id: int
-    kind: str
+    kind: RequestKind
     moves: str
     error: str
 
@@ -111,7 +116,9 @@ class ReplyOwner(Protocol):
 class Engine(Protocol):
     """What a scene may do with the computer player."""
 
-    def submit(self, request: SearchRequest, *, kind: str, owner: ReplyOwner) -> int | None:
+    def submit(
+        self, request: SearchRequest, *, kind: RequestKind, owner: ReplyOwner
+    ) -> int | None:
         """Ask; the reply goes to ``owner.handle_reply``.  None if the worker refused
         (the player is told)."""
         ...
@@ -158,7 +165,9 @@ class EngineLink:
         except Exception:
             log.exception("closing the worker failed")
 
-    def submit(self, request: SearchRequest, *, kind: str, owner: ReplyOwner) -> int | None:
+    def submit(
+        self, request: SearchRequest, *, kind: RequestKind, owner: ReplyOwner
+    ) -> int | None:
         """Send ``request``; its reply goes to ``owner.handle_reply``.  None if the
         worker refused (the player is told)."""
         try:

@@ -6,7 +6,7 @@ loss, with the number of moves where it is known; a win or loss a shorter search
 proved comes with the most moves it can take ("at most").  Anything else is the
 search's estimate, on a five-step scale from strong to bad.  Each has a symbol as well
 as a colour, so that no one needs to tell colours apart.  The raw engine scores stay
-available to experts (:func:`engine_label`, a setting).  The words themselves are the
+available to experts (``str(score)``, a setting).  The words themselves are the
 play screen's (:mod:`game.ui.scenes.play.texts`).
 
 No pygame here.
@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from game.ai.requests import HEURISTIC_UNIT, proven_bound, stones_to_win
+from game.ai.score import HEURISTIC_UNIT, Score
 
 Kind = Literal["win", "draw", "loss", "better", "even", "worse"]
 """What a column leads to; the first three are proven, the rest estimates."""
@@ -70,36 +70,21 @@ class Verdict:
         return self.estimate is None
 
 
-def verdict(score: int, *, exact: bool, ply: int) -> Verdict:
-    """The verdict on a column whose score (for the player to move, in a position
-    with ``ply`` moves played) the analysis gave, exact or not."""
-    bound = proven_bound(score, exact=exact)
-    if bound is not None:
-        # The weakest bound (the opening book's first plies: the result alone) says
-        # nothing of the length: the winner's last stone at the latest.
-        moves = None if abs(bound) == 1 else stones_to_win(bound, ply)
-        if bound > 0:
-            return Verdict("win", WIN, moves, at_most=moves is not None)
-        return Verdict("loss", LOSS, moves, at_most=moves is not None)
-    if exact:
-        if score == 0:
-            return Verdict("draw", DRAW)
-        moves = stones_to_win(score, ply)
-        return Verdict("win", WIN, moves) if score > 0 else Verdict("loss", LOSS, moves)
-    step, kind = next(
-        ((step, kind) for lowest, step, kind in ESTIMATES if score >= lowest), ("bad", "worse")
-    )
-    return Verdict(kind, ESTIMATE_SYMBOLS[step], estimate=step)
-
-
-def engine_label(score: int, *, exact: bool) -> str:
-    """The engine's own number for experts: the exact score (+N: the mover wins,
-    bigger is sooner; -N loses; 0 draws), a proven bound (\u2265+N, \u2264-N), or
-    ``~`` and the evaluation in hundredths of a proven win."""
-    bound = proven_bound(score, exact=exact)
-    if bound is not None:
-        return f"\u2265+{bound}" if bound > 0 else f"\u2264{bound}"
-    if not exact:
-        value = round(score / HEURISTIC_UNIT * 100)
-        return f"~{value:+d}" if value else "~0"
-    return f"+{score}" if score > 0 else str(score)
+def verdict(score: Score, *, ply: int) -> Verdict:
+    """The verdict on a column whose score (for the player to move, in a position with
+    ``ply`` moves played) the analysis gave."""
+    result = score.result
+    if result is None:
+        step, kind = next(
+            ((step, kind) for lowest, step, kind in ESTIMATES if score.units >= lowest),
+            ("bad", "worse"),
+        )
+        return Verdict(kind, ESTIMATE_SYMBOLS[step], estimate=step)
+    if result == 0:
+        return Verdict("draw", DRAW)
+    # A result alone (the opening book's first plies) says nothing of the length.
+    moves = score.stones_to_win(ply) if score.length_known else None
+    at_most = moves is not None and not score.is_exact
+    if result > 0:
+        return Verdict("win", WIN, moves, at_most=at_most)
+    return Verdict("loss", LOSS, moves, at_most=at_most)

@@ -7,7 +7,7 @@ short).  Results are kept by position (the move string), for this game only.
 
 from __future__ import annotations
 
-from game.ai.requests import SearchRequest, SearchResult
+from game.ai.protocol import RequestKind, SearchRequest, SearchResult
 from game.settings import Settings
 from game.ui.scenes.play.inflight import ANALYSIS, HINT, InFlight
 
@@ -50,7 +50,7 @@ class Advisor:
         elif not self._inflight.waits_for(HINT):
             self._inflight.ask(HINT, self._request(moves))
 
-    def receive(self, kind: str, moves: str, result: SearchResult) -> None:
+    def receive(self, kind: RequestKind, moves: str, result: SearchResult) -> None:
         """An analysis or hint ``result`` for the position ``moves`` arrived."""
         self.analyses[moves] = result
         wanted = kind == HINT or self.hint_pending == moves

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.ai.requests import SearchRequest, SearchResult
+from game.ai.protocol import SearchRequest, SearchResult
 from game.settings import Settings
 from game.ui.match import Match
 from game.ui.scenes.play.inflight import MOVE, InFlight
@@ -24,7 +24,7 @@ class HeldMove:
 def proven(result: SearchResult) -> bool:
     """Whether the engine's move is proven best.  A book move is, even where the book
     keeps only the result (a win, a draw or a loss) and not its exact score."""
-    return result.exact or result.from_book
+    return result.score.is_exact or result.from_book
 
 
 class ComputerPlayer:

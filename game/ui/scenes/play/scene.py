@@ -23,7 +23,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.ai.requests import SearchResult
+from game.ai.protocol import SearchResult
 from game.core import WIDTH
 from game.settings import Settings
 from game.ui.engine_link import Answer, Engine, Failure, Reply

@@ -10,7 +10,7 @@ from typing import Protocol
 
 import pygame
 
-from game.ai.requests import SearchResult
+from game.ai.protocol import SearchResult
 from game.choices import DiscColour
 from game.core import WIDTH, Player
 from game.settings import Settings
@@ -23,7 +23,7 @@ from game.ui.scenes.play.round import Round
 from game.ui.scenes.play.watching import Watching
 from game.ui.services import Look
 from game.ui.text import Ink
-from game.ui.verdicts import Verdict, engine_label, verdict
+from game.ui.verdicts import Verdict, verdict
 from game.ui.widgets import ItemList
 
 ColumnValue = tuple[str, Verdict]
@@ -67,17 +67,13 @@ def column_values(state: PlayState) -> list[ColumnValue | None]:
     """The shown analysis of each column, None where there is none (a full column);
     empty when no analysis is shown."""
     result = shown_analysis(state)
-    if result is None:
+    if result is None or result.analysis is None:
         return []
     ply = state.round.match.board.ply
     found: list[ColumnValue | None] = []
-    for col in range(min(WIDTH, len(result.column_scores))):
-        score = result.column_scores[col]
-        exact = col < len(result.column_exact) and result.column_exact[col]
-        if score is None:
-            found.append(None)
-        else:
-            found.append((engine_label(score, exact=exact), verdict(score, exact=exact, ply=ply)))
+    for col in range(WIDTH):
+        score = result.analysis.get(col)
+        found.append(None if score is None else (str(score), verdict(score, ply=ply)))
     return found
 
 
@@ -95,11 +91,9 @@ def hint_text(state: PlayState) -> str:
         return ""
     result = state.advisor.analyses.get(board.moves)
     said = None
-    if result is not None and column < len(result.column_scores):
-        score = result.column_scores[column]
-        exact = column < len(result.column_exact) and result.column_exact[column]
-        if score is not None:
-            said = verdict(score, exact=exact, ply=board.ply)
+    score = None if result is None or result.analysis is None else result.analysis.get(column)
+    if score is not None:
+        said = verdict(score, ply=board.ply)
     return texts.hint(column, said)
 
 

@@ -1,0 +1,110 @@
+"""The books the engine can be given: what it asks of one, and how one is read.
+
+The engine asks a book one question, :meth:`PositionBook.score`: the value of a position
+for the player to move, or None.  From the values of a position's children it knows the
+value of every column (:func:`game.ai.columns.column_values`), which is all the analysis,
+the hint and the Perfect level's book moves need.  Two books answer it:
+
+* the opening book shipped today (:class:`game.ai.book.OpeningBook`): the value of every
+  column of the positions Perfect can face, results alone in the first plies;
+* the exact book (:class:`game.ai.exact_book.ExactBook`, issue 24), the exact score of
+  every position of the first plies, through :class:`ExactScores`.
+
+The engine never looks for a book: the entry points (the game's worker, the engine's
+command line, the self-test) say where the file is and give the engine a
+:class:`BookFile`, which finds and reads it the first time a position is asked of it.
+Swapping the opening book for the exact one is a matter of the reader they pass
+(:func:`read_exact_book`).
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Protocol
+
+from game.ai.book import BookError, OpeningBook
+from game.ai.exact_book import BookError as ExactBookError
+from game.ai.exact_book import ExactBook
+from game.ai.score import Score
+from game.core.bitboard import Bitboard
+
+log = logging.getLogger(__name__)
+
+
+class PositionBook(Protocol):
+    """A book of positions' values."""
+
+    def score(self, current: Bitboard, mask: Bitboard) -> Score | None:
+        """The value of the position (``current``: the stones of the player to move,
+        ``mask``: all stones; the game not over) for the player to move, or None when
+        the book does not hold it."""
+        ...
+
+
+class ExactScores:
+    """The exact book as a :class:`PositionBook`: its scores are exact."""
+
+    def __init__(self, book: ExactBook) -> None:
+        self.book = book
+
+    def __len__(self) -> int:
+        return len(self.book)
+
+    def score(self, current: Bitboard, mask: Bitboard) -> Score | None:
+        found = self.book.score(current, mask)
+        return None if found is None else Score.exact(found)
+
+
+def read_opening_book(path: Path) -> OpeningBook:
+    """The opening book at ``path``; raises BookError when it cannot be read."""
+    return OpeningBook.load(path)
+
+
+def read_exact_book(path: Path) -> ExactScores:
+    """The exact book at ``path``; raises BookError when it cannot be read."""
+    try:
+        return ExactScores(ExactBook.load(path))
+    except ExactBookError as error:
+        raise BookError(str(error)) from None
+
+
+class BookFile:
+    """The book in a file, found by ``locate`` (which raises FileNotFoundError when there is
+    none) and read by ``reader`` the first time a position is asked of it, once.  A file
+    that is missing or cannot be read leaves one warning in the log and :attr:`problem`
+    saying why; the book then knows nothing, and the engine searches.  Picklable before
+    it is read (the worker process gets one)."""
+
+    def __init__(
+        self, locate: Callable[[], Path], reader: Callable[[Path], PositionBook] = read_opening_book
+    ) -> None:
+        self._locate = locate
+        self._reader = reader
+        self._book: PositionBook | None = None
+        self._tried = False
+        self.problem: str | None = None
+        """Why the book could not be read (None: read, or not asked yet)."""
+
+    @classmethod
+    def at(cls, path: Path, reader: Callable[[Path], PositionBook] = read_opening_book) -> BookFile:
+        """The book in the file at ``path``."""
+        return cls(functools.partial(Path, path), reader)
+
+    @property
+    def book(self) -> PositionBook | None:
+        """The book, read now if it was not yet; None when it cannot be read."""
+        if not self._tried:
+            self._tried = True
+            try:
+                self._book = self._reader(self._locate())
+            except (BookError, FileNotFoundError) as error:
+                self.problem = str(error)
+                log.warning("playing without an opening book: %s", error)
+        return self._book
+
+    def score(self, current: Bitboard, mask: Bitboard) -> Score | None:
+        book = self.book
+        return None if book is None else book.score(current, mask)
