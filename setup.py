@@ -7,10 +7,16 @@ warning and goes on, and the game runs the same source as plain Python
 (:mod:`game.ai.backend` chooses at run time and the game says which).
 
 ``CONNECT4_NO_EXTENSIONS=1`` skips the compilation on purpose.
+
+It also compiles the translations (``game/locale/<code>/LC_MESSAGES/connect4.po``) into
+the ``.mo`` files the game reads, with Babel (``build_scripts/catalogues.py``): into the
+wheel, or beside the ``.po`` files for an editable install.  Without Babel the build
+warns and the game speaks English only.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import sys
@@ -23,6 +29,7 @@ from setuptools.command.build_py import build_py
 KERNEL_SOURCE = "game/ai/kernel.py"
 KERNEL_MODULE = "game.ai._ckernel"
 NO_EXTENSIONS_ENV = "CONNECT4_NO_EXTENSIONS"
+CATALOGUES_SCRIPT = "build_scripts/catalogues.py"
 
 # Checks the kernel does itself (it never indexes out of range, never divides by zero,
 # never divides a negative number: see its docstring), so the C code leaves them out.
@@ -77,15 +84,39 @@ class OptionalBuildExt(build_ext):
         return (Path(self.build_lib) / filename).exists()
 
 
+def compile_translations(target: Path) -> None:
+    """The ``.mo`` files of every ``.po`` under game/locale, in ``target`` (a locale
+    folder); a warning instead when Babel is missing."""
+    try:
+        import babel  # noqa: F401, PLC0415 - a build requirement, maybe absent
+    except ImportError:
+        print(
+            "WARNING: the translations are not compiled (Babel is not installed);"
+            " the game speaks English only.",
+            file=sys.stderr,
+        )
+        return
+    spec = importlib.util.spec_from_file_location("connect4_catalogues", CATALOGUES_SCRIPT)
+    assert spec is not None and spec.loader is not None
+    catalogues = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = catalogues  # its dataclasses look their module up by name
+    spec.loader.exec_module(catalogues)
+    catalogues.compile_catalogues(target, Path("game") / "locale")
+
+
 class BuildPyWithAssets(build_py):
     """Also copy assets/ into the package as game/assets (where game.resources looks in an
-    installed game; a source checkout and an editable install use assets/ itself)."""
+    installed game; a source checkout and an editable install use assets/ itself), and
+    compile the translations (into the package, or beside their sources when editable)."""
 
     def run(self) -> None:
         super().run()
-        if not self.editable_mode:
+        if self.editable_mode:
+            compile_translations(Path("game") / "locale")
+        else:
             target = Path(self.build_lib) / "game" / "assets"
             shutil.copytree("assets", target, dirs_exist_ok=True)
+            compile_translations(Path(self.build_lib) / "game" / "locale")
 
 
 setup(

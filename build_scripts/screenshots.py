@@ -11,6 +11,10 @@ orange theme, two players, the smallest window, and a notice.  ``--readme``
 also writes ``assets/screenshot.png`` for the README: an 800x600 game in the
 middle, with every column's exact score computed by the engine (a few seconds).
 
+``--language CODE`` takes them in that language (English by default);
+``--every-language`` takes the main screens (:data:`MAIN_SCREENS`) in every language
+the game speaks, into ``FOLDER/<code>/``, for the release page and to look at.
+
 The game runs headless (SDL's dummy drivers) with the tests' stand-in for the
 worker process (``tests/fakes.py``, not part of the installed game: hence the
 command runs from the checkout's root, as a module), driven through
@@ -157,11 +161,22 @@ def headless() -> Iterator[Path]:
 
 
 class Camera:
-    """Opens one app after another at ``size`` and saves what they show."""
+    """Opens one app after another at ``size``, speaking ``language`` (a code of
+    :data:`game.i18n.LANGUAGES`; None: English), and saves what they show (the
+    screens named in ``only``, when given)."""
 
-    def __init__(self, folder: Path, size: tuple[int, int]) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        size: tuple[int, int],
+        *,
+        language: str | None = None,
+        only: frozenset[str] | None = None,
+    ) -> None:
         self.folder = folder
         self.size = size
+        self.language = language
+        self.only = only
         self.saved: list[Path] = []
         self.opened = 0
 
@@ -182,7 +197,9 @@ class Camera:
         self.opened += 1
         config = Path(os.environ["CONNECT4_CONFIG_DIR"]) / f"app-{self.opened}"
         app = App(
-            LaunchOptions(window_size=size or self.size, fullscreen=False),
+            LaunchOptions(
+                window_size=size or self.size, fullscreen=False, language=self.language
+            ),
             worker=worker if worker is not None else FakeWorker(answer=canned_analysis),
             store=SettingsStore(config / "settings.json"),
         )
@@ -206,6 +223,8 @@ class Camera:
         for _ in range(frames - 1):
             app.step([], FRAME)
         path = self.folder / f"{len(self.saved) + 1:02d}-{name}.png"
+        if self.only is not None and name not in self.only:
+            return path
         surface = pygame.display.get_surface()
         assert surface is not None
         pygame.image.save(surface, str(path))
@@ -219,11 +238,49 @@ def settle(app: App, seconds: float = 2.0) -> None:
         app.step([], FRAME)
 
 
-def capture_all(folder: Path, *, size: tuple[int, int] = DEFAULT_SIZE) -> list[Path]:
-    """Save a PNG of every screen into ``folder`` (created); returns their paths."""
+MAIN_SCREENS = frozenset(
+    {
+        "menu",
+        "new-game",
+        "play-analysis",
+        "analysis-estimates",
+        "pause",
+        "hint",
+        "game-over-win",
+        "watch-paused",
+        "menu-continue",
+        "ask-before-a-new-game",
+        "statistics",
+        "settings",
+        "how-to-play",
+        "smallest-window",
+    }
+)
+"""The screens ``--every-language`` takes in each language."""
+
+
+def capture_all(
+    folder: Path,
+    *,
+    size: tuple[int, int] = DEFAULT_SIZE,
+    language: str | None = None,
+    only: frozenset[str] | None = None,
+) -> list[Path]:
+    """Save a PNG of every screen (those named in ``only``, when given) into ``folder``
+    (created), the game speaking ``language``; returns their paths."""
     folder.mkdir(parents=True, exist_ok=True)
     with headless():
-        return _capture_all(Camera(folder, size))
+        return _capture_all(Camera(folder, size, language=language, only=only))
+
+
+def capture_every_language(folder: Path, *, size: tuple[int, int] = DEFAULT_SIZE) -> list[Path]:
+    """The main screens in every language the game speaks, in ``folder/<code>/``."""
+    from game.i18n import LANGUAGES  # noqa: PLC0415
+
+    saved = []
+    for code in LANGUAGES:
+        saved += capture_all(folder / code, size=size, language=code, only=MAIN_SCREENS)
+    return saved
 
 
 def _capture_all(camera: Camera) -> list[Path]:
@@ -394,7 +451,12 @@ def _menus_and_pages(camera: Camera) -> None:
         settle(app, 0.5)
         camera.shoot(app, "smallest-window")
     with camera.app() as app:
-        app.stage.notify("A notice looks like this: the computer player stopped and was restarted.")
+        from game.ai.worker import RESTART_NOTICE  # noqa: PLC0415
+        from game.i18n import gettext  # noqa: PLC0415
+        from game.ui.scenes.play import texts  # noqa: PLC0415
+
+        app.stage.notify(gettext(RESTART_NOTICE))
+        app.stage.notify(texts.Says.NOTHING_TO_UNDO.text)
         camera.shoot(app, "notice")
 
 
@@ -433,6 +495,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--readme", action="store_true", help=f"also write {README_IMAGE.relative_to(ROOT)}"
     )
+    speech = parser.add_mutually_exclusive_group()
+    speech.add_argument("--language", metavar="CODE", help="the game's language (default en)")
+    speech.add_argument(
+        "--every-language",
+        action="store_true",
+        help="the main screens in every language, into FOLDER/<code>/",
+    )
     args = parser.parse_args(argv)
     if importlib.util.find_spec("tests") is None:
         parser.error("run it from the checkout's root: python -m build_scripts.screenshots")
@@ -442,7 +511,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--size {args.size!r}: expected WIDTHxHEIGHT, e.g. 960x720")
     if width < 640 or height < 480:
         parser.error("--size: the game's smallest window is 640x480")
-    for path in capture_all(args.folder, size=(width, height)):
+    if args.every_language:
+        shots = capture_every_language(args.folder, size=(width, height))
+    else:
+        shots = capture_all(args.folder, size=(width, height), language=args.language)
+    for path in shots:
         print(path)
     if args.readme:
         print(capture_readme())

@@ -9,9 +9,12 @@ before any window opens)::
     --depth D          a custom search depth (1-42) instead of a level
     --fullscreen       open fullscreen
     --windowed WxH     open a window of that size (at least 640x480)
+    --language CODE    speak this language for this run (de, fr, pt_BR, zh_CN...)
     --self-test        check the installation headless and exit (0 = fine)
 
-pygame is imported only after the options are checked.
+pygame is imported only after the options are checked.  The messages (help, errors,
+the self-test's report) are in the language ``--language`` names, else the one the
+settings choose, else the system's: it is read before the options are.
 """
 
 from __future__ import annotations
@@ -22,10 +25,11 @@ import multiprocessing
 import re
 import sys
 
-from game import __version__, logs
-from game.ai.levels import Level, custom_level, level_by_name
+from game import __version__, i18n, logs
+from game.ai.levels import LEVELS, MAX_DEPTH, MIN_DEPTH, Level, custom_level, level_by_name
 from game.core import Board, IllegalMoveError
-from game.settings import MAX_WINDOW, MIN_WINDOW
+from game.i18n import gettext as _
+from game.settings import MAX_WINDOW, MIN_WINDOW, SettingsStore
 
 _SIZE = re.compile(r"\s*(\d{1,6})\s*[xX\u00d7]\s*(\d{1,6})\s*")
 
@@ -35,45 +39,76 @@ def position_option(text: str) -> str:
     try:
         board = Board.from_moves(text)
     except IllegalMoveError as error:
-        raise argparse.ArgumentTypeError(f"{text!r}: {error}") from None
+        raise argparse.ArgumentTypeError(
+            _("{moves!r}: {problem}").format(moves=text, problem=error)
+        ) from None
     if board.is_over:
-        raise argparse.ArgumentTypeError(f"{text!r}: the game is already over")
+        raise argparse.ArgumentTypeError(
+            _("{moves!r}: the game is already over").format(moves=text)
+        )
     return board.moves
 
 
 def depth_option(text: str) -> Level:
     """``--depth``: the custom level of that search depth."""
+    limits = {"text": text, "lowest": MIN_DEPTH, "highest": MAX_DEPTH}
     try:
         depth = int(text.strip())
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number (use 1-42)") from None
+        raise argparse.ArgumentTypeError(
+            _("{text!r} is not a whole number (use {lowest}-{highest})").format(**limits)
+        ) from None
     try:
         return custom_level(depth)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(f"{text!r}: {error}") from None
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("{text!r}: the depth must be from {lowest} to {highest}").format(**limits)
+        ) from None
 
 
 def level_option(text: str) -> Level:
     """``--level``: a level by name, in any case."""
     try:
         return level_by_name(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+    except ValueError:
+        names = ", ".join(level.name for level in LEVELS)
+        raise argparse.ArgumentTypeError(
+            _("unknown level {name!r}: choose one of {names}").format(name=text, names=names)
+        ) from None
+
+
+def language_option(text: str) -> str:
+    """``--language``: a code of :data:`game.i18n.LANGUAGES`, in any case, - or _."""
+    try:
+        return i18n.parse_code(text)
+    except i18n.UnknownLanguage:
+        choices = ", ".join(f"{code} ({name})" for code, name in i18n.LANGUAGES.items())
+        raise argparse.ArgumentTypeError(
+            _("unknown language {code!r}: choose one of {choices}").format(
+                code=text, choices=choices
+            )
+        ) from None
 
 
 def size_option(text: str) -> tuple[int, int]:
     """``--windowed``'s ``WxH``, within the window sizes the game supports."""
     match = _SIZE.fullmatch(text)
     if match is None:
-        raise argparse.ArgumentTypeError(f"{text!r}: expected WIDTHxHEIGHT, e.g. 1024x768")
+        raise argparse.ArgumentTypeError(
+            _("{text!r}: expected WIDTHxHEIGHT, e.g. 1024x768").format(text=text)
+        )
     width, height = int(match.group(1)), int(match.group(2))
     if width < MIN_WINDOW[0] or height < MIN_WINDOW[1]:
         raise argparse.ArgumentTypeError(
-            f"{text!r}: the window must be at least {MIN_WINDOW[0]}x{MIN_WINDOW[1]}"
+            _("{text!r}: the window must be at least {width}x{height}").format(
+                text=text, width=MIN_WINDOW[0], height=MIN_WINDOW[1]
+            )
         )
     if width > MAX_WINDOW[0] or height > MAX_WINDOW[1]:
         raise argparse.ArgumentTypeError(
-            f"{text!r}: the window can be at most {MAX_WINDOW[0]}x{MAX_WINDOW[1]}"
+            _("{text!r}: the window can be at most {width}x{height}").format(
+                text=text, width=MAX_WINDOW[0], height=MAX_WINDOW[1]
+            )
         )
     return width, height
 
@@ -83,41 +118,55 @@ def build_parser() -> argparse.ArgumentParser:
     refused by argparse (usage and the reason on stderr, exit status 2)."""
     parser = argparse.ArgumentParser(
         prog="connect4",
-        description="Connect Four against the computer, a friend, or to watch.",
+        description=_("Connect Four against the computer, a friend, or to watch."),
     )
     parser.add_argument(
         "--position",
         metavar="MOVES",
         type=position_option,
-        help="start a game against the computer from this position: the columns played so"
-        " far, 1-7, e.g. 4453 (you play the side to move)",
+        help=_(
+            "start a game against the computer from this position: the columns played so"
+            " far, 1-7, e.g. 4453 (you play the side to move)"
+        ),
     )
     strength = parser.add_mutually_exclusive_group()
     strength.add_argument(
         "--level",
         metavar="NAME",
         type=level_option,
-        help="the computer's level: Beginner ... Perfect",
+        help=_("the computer's level: {names}").format(
+            names=", ".join(level.name for level in LEVELS)
+        ),
     )
     strength.add_argument(
         "--depth",
         metavar="D",
         dest="level",
         type=depth_option,
-        help="a custom search depth, 1-42",
+        help=_("a custom search depth, {lowest}-{highest}").format(
+            lowest=MIN_DEPTH, highest=MAX_DEPTH
+        ),
     )
     window = parser.add_mutually_exclusive_group()
-    window.add_argument("--fullscreen", action="store_true", help="open fullscreen")
+    window.add_argument("--fullscreen", action="store_true", help=_("open fullscreen"))
     window.add_argument(
         "--windowed",
         metavar="WxH",
         type=size_option,
-        help="open a window of this size, e.g. 1024x768",
+        help=_("open a window of this size, e.g. 1024x768"),
+    )
+    parser.add_argument(
+        "--language",
+        metavar="CODE",
+        type=language_option,
+        help=_("the game's language for this run: {codes} (default: the settings')").format(
+            codes=", ".join(i18n.LANGUAGES)
+        ),
     )
     parser.add_argument(
         "--self-test",
         action="store_true",
-        help="check that the game works (assets, window, computer player) and exit",
+        help=_("check that the game works (assets, window, computer player) and exit"),
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     return parser
@@ -130,7 +179,29 @@ def _warn_if_the_kernel_is_missing() -> None:
     warning = missing_kernel_warning()
     if warning is not None:
         logging.getLogger(__name__).warning(warning)
-        print(f"warning: {warning}", file=sys.stderr)
+        said = _(
+            "warning: the compiled engine kernel is not installed (no C compiler at install"
+            " time?): the computer plays the same moves, but thinks much more slowly"
+        )
+        print(said, file=sys.stderr)
+
+
+def speak(argv: list[str]) -> None:
+    """Speak the language of ``--language`` if ``argv`` names a good one, else the
+    settings', else the system's, before the options are read (their help and errors
+    are in it).  A bad ``--language`` is refused by the parser itself."""
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--language")
+    known, _rest = early.parse_known_args(argv)
+    try:
+        requested = i18n.parse_code(known.language) if known.language else None
+    except i18n.UnknownLanguage:
+        requested = None
+    try:
+        saved = SettingsStore().saved_language()
+    except Exception:  # the settings folder itself may be unusable; the window says so
+        saved = i18n.SYSTEM
+    i18n.use(i18n.choose(requested, saved))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -141,6 +212,7 @@ def main(argv: list[str] | None = None) -> int:
     """
     multiprocessing.freeze_support()
     logs.guard_std_streams()
+    speak(sys.argv[1:] if argv is None else argv)
     args = build_parser().parse_args(argv)
     if args.self_test:
         from game import selftest  # noqa: PLC0415 - loads pygame and the worker
@@ -154,7 +226,11 @@ def main(argv: list[str] | None = None) -> int:
     size = args.windowed
     fullscreen = True if args.fullscreen else (False if size is not None else None)
     options = LaunchOptions(
-        position=args.position, level=args.level, fullscreen=fullscreen, window_size=size
+        position=args.position,
+        level=args.level,
+        fullscreen=fullscreen,
+        window_size=size,
+        language=args.language,
     )
     return run(options)
 

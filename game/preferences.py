@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from game import fields as rules
 from game.ai.levels import DEFAULT_PERFECT_BUDGET, MAX_DEPTH, MIN_DEPTH
 from game.choices import DiscColour, Starter
+from game.i18n import LANGUAGES, SYSTEM
 from game.saved_game import LEVEL_NAMES
 
 MIN_WINDOW = (640, 480)
@@ -23,6 +24,9 @@ MAX_WINDOW = (16384, 16384)
 
 THEMES = ("classic", "high-contrast", "blue-orange")
 """The themes' names (game.ui.themes.THEMES; the UI is not imported here)."""
+
+LANGUAGE_CHOICES = (SYSTEM, *LANGUAGES)
+"""The language setting: the system's, or one of the game's languages by code."""
 
 
 def _window_size(value: object) -> tuple[int, int]:
@@ -36,6 +40,7 @@ def _window_size(value: object) -> tuple[int, int]:
 
 
 RULES: Mapping[str, Callable[[object], object]] = {
+    "language": rules.choice(LANGUAGE_CHOICES),
     "sound_on": rules.boolean,
     "volume": rules.float_in(0.0, 1.0),
     "animation_speed": rules.float_in(0.25, 3.0),
@@ -74,6 +79,9 @@ class Settings:
     ``colour`` is the human player's colour, whoever starts (``starter``).
     """
 
+    language: str = SYSTEM
+    """The game's language: "system" (the system's), or a code of
+    :data:`game.i18n.LANGUAGES`."""
     sound_on: bool = True
     volume: float = 0.7
     animation_speed: float = 1.0

@@ -23,6 +23,8 @@ from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
 from types import MappingProxyType
 
+from game.i18n import gettext as _
+
 ASSETS_ENV = "CONNECT4_ASSETS_DIR"
 """Environment variable naming an assets folder to use instead of the built-in ones."""
 
@@ -44,7 +46,12 @@ WINDOW_ICON = "icons/connect4-48.png"
 FONT = "fonts/Inter-SemiBold.otf"
 """Every text of the window (Inter, SIL Open Font License: ``fonts/OFL.txt``)."""
 
-ASSET_FILES: tuple[str, ...] = (*SOUNDS.values(), WINDOW_ICON, FONT)
+CJK_FONT = "fonts/NotoSansCJKsc-Connect4.otf"
+"""The Chinese characters Inter lacks: the part of Noto Sans CJK SC that the Chinese
+catalogue uses (SIL Open Font License: ``fonts/NotoSansCJK-LICENSE.txt``), made by
+``build_scripts/make_cjk_font.py``."""
+
+ASSET_FILES: tuple[str, ...] = (*SOUNDS.values(), WINDOW_ICON, FONT, CJK_FONT)
 """Every asset file the game loads at run time, relative to :func:`assets_dir`.
 The self-test loads each one."""
 
@@ -60,10 +67,12 @@ class MissingAssetError(FileNotFoundError):
     def __init__(self, asset: str, searched: tuple[Path, ...]) -> None:
         self.asset = asset
         self.searched = searched
-        where = ", ".join(str(folder) for folder in searched) or "nowhere"
+        where = ", ".join(str(folder) for folder in searched) or _("nowhere")
         super().__init__(
-            f"The game file {asset!r} is missing (looked in {where});"
-            " the installation is incomplete: download or reinstall the game."
+            _(
+                "The game file {file!r} is missing (looked in {where}); the installation is"
+                " incomplete: download or reinstall the game."
+            ).format(file=asset, where=where)
         )
 
 

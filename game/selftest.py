@@ -43,6 +43,7 @@ from game.ai.bookshelf import BookFile
 from game.ai.protocol import RequestKind, SearchRequest
 from game.ai.worker import AIWorker
 from game.core import CELLS, HEIGHT, WIDTH, Board
+from game.i18n import gettext as _
 
 if TYPE_CHECKING:
     import pygame  # at run time only inside the checks, after the dummy drivers are set
@@ -104,14 +105,20 @@ def run() -> int:
             _run_checks(report, started)
     except SelfTestFailure as failure:
         log.error("self-test failed: %s", failure)
-        report.say(f"self-test FAILED: {failure}")
+        report.say(_("self-test FAILED: {reason}").format(reason=failure))
         return 1
     except Exception as error:
         log.exception("self-test failed with an unexpected error")
-        where = f" (details in {log_path})" if log_path is not None else ""
-        report.say(f"self-test FAILED: unexpected {type(error).__name__}: {error}{where}")
+        problem = f"{type(error).__name__}: {error}"
+        if log_path is None:
+            said = _("self-test FAILED: unexpected {problem}").format(problem=problem)
+        else:
+            said = _("self-test FAILED: unexpected {problem} (details in {file})").format(
+                problem=problem, file=log_path
+            )
+        report.say(said)
         return 1
-    report.say("self-test passed")
+    report.say(_("self-test passed"))
     return 0
 
 
@@ -148,7 +155,11 @@ def _headless() -> Iterator[None]:
 
 
 def _run_checks(report: Report, started: float) -> None:
-    report.say(f"Connect Four {__version__} self-test ({_describe_runtime()})")
+    report.say(
+        _("Connect Four {version} self-test ({runtime})").format(
+            version=__version__, runtime=_describe_runtime()
+        )
+    )
     _check_assets_and_first_frame(report, started)
     _check_engine_kernel(report)
     _check_opening_book(report)
@@ -166,10 +177,12 @@ def _check_engine_kernel(report: Report) -> None:
     from game.ai.backend import IS_COMPILED, KERNEL_NAME  # noqa: PLC0415
     from game.ai.solver import Solver  # noqa: PLC0415
 
-    report.say(f"engine kernel: {KERNEL_NAME}")
+    report.say(_("engine kernel: {kernel}").format(kernel=KERNEL_NAME))
     if getattr(sys, "frozen", False) and not IS_COMPILED:
         raise SelfTestFailure(
-            f"this executable must carry the compiled engine kernel: {KERNEL_NAME}"
+            _("this executable must carry the compiled engine kernel: {kernel}").format(
+                kernel=KERNEL_NAME
+            )
         )
     moves, expected = KERNEL_CHECK
     board = Board.from_moves(moves)
@@ -178,7 +191,11 @@ def _check_engine_kernel(report: Report) -> None:
         raise SelfTestFailure(
             f"the engine kernel scored {moves} as {solution.score}, not {expected}"
         )
-    report.say(f"engine kernel: solved a test position exactly ({solution.nodes} nodes)")
+    report.say(
+        _("engine kernel: solved a test position exactly ({nodes} nodes)").format(
+            nodes=solution.nodes
+        )
+    )
 
 
 def _check_opening_book(report: Report) -> None:
@@ -191,14 +208,15 @@ def _check_opening_book(report: Report) -> None:
     book = shelf.book
     loaded = time.perf_counter() - began
     if not isinstance(book, OpeningBook):
-        raise SelfTestFailure(f"opening book: {shelf.problem}")
+        raise SelfTestFailure(_("opening book: {problem}").format(problem=shelf.problem))
     engine = Engine(book=shelf, solver_capacity=1, search_capacity=1)
     first = engine.think(SearchRequest(moves=""))
     if not first.from_book or first.column != WIDTH // 2:
         raise SelfTestFailure(f"opening book: the first move came out as {first}")
     report.say(
-        f"opening book: {len(book)} positions up to ply {book.max_ply},"
-        f" loaded in {loaded * 1000:.0f} ms"
+        _("opening book: {count} positions up to ply {ply}, loaded in {ms} ms").format(
+            count=len(book), ply=book.max_ply, ms=f"{loaded * 1000:.0f}"
+        )
     )
 
 
@@ -224,13 +242,14 @@ def _check_settings_file(report: Report) -> None:
         back = SettingsStore(store.path).load()
     if (back.settings.volume, back.stats, back.game, back.warnings) != (0.25, stats, game, []):
         raise SelfTestFailure(f"the settings file did not read back as saved: {back}")
-    report.say("settings: saved and read back under the file lock")
+    report.say(_("settings: saved and read back under the file lock"))
 
 
 def _describe_runtime() -> str:
+    python = sys.version.split()[0]
     if getattr(sys, "frozen", False):
-        return f"frozen build, Python {sys.version.split()[0]}"
-    return f"from source, Python {sys.version.split()[0]}"
+        return _("frozen build, Python {version}").format(version=python)
+    return _("from source, Python {version}").format(version=python)
 
 
 # -- assets and the first frame ------------------------------------------------
@@ -259,9 +278,13 @@ def _check_assets_and_first_frame(report: Report, started: float) -> None:
         launch, since = _seconds_since_launch(started)
 
         summary = ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items())) or "none"
-        how = "through the mixer" if mixer_ok else "by header (no mixer)"
-        report.say(f"assets: {len(resources.ASSET_FILES)} loaded ({summary}); sounds {how}")
-        report.say(f"first frame: {launch:.2f} s {since}")
+        if mixer_ok:
+            said = _("assets: {count} loaded ({summary}); sounds through the mixer")
+        else:
+            said = _("assets: {count} loaded ({summary}); sounds by header (no mixer)")
+        report.say(said.format(count=len(resources.ASSET_FILES), summary=summary))
+        seconds = f"{launch:.2f}"
+        report.say(_("first frame: {seconds} s {since}").format(seconds=seconds, since=since))
     finally:
         if not mixer_was_on and pygame.mixer.get_init() is not None:
             pygame.mixer.quit()
@@ -380,11 +403,11 @@ def _seconds_since_launch(started: float) -> tuple[float, str]:
             own = _linux_start_time(os.getpid())
             parent = os.getppid()
             if getattr(sys, "frozen", False) and _same_executable(parent):
-                return now - _linux_start_time(parent), "after the launcher started"
-            return now - own, "after the process started"
+                return now - _linux_start_time(parent), _("after the launcher started")
+            return now - own, _("after the process started")
     except (OSError, ValueError, IndexError) as error:
         log.info("self-test: process start time unavailable: %s", error)
-    return time.perf_counter() - started, "after the self-test started"
+    return time.perf_counter() - started, _("after the self-test started")
 
 
 def _linux_start_time(pid: int) -> float:
@@ -427,16 +450,29 @@ def _check_computer_game(report: Report) -> None:
             raise SelfTestFailure(
                 f"the game {board.moves!r} ended as a draw before the board filled"
             )
-        result = "a draw" if outcome.winner is None else f"won by player {outcome.winner + 1}"
-        seconds = time.perf_counter() - began
+        if outcome.winner is None:
+            said = _(
+                "computer game: {count} legal moves at depth {depth}, a draw ({moves}),"
+                " {seconds} s"
+            )
+        else:
+            said = _(
+                "computer game: {count} legal moves at depth {depth}, won by player {player}"
+                " ({moves}), {seconds} s"
+            )
         report.say(
-            f"computer game: {board.ply} legal moves at depth {SELF_TEST_DEPTH}, {result}"
-            f" ({board.moves}), {seconds:.1f} s"
+            said.format(
+                count=board.ply,
+                depth=SELF_TEST_DEPTH,
+                moves=board.moves,
+                seconds=f"{time.perf_counter() - began:.1f}",
+                player=(outcome.winner or 0) + 1,
+            )
         )
     finally:
         worker.close()
     _check_no_child_left(pid)
-    report.say(f"worker: closed, no child process left (it ran as pid {pid})")
+    report.say(_("worker: closed, no child process left (it ran as pid {pid})").format(pid=pid))
 
 
 def _ask_for_move(worker: AIWorker, moves: str, *, seed: int, timeout: float) -> int:
@@ -449,17 +485,27 @@ def _ask_for_move(worker: AIWorker, moves: str, *, seed: int, timeout: float) ->
     while time.monotonic() < deadline:
         notices = worker.take_notices()
         if notices:
-            raise SelfTestFailure(f"the worker reported a problem: {' '.join(notices)}")
+            raise SelfTestFailure(
+                _("the worker reported a problem: {notices}").format(notices=" ".join(notices))
+            )
         for reply in worker.poll():
             if reply.request_id != request_id:
                 raise SelfTestFailure(f"a reply for request {reply.request_id} nobody waits for")
             if reply.error is not None:
-                raise SelfTestFailure(f"the worker failed on {moves!r}: {reply.error}")
+                raise SelfTestFailure(
+                    _("the worker failed on {moves!r}: {error}").format(
+                        moves=moves, error=reply.error
+                    )
+                )
             if reply.result is None or reply.result.column is None:
                 raise SelfTestFailure(f"the worker returned no move for {moves!r}")
             return reply.result.column
         time.sleep(0.005)
-    raise SelfTestFailure(f"no move from the worker within {timeout:.0f} s (position {moves!r})")
+    raise SelfTestFailure(
+        _("no move from the worker within {seconds} s (position {moves!r})").format(
+            seconds=f"{timeout:.0f}", moves=moves
+        )
+    )
 
 
 def _check_no_child_left(pid: int | None) -> None:

@@ -55,7 +55,9 @@ from typing import Any
 import filelock
 import platformdirs
 
-from game.fields import MAX_COUNT
+from game.fields import MAX_COUNT, Invalid
+from game.i18n import gettext as _
+from game.i18n import join_list, ngettext
 from game.preferences import MAX_WINDOW, MIN_WINDOW, RULES, THEMES, Settings, settings_from
 from game.saved_game import COLOURS, CUSTOM_LEVEL, LEVEL_NAMES, STARTERS, SavedGame
 from game.statistics import Record, Result, Statistics, merge
@@ -158,11 +160,11 @@ def _document(settings: Settings, stats: Statistics, game: SavedGame | None) -> 
 def _reason(error: OSError) -> str:
     """An OSError in words a player understands."""
     if error.errno in (errno.EACCES, errno.EPERM):
-        return "permission denied"
+        return _("permission denied")
     if error.errno == errno.EROFS:
-        return "the disk is read-only"
+        return _("the disk is read-only")
     if error.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
-        return "the disk is full"
+        return _("the disk is full")
     return error.strerror or type(error).__name__
 
 
@@ -200,6 +202,16 @@ class SettingsStore:
 
     # -- load --
 
+    def saved_language(self) -> str:
+        """The language the file's settings choose ("system" when the file has none or
+        cannot be read): the game speaks it before it loads the rest, so that the load's
+        warnings are in it."""
+        try:
+            chosen = _parse(self._read())["settings"]["language"]
+            return str(RULES["language"](chosen))
+        except (OSError, _Damaged, KeyError, TypeError, Invalid):
+            return "system"
+
     def load(self) -> LoadReport:
         """Read the file; defaults for whatever is missing or bad.  Never raises.
 
@@ -217,7 +229,7 @@ class SettingsStore:
                 return LoadReport(
                     Settings(),
                     Statistics(),
-                    ["Your settings could not be read; defaults are in use."],
+                    [_("Your settings could not be read; defaults are in use.")],
                 )
 
     def _load(self) -> LoadReport:
@@ -231,10 +243,7 @@ class SettingsStore:
             return LoadReport(
                 Settings(),
                 Statistics(),
-                [
-                    f"Your settings file could not be read ({_reason(error)});"
-                    " defaults are in use." + _kept_sentence(kept, "A copy of it")
-                ],
+                [_unreadable(_reason(error), kept)],
             )
         try:
             data = _parse(raw)
@@ -244,10 +253,7 @@ class SettingsStore:
             return LoadReport(
                 Settings(),
                 Statistics(),
-                [
-                    "Your settings file was damaged; defaults are in use."
-                    + _kept_sentence(kept, "A copy of it")
-                ],
+                [_damaged(kept)],
             )
 
         repairs: list[str] = []
@@ -259,11 +265,7 @@ class SettingsStore:
             return LoadReport(settings, stats, game=game)
         log.warning("settings file %s repaired: %s", self.path, ", ".join(repairs))
         kept = self._repair(raw, settings, stats, game)
-        shown = repairs[:MAX_NAMED]
-        if len(repairs) > MAX_NAMED:
-            shown.append(f"and {len(repairs) - MAX_NAMED} more")
-        said = f"Some saved settings were repaired: {', '.join(shown)}."
-        return LoadReport(settings, stats, [said + _kept_sentence(kept, "The original file")], game)
+        return LoadReport(settings, stats, [_repaired(_named(repairs), kept)], game)
 
     def _read(self) -> bytes:
         with self.path.open("rb") as fh:
@@ -336,9 +338,11 @@ class SettingsStore:
             settings = settings.clamped()
         except ValueError as error:  # a caller assigned a field a wrong type
             log.error("cannot save the settings: %s", error)
-            return f"Your settings could not be saved: {error}."
+            return _("Your settings could not be saved: {error}.").format(error=error)
         if _is_read_only(self.path):
-            return f"Your settings could not be saved: {self.path} is read-only."
+            return _("Your settings could not be saved: {file} is read-only.").format(
+                file=self.path
+            )
         try:
             with self._guard, self._locked():
                 found = self._on_disk()
@@ -352,19 +356,19 @@ class SettingsStore:
                 self._known = stats.copy()
         except (TypeError, ValueError) as error:  # a caller put a foreign object in stats
             log.error("cannot encode the settings: %s", error)
-            return f"Your settings could not be saved: {error}."
+            return _("Your settings could not be saved: {error}.").format(error=error)
         except filelock.Timeout:
             log.warning("%s stayed locked for %.0f s", self.lock_path, LOCK_TIMEOUT)
-            return (
+            return _(
                 "Your settings could not be saved: another Connect Four window kept the"
                 " file busy. They are saved with your next change."
             )
         except OSError as error:
             log.warning("cannot save settings to %s: %s", self.path, error)
-            return (
-                f"Your settings could not be saved to {self.path.parent}"
-                f" ({_reason(error)}); they apply until you quit."
-            )
+            return _(
+                "Your settings could not be saved to {folder} ({reason}); they apply until"
+                " you quit."
+            ).format(folder=self.path.parent, reason=_reason(error))
         return None
 
     def statistics_with(self, stats: Statistics) -> Statistics:
@@ -394,10 +398,12 @@ class SettingsStore:
                 document = _document(found.settings, found.stats, found.game)
                 self._write_atomically((json.dumps(document, indent=2) + "\n").encode("utf-8"))
         except filelock.Timeout:
-            return "Your statistics could not be reset: another window kept the file busy."
+            return _("Your statistics could not be reset: another window kept the file busy.")
         except OSError as error:
             log.warning("cannot reset the statistics in %s: %s", self.path, error)
-            return f"Your statistics could not be reset ({_reason(error)})."
+            return _("Your statistics could not be reset ({reason}).").format(
+                reason=_reason(error)
+            )
         return None
 
     def _locked(self) -> filelock.BaseFileLock:
@@ -473,8 +479,51 @@ def _parse(raw: bytes) -> dict[str, Any]:
     return data
 
 
-def _kept_sentence(kept: Path | None, what: str) -> str:
-    """ " <what> was kept as settings.json.bad-...", or nothing when no copy exists."""
+def _named(repairs: list[str]) -> str:
+    """The repairs as a list, the first :data:`MAX_NAMED` of them named."""
+    if len(repairs) <= MAX_NAMED:
+        return join_list(repairs)
+    more = len(repairs) - MAX_NAMED
+    return ngettext(
+        "{repairs} and {count} more", "{repairs} and {count} more", more
+    ).format(repairs=join_list(repairs[:MAX_NAMED]), count=more)
+
+
+def _told(alone: str, kept_as: str, kept: Path | None, **values: object) -> str:
+    """A warning for the player: ``kept_as`` (which names the copy of the file, as
+    ``{file}``) when a copy was kept, else ``alone``."""
     if kept is None:
-        return ""
-    return f" {what} was kept as {kept.name}."
+        return alone.format(**values)
+    return kept_as.format(file=kept.name, **values)
+
+
+def _unreadable(reason: str, kept: Path | None) -> str:
+    return _told(
+        _("Your settings file could not be read ({reason}); defaults are in use."),
+        _(
+            "Your settings file could not be read ({reason}); defaults are in use. A copy"
+            " of it was kept as {file}."
+        ),
+        kept,
+        reason=reason,
+    )
+
+
+def _damaged(kept: Path | None) -> str:
+    return _told(
+        _("Your settings file was damaged; defaults are in use."),
+        _("Your settings file was damaged; defaults are in use. A copy of it was kept as {file}."),
+        kept,
+    )
+
+
+def _repaired(repairs: str, kept: Path | None) -> str:
+    return _told(
+        _("Some saved settings were repaired: {repairs}."),
+        _(
+            "Some saved settings were repaired: {repairs}. The original file was kept as"
+            " {file}."
+        ),
+        kept,
+        repairs=repairs,
+    )

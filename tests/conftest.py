@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import sys
+from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -11,6 +15,9 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The tests read the game's English: a developer's own locale must not change what they see
+# (the tests of the language choice fake the system they ask).
+os.environ["LANGUAGE"] = "en"
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTSETS = Path(os.environ.get("CONNECT4_TESTSETS", ROOT.parent / "shared" / "connect4-testsets"))
@@ -37,6 +44,45 @@ def read_testset(name: str, limit: int) -> list[tuple[str, int]]:
             moves, score = line.split()
             rows.append((moves, int(score)))
     return rows
+
+
+def load_catalogues_script() -> ModuleType:
+    """build_scripts/catalogues.py as a module (the build scripts are not a package)."""
+    spec = importlib.util.spec_from_file_location(
+        "connect4_catalogues", ROOT / "build_scripts" / "catalogues.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session", autouse=True)
+def compiled_catalogues(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The checkout's .po files, compiled for this run: the tests (and the games they
+    start) speak what the catalogues say now, whatever an install compiled before."""
+    from game.i18n import LOCALE_ENV  # noqa: PLC0415
+
+    folder = tmp_path_factory.mktemp("locale")
+    load_catalogues_script().compile_catalogues(folder)
+    before = os.environ.get(LOCALE_ENV)
+    os.environ[LOCALE_ENV] = str(folder)
+    yield folder
+    if before is None:
+        os.environ.pop(LOCALE_ENV, None)
+    else:
+        os.environ[LOCALE_ENV] = before
+
+
+@pytest.fixture(autouse=True)
+def _english() -> Iterator[None]:
+    """Each test starts and ends in English (a test may switch the language)."""
+    from game import i18n  # noqa: PLC0415
+
+    i18n.use(i18n.ENGLISH)
+    yield
+    i18n.use(i18n.ENGLISH)
 
 
 @pytest.fixture(autouse=True)

@@ -36,7 +36,8 @@ def test_every_listed_asset_exists_and_is_not_empty() -> None:
 
 def test_the_sounds_the_window_icon_and_the_font_are_listed() -> None:
     assert set(resources.SOUNDS) == {"drop", "win", "loss", "draw", "click"}
-    assert set(resources.SOUNDS.values()) | {resources.WINDOW_ICON, resources.FONT} == set(
+    fonts = {resources.FONT, resources.CJK_FONT}
+    assert set(resources.SOUNDS.values()) | {resources.WINDOW_ICON, *fonts} == set(
         ASSET_FILES
     )
 

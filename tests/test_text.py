@@ -112,7 +112,8 @@ def test_rendered_lines_and_wraps_are_cached_and_bounded() -> None:
     ("paragraph", "width", "expected"),
     [
         ("one two three", 10_000, ("one two three",)),
-        ("one two three", 1, ("one", "two", "three")),
+        # A word wider than the line is broken where it must be, never drawn past it.
+        ("one two", 1, ("o", "n", "e", "t", "w", "o")),
         ("one\n\ntwo", 10_000, ("one", "", "two")),
     ],
 )
@@ -120,6 +121,12 @@ def test_wrap_breaks_at_spaces_and_keeps_blank_lines(
     paragraph: str, width: int, expected: tuple[str, ...]
 ) -> None:
     assert TextCache().wrap(paragraph, 20, width) == expected
+
+
+def test_a_line_as_wide_as_the_widest_word_holds_one_word_each() -> None:
+    cache = TextCache()
+    width = max(cache.size_of(word, 20)[0] for word in ("one", "two", "three"))
+    assert cache.wrap("one two three", 20, width) == ("one", "two", "three")
 
 
 def test_wrapped_lines_fit_the_width() -> None:
@@ -162,5 +169,5 @@ def test_a_damaged_font_is_reported_once_and_the_game_goes_on(
     assert resources.FONT in problem and "built-in font" in problem
     assert not cache.bundled
     assert cache.render("Your turn", 30, WHITE).get_width() > 0
-    assert cache.wrap("one two", 30, 1) == ("one", "two")
+    assert cache.wrap("one two", 30, 10_000) == ("one two",)
     assert len(cache.problems) == 1

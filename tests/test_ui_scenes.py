@@ -175,7 +175,7 @@ def test_the_statistics_reset_asks_twice_and_forgets_in_the_file_too(app: App) -
     assert isinstance(stats, StatsScene)
     assert stats.activate("reset") is None
     assert app.saver.stats.per_level["Hard"].wins == 1  # the first press only asks
-    assert stats.items.get("reset").label == stats_scene.CONFIRM
+    assert stats.items.get("reset").label == stats_scene.reset_label(asked=True)
     stats.activate("reset")
     assert stats.table == [] and app.saver.stats.per_level.get("Hard") is None
     assert SettingsStore().load().stats.per_level.get("Hard") is None

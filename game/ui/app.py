@@ -30,7 +30,9 @@ from collections.abc import Iterable
 
 import pygame
 
+from game import i18n
 from game.ai.levels import LEVELS
+from game.i18n import gettext as _
 from game.settings import CUSTOM_LEVEL, Settings, SettingsStore
 from game.ui.engine_link import EngineLink, WorkerLike, kernel_name, make_worker
 from game.ui.navigation import Navigator, Services
@@ -72,7 +74,10 @@ class App:
         store: SettingsStore | None = None,
     ) -> None:
         self.options = options if options is not None else LaunchOptions()
-        self.saver = Saver(store if store is not None else SettingsStore())
+        store = store if store is not None else SettingsStore()
+        # Before the settings load: what it has to tell is said in the player's language.
+        i18n.use(i18n.choose(self.options.language, store.saved_language()))
+        self.saver = Saver(store)
         settings = self.saver.settings
         fullscreen = self.options.fullscreen
         window = Window(
@@ -248,7 +253,7 @@ class App:
         self.settings.sound_on = not self.settings.sound_on
         self.stage.sounds.enabled = self.settings.sound_on
         self.stage.notify(
-            "Sound on." if self.settings.sound_on else "Sound off (press M to turn it on).",
+            _("Sound on.") if self.settings.sound_on else _("Sound off (press M to turn it on)."),
             topic="sound",
         )
 

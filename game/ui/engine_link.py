@@ -23,6 +23,7 @@ from typing import Protocol, TypeAlias
 from game import resources
 from game.ai.book import BOOK_FILE
 from game.ai.protocol import RequestKind, SearchRequest, SearchResult, WorkerReply
+from game.i18n import gettext as _
 
 log = logging.getLogger(__name__)
 
@@ -153,7 +154,7 @@ class EngineLink:
             self.worker.start()
         except Exception as error:
             log.exception("the worker did not start")
-            self._notify(f"The computer player could not start ({error}).")
+            self._notify(_("The computer player could not start ({error}).").format(error=error))
         self._yield_to_frames()
 
     def close(self) -> None:
@@ -174,7 +175,7 @@ class EngineLink:
             request_id = self.worker.submit(request, kind=kind)
         except Exception as error:
             log.exception("the worker refused a request")
-            self._notify(f"The computer player is not available ({error}).")
+            self._notify(_("The computer player is not available ({error}).").format(error=error))
             return None
         self._owners[request_id] = owner
         return request_id
@@ -195,7 +196,7 @@ class EngineLink:
             notices = self.worker.take_notices()
         except Exception as error:
             log.exception("polling the worker failed")
-            replies, notices = [], [f"The computer player failed ({error})."]
+            replies, notices = [], [_("The computer player failed ({error}).").format(error=error)]
         for reply in replies:
             owner = self._owners.pop(reply.request_id, None)
             if owner is None or not self._listening(owner):
@@ -203,7 +204,9 @@ class EngineLink:
                 continue
             owner.handle_reply(typed(reply))
         for notice in notices:
-            self._notify(notice)
+            # The worker's notices are English (game.ai imports no gettext); the
+            # catalogue has them (build_scripts/catalogues.py).
+            self._notify(_(notice))
         self._yield_to_frames()  # a restarted worker is a new process
 
     def _yield_to_frames(self) -> None:

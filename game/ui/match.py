@@ -11,12 +11,13 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from gettext import ngettext
 from types import MappingProxyType
 
 from game.ai.levels import level_by_name
 from game.core import Board, Player
+from game.i18n import ngettext
 from game.settings import Result, SavedGame
+from game.ui.names import level_name
 from game.ui.options import DiscColour, GameConfig, Mode, Starter
 
 COLOURS = (DiscColour.RED, DiscColour.YELLOW)
@@ -36,7 +37,7 @@ def describe(saved: SavedGame) -> str:
             "your game against {level} ({discs} disc played)",
             "your game against {level} ({discs} discs played)",
             discs,
-        ).format(level=computer, discs=discs)
+        ).format(level=level_name(computer), discs=discs)
     if saved.mode is Mode.TWO_PLAYERS:
         return ngettext(
             "the two-player game ({discs} disc played)",
@@ -48,7 +49,7 @@ def describe(saved: SavedGame) -> str:
         "the computers' game, {first} against {second} ({discs} disc played)",
         "the computers' game, {first} against {second} ({discs} discs played)",
         discs,
-    ).format(first=first, second=second, discs=discs)
+    ).format(first=level_name(first), second=level_name(second), discs=discs)
 
 
 class Match:

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from gettext import gettext as _
 from typing import assert_never
 
+from game.i18n import gettext as _
 from game.ui.engine_link import Engine, ReplyOwner
 from game.ui.match import Session, describe
 from game.ui.options import GameConfig, Mode

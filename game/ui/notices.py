@@ -78,10 +78,12 @@ class Notices:
             place = NoticePlace(w // 2, h - pad * 2, min(w - 40, round(760 * scale)), MAX_NOTICES)
         y = place.bottom
         boxes = []
-        for notice in reversed(self.shown[-place.count :]):
-            box = _draw_one(surface, look, notice, replace(place, bottom=y), scale)
-            boxes.append(box)
-            y = box.top - pad // 2
+        room = pygame.Rect(place.centre_x - place.width // 2, 0, place.width, place.bottom)
+        with look.text.within(room):
+            for notice in reversed(self.shown[-place.count :]):
+                box = _draw_one(surface, look, notice, replace(place, bottom=y), scale)
+                boxes.append(box)
+                y = box.top - pad // 2
         return boxes
 
 
@@ -94,7 +96,7 @@ def _draw_one(
     pad = max(6, round(10 * scale))
     lines = text.wrap(notice.text, size, place.width - 2 * pad)
     line_h = text.font(size).get_linesize()
-    widest = max(text.font(size).size(line)[0] for line in lines)
+    widest = max(text.size_of(line, size)[0] for line in lines)
     box = pygame.Rect(0, 0, widest + 2 * pad, len(lines) * line_h + 2 * pad)
     box.midbottom = (place.centre_x, place.bottom)
     alpha = round(255 * min(1.0, notice.remaining / FADE_SECONDS))

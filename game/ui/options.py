@@ -22,13 +22,15 @@ class LaunchOptions:
     None for "start at the menu"; ``level`` is the computer's level from
     ``--level``/``--depth``.  Either one starts a game against the computer at
     once.  ``fullscreen`` None means "as saved in the settings"; ``window_size``
-    None means the saved size.
+    None means the saved size; ``language`` None the settings' (a code of
+    :data:`game.i18n.LANGUAGES` speaks it for this run).
     """
 
     position: str | None = None
     level: Level | None = None
     fullscreen: bool | None = None
     window_size: tuple[int, int] | None = None
+    language: str | None = None
 
     @property
     def starts_a_game(self) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 from concurrent.futures import Future, ThreadPoolExecutor
 
+from game.i18n import gettext as _
 from game.settings import Keep, Result, SavedGame, Settings, SettingsStore, Statistics
 
 log = logging.getLogger(__name__)
@@ -76,7 +77,7 @@ class Saver:
                 problem = future.result()
             except Exception as error:  # SettingsStore.save does not raise; be safe anyway
                 log.exception("saving the settings failed")
-                problem = f"Your settings could not be saved ({error})."
+                problem = _("Your settings could not be saved ({error}).").format(error=error)
             if problem is not None:
                 problems.append(problem)
         return problems

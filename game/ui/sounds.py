@@ -12,6 +12,7 @@ import logging
 
 import pygame
 
+from game.i18n import gettext as _
 from game.resources import SOUNDS, MissingAssetError, asset_path
 
 log = logging.getLogger(__name__)
@@ -48,7 +49,9 @@ class SoundBank:
                 self.missing.append(error)
                 continue
             except (pygame.error, OSError) as error:
-                message = f"The sound {relative!r} could not be loaded ({error}); it stays silent."
+                message = _(
+                    "The sound {file!r} could not be loaded ({error}); it stays silent."
+                ).format(file=relative, error=error)
                 log.error("%s", message)
                 self.problems.append(message)
                 continue

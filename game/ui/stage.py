@@ -9,6 +9,8 @@ import logging
 
 import pygame
 
+from game import i18n
+from game.i18n import ngettext
 from game.resources import MissingAssetError
 from game.settings import Settings
 from game.ui.board_view import BoardRenderer
@@ -17,7 +19,7 @@ from game.ui.saver import Saver
 from game.ui.sounds import SoundBank
 from game.ui.text import TextCache
 from game.ui.themes import Colour, Theme, theme_named
-from game.ui.window import Window
+from game.ui.window import Window, title
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +35,9 @@ class Stage:
         self.renderer = BoardRenderer()
         self.sounds = SoundBank()
         self._backgrounds: dict[tuple[tuple[int, int], str], pygame.Surface] = {}
+        self._language = settings.language
+        """The language setting last followed (the command line's choice holds until
+        the player changes it)."""
 
     def open(self, settings: Settings) -> None:
         """Open the window, load the font and the sounds (on or off as ``settings`` say);
@@ -77,6 +82,11 @@ class Stage:
         self.sounds.enabled = settings.sound_on
         self.sounds.set_volume(settings.volume)
         self.window.set_fullscreen(settings.fullscreen)
+        if settings.language != self._language:
+            self._language = settings.language
+            i18n.use(i18n.choose(None, settings.language))
+            if self.window.is_open:
+                pygame.display.set_caption(title())
 
     def draw_background(self, surface: pygame.Surface) -> None:
         """The window's background: a vertical gradient (cached per size and theme)."""
@@ -114,10 +124,13 @@ def missing_sentence(missing: list[MissingAssetError]) -> str:
     if len(missing) == 1:
         return str(missing[0])
     names = ", ".join(error.asset for error in missing)
-    return (
-        f"{len(missing)} game files are missing ({names}); the installation is incomplete:"
-        " download or reinstall the game."
-    )
+    return ngettext(
+        "{count} game file is missing ({names}); the installation is incomplete: download or"
+        " reinstall the game.",
+        "{count} game files are missing ({names}); the installation is incomplete: download"
+        " or reinstall the game.",
+        len(missing),
+    ).format(count=len(missing), names=names)
 
 
 def gradient(size: tuple[int, int], top: Colour, bottom: Colour) -> pygame.Surface:

@@ -1,4 +1,4 @@
-"""Text: the bundled font at any size, with fonts, rendered lines and wrapped paragraphs cached.
+"""Text: the bundled fonts at any size, with fonts, rendered lines and wrapped paragraphs cached.
 
 The font is Inter (:data:`game.resources.FONT`, SIL Open Font License).  pygame's
 built-in font (FreeSans Bold) leaves gaps inside words at the sizes the window
@@ -6,6 +6,20 @@ uses ("compu ter", "Ct rl+Z"); Inter does not.  If the file is missing or cannot
 be loaded, the text is drawn with the built-in font instead: the problem is
 logged and kept in :attr:`TextCache.missing` or :attr:`TextCache.problems` for
 the window to tell the player, as :class:`game.ui.sounds.SoundBank` does.
+
+Inter has no Chinese characters: a character it lacks is drawn with the first
+fallback font that has it (:data:`game.resources.CJK_FONT`, a subset of Noto Sans
+CJK SC made from the Chinese catalogue; :mod:`game.ui.glyphs` reads which
+characters each file has).  A line is then drawn in runs, one per font, on Inter's
+baseline and in Inter's line height, so layouts measure every language alike.  The
+fallback is loaded when a text first needs it.
+
+Wrapping breaks at spaces, and between Chinese characters (never before a closing
+mark such as the ideographic comma or after an opening one); a word too long for its line is broken
+where it must be.  :meth:`TextCache.blit_fitted` draws a line that must fit a width
+(a button's label): smaller down to :data:`MIN_PIXELS`, then narrower.  Every
+:meth:`TextCache.blit` can be watched (:meth:`TextCache.watch`) with the box the
+drawing code declared (:meth:`TextCache.within`): the tests check no text leaves it.
 
 Sizes.  Callers pass a *layout size*, the unit every layout was tuned in:
 pygame's built-in font draws at 0.6875 of the size asked, so a layout size of
@@ -24,12 +38,18 @@ from __future__ import annotations
 
 import functools
 import logging
+import unicodedata
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
 import pygame
 
-from game.resources import FONT, MissingAssetError, asset_path
+from game.i18n import gettext as _
+from game.resources import CJK_FONT, FONT, MissingAssetError, asset_path
+from game.ui import glyphs
 from game.ui.themes import Colour
 
 log = logging.getLogger(__name__)
@@ -45,6 +65,32 @@ MAX_CACHED = 800
 
 MAX_FONTS = 64
 """Font sizes kept: a window being resized asks for a new size every frame."""
+
+NO_BREAK_BEFORE = frozenset(
+    "\uff0c\u3002\u3001\uff1a\uff1b\uff01\uff1f\uff09\u300d\u300f\u3011\u300b\u3009"
+    ",.:;!?)]}%\u00a0\u202f"
+)
+"""Characters a line never starts with (they close or follow what is before them)."""
+NO_BREAK_AFTER = frozenset("\uff08\u300c\u300e\u3010\u300a\u3008([{")
+"""Characters a line never ends with (they open what follows them)."""
+SPACE_LIKE = frozenset(" \u00a0\u202f")
+
+
+def breaks_anywhere(char: str) -> bool:
+    """Whether a line may break before or after ``char`` without a space: the characters
+    of Chinese and Japanese (wide, or their punctuation)."""
+    return unicodedata.east_asian_width(char) in ("W", "F")
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """One line of text drawn: its words, where it landed, and the box its drawing code
+    declared for it (None: the whole surface)."""
+
+    text: str
+    rect: pygame.Rect
+    box: pygame.Rect | None
+    surface: tuple[int, int]
 
 
 class Ink(NamedTuple):
@@ -64,12 +110,15 @@ def pixel_size(size: int) -> int:
 class TextCache:
     """Fonts by size, rendered text by (text, size, colour), wrapped text by (text, size, width).
 
-    ``font_file`` is an asset name (default :data:`game.resources.FONT`).  Looking it
-    up happens here; loading it, at the first :meth:`font` or at :meth:`load`.
+    ``font_file`` is an asset name (default :data:`game.resources.FONT`), ``fallbacks``
+    the fonts for the characters it lacks (default the CJK subset).  Looking the
+    main font up happens here; loading it, at the first :meth:`font` or at
+    :meth:`load`; the fallbacks, when a text first needs one.
     """
 
-    def __init__(self, font_file: str = FONT) -> None:
+    def __init__(self, font_file: str = FONT, fallbacks: tuple[str, ...] = (CJK_FONT,)) -> None:
         self.font_file = font_file
+        self.fallback_files = fallbacks
         self.missing: list[MissingAssetError] = []
         self.problems: list[str] = []
         self._path: Path | None
@@ -79,10 +128,15 @@ class TextCache:
             log.error("%s Text uses pygame's built-in font instead.", error)
             self.missing.append(error)
             self._path = None
+        self._chains: list[tuple[Path, frozenset[int]]] | None = None
+        self._boxes: list[pygame.Rect] = []
+        self._watchers: list[Callable[[Drawn], None]] = []
         # Per instance (not on the methods): the caches go with the window's fonts.
         self._fonts = functools.lru_cache(maxsize=MAX_FONTS)(self._load_font)
+        self._fallback_fonts = functools.lru_cache(maxsize=MAX_FONTS)(self._load_fallback)
         self._lines = functools.lru_cache(maxsize=MAX_CACHED)(self._render)
         self._wraps = functools.lru_cache(maxsize=MAX_CACHED)(self._wrap)
+        self._runs = functools.lru_cache(maxsize=MAX_CACHED)(self._split_runs)
 
     @property
     def bundled(self) -> bool:
@@ -95,7 +149,7 @@ class TextCache:
         self.font(0)
 
     def font(self, size: int) -> pygame.font.Font:
-        """The font for layout size ``size`` (see :func:`pixel_size`)."""
+        """The main font for layout size ``size`` (see :func:`pixel_size`)."""
         return self._fonts(pixel_size(size))
 
     def line_step(self, size: int, spacing: float = 1.15) -> int:
@@ -107,11 +161,17 @@ class TextCache:
         """One line of anti-aliased text (transparent background)."""
         return self._lines(text, pixel_size(size), colour)
 
+    def size_of(self, text: str, size: int) -> tuple[int, int]:
+        """The width and height of ``text`` drawn on one line at layout size ``size``."""
+        return self._measure(text, pixel_size(size))
+
     def wrap(self, text: str, size: int, width: int) -> tuple[str, ...]:
-        """``text`` broken into lines at most ``width`` pixels wide (a word longer
-        than that gets a line of its own); blank lines in ``text`` are kept."""
+        """``text`` broken into lines at most ``width`` pixels wide (at spaces, between
+        Chinese characters, and inside a word only when it is wider than a line);
+        blank lines in ``text`` are kept."""
         return self._wraps(text, pixel_size(size), width)
 
+    # -- fonts -------------------------------------------------------------------------------
     def _load_font(self, pixels: int) -> pygame.font.Font:
         if self._path is not None:
             try:
@@ -121,33 +181,150 @@ class TextCache:
                 font.size(self.font_file)
                 return font
             except (pygame.error, OSError, ValueError) as error:
-                message = (
-                    f"The font {self.font_file!r} could not be loaded ({error});"
-                    " text uses pygame's built-in font instead."
-                )
+                message = _(
+                    "The font {file!r} could not be loaded ({error}); text uses pygame's"
+                    " built-in font instead."
+                ).format(file=self.font_file, error=error)
                 log.error("%s", message)
                 self.problems.append(message)
                 self._path = None
         # The built-in font is drawn at LAYOUT_UNIT of the size asked.
         return pygame.font.Font(None, round(pixels / LAYOUT_UNIT))
 
-    def _render(self, text: str, pixels: int, colour: Colour) -> pygame.Surface:
-        return self._fonts(pixels).render(text, True, colour)
+    def _load_fallback(self, index: int, pixels: int) -> pygame.font.Font:
+        path = self._fallbacks()[index][0]
+        return pygame.font.Font(path, pixels)
 
+    def _fallbacks(self) -> list[tuple[Path, frozenset[int]]]:
+        """The fallback fonts that load, with the characters each has (read once)."""
+        if self._chains is None:
+            self._chains = []
+            for name in self.fallback_files:
+                try:
+                    path = asset_path(name)
+                    pygame.font.Font(path, MIN_PIXELS).size("0")
+                except (MissingAssetError, pygame.error, OSError, ValueError) as error:
+                    log.error("the fallback font %r is not usable: %s", name, error)
+                    continue
+                self._chains.append((path, glyphs.characters(path)))
+        return self._chains
+
+    @functools.cached_property
+    def _main_characters(self) -> frozenset[int]:
+        return glyphs.characters(self._path) if self._path is not None else frozenset()
+
+    def covers(self, text: str) -> str:
+        """The characters of ``text`` that no font of this cache draws (empty: all are
+        drawn with real glyphs)."""
+        runs = self._runs(text)
+        missing = []
+        for font_index, part in runs:
+            chars = self._main_characters if font_index < 0 else self._fallbacks()[font_index][1]
+            missing += [c for c in part if ord(c) not in chars and c not in SPACE_LIKE]
+        return "".join(dict.fromkeys(missing))
+
+    def _split_runs(self, text: str) -> tuple[tuple[int, str], ...]:
+        """``text`` in runs of one font each: -1 the main font, else a fallback's index.
+        A character no font has goes to the main font (which draws a box); spaces stay
+        with the run they are in."""
+        if self._path is None:
+            return ((-1, text),)
+        main = self._main_characters
+        if all(ord(c) in main for c in text):
+            return ((-1, text),)
+        runs: list[tuple[int, str]] = []
+        for char in text:
+            index = -1
+            if ord(char) not in main and char not in SPACE_LIKE:
+                index = next(
+                    (i for i, (_p, chars) in enumerate(self._fallbacks()) if ord(char) in chars),
+                    -1,
+                )
+            if runs and (runs[-1][0] == index or char in SPACE_LIKE):
+                runs[-1] = (runs[-1][0], runs[-1][1] + char)
+            else:
+                runs.append((index, char))
+        return tuple(runs)
+
+    def _run_font(self, index: int, pixels: int) -> pygame.font.Font:
+        return self._fonts(pixels) if index < 0 else self._fallback_fonts(index, pixels)
+
+    def _measure(self, text: str, pixels: int) -> tuple[int, int]:
+        runs = self._runs(text)
+        main = self._fonts(pixels)
+        if len(runs) == 1 and runs[0][0] < 0:
+            return main.size(text)
+        width = sum(self._run_font(index, pixels).size(part)[0] for index, part in runs)
+        return width, main.get_height()
+
+    def _render(self, text: str, pixels: int, colour: Colour) -> pygame.Surface:
+        runs = self._runs(text)
+        main = self._fonts(pixels)
+        if len(runs) == 1 and runs[0][0] < 0:
+            return main.render(text, True, colour)
+        # Each run on the main font's baseline, in the main font's line height: the
+        # fallback's taller ascent is empty space above its characters.
+        pieces = [self._run_font(i, pixels).render(part, True, colour) for i, part in runs]
+        line = pygame.Surface((sum(p.get_width() for p in pieces), main.get_height()))
+        line = line.convert_alpha() if pygame.display.get_surface() is not None else line
+        line.fill((0, 0, 0, 0))
+        x = 0
+        for (index, _part), piece in zip(runs, pieces, strict=True):
+            y = main.get_ascent() - self._run_font(index, pixels).get_ascent()
+            line.blit(piece, (x, y))
+            x += piece.get_width()
+        return line
+
+    # -- wrapping --------------------------------------------------------------------------
     def _wrap(self, text: str, pixels: int, width: int) -> tuple[str, ...]:
-        font = self._fonts(pixels)
         out: list[str] = []
         for paragraph in text.split("\n"):
             line = ""
-            for word in paragraph.split(" "):
-                candidate = word if not line else f"{line} {word}"
-                if line and font.size(candidate)[0] > width:
-                    out.append(line)
-                    line = word
+            for piece in _pieces(paragraph):
+                candidate = line + piece
+                if line and self._measure(candidate.rstrip(" "), pixels)[0] > width:
+                    out.append(line.rstrip(" "))
+                    line = piece.lstrip(" ")
                 else:
                     line = candidate
-            out.append(line)
+                while self._measure(line.rstrip(" "), pixels)[0] > width and len(line) > 1:
+                    head = self._longest_fit(line, pixels, width)
+                    out.append(head)
+                    line = line[len(head) :]
+            out.append(line.rstrip(" "))
         return tuple(out)
+
+    def _longest_fit(self, word: str, pixels: int, width: int) -> str:
+        """The longest start of ``word`` that fits ``width`` (one character at least)."""
+        for end in range(len(word) - 1, 0, -1):
+            if self._measure(word[:end], pixels)[0] <= width:
+                return word[:end]
+        return word[:1]
+
+    # -- drawing ---------------------------------------------------------------------------
+    @contextmanager
+    def within(self, box: pygame.Rect) -> Iterator[None]:
+        """Declare that the text drawn in the block belongs inside ``box`` (what
+        :meth:`watch` reports with each line)."""
+        self._boxes.append(pygame.Rect(box))
+        try:
+            yield
+        finally:
+            self._boxes.pop()
+
+    def watch(self, watcher: Callable[[Drawn], None] | None) -> None:
+        """Call ``watcher`` with every line drawn from now on (None: stop watching)."""
+        self._watchers = [] if watcher is None else [watcher]
+
+    def _blit_surface(
+        self, surface: pygame.Surface, rendered: pygame.Surface, text: str, rect: pygame.Rect
+    ) -> pygame.Rect:
+        surface.blit(rendered, rect)
+        if self._watchers:
+            box = self._boxes[-1] if self._boxes else None
+            for watcher in self._watchers:
+                watcher(Drawn(text, pygame.Rect(rect), box, surface.get_size()))
+        return rect
 
     def blit(
         self,
@@ -162,8 +339,35 @@ class TextCache:
         ``pos``."""
         rendered = self.render(text, ink.size, ink.colour)
         rect = rendered.get_rect(**{anchor: pos})
-        surface.blit(rendered, rect)
-        return rect
+        return self._blit_surface(surface, rendered, text, rect)
+
+    def fitted(self, text: str, ink: Ink, width: int) -> pygame.Surface:
+        """One line of ``text`` at most ``width`` pixels wide: in ``ink``'s size if it
+        fits, else smaller (never below :data:`MIN_PIXELS`), else squeezed narrower."""
+        pixels = pixel_size(ink.size)
+        while pixels > MIN_PIXELS and self._measure(text, pixels)[0] > width:
+            pixels -= 1
+        rendered = self._lines(text, pixels, ink.colour)
+        if rendered.get_width() > width > 0:
+            rendered = pygame.transform.smoothscale(rendered, (width, rendered.get_height()))
+        return rendered
+
+    def blit_fitted(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        ink: Ink,
+        slot: pygame.Rect,
+        *,
+        anchor: str = "center",
+    ) -> pygame.Rect:
+        """One line no wider than ``slot`` (see :meth:`fitted`), its ``anchor`` at the
+        slot's (a pygame.Rect attribute name: "midleft" puts it at the slot's left)."""
+        if self.size_of(text, ink.size)[0] <= slot.width:
+            return self.blit(surface, text, ink, getattr(slot, anchor), anchor=anchor)
+        rendered = self.fitted(text, ink, slot.width)
+        rect = rendered.get_rect(**{anchor: getattr(slot, anchor)})
+        return self._blit_surface(surface, rendered, text, rect)
 
     def blit_lines(
         self,
@@ -184,3 +388,29 @@ class TextCache:
                 self.blit(surface, line, ink, (x, y), anchor=anchor)
             y += step
         return y
+
+
+def _pieces(paragraph: str) -> Iterator[str]:
+    """The units a line may break between: a word with the space before it, or one
+    Chinese character (with the marks that may not start a line after it)."""
+    piece = ""
+    for char in paragraph:
+        if char == " ":
+            if piece and not piece.endswith(" "):
+                yield piece
+                piece = ""
+            piece += char
+        elif breaks_anywhere(char) and char not in NO_BREAK_BEFORE:
+            if piece.strip(" ") and piece[-1] not in NO_BREAK_AFTER:
+                yield piece
+                piece = ""
+            piece += char
+        elif piece and breaks_anywhere(piece[-1]) and char not in NO_BREAK_BEFORE:
+            if piece[-1] not in NO_BREAK_AFTER:
+                yield piece
+                piece = ""
+            piece += char
+        else:
+            piece += char
+    if piece:
+        yield piece

@@ -23,6 +23,7 @@ from types import MappingProxyType
 from typing import Any
 
 from game import resources
+from game.i18n import N_
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +50,8 @@ class Theme:
     board_back: Colour
     discs: Mapping[str, DiscStyle]
     colour_names: Mapping[str, str]
-    """What the player reads for each side ("red", "yellow") in this theme."""
+    """What the player reads for each side ("red", "yellow") in this theme, in English:
+    translated where it is shown (:func:`game.ui.names.colour_name`), as ``label`` is."""
     symbols: bool
     text: Colour
     text_muted: Colour
@@ -76,7 +78,7 @@ class Theme:
 
 CLASSIC = Theme(
     name="classic",
-    label="Classic",
+    label=N_("Classic"),
     background_top=(28, 36, 64),
     background_bottom=(12, 16, 32),
     board=(36, 86, 196),
@@ -88,7 +90,7 @@ CLASSIC = Theme(
             "yellow": DiscStyle((246, 200, 40), (190, 142, 10), (255, 236, 140), (40, 30, 0)),
         }
     ),
-    colour_names=MappingProxyType({"red": "Red", "yellow": "Yellow"}),
+    colour_names=MappingProxyType({"red": N_("Red"), "yellow": N_("Yellow")}),
     symbols=False,
     text=(236, 240, 250),
     text_muted=(150, 162, 190),

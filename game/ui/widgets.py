@@ -204,15 +204,17 @@ def draw_item(
     pygame.draw.rect(surface, edge, rect, 3 if focused else 1, border_radius=radius)
     size = font_size_for(rect)
     colour = theme.button_text if item.enabled else theme.text_muted
-    if not item.is_option:
-        text.blit(surface, item.label, Ink(size, colour), rect.center, anchor="center")
-        return
     pad = rect.height // 3
-    text.blit(
-        surface, item.label, Ink(size, colour), (rect.x + pad, rect.centery), anchor="midleft"
-    )
-    box = value_box(rect)
-    text.blit(surface, item.value_text, Ink(size, colour), box.center, anchor="center")
+    ink = Ink(size, colour)
+    with text.within(rect):
+        if not item.is_option:
+            text.blit_fitted(surface, item.label, ink, rect.inflate(-2 * pad, 0))
+            return
+        box = value_box(rect)
+        label = pygame.Rect(rect.x + pad, rect.y, box.x - rect.x - pad - pad // 2, rect.height)
+        text.blit_fitted(surface, item.label, ink, label, anchor="midleft")
+        arrow = max(5, rect.height // 6)
+        text.blit_fitted(surface, item.value_text, ink, box.inflate(-2 * (pad + arrow + 4), 0))
     arrow = max(5, rect.height // 6)
     cy = rect.centery
     left_x = box.x + pad

@@ -16,12 +16,18 @@ from typing import Any
 
 import pygame
 
+from game.i18n import gettext as _
 from game.resources import WINDOW_ICON, MissingAssetError, asset_path
 from game.settings import MAX_WINDOW, MIN_WINDOW
 
 log = logging.getLogger(__name__)
 
-TITLE = "Connect Four"
+
+
+def title() -> str:
+    """The window's title: the game's name in the player's language."""
+    return _("Connect Four")
+
 HEADLESS_DRIVERS = frozenset({"offscreen", "dummy"})
 """SDL video drivers that draw nowhere.  SDL falls back to one of them when it
 cannot reach a display; the game uses them only when SDL_VIDEODRIVER asks."""
@@ -52,7 +58,7 @@ class Window:
         pygame.display.init()
         _require_a_display()
         before()
-        pygame.display.set_caption(TITLE)
+        pygame.display.set_caption(title())
         problems = _load_icon()
         self.screen = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
         window = _window()
@@ -131,7 +137,7 @@ def _load_icon() -> list[MissingAssetError | str]:
         log.error("%s", error)
         return [error]
     except (pygame.error, OSError) as error:
-        message = f"The window icon could not be loaded ({error})."
+        message = _("The window icon could not be loaded ({error}).").format(error=error)
         log.error("%s", message)
         return [message]
     pygame.display.set_icon(icon)
@@ -167,8 +173,10 @@ def _require_a_display() -> None:
         for name in ("DISPLAY", "WAYLAND_DISPLAY")
         if name in os.environ
     )
+    where = where or _("neither DISPLAY nor WAYLAND_DISPLAY is set")
     raise NoDisplayError(
-        "Connect Four could not open a window: no display could be reached"
-        f" ({where or 'neither DISPLAY nor WAYLAND_DISPLAY is set'});"
-        f" SDL fell back to its {driver!r} driver, which shows nothing."
+        _(
+            "Connect Four could not open a window: no display could be reached ({where});"
+            " SDL fell back to its {driver!r} driver, which shows nothing."
+        ).format(where=where, driver=driver)
     )

@@ -149,6 +149,14 @@ class FormScene(Scene):
     def changed(self, key: str) -> None:
         """An option row's value changed."""
 
+    def relabel(self) -> None:
+        """Put the items' words in the language in use (it may have changed while
+        another screen was on top)."""
+
+    def resume(self) -> None:
+        self.relabel()
+        self._layouts = {}
+
     def back(self) -> Transition | None:
         """Esc: leave the screen."""
         return Go.BACK
@@ -190,13 +198,15 @@ class FormScene(Scene):
         return picture
 
     def draw_title(self, surface: pygame.Surface, layout: FormLayout) -> None:
-        self.host.text.blit(
-            surface,
-            self.title,
-            Ink(layout.title_size, self.host.theme.text),
-            layout.title_pos,
-            anchor="midtop",
-        )
+        width = self.title_width(surface.get_width())
+        x, y = layout.title_pos
+        slot = pygame.Rect(x - width // 2, y, width, layout.title_size)
+        ink = Ink(layout.title_size, self.host.theme.text)
+        self.host.text.blit_fitted(surface, self.title, ink, slot, anchor="midtop")
+
+    def title_width(self, window_width: int) -> int:
+        """How wide the title may be drawn."""
+        return window_width - 40
 
     def draw_body(self, surface: pygame.Surface, layout: FormLayout) -> None:
         """Whatever the form shows in ``layout.body``."""

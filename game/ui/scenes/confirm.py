@@ -70,11 +70,15 @@ class ConfirmScene(FormScene):
         surface.blit(self.host.renderer.translucent(surface.get_size(), theme.shade), (0, 0))
         box = layout.body.inflate(round(48 * layout.scale), round(40 * layout.scale))
         draw_panel(surface, box, theme, radius=max(6, round(14 * layout.scale)))
-        self.draw_title(surface, layout)
-        size = self.text_size(layout.scale)
-        lines = text.wrap(self.question.detail, size, layout.body.width)
-        top = layout.body.y + round(layout.title_size * 1.4)
-        text.blit_lines(
-            surface, lines, Ink(size, theme.text, 1.3), (layout.body.centerx, top), centre=True
-        )
+        with text.within(box):
+            self.draw_title(surface, layout)
+            size = self.text_size(layout.scale)
+            lines = text.wrap(self.question.detail, size, layout.body.width)
+            top = layout.body.y + round(layout.title_size * 1.4)
+            text.blit_lines(
+                surface, lines, Ink(size, theme.text, 1.3), (layout.body.centerx, top), centre=True
+            )
         draw_items(surface, self.items, layout.rects, self.host)
+
+    def title_width(self, window_width: int) -> int:
+        return self.layout(self.host.size).body.width

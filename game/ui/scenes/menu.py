@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import __version__
+from game.i18n import N_
+from game.i18n import gettext as _
 from game.ui.match import describe
 from game.ui.options import DiscColour, Mode, config_for
 from game.ui.scenes.base import BACKDROP_GAME, FormLayout, FormScene, stacked_form_layout
@@ -30,31 +32,48 @@ LEADS_TO: dict[str, Transition] = {
 }
 """Where the menu's items lead (Two players starts a game with the saved choices)."""
 
+LABELS = {
+    "continue": N_("Continue"),
+    "play": N_("Play against the computer"),
+    "two": N_("Two players"),
+    "watch": N_("Computer against computer"),
+    "stats": N_("Statistics"),
+    "settings": N_("Settings"),
+    "help": N_("How to play"),
+    "quit": N_("Quit"),
+}
+
 
 class MenuScene(FormScene):
-    title = "Connect Four"
     backdrop = BACKDROP_GAME
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        # Translators: the game's name, as players in your language know it.
+        return _("Connect Four")
 
     def __init__(self, host: SceneHost, *, settings: Settings, saved: SavedGame | None) -> None:
         """The menu; ``saved`` is the game in progress Continue goes back to, if any;
         Two players starts a game with ``settings``' choices."""
         self.settings = settings
-        self.continues = "" if saved is None else describe(saved)
-        """What Continue goes back to, in words ("" when there is no game in progress)."""
-        first = [Item("continue", "Continue", primary=True)] if saved is not None else []
-        items = ItemList(
-            [
-                *first,
-                Item("play", "Play against the computer", primary=saved is None),
-                Item("two", "Two players"),
-                Item("watch", "Computer against computer"),
-                Item("stats", "Statistics"),
-                Item("settings", "Settings"),
-                Item("help", "How to play"),
-                Item("quit", "Quit"),
-            ]
-        )
+        self.saved = saved
+        keys = [*(["continue"] if saved is not None else []), *list(LABELS)[1:]]
+        primary = keys[0]
+        items = ItemList([Item(key, _(LABELS[key]), primary=key == primary) for key in keys])
         super().__init__(host, items)
+
+    @property
+    def continues(self) -> str:
+        """What Continue goes back to, in words ("" when there is no game in progress)."""
+        return "" if self.saved is None else describe(self.saved)
+
+    def title_width(self, window_width: int) -> int:
+        # Room for a disc on each side of the title.
+        return window_width - 40 - window_width // 6
+
+    def relabel(self) -> None:
+        for item in self.items.items:
+            item.label = _(LABELS[item.key])
 
     def compute_layout(self, size: tuple[int, int]) -> FormLayout:
         return stacked_form_layout(
@@ -75,7 +94,10 @@ class MenuScene(FormScene):
         super().draw_title(surface, layout)
         theme = self.host.theme
         x, y = layout.title_pos
-        width = self.host.text.font(layout.title_size).size(self.title)[0]
+        width = min(
+            self.host.text.size_of(self.title, layout.title_size)[0],
+            self.title_width(surface.get_width()),
+        )
         radius = max(8, round(layout.title_size * 0.32))
         cy = y + round(layout.title_size * 0.36)
         renderer = self.host.renderer
@@ -92,16 +114,17 @@ class MenuScene(FormScene):
         if self.continues:
             # Under the items, what Continue goes back to.
             body = layout.body
-            self.host.text.blit(
+            slot = pygame.Rect(12, body.y + round(4 * layout.scale), w - 24, size)
+            self.host.text.blit_fitted(
                 surface,
-                f"Continue: {self.continues}",
+                _("Continue: {game}").format(game=self.continues),
                 Ink(size, self.host.theme.text_muted),
-                (body.centerx, body.y + round(4 * layout.scale)),
+                slot,
                 anchor="midtop",
             )
         self.host.text.blit(
             surface,
-            f"version {__version__}",
+            _("version {version}").format(version=__version__),
             Ink(size, self.host.theme.text_muted),
             (w - 12, h - 10),
             anchor="bottomright",

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import gettext as _
 from game.ui.options import Mode
 from game.ui.scenes.base import FormLayout, FormScene
 from game.ui.scenes.stack import Go, OpenSetup, Transition
@@ -28,31 +29,49 @@ LEADS_TO: dict[str, Transition] = {
     "quit": Go.QUIT,
 }
 """Where the choices that leave the paused game as it is lead."""
-SURE = "Sure? Press again"
+
+
+def sure() -> str:
+    """The label of a choice that asks to be pressed again."""
+    return _("Sure? Press again")
 
 
 class PauseScene(FormScene):
-    title = "Paused"
-
     def __init__(self, host: SceneHost, play: PlayScene) -> None:
         self.play = play
-        # A finished game is not paused: the menu says so, and leads back to the board.
-        if play.round.over:
-            self.title = "Game over"
-        # "..." where a new game first asks for its settings.
-        new_game = "New game..." if play.config.mode is not Mode.TWO_PLAYERS else "New game"
-        labels = {
-            "resume": "Back to the board" if play.round.over else "Resume",
-            "restart": "Play this game again" if play.round.over else "Restart this game",
-            "new": new_game,
-            "settings": "Settings",
-            "help": "How to play",
-            "menu": "Main menu",
-            "quit": "Quit",
-        }
-        self.labels = labels
-        items = [Item(key, label, primary=key == "resume") for key, label in labels.items()]
+        self.asking: str | None = None
+        """The choice pressed once that asks to be pressed again."""
+        items = [Item(key, label, primary=key == "resume") for key, label in self.labels.items()]
         super().__init__(host, ItemList(items))
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        # A finished game is not paused: the menu says so, and leads back to the board.
+        return _("Game over") if self.play.round.over else _("Paused")
+
+    @property
+    def labels(self) -> dict[str, str]:
+        """Each choice's words in the language in use."""
+        over = self.play.round.over
+        # "..." where a new game first asks for its settings.
+        two = self.play.config.mode is Mode.TWO_PLAYERS
+        return {
+            "resume": _("Back to the board") if over else _("Resume"),
+            "restart": _("Play this game again") if over else _("Restart this game"),
+            "new": _("New game") if two else _("New game..."),
+            "settings": _("Settings"),
+            "help": _("How to play"),
+            "menu": _("Main menu"),
+            "quit": _("Quit"),
+        }
+
+    def title_width(self, window_width: int) -> int:
+        return self.layout(self.host.size).body.width
+
+    def relabel(self) -> None:
+        labels = self.labels
+        for item in self.items.items:
+            item.label = sure() if item.key == self.asking else labels[item.key]
 
     def compute_layout(self, size: tuple[int, int]) -> FormLayout:
         w, h = size
@@ -72,15 +91,12 @@ class PauseScene(FormScene):
     def activate(self, key: str) -> Transition | None:
         play = self.play
         loses_the_game = key == "restart" or (key == "new" and play.config.mode is Mode.TWO_PLAYERS)
-        if loses_the_game and play.round.unfinished:
-            # An unfinished game is not thrown away by one click: the first asks again.
-            item = self.items.get(key)
-            if item.label != SURE:
-                for other in self.items.items:
-                    other.label = self.labels[other.key]
-                item.label = SURE
-                self.host.notify("This game is not finished: press again to leave it.")
-                return None
+        # An unfinished game is not thrown away by one click: the first asks again.
+        if loses_the_game and play.round.unfinished and self.asking != key:
+            self.asking = key
+            self.relabel()
+            self.host.notify(_("This game is not finished: press again to leave it."))
+            return None
         if key == "restart":
             play.restart()
         elif key == "new" and play.config.mode is Mode.TWO_PLAYERS:
@@ -98,5 +114,6 @@ class PauseScene(FormScene):
         surface.blit(self.host.renderer.translucent(surface.get_size(), theme.shade), (0, 0))
         box = layout.body.inflate(round(48 * layout.scale), round(40 * layout.scale))
         draw_panel(surface, box, theme, radius=max(6, round(14 * layout.scale)))
-        self.draw_title(surface, layout)
+        with self.host.text.within(box):
+            self.draw_title(surface, layout)
         draw_items(surface, self.items, layout.rects, self.host)

@@ -1,15 +1,27 @@
-"""The settings screen: sound, animation, theme, analysis (on or off, in words or
-engine scores), fullscreen, Perfect's time.
+"""The settings screen: language, sound, animation, theme, analysis (on or off, in words
+or engine scores), fullscreen, Perfect's time.
 
-Changes apply at once; they are saved when the player leaves the screen.
+Changes apply at once (a new language too: this screen's words change as it is
+chosen); they are saved when the player leaves the screen.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.i18n import (
+    LANGUAGES,
+    N_,
+    SYSTEM,
+    percent,
+    pgettext,
+    short_number,
+    system_language,
+)
+from game.i18n import gettext as _
 from game.settings import THEMES
 from game.ui.scenes.base import FormLayout, FormScene, stacked_form_layout
 from game.ui.scenes.stack import Go, Transition
@@ -21,40 +33,75 @@ if TYPE_CHECKING:
     from game.ui.scenes.base import SceneHost
     from game.ui.services import Preferences
 
-ON_OFF = ((True, "On"), (False, "Off"))
-VOLUMES = tuple((v / 10, f"{v * 10}%") for v in range(11))
+LABELS = {
+    "language": N_("Language"),
+    "sound_on": N_("Sound"),
+    "volume": N_("Volume"),
+    "animation_speed": N_("Animation speed"),
+    "theme": N_("Theme"),
+    "show_analysis": N_("Show analysis"),
+    "engine_scores": N_("Analysis as"),
+    "fullscreen": N_("Fullscreen"),
+    "perfect_budget": N_("Perfect level time"),
+    "back": N_("Back"),
+}
 SPEEDS = (
-    (0.25, "Very slow"),
-    (0.5, "Slow"),
-    (1.0, "Normal"),
-    (1.5, "Fast"),
-    (2.0, "Faster"),
-    (3.0, "Fastest"),
+    (0.25, N_("Very slow")),
+    (0.5, N_("Slow")),
+    (1.0, N_("Normal")),
+    (1.5, N_("Fast")),
+    (2.0, N_("Faster")),
+    (3.0, N_("Fastest")),
 )
-ANALYSIS_STYLES = ((False, "Words"), (True, "Engine scores (experts)"))
-BUDGETS = tuple((float(s), f"{s:g} s") for s in (0.5, 1, 2, 3, 5, 10, 20, 30))
+BUDGETS = (0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 20.0, 30.0)
+OPTION_ROWS = ("sound_on", "show_analysis", "fullscreen")
+"""The rows whose choices are on and off."""
+
+
+def choices(key: str) -> Sequence[tuple[Any, str]]:
+    """The choices of the row ``key``, (value, words) in the language in use."""
+    if key in OPTION_ROWS:
+        return ((True, pgettext("a setting", "On")), (False, pgettext("a setting", "Off")))
+    made: dict[str, Callable[[], Sequence[tuple[Any, str]]]] = {
+        # Each language in its own words, so that a player finds theirs in any language.
+        "language": lambda: (
+            (SYSTEM, _("System ({language})").format(language=LANGUAGES[system_language()])),
+            *LANGUAGES.items(),
+        ),
+        "volume": lambda: tuple((v / 10, percent(v / 10)) for v in range(11)),
+        "animation_speed": lambda: tuple(
+            (value, _(words)) for value, words in SPEEDS
+        ),
+        "theme": lambda: tuple((name, _(theme_named(name).label)) for name in THEMES),
+        "engine_scores": lambda: ((False, _("Words")), (True, _("Engine scores (experts)"))),
+        "perfect_budget": lambda: tuple(
+            (s, _("{seconds} s").format(seconds=short_number(s))) for s in BUDGETS
+        ),
+    }
+    return made[key]() if key in made else ()
 
 
 class SettingsScene(FormScene):
-    title = "Settings"
-
     def __init__(self, host: SceneHost, preferences: Preferences) -> None:
         self.preferences = preferences
+        wraps = {"volume": False, "animation_speed": False, "perfect_budget": False}
         items = ItemList(
             [
-                Item("sound_on", "Sound", ON_OFF),
-                Item("volume", "Volume", VOLUMES, wrap=False),
-                Item("animation_speed", "Animation speed", SPEEDS, wrap=False),
-                Item("theme", "Theme", tuple((name, theme_named(name).label) for name in THEMES)),
-                Item("show_analysis", "Show analysis", ON_OFF),
-                Item("engine_scores", "Analysis as", ANALYSIS_STYLES),
-                Item("fullscreen", "Fullscreen", ON_OFF),
-                Item("perfect_budget", "Perfect level time", BUDGETS, wrap=False),
-                Item("back", "Back", primary=True),
+                Item(key, _(label), choices(key), wrap=wraps.get(key, True), primary=key == "back")
+                for key, label in LABELS.items()
             ]
         )
         super().__init__(host, items)
         self._sync()
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Settings")
+
+    def relabel(self) -> None:
+        for item in self.items.items:
+            item.label = _(LABELS[item.key])
+            item.choices = choices(item.key)
 
     def _sync(self) -> None:
         """Show the current settings (M and F11 change some from any screen).
@@ -70,7 +117,7 @@ class SettingsScene(FormScene):
 
     def compute_layout(self, size: tuple[int, int]) -> FormLayout:
         keys = [i.key for i in self.items.items]
-        return stacked_form_layout(size, keys, width=620, body_height=40, row=48)
+        return stacked_form_layout(size, keys, width=620, body_height=40, row=44)
 
     def update(self, dt: float) -> None:
         self._sync()
@@ -79,6 +126,8 @@ class SettingsScene(FormScene):
         item = self.items.get(key)
         setattr(self.preferences.settings, key, item.value)
         self.preferences.apply_settings()
+        if key == "language":
+            self.relabel()
 
     def activate(self, key: str) -> Transition | None:
         return self.back()
@@ -89,11 +138,14 @@ class SettingsScene(FormScene):
 
     def draw_body(self, surface: pygame.Surface, layout: FormLayout) -> None:
         size = max(14, round(20 * layout.scale))
-        note = "Changes apply at once and are saved when you leave this screen."
-        self.host.text.blit(
-            surface,
-            note,
-            Ink(size, self.host.theme.text_muted),
-            layout.body.midtop,
-            anchor="midtop",
-        )
+        note = _("Changes apply at once and are saved when you leave this screen.")
+        text = self.host.text
+        body = layout.body
+        room = pygame.Rect(body.x - 10, body.y, body.width + 20, surface.get_height() - body.y)
+        step = text.line_step(size, 1.0)
+        # As many of its lines as the window holds below the items (all, but in the
+        # longest languages at the smallest size).
+        lines = text.wrap(note, size, body.width)[: max(0, (room.height - 4) // step)]
+        with text.within(room):
+            ink = Ink(size, self.host.theme.text_muted, 1.0)
+            text.blit_lines(surface, lines, ink, body.midtop, centre=True)

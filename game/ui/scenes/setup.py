@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from gettext import gettext as _
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.ai.levels import CUSTOM_LEVEL, LEVELS, MAX_DEPTH, MIN_DEPTH, Level, level_of
+from game.i18n import N_, number
+from game.i18n import gettext as _
+from game.ui.names import colour_name, level_blurb, level_choice, level_name
 from game.ui.options import DiscColour, GameConfig, Mode, Starter
 from game.ui.scenes.base import BACKDROP_GAME, FormLayout, FormScene, stacked_form_layout
 from game.ui.scenes.stack import Play, Transition
@@ -20,11 +22,20 @@ if TYPE_CHECKING:
     from game.ui.services import Preferences, Records
 
 STARTER_CHOICES = (
-    (Starter.YOU, "You"),
-    (Starter.COMPUTER, "The computer"),
-    (Starter.ALTERNATE, "Take turns"),
-    (Starter.RANDOM, "Random"),
+    (Starter.YOU, N_("You")),
+    (Starter.COMPUTER, N_("The computer")),
+    (Starter.ALTERNATE, N_("Take turns")),
+    (Starter.RANDOM, N_("Random")),
 )
+LABELS = {
+    "level": N_("Difficulty"),
+    "level2": "",
+    "depth": N_("Custom depth"),
+    "starter": N_("Who starts"),
+    "colour": N_("Your colour"),
+    "start": N_("Start"),
+    "back": N_("Back"),
+}
 
 
 def record_line(level: Level, record: Record | None, custom: bool) -> str:
@@ -32,26 +43,27 @@ def record_line(level: Level, record: Record | None, custom: bool) -> str:
     the level was chosen as a custom depth, which may be a named level's (depth 6 is
     Medium, and its games count as Medium's): then it says so."""
     played = record is not None and record.games > 0
+    name, depth = level_name(level.name), number(level.depth or 0)
     if custom and level.name != f"{CUSTOM_LEVEL} {level.depth}":
         if record is None or not played:
             said = _("Depth {depth} is {level}, which you have not played yet.")
-            return said.format(depth=level.depth, level=level.name)
+            return said.format(depth=depth, level=name)
         said = _("Depth {depth} is {level}: {wins} won, {losses} lost, {draws} drawn")
     elif not played:
         if custom:
-            return _("You have not played depth {depth} yet.").format(depth=level.depth)
-        return _("You have not played {level} yet.").format(level=level.name)
+            return _("You have not played depth {depth} yet.").format(depth=depth)
+        return _("You have not played {level} yet.").format(level=name)
     elif custom:
         said = _("Your record at depth {depth}: {wins} won, {losses} lost, {draws} drawn")
     else:
         said = _("Your record at {level}: {wins} won, {losses} lost, {draws} drawn")
     assert record is not None
     return said.format(
-        level=level.name,
-        depth=level.depth,
-        wins=record.wins,
-        losses=record.losses,
-        draws=record.draws,
+        level=name,
+        depth=depth,
+        wins=number(record.wins),
+        losses=number(record.losses),
+        draws=number(record.draws),
     )
 
 
@@ -69,21 +81,14 @@ class SetupScene(FormScene):
         self.preferences = preferences
         self.records = records
         settings = preferences.settings
-        level_choices = [(level.name, level.label) for level in LEVELS]
-        level_choices.append((CUSTOM_LEVEL, "Custom depth"))
-        depths = tuple((d, str(d)) for d in range(MIN_DEPTH, MAX_DEPTH + 1))
-        items = [Item("level", _("Difficulty"), tuple(level_choices))]
-        if mode is Mode.WATCH:
-            items.append(Item("level2", "", tuple(level_choices)))
-        items.append(Item("depth", "Custom depth", depths, wrap=False))
+        keys = ["level", *(["level2"] if mode is Mode.WATCH else []), "depth"]
         if mode is Mode.VS_COMPUTER:
-            colours = tuple((colour, "") for colour in DiscColour)
-            items += [
-                Item("starter", "Who starts", STARTER_CHOICES),
-                Item("colour", _("Your colour"), colours),
-            ]
-        items += [Item("start", "Start", primary=True), Item("back", "Back")]
+            keys += ["starter", "colour"]
+        keys += ["start", "back"]
+        wraps = {"depth": False}
+        items = [Item(key, "", wrap=wraps.get(key, True), primary=key == "start") for key in keys]
         super().__init__(host, ItemList(items))
+        self.relabel()
         if mode is Mode.WATCH:
             self.items.get("level").select(settings.watch_first)
             self.items.get("level2").select(settings.watch_second)
@@ -97,23 +102,42 @@ class SetupScene(FormScene):
         self._name_the_sides()
         self.items.focus_on("start")
 
+    def relabel(self) -> None:
+        level_choices = [(level.name, level_choice(level)) for level in LEVELS]
+        level_choices.append((CUSTOM_LEVEL, _("Custom depth")))
+        depths = tuple((d, number(d)) for d in range(MIN_DEPTH, MAX_DEPTH + 1))
+        values = {
+            "level": tuple(level_choices),
+            "level2": tuple(level_choices),
+            "depth": depths,
+            "starter": tuple((value, _(words)) for value, words in STARTER_CHOICES),
+            "colour": tuple((colour, "") for colour in DiscColour),
+        }
+        for item in self.items.items:
+            item.label = _(LABELS[item.key]) if LABELS[item.key] else ""
+            item.choices = values.get(item.key, ())
+        self._name_the_sides()
+
     def _name_the_sides(self) -> None:
         """The sides by the names the theme in use gives them ("Orange", "Blue")."""
         names = self.host.theme.colour_names
         if self.mode is Mode.WATCH:
             said = _("{colour} plays at")
-            self.items.get("level").label = said.format(colour=names[DiscColour.RED])
-            self.items.get("level2").label = said.format(colour=names[DiscColour.YELLOW])
+            red, yellow = colour_name(names, DiscColour.RED), colour_name(names, DiscColour.YELLOW)
+            self.items.get("level").label = said.format(colour=red)
+            self.items.get("level2").label = said.format(colour=yellow)
         else:
             colour = self.items.get("colour")
-            colour.choices = tuple((value, names[value]) for value, _name in colour.choices)
+            colour.choices = tuple(
+                (value, colour_name(names, value)) for value, _name in colour.choices
+            )
 
     def update(self, dt: float) -> None:
         self._name_the_sides()  # the theme may change while the screen is open
 
     @property
     def title(self) -> str:  # type: ignore[override]
-        return "New game" if self.mode is Mode.VS_COMPUTER else "Watch the computer"
+        return _("New game") if self.mode is Mode.VS_COMPUTER else _("Watch the computer")
 
     def _enable_depth(self) -> None:
         keys = ("level", "level2") if self.mode is Mode.WATCH else ("level",)
@@ -176,16 +200,22 @@ class SetupScene(FormScene):
         focused = self.items.focused
         if self.mode is Mode.WATCH and focused is not None and focused.key == "level2":
             level = self.second_level or level
-        y = text.blit_lines(
-            surface,
-            text.wrap(level.blurb, size, layout.body.width),
-            Ink(size, theme.text_muted),
-            (layout.body.centerx, layout.body.y),
-            centre=True,
-        )
-        if self.mode is Mode.VS_COMPUTER:
-            custom = self.items.get("level").value == CUSTOM_LEVEL
-            line = record_line(level, self.records.stats.per_level.get(level.name), custom)
-            text.blit(
-                surface, line, Ink(size, theme.text), (layout.body.centerx, y), anchor="midtop"
+        body = layout.body
+        with text.within(body.inflate(20, 0)):
+            y = text.blit_lines(
+                surface,
+                text.wrap(level_blurb(level), size, body.width),
+                Ink(size, theme.text_muted, 1.0),
+                (body.centerx, body.y),
+                centre=True,
             )
+            if self.mode is Mode.VS_COMPUTER:
+                custom = self.items.get("level").value == CUSTOM_LEVEL
+                line = record_line(level, self.records.stats.per_level.get(level.name), custom)
+                text.blit_lines(
+                    surface,
+                    text.wrap(line, size, body.width),
+                    Ink(size, theme.text, 1.0),
+                    (body.centerx, y),
+                    centre=True,
+                )

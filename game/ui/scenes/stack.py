@@ -13,9 +13,9 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from gettext import gettext as _
 from typing import TYPE_CHECKING, TypeAlias
 
+from game.i18n import gettext as _
 from game.ui.options import GameConfig, Mode
 
 if TYPE_CHECKING:

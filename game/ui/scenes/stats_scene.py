@@ -12,7 +12,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ai.levels import LEVELS
+from game.i18n import N_, number
+from game.i18n import gettext as _
 from game.statistics import Record
+from game.ui.names import level_name
 from game.ui.scenes.base import FormLayout, FormScene, page_layout
 from game.ui.scenes.stack import Go, Transition
 from game.ui.text import Ink
@@ -22,18 +25,23 @@ if TYPE_CHECKING:
     from game.ui.scenes.base import SceneHost
     from game.ui.services import Records
 
-COLUMNS = ("Level", "Won", "Lost", "Drawn", "Streak", "Best")
-RESET = "Reset statistics"
-CONFIRM = "Sure? Press again"
+COLUMNS = (N_("Level"), N_("Won"), N_("Lost"), N_("Drawn"), N_("Streak"), N_("Best"))
+"""The table's headings."""
+
+
+def reset_label(asked: bool) -> str:
+    """The reset button's words: "Reset statistics", or once pressed, asking again."""
+    return _("Sure? Press again") if asked else _("Reset statistics")
 
 
 def rows(per_level: dict[str, Record]) -> list[tuple[str, ...]]:
     """One row per level played (the levels in their order, then custom depths),
-    with the totals last; empty when no game was played."""
+    with the totals last; empty when no game was played.  Names and numbers are in the
+    language in use."""
     order = {level.name: index for index, level in enumerate(LEVELS)}
     names = sorted(per_level, key=lambda name: (order.get(name, len(order)), name))
     table: list[tuple[str, ...]] = [
-        (name, str(r.wins), str(r.losses), str(r.draws), str(r.streak), str(r.best_streak))
+        (level_name(name), *map(number, (r.wins, r.losses, r.draws, r.streak, r.best_streak)))
         for name in names
         if (r := per_level[name]).games
     ]
@@ -41,18 +49,27 @@ def rows(per_level: dict[str, Record]) -> list[tuple[str, ...]]:
         won = sum(r.wins for r in per_level.values())
         lost = sum(r.losses for r in per_level.values())
         drawn = sum(r.draws for r in per_level.values())
-        table.append(("All levels", str(won), str(lost), str(drawn), "", ""))
+        table.append((_("All levels"), number(won), number(lost), number(drawn), "", ""))
     return table
 
 
 class StatsScene(FormScene):
-    title = "Statistics"
-
     def __init__(self, host: SceneHost, records: Records) -> None:
-        items = [Item("back", "Back", primary=True), Item("reset", RESET)]
+        items = [Item("back", _("Back"), primary=True), Item("reset", reset_label(False))]
         super().__init__(host, ItemList(items))
         self.records = records
+        self.asked = False
+        """Whether reset was pressed once (the next press resets)."""
         self.table = rows(dict(records.all_statistics().per_level))
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Statistics")
+
+    def relabel(self) -> None:
+        self.items.get("back").label = _("Back")
+        self.items.get("reset").label = reset_label(self.asked)
+        self.table = rows(dict(self.records.all_statistics().per_level))
 
     def compute_layout(self, size: tuple[int, int]) -> FormLayout:
         return page_layout(size, ["back", "reset"], button_width=300, body_width=760)
@@ -61,15 +78,17 @@ class StatsScene(FormScene):
         if key == "back":
             return Go.BACK
         item = self.items.get("reset")
-        if item.label != CONFIRM:  # the first press asks again
-            item.label = CONFIRM
+        if not self.asked:  # the first press asks again
+            self.asked = True
+            item.label = reset_label(True)
             return None
-        item.label = RESET
+        self.asked = False
+        item.label = reset_label(False)
         problem = self.records.reset_statistics()
         if problem is not None:
             self.host.notify(problem)
         else:
-            self.host.notify("Statistics reset: every level starts again from nothing.")
+            self.host.notify(_("Statistics reset: every level starts again from nothing."))
         self.table = rows(dict(self.records.all_statistics().per_level))
         return None
 
@@ -78,34 +97,40 @@ class StatsScene(FormScene):
         body = layout.body
         size = max(15, round(24 * layout.scale))
         step = text.line_step(size, 1.35)
-        if not self.table:
-            lines = text.wrap(
-                "No games against the computer yet. Win, lose or draw one, and it is counted"
-                " here, level by level, with your winning streaks.",
-                size,
-                body.width,
-            )
-            text.blit_lines(surface, lines, Ink(size, theme.text), (body.x, body.y))
-            return
-        first = round(body.width * 0.34)
+        with text.within(body):
+            if not self.table:
+                lines = text.wrap(
+                    _(
+                        "No games against the computer yet. Win, lose or draw one, and it is"
+                        " counted here, level by level, with your winning streaks."
+                    ),
+                    size,
+                    body.width,
+                )
+                text.blit_lines(surface, lines, Ink(size, theme.text), (body.x, body.y))
+                return
+            self._draw_table(surface, body, size, step)
+
+    def _draw_table(self, surface: pygame.Surface, body: pygame.Rect, size: int, step: int) -> None:
+        theme, text = self.host.theme, self.host.text
+        first = round(body.width * 0.3)
         rest = (body.width - first) // (len(COLUMNS) - 1)
         xs = [body.x] + [body.x + first + rest * i + rest // 2 for i in range(len(COLUMNS) - 1)]
+        widths = [first - 6] + [rest - 6] * (len(COLUMNS) - 1)
         y = body.y
-        for x, name in zip(xs, COLUMNS, strict=True):
-            anchor = "topleft" if x == body.x else "midtop"
-            text.blit(surface, name, Ink(size, theme.accent), (x, y), anchor=anchor)
-        y += step
-        for index, row in enumerate(self.table):
+        headings = [_(name) for name in COLUMNS]
+        for index, row in enumerate([headings, *self.table]):
             if y + step > body.bottom:
                 break
-            total = index == len(self.table) - 1
-            colour = theme.text_muted if total else theme.text
-            for x, cell in zip(xs, row, strict=True):
-                anchor = "topleft" if x == body.x else "midtop"
-                text.blit(surface, cell, Ink(size, colour), (x, y), anchor=anchor)
+            total = index == len(self.table)
+            colour = theme.accent if index == 0 else theme.text_muted if total else theme.text
+            for x, width, cell in zip(xs, widths, row, strict=True):
+                first = x == body.x
+                slot = pygame.Rect(x if first else x - width // 2, y, width, step)
+                anchor = "topleft" if first else "midtop"
+                text.blit_fitted(surface, cell, Ink(size, colour), slot, anchor=anchor)
             y += step
-        note = "Streak: games won in a row now; Best: the longest run of wins."
-        if y + step <= body.bottom:
-            text.blit_lines(
-                surface, text.wrap(note, size, body.width), Ink(size, theme.text_muted), (body.x, y)
-            )
+        note = _("Streak: games won in a row now; Best: the longest run of wins.")
+        lines = text.wrap(note, size, body.width)
+        if y + len(lines) * text.line_step(size) <= body.bottom:
+            text.blit_lines(surface, lines, Ink(size, theme.text_muted), (body.x, y))

@@ -75,13 +75,14 @@ def draw_side_panel(surface: pygame.Surface, state: PlayState, layout: PlayLayou
         body,
         max(13, round(body * 0.82)),
     )
-    _players(pen)
-    _turn(pen)
-    _record(pen)
     top_button = min((r.top for r in layout.buttons.values()), default=panel.bottom)
-    if state.shows_analysis:
-        _analysis(pen, top_button - pad)
-    _keys(pen, top_button)
+    with look.text.within(panel):
+        _players(pen)
+        _turn(pen)
+        _record(pen)
+        if state.shows_analysis:
+            _analysis(pen, top_button - pad)
+        _keys(pen, top_button)
     draw_items(
         surface,
         state.buttons,
@@ -104,10 +105,7 @@ def _players(pen: Pen) -> None:
             pen.write(line, pen.small, theme.text_muted)
         proof = proof_line(state)
         if proof:
-            state.look.text.blit(
-                pen.surface, proof, Ink(pen.small, theme.text_muted), (pen.x, pen.y)
-            )
-            pen.y += state.look.text.line_step(pen.small)
+            pen.write(proof, pen.small, theme.text_muted)
     pen.gap()
 
 
@@ -163,13 +161,7 @@ def _turn(pen: Pen) -> None:
         draw_dots(pen.surface, centre, disc_r // 3, theme.accent, state.time)
         pen.y += disc_r
     elif state.advisor.looking_for_hint(board.moves):
-        look.text.blit(
-            pen.surface,
-            texts.Says.LOOKING_FOR_HINT.text,
-            Ink(pen.small, theme.accent),
-            (pen.x, pen.y),
-        )
-        pen.y += look.text.line_step(pen.small)
+        pen.write(texts.Says.LOOKING_FOR_HINT.text, pen.small, theme.accent)
     elif state.advisor.hint_column(board.moves) is not None:
         pen.write(hint_text(state), pen.small, theme.hint)
     pen.gap()
@@ -180,16 +172,12 @@ def _record(pen: Pen) -> None:
     state = pen.state
     look = state.look
     theme, text = look.theme, look.text
-    text.blit(pen.surface, texts.Says.MOVES.text, Ink(pen.small, theme.text_muted), (pen.x, pen.y))
-    pen.y += text.line_step(pen.small)
+    pen.write(texts.Says.MOVES.text, pen.small, theme.text_muted)
     moves = texts.numbered_moves(state.round.match.board.moves) or texts.Says.NO_MOVES.text
     rows = text.wrap(moves, pen.small, pen.width)
     pen.y = text.blit_lines(pen.surface, rows, Ink(pen.small, theme.text, 1.05), (pen.x, pen.y))
     pen.gap()
-    text.blit(
-        pen.surface, texts.Says.SESSION.text, Ink(pen.small, theme.text_muted), (pen.x, pen.y)
-    )
-    pen.y += text.line_step(pen.small)
+    pen.write(texts.Says.SESSION.text, pen.small, theme.text_muted)
     score_line = texts.score_line(state.round.session, theme.colour_names)
     score = "   ".join(f"{label}{texts.NO_BREAK}{count}" for label, count in score_line)
     pen.write(score, pen.small, theme.text)
@@ -245,9 +233,6 @@ def _keys(pen: Pen, top_button: int) -> None:
     if not state.settings.sound_on:
         muted_top = keys_top - text.line_step(pen.small)
         if muted_top > pen.y:
-            text.blit(
-                pen.surface,
-                texts.Says.SOUND_OFF.text,
-                Ink(pen.small, theme.accent),
-                (pen.x, muted_top),
-            )
+            slot = pygame.Rect(pen.x, muted_top, pen.width, text.line_step(pen.small))
+            ink = Ink(pen.small, theme.accent)
+            text.blit_fitted(pen.surface, texts.Says.SOUND_OFF.text, ink, slot, anchor="topleft")

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from gettext import gettext as _
-from gettext import ngettext
 
-from game.ai.levels import CUSTOM_LEVEL, Level
+from game.ai.levels import Level
 from game.core import Player
+from game.i18n import N_, ngettext
+from game.i18n import gettext as _
 from game.ui.match import COLOUR_NAMES, Match, Session
+from game.ui.names import colour_name, level_choice, level_name
 from game.ui.options import DiscColour, GameConfig, Mode
 from game.ui.verdicts import DRAW, ESTIMATE_SYMBOLS, LOSS, WIN, Estimate, Verdict
 
@@ -26,12 +27,6 @@ NO_BREAK = "\u00a0"
 
 
 # -- the screen's fixed words ----------------------------------------------------------
-
-
-def N_(message: str) -> str:
-    """Marks ``message`` for translation where it is defined; it is translated when it
-    is shown (:attr:`Says.text`)."""
-    return message
 
 
 class Says(enum.Enum):
@@ -140,7 +135,7 @@ def name_of(match: Match, player: Player, names: Mapping[str, str] = COLOUR_NAME
     ``colour_names``, "Orange" and "Blue" in the blue-orange one)."""
     if match.mode is Mode.VS_COMPUTER:
         return _("You") if player == match.human else _("The computer")
-    return names[match.colour_of(player)]
+    return colour_name(names, match.colour_of(player))
 
 
 def headline(match: Match, names: Mapping[str, str] = COLOUR_NAMES) -> str:
@@ -152,7 +147,7 @@ def headline(match: Match, names: Mapping[str, str] = COLOUR_NAMES) -> str:
         return _("A draw: the board is full")
     if match.mode is Mode.VS_COMPUTER:
         return _("You win!") if outcome.winner == match.human else _("The computer wins")
-    return _("{colour} wins!").format(colour=names[match.colour_of(outcome.winner)])
+    return _("{colour} wins!").format(colour=colour_name(names, match.colour_of(outcome.winner)))
 
 
 def score_line(session: Session, names: Mapping[str, str] = COLOUR_NAMES) -> list[tuple[str, int]]:
@@ -162,17 +157,19 @@ def score_line(session: Session, names: Mapping[str, str] = COLOUR_NAMES) -> lis
         mine = session.config.colour
         return [(_("You"), wins[mine]), (_("Computer"), wins[mine.other]), (_("Draws"), draws)]
     red, yellow = DiscColour.RED, DiscColour.YELLOW
-    return [(names[red], wins[red]), (names[yellow], wins[yellow]), (_("Draws"), draws)]
+    return [
+        (colour_name(names, red), wins[red]),
+        (colour_name(names, yellow), wins[yellow]),
+        (_("Draws"), draws),
+    ]
 
 
 def level_label(level: Level) -> str:
     """A level as the new-game screen names it: "Hard (depth 9)", "Custom (depth 7)",
     and Perfect by its name alone (its moves say whether they were proven)."""
     if level.depth is None:
-        return level.name
-    if level.name == f"{CUSTOM_LEVEL} {level.depth}":
-        return _("Custom (depth {depth})").format(depth=level.depth)
-    return _("{level} (depth {depth})").format(level=level.name, depth=level.depth)
+        return level_name(level.name)
+    return level_choice(level)
 
 
 def levels_lines(config: GameConfig, match: Match, names: Mapping[str, str]) -> list[str]:
@@ -182,7 +179,8 @@ def levels_lines(config: GameConfig, match: Match, names: Mapping[str, str]) -> 
         return [level_label(config.level)]
     return [
         _("{colour}: {level}").format(
-            colour=names[match.colour_of(player)], level=level_label(config.level_of(int(player)))
+            colour=colour_name(names, match.colour_of(player)),
+            level=level_label(config.level_of(int(player))),
         )
         for player in (Player.FIRST, Player.SECOND)
     ]

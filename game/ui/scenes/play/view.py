@@ -180,13 +180,9 @@ def draw_scores(surface: pygame.Surface, state: PlayState, layout: PlayLayout) -
     size = max(13, round(g.cell * 0.34))
     if shown_analysis(state) is None:
         if state.advisor.analysing:
-            centre = (g.frame_rect.centerx, layout.score_y)
-            text.blit(
-                surface,
-                texts.Says.ANALYSING.text,
-                Ink(size, look.theme.text_muted),
-                centre,
-                anchor="center",
+            slot = pygame.Rect(g.frame_rect.x, layout.score_y - size, g.frame_rect.width, 2 * size)
+            text.blit_fitted(
+                surface, texts.Says.ANALYSING.text, Ink(size, look.theme.text_muted), slot
             )
         return
     experts = state.settings.engine_scores
@@ -197,14 +193,16 @@ def draw_scores(surface: pygame.Surface, state: PlayState, layout: PlayLayout) -
         label, said = found
         colour = verdict_colour(look, said)
         x = g.column_x(col)
+        slot = pygame.Rect(x - g.cell // 2 + 1, layout.score_y - line, g.cell - 2, 2 * line)
         if experts:
-            text.blit(surface, label, Ink(size, colour), (x, layout.score_y), anchor="center")
+            text.blit_fitted(surface, label, Ink(size, colour), slot)
             continue
         lines = texts.verdict_lines(said)
-        top = layout.score_y - (len(lines) * line) // 2
+        slot.y = layout.score_y - (len(lines) * line) // 2
+        slot.height = line
         for words in lines:
-            text.blit(surface, words, Ink(size, colour), (x, top), anchor="midtop")
-            top += line
+            text.blit_fitted(surface, words, Ink(size, colour), slot, anchor="midtop")
+            slot.y += line
 
 
 def draw_banner(surface: pygame.Surface, state: PlayState, layout: PlayLayout) -> None:
@@ -219,12 +217,13 @@ def draw_banner(surface: pygame.Surface, state: PlayState, layout: PlayLayout) -
     names = theme.colour_names
     headline = texts.headline(state.round.match, names)
     size = max(20, min(round(rect.height * 0.42), round(layout.board.cell * 0.7)))
-    while size > 16 and text.font(size).size(headline)[0] > rect.width - 20:
-        size -= 2
-    centre = (rect.centerx, rect.y + rect.height * 2 // 5)
-    text.blit(surface, headline, Ink(size, theme.accent), centre, anchor="center")
-    small = max(13, round(size * 0.5))
-    score_line = texts.score_line(state.round.session, names)
-    score = " \u00b7 ".join(f"{label} {count}" for label, count in score_line)
-    centre = (rect.centerx, rect.bottom - rect.height // 5)
-    text.blit(surface, score, Ink(small, theme.text), centre, anchor="center")
+    inside = rect.inflate(-20, 0)
+    with text.within(rect):
+        slot = pygame.Rect(inside.x, rect.y, inside.width, rect.height * 4 // 5)
+        text.blit_fitted(surface, headline, Ink(size, theme.accent), slot)
+        small = max(13, round(size * 0.5))
+        score_line = texts.score_line(state.round.session, names)
+        score = " \u00b7 ".join(f"{label} {count}" for label, count in score_line)
+        low = rect.height * 2 // 5
+        slot = pygame.Rect(inside.x, rect.bottom - low, inside.width, low)
+        text.blit_fitted(surface, score, Ink(small, theme.text), slot)
