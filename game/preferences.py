@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from game import fields as rules
+from game import fields
 from game.ai.levels import DEFAULT_PERFECT_BUDGET, MAX_DEPTH, MIN_DEPTH
 from game.choices import DiscColour, Starter
 from game.i18n import LANGUAGES, SYSTEM
@@ -31,8 +31,8 @@ LANGUAGE_CHOICES = (SYSTEM, *LANGUAGES)
 
 def _window_size(value: object) -> tuple[int, int]:
     if not isinstance(value, list | tuple) or len(value) != 2:
-        raise rules.Invalid("not a pair of numbers")
-    width, height = rules.whole(value[0]), rules.whole(value[1])
+        raise fields.Invalid("not a pair of numbers")
+    width, height = fields.whole(value[0]), fields.whole(value[1])
     return (
         min(max(width, MIN_WINDOW[0]), MAX_WINDOW[0]),
         min(max(height, MIN_WINDOW[1]), MAX_WINDOW[1]),
@@ -40,22 +40,22 @@ def _window_size(value: object) -> tuple[int, int]:
 
 
 RULES: Mapping[str, Callable[[object], object]] = {
-    "language": rules.choice(LANGUAGE_CHOICES),
-    "sound_on": rules.boolean,
-    "volume": rules.float_in(0.0, 1.0),
-    "animation_speed": rules.float_in(0.25, 3.0),
-    "theme": rules.choice(THEMES),
-    "show_analysis": rules.boolean,
-    "engine_scores": rules.boolean,
-    "fullscreen": rules.boolean,
-    "perfect_budget": rules.float_in(0.5, 30.0),
-    "watch_delay": rules.float_in(0.0, 5.0),
-    "level": rules.choice(LEVEL_NAMES),
-    "watch_first": rules.choice(LEVEL_NAMES),
-    "watch_second": rules.choice(LEVEL_NAMES),
-    "custom_depth": rules.int_in(MIN_DEPTH, MAX_DEPTH),
-    "starter": rules.member(Starter),
-    "colour": rules.member(DiscColour),
+    "language": fields.choice(LANGUAGE_CHOICES),
+    "sound_on": fields.boolean,
+    "volume": fields.float_in(0.0, 1.0),
+    "animation_speed": fields.float_in(0.25, 3.0),
+    "theme": fields.choice(THEMES),
+    "show_analysis": fields.boolean,
+    "engine_scores": fields.boolean,
+    "fullscreen": fields.boolean,
+    "perfect_budget": fields.float_in(0.5, 30.0),
+    "watch_delay": fields.float_in(0.0, 5.0),
+    "level": fields.choice(LEVEL_NAMES),
+    "watch_first": fields.choice(LEVEL_NAMES),
+    "watch_second": fields.choice(LEVEL_NAMES),
+    "custom_depth": fields.int_in(MIN_DEPTH, MAX_DEPTH),
+    "starter": fields.member(Starter),
+    "colour": fields.member(DiscColour),
     "window_size": _window_size,
 }
 """Each field's rule: the value in its canonical form and range, or :class:`Invalid`."""
@@ -109,7 +109,7 @@ class Settings:
             value = getattr(self, name)
             try:
                 setattr(self, name, rule(value))
-            except rules.Invalid as problem:
+            except fields.Invalid as problem:
                 raise ValueError(f"setting {name} cannot be {value!r}: {problem}") from None
 
     def clamped(self) -> Settings:
@@ -133,11 +133,11 @@ def settings_from(data: object, repairs: list[str]) -> Settings:
         label = name.replace("_", " ")
         try:
             value = rule(data[name])
-        except rules.Invalid:
-            repairs.append(f"{label} \u2192 {rules.shown(getattr(settings, name))}")
+        except fields.Invalid:
+            repairs.append(f"{label} \u2192 {fields.shown(getattr(settings, name))}")
             continue
-        if rules.clamped(data[name], value):
-            repairs.append(f"{label} {rules.shown(data[name])} \u2192 {rules.shown(value)}")
+        if fields.clamped(data[name], value):
+            repairs.append(f"{label} {fields.shown(data[name])} \u2192 {fields.shown(value)}")
         setattr(settings, name, value)
     return settings
 

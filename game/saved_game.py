@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game import fields as rules
+from game import fields
 from game.ai.levels import LEVELS, level_by_name
 from game.choices import DiscColour, Mode, Starter
 from game.core import Board, IllegalMoveError
@@ -116,24 +116,24 @@ class SavedGame:
         :class:`game.fields.Invalid`) if any part is missing, of the wrong type or
         not a game in progress.  Choices are read ignoring case, as elsewhere in the file."""
         if not isinstance(data, dict):
-            raise rules.Invalid("not an object")
+            raise fields.Invalid("not an object")
         levels = data.get("levels")
         score = data.get("score", [0, 0, 0])
         human = data.get("human")
         if not (isinstance(levels, list) and len(levels) == 2):
-            raise rules.Invalid("levels is not a pair of level names")
+            raise fields.Invalid("levels is not a pair of level names")
         if not (isinstance(score, list) and len(score) == 3):
-            raise rules.Invalid("score is not three counts")
-        first, second = (rules.text(name) for name in levels)
-        red, yellow, draws = (rules.count(n) for n in score)
+            raise fields.Invalid("score is not three counts")
+        first, second = (fields.text(name) for name in levels)
+        red, yellow, draws = (fields.count(n) for n in score)
         return cls(
-            mode=rules.member(Mode)(data.get("mode")),
-            moves=rules.text(data.get("moves")),
-            start_moves=rules.text(data.get("start_moves", "")),
-            redo=rules.text(data.get("redo", "")),
+            mode=fields.member(Mode)(data.get("mode")),
+            moves=fields.text(data.get("moves")),
+            start_moves=fields.text(data.get("start_moves", "")),
+            redo=fields.text(data.get("redo", "")),
             levels=(first, second),
-            human=None if human is None else rules.whole(human),
-            starter=rules.member(Starter)(data.get("starter", Starter.YOU)),
-            colour=rules.member(DiscColour)(data.get("colour", DiscColour.RED)),
+            human=None if human is None else fields.whole(human),
+            starter=fields.member(Starter)(data.get("starter", Starter.YOU)),
+            colour=fields.member(DiscColour)(data.get("colour", DiscColour.RED)),
             score=(red, yellow, draws),
         )

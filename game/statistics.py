@@ -11,10 +11,11 @@ No pygame, no I/O, no work at import time.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields, replace
+import dataclasses
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Literal
 
-from game import fields as rules
+from game import fields
 
 Result = Literal["win", "loss", "draw"]
 RESULTS: tuple[Result, ...] = ("win", "loss", "draw")
@@ -64,16 +65,16 @@ class Record:
         ("wins -7 → 0").  Raises :class:`game.fields.Invalid` for a value of the
         wrong type."""
         if not isinstance(data, dict):
-            raise rules.Invalid("not an object")
-        counts = {f.name: rules.count(data.get(f.name, 0)) for f in fields(cls)}
+            raise fields.Invalid("not an object")
+        counts = {f.name: fields.count(data.get(f.name, 0)) for f in dataclasses.fields(cls)}
         record = cls(**counts)
         record.streak = min(record.streak, record.wins)
         record.best_streak = min(max(record.best_streak, record.streak), record.wins)
         if repairs is not None:
             for name, value in asdict(record).items():
-                if name in data and rules.clamped(data[name], value):
+                if name in data and fields.clamped(data[name], value):
                     label = name.replace("_", " ")
-                    repairs.append(f"{label} {rules.shown(data[name])} \u2192 {value}")
+                    repairs.append(f"{label} {fields.shown(data[name])} \u2192 {value}")
         return record
 
 
@@ -120,7 +121,7 @@ class Statistics:
             changed: list[str] = []
             try:
                 stats.per_level[name] = Record.from_json(counts, changed)
-            except rules.Invalid:
+            except fields.Invalid:
                 repairs.append(f"statistics for {name[:30]} (dropped)")
             repairs.extend(f"{name[:30]}'s {change}" for change in changed)
         return stats

@@ -36,7 +36,7 @@ def testset_path(name: str) -> Path:
 def read_testset(name: str, limit: int) -> list[tuple[str, int]]:
     """The first ``limit`` (moves, score) lines of a public test set: from the full set
     when ../shared has it, else from the sample, which may hold fewer lines."""
-    rows = []
+    rows: list[tuple[str, int]] = []
     with testset_path(name).open(encoding="ascii") as fh:
         for line in fh:
             if len(rows) >= limit:

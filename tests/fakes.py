@@ -33,6 +33,11 @@ class _Steppable(Protocol):
     def step(self, events: Iterable[pygame.event.Event], dt: float) -> bool: ...
 
 
+class _Showing(Protocol):
+    @property
+    def scene(self) -> object: ...
+
+
 class _Goes(Protocol):
     def go(self, transition: Play) -> None: ...
 
@@ -183,3 +188,16 @@ def start_game(app: _Goes, config: GameConfig) -> None:
     """Play ``config`` at once, asking nothing (a game in progress stays kept until this
     game's first move takes its place)."""
     app.go(Play(config, asked=True))
+
+
+def screen() -> pygame.Surface:
+    """The window's surface (the display must be open)."""
+    surface = pygame.display.get_surface()
+    assert surface is not None, "no window is open"
+    return surface
+
+
+def on_top(app: _Showing) -> object:
+    """The scene on top of ``app``, as a plain object: a test that checked its type before
+    a step compares it after the step without mypy keeping the earlier narrowing."""
+    return app.scene

@@ -106,7 +106,7 @@ def test_illegal_play_leaves_the_board_unchanged() -> None:
             board.play(col)
         assert (board.current, board.mask, board.moves) == before
     with pytest.raises(IllegalMoveError):
-        board.play(True)  # type: ignore[arg-type]
+        board.play(True)
 
 
 def test_undo_redo_round_trip() -> None:

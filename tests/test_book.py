@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
 
 from game.ai import Engine, SearchRequest
 from game.ai.backend import IS_COMPILED
@@ -23,6 +22,7 @@ from game.ai.exact_book import canonical as exact_canonical
 from game.ai.score import Analysis, Score
 from game.ai.solver import Solver
 from game.core import WIDTH, Board
+from tests.conftest import ROOT
 
 SHIPPED = ROOT / "assets" / BOOK_FILE
 QUICK_PLY = 7

@@ -13,13 +13,13 @@ import subprocess
 import sys
 
 import pytest
-from conftest import ROOT, read_testset
 
 from game.ai import cli
 from game.ai.backend import KERNEL_NAME
 from game.ai.columns import column_values
 from game.ai.solver import Solution, Solver
 from game.core import Board
+from tests.conftest import ROOT, read_testset
 
 pytestmark = pytest.mark.engine
 

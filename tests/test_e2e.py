@@ -12,6 +12,7 @@ in ``screenshots/e2e/`` at the top of the repository (ignored by git).
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import signal
@@ -24,7 +25,6 @@ from pathlib import Path
 
 import pygame
 import pytest
-from x11 import SCREEN, Display, missing_tools, virtual_screen, window_manager
 
 from game.core import HEIGHT, WIDTH, Board
 from game.logs import LOG_FILE, log_dir
@@ -34,6 +34,7 @@ from game.ui.options import LaunchOptions, Mode, config_for
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.stack import OpenSetup
 from tests.fakes import FakeWorker, start_game
+from tests.x11 import SCREEN, Display, missing_tools, virtual_screen, window_manager
 
 pytestmark = [
     pytest.mark.e2e,
@@ -289,9 +290,7 @@ def test_a_whole_game_against_the_beginner_then_close_the_window(display: Displa
             board.play(column)
             turn += 1
             mine = expected_cells(board)
-            cells = screen.wait_for(
-                f"you-col{column + 1}", lambda cells, want=mine: _includes(cells, want)
-            )
+            cells = screen.wait_for(f"you-col{column + 1}", functools.partial(_includes, want=mine))
             assert cells[(column, row)] == "red", (
                 f"no red disc where I clicked: column {column + 1}"
             )
@@ -299,7 +298,7 @@ def test_a_whole_game_against_the_beginner_then_close_the_window(display: Displa
                 break
             # Wait until the computer's disc has landed (a falling disc passes
             # through the cells above its own, one frame at a time).
-            cells = screen.wait_for("computer", lambda cells, b=board: _landed(cells, b, "yellow"))
+            cells = screen.wait_for("computer", _landed_by(board, "yellow"))
             column = _new_disc(cells, board, "yellow")
             board.play(column)
             assert cells == expected_cells(board), f"the screen disagrees with {board.moves}"
@@ -322,6 +321,15 @@ def test_a_whole_game_against_the_beginner_then_close_the_window(display: Displa
 def _includes(cells: dict[tuple[int, int], str], want: dict[tuple[int, int], str]) -> bool:
     """Every disc of ``want`` is on screen (the computer may already have answered)."""
     return all(cells[cell] == colour for cell, colour in want.items() if colour != "empty")
+
+
+def _shows(cells: dict[tuple[int, int], str], board: Board) -> bool:
+    return cells == expected_cells(board)
+
+
+def _landed_by(board: Board, colour: str) -> Callable[[dict[tuple[int, int], str]], bool]:
+    """Whether a disc of ``colour`` has landed on top of ``board`` (as it is now)."""
+    return functools.partial(_landed, board=board.copy(), colour=colour)
 
 
 def _landed(cells: dict[tuple[int, int], str], board: Board, colour: str) -> bool:
@@ -431,13 +439,13 @@ def test_a_signal_closes_the_game_as_the_close_button_does(
         screen = Screen(display, window, layout, folder)
         board = Board()
         for column in (3, 2):  # my discs in columns 4 and 3; the computer answers the first
-            screen.wait_for("my-turn", lambda cells, b=board: cells == expected_cells(b))
+            screen.wait_for("my-turn", functools.partial(_shows, board=board.copy()))
             display.key(window, str(column + 1))
             board.play(column)
             mine = expected_cells(board)
-            screen.wait_for("my-disc", lambda cells, want=mine: _includes(cells, want))
+            screen.wait_for("my-disc", functools.partial(_includes, want=mine))
             if board.ply == 1:
-                cells = screen.wait_for("reply", lambda cells, b=board: _landed(cells, b, "yellow"))
+                cells = screen.wait_for("reply", _landed_by(board, "yellow"))
                 board.play(_new_disc(cells, board, "yellow"))
         # The computer is thinking about its second answer, or dropping it.
         workers = children_of(game.pid)

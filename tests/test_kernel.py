@@ -13,9 +13,9 @@ import random
 import re
 import subprocess
 import sys
+from types import ModuleType
 
 import pytest
-from conftest import ROOT, read_testset
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -26,6 +26,7 @@ from game.ai.search import DepthSearch
 from game.ai.solver import Solver
 from game.core import CELLS, HEIGHT, WIDTH, Board
 from game.core.bitboard import BOARD, BOTTOM, FOURS, cell_bit
+from tests.conftest import ROOT, read_testset
 
 pytestmark = pytest.mark.engine
 
@@ -71,7 +72,7 @@ def random_board(columns: list[int]) -> Board:
     return board
 
 
-def compiled_kernel():  # type: ignore[no-untyped-def]
+def compiled_kernel() -> ModuleType:
     """The compiled build, in use; its absence is a failure unless skipped on purpose."""
     if os.environ.get(PURE_ENV):
         pytest.skip(f"{PURE_ENV} is set: the pure kernel runs alone")
@@ -204,7 +205,7 @@ def test_both_builds_solve_alike(columns: list[int]) -> None:
     board = playable_position(columns)
     if board is None:
         return
-    answers = []
+    answers: list[tuple[int | None, int | None, int]] = []
     for build_is_pure in (True, False):
         solver = Solver(1, pure=build_is_pure)
         assert solver.kernel is (pure if build_is_pure else compiled)
@@ -215,7 +216,7 @@ def test_both_builds_solve_alike(columns: list[int]) -> None:
             )
             answers.append((solution.score, solution.column, solution.nodes))
         except SearchStopped:
-            answers.append(("stopped", None, solver.nodes))
+            answers.append((None, None, solver.nodes))  # stopped
     assert answers[0] == answers[1], board.moves
 
 

@@ -46,9 +46,7 @@ def imports_of(path: Path, root: Path = ROOT) -> set[str]:
 
 
 def layer_modules(layer: str) -> list[Path]:
-    return sorted(
-        path for path in (GAME / layer).rglob("*.py") if path.name != "__main__.py"
-    )
+    return sorted(path for path in (GAME / layer).rglob("*.py") if path.name != "__main__.py")
 
 
 def outside(imported: set[str], allowed: tuple[str, ...]) -> set[str]:

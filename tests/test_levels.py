@@ -10,7 +10,6 @@ import itertools
 from collections.abc import Callable
 
 import pytest
-from conftest import read_testset
 
 from game import settings
 from game.ai import LEVELS, Engine, Level, SearchRequest, SearchResult, custom_level, level_by_name
@@ -23,6 +22,7 @@ from game.ai.score import Score
 from game.ai.solver import Solver
 from game.core import CELLS, Board, IllegalMoveError
 from game.core.bitboard import BOARD, BOTTOM, cells_of
+from tests.conftest import read_testset
 
 pytestmark = pytest.mark.engine
 

@@ -14,6 +14,7 @@ import pytest
 import game.__main__ as entry
 import game.ui
 from game import selftest
+from game.ai.levels import custom_level, level_by_name
 from game.ui.options import LaunchOptions
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -119,13 +120,11 @@ def test_importing_the_entry_point_leaves_pygame_out() -> None:
         (["--position", ""], LaunchOptions(position="")),
         (
             ["--level", "expert", "--windowed", "1024x768"],
-            LaunchOptions(
-                level=entry.level_by_name("Expert"), fullscreen=False, window_size=(1024, 768)
-            ),
+            LaunchOptions(level=level_by_name("Expert"), fullscreen=False, window_size=(1024, 768)),
         ),
         (
             ["--depth", "7", "--fullscreen"],
-            LaunchOptions(level=entry.custom_level(7), fullscreen=True),
+            LaunchOptions(level=custom_level(7), fullscreen=True),
         ),
     ],
 )

@@ -13,12 +13,12 @@ import multiprocessing
 import os
 from pathlib import Path
 
-import monkey
 import pytest
 
 from game.settings import SettingsStore
 from game.ui.app import App
 from game.ui.options import LaunchOptions
+from tests import monkey
 
 SEED = int(os.environ.get("MONKEY_SEED", "20261123"))
 EVENTS = int(os.environ.get("MONKEY_EVENTS", "20000"))

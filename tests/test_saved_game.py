@@ -117,7 +117,7 @@ def test_a_damaged_game_from_the_file_is_refused(change: dict[str, Any]) -> None
 def test_a_game_from_the_file_reads_choices_ignoring_case_and_missing_defaults() -> None:
     data = {"mode": "Two-Players", "moves": "4", "levels": ["Medium", "Medium"]}
     game = SavedGame.from_json(data)
-    assert game == SavedGame(mode="two-players", moves="4", levels=("Medium", "Medium"))
+    assert game == SavedGame(mode=Mode.TWO_PLAYERS, moves="4", levels=("Medium", "Medium"))
     assert (game.start_moves, game.redo, game.starter, game.colour, game.score) == (
         "",
         "",

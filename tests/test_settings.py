@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from game import settings as settings_module
 from game.ai.levels import LEVELS
+from game.choices import DiscColour, Mode, Starter
 from game.settings import (
     LoadReport,
     Record,
@@ -68,8 +69,8 @@ def some_settings() -> Settings:
         perfect_budget=10.0,
         level="Custom",
         custom_depth=9,
-        starter="alternate",
-        colour="yellow",
+        starter=Starter.ALTERNATE,
+        colour=DiscColour.YELLOW,
         window_size=(1280, 800),
     )
 
@@ -468,7 +469,7 @@ def test_a_read_only_file_with_bad_fields_is_not_rewritten(store: SettingsStore)
     store.path.chmod(stat.S_IRUSR)
     try:
         report = store.load()
-        assert report.settings == Settings(colour="yellow")
+        assert report.settings == Settings(colour=DiscColour.YELLOW)
         assert len(report.warnings) == 1
         assert store.path.read_bytes() == before
         assert bad_copies(store) == []
@@ -690,7 +691,7 @@ def test_a_save_waits_for_the_other_windows_lock_then_says_why(
 
 def a_game() -> SavedGame:
     return SavedGame(
-        mode="vs-computer", moves="4453", levels=("Expert", "Expert"), human=0, score=(1, 0, 0)
+        mode=Mode.VS_COMPUTER, moves="4453", levels=("Expert", "Expert"), human=0, score=(1, 0, 0)
     )
 
 
@@ -724,13 +725,13 @@ def test_a_saved_game_that_cannot_be_continued_is_dropped_once_and_the_file_kept
     report = store.load()
 
     assert report.game is None
-    assert report.settings == Settings(colour="yellow")
+    assert report.settings == Settings(colour=DiscColour.YELLOW)
     assert report.stats.per_level == {"Hard": Record(1, 0, 0)}
     [warning] = report.warnings
     assert "saved game" in warning
     [copy] = bad_copies(store)
     assert copy.read_bytes() == original and copy.name in warning
-    assert store.load() == LoadReport(Settings(colour="yellow"), report.stats, [])
+    assert store.load() == LoadReport(Settings(colour=DiscColour.YELLOW), report.stats, [])
 
 
 def test_a_file_from_before_streaks_and_saved_games_loads_as_it_was(store: SettingsStore) -> None:
@@ -934,20 +935,20 @@ statistics_strategy = st.builds(
 )
 saved_games = st.none() | st.sampled_from(
     [
-        SavedGame(mode="vs-computer", moves="", levels=("Hard", "Hard"), human=0),
+        SavedGame(mode=Mode.VS_COMPUTER, moves="", levels=("Hard", "Hard"), human=0),
         SavedGame(
-            mode="vs-computer",
+            mode=Mode.VS_COMPUTER,
             moves="44536",
             start_moves="44",
             redo="2",
             levels=("Custom 9", "Custom 9"),
             human=1,
-            starter="alternate",
-            colour="yellow",
+            starter=Starter.ALTERNATE,
+            colour=DiscColour.YELLOW,
             score=(2, 1, 3),
         ),
-        SavedGame(mode="two-players", moves="1234567", levels=("Medium", "Medium")),
-        SavedGame(mode="watch", moves="4444", levels=("Beginner", "Perfect")),
+        SavedGame(mode=Mode.TWO_PLAYERS, moves="1234567", levels=("Medium", "Medium")),
+        SavedGame(mode=Mode.WATCH, moves="4444", levels=("Beginner", "Perfect")),
     ]
 )
 

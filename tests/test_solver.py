@@ -9,7 +9,6 @@ positions, so that what one position leaves behind cannot spoil the next.
 from __future__ import annotations
 
 import pytest
-from conftest import read_testset
 
 from game.ai.backend import KERNEL
 from game.ai.control import SearchStopped, StopControl
@@ -17,6 +16,7 @@ from game.ai.kernel import FAR_PROBES, NO_BOUND, loss_next_score, next_probe, wi
 from game.ai.solver import Solver
 from game.core import CELLS, WIDTH, Board
 from game.core.bitboard import BOARD, BOTTOM, EVEN_ROWS, FOURS, HEIGHT, cell_bit
+from tests.conftest import read_testset
 
 pytestmark = pytest.mark.engine
 

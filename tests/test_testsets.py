@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import conftest
 import pytest
-from conftest import SAMPLE_TESTSETS, TESTSETS, read_testset
 
 from game.core import Board
+from tests import conftest
+from tests.conftest import SAMPLE_TESTSETS, TESTSETS, read_testset
 
 SETS = ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3")
 LARGEST_USE = {"Test_L3_R1": 100, "Test_L2_R1": 100, "Test_L1_R1": 25, "Test_L1_R3": 1}

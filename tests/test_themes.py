@@ -11,7 +11,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import settings
+from game import resources, settings
+from game.choices import DiscColour
 from game.ui.board_view import BoardRenderer
 from game.ui.themes import CLASSIC, Colour, theme_named, themes
 
@@ -118,7 +119,7 @@ def test_every_theme_is_offered_in_settings_and_complete() -> None:
 def test_the_blue_and_orange_discs_are_drawn_in_their_colours() -> None:
     """Through the real disc renderer: the centre of each disc shows its fill."""
     renderer = BoardRenderer()
-    for side in ("red", "yellow"):
+    for side in DiscColour:
         surface = pygame.Surface((100, 100), pygame.SRCALPHA)
         renderer.draw_disc(surface, (50, 50), 40, side, BLUE_ORANGE)
         seen = tuple(surface.get_at((50 + 15, 50 + 15)))[:3]
@@ -134,7 +135,7 @@ def test_a_missing_or_damaged_palettes_file_leaves_the_classic_theme(
     broken = tmp_path / "themes.json"
     broken.write_text('{"themes": [{"name": "x"}]}', encoding="utf-8")
     for path in (tmp_path / "absent.json", broken):
-        monkeypatch.setattr(module.resources, "asset_path", lambda _name, path=path: path)
+        monkeypatch.setattr(resources, "asset_path", lambda _name, path=path: path)
         module.themes.cache_clear()
         caplog.clear()
         try:

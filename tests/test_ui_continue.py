@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from game.ai.levels import level_by_name
+from game.choices import DiscColour, Starter
 from game.core import Player
 from game.settings import SavedGame, SettingsStore
 from game.ui.app import App
@@ -19,7 +20,7 @@ from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene, texts
 from game.ui.scenes.setup import SetupScene
-from tests.fakes import FRAME, FakeWorker, advance, click, key, start_game
+from tests.fakes import FRAME, FakeWorker, advance, click, key, on_top, start_game
 
 HARD = level_by_name("Hard")
 SIZE = (800, 600)
@@ -75,7 +76,7 @@ def test_the_main_menu_continues_the_game_it_was_opened_from(path: Path) -> None
     app = make_app(path)
     try:
         assert "continue" not in menu_items(app)  # nothing to continue yet
-        start_game(app, GameConfig(mode=Mode.VS_COMPUTER, level=HARD, starter="computer"))
+        start_game(app, GameConfig(mode=Mode.VS_COMPUTER, level=HARD, starter=Starter.COMPUTER))
         scene = play(app, 2, 3)
         moves = scene.round.match.board.moves
         assert len(moves) == 5  # the computer started
@@ -98,7 +99,7 @@ def test_a_game_in_progress_is_restored_after_a_quit_with_its_redo_and_score(
     app = make_app(path)
     start_game(app, GameConfig(mode=Mode.TWO_PLAYERS, level=HARD))
     scene = play(app, 3, 3, 2, 4)
-    scene.round.session.wins["red"] = 2  # an earlier game of the series
+    scene.round.session.wins[DiscColour.RED] = 2  # an earlier game of the series
     app.step([key(pygame.K_z, mod=pygame.KMOD_CTRL)], FRAME)  # undo: "5" can be redone
     assert scene.round.match.board.moves == "443"
     app.step([pygame.event.Event(pygame.QUIT)], FRAME)
@@ -109,13 +110,13 @@ def test_a_game_in_progress_is_restored_after_a_quit_with_its_redo_and_score(
         assert again.saver.game_in_progress is not None
         assert menu_items(again)[0] == "continue"
         press(again, "continue")
-        scene = again.scene
-        assert isinstance(scene, PlayScene)
-        assert scene.config.mode is Mode.TWO_PLAYERS
-        assert scene.round.match.board.moves == "443"
-        assert texts.score_line(scene.round.session)[0] == ("Red", 2)
+        resumed = again.scene
+        assert isinstance(resumed, PlayScene)
+        assert resumed.config.mode is Mode.TWO_PLAYERS
+        assert resumed.round.match.board.moves == "443"
+        assert texts.score_line(resumed.round.session)[0] == ("Red", 2)
         again.step([key(pygame.K_y, mod=pygame.KMOD_CTRL)], FRAME)  # redo
-        assert scene.round.match.board.moves == "4435"
+        assert resumed.round.match.board.moves == "4435"
     finally:
         again.close()
 
@@ -171,10 +172,10 @@ def test_n_in_an_unfinished_game_asks_and_keeps_the_game_when_told_no(path: Path
         app.step([key(pygame.K_n)], FRAME)
         assert isinstance(app.scene, ConfirmScene)
         app.step([key(pygame.K_RETURN)], FRAME)  # Enter by habit answers "no"
-        assert app.scene is scene and scene.round.match.board.moves == moves
+        assert on_top(app) is scene and scene.round.match.board.moves == moves
         app.step([key(pygame.K_n)], FRAME)
         press(app, "yes")
-        assert app.scene is scene and scene.round.match.board.moves == ""
+        assert on_top(app) is scene and scene.round.match.board.moves == ""
     finally:
         app.close()
 
@@ -199,7 +200,12 @@ def test_the_saved_game_follows_every_move_undo_and_redo(path: Path) -> None:
     ("config", "human_first"),
     [
         (
-            GameConfig(mode=Mode.VS_COMPUTER, level=HARD, starter="alternate", colour="yellow"),
+            GameConfig(
+                mode=Mode.VS_COMPUTER,
+                level=HARD,
+                starter=Starter.ALTERNATE,
+                colour=DiscColour.YELLOW,
+            ),
             False,
         ),
         (GameConfig(mode=Mode.VS_COMPUTER, level=level_by_name("Easy")), True),
@@ -214,7 +220,7 @@ def test_the_saved_game_follows_every_move_undo_and_redo(path: Path) -> None:
 )
 def test_a_session_survives_its_saved_form(config: GameConfig, human_first: bool) -> None:
     session = Session(config)
-    session.wins["yellow"] = 3
+    session.wins[DiscColour.YELLOW] = 3
     session.draws = 1
     match = session.next_match()
     if config.starter == "alternate":

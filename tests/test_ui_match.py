@@ -7,6 +7,7 @@ import random
 import pytest
 
 from game.ai.levels import level_by_name
+from game.choices import DiscColour, Starter
 from game.core import Player
 from game.ui.match import Match, Session
 from game.ui.options import GameConfig, Mode
@@ -17,7 +18,11 @@ HARD = level_by_name("Hard")
 
 def versus(starter: str = "you", colour: str = "red", moves: str = "") -> GameConfig:
     return GameConfig(
-        mode=Mode.VS_COMPUTER, level=HARD, starter=starter, colour=colour, start_moves=moves
+        mode=Mode.VS_COMPUTER,
+        level=HARD,
+        starter=Starter(starter),
+        colour=DiscColour(colour),
+        start_moves=moves,
     )
 
 

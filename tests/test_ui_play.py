@@ -16,6 +16,7 @@ import pytest
 from game.ai.levels import level_by_name
 from game.ai.protocol import RequestKind, SearchRequest, SearchResult, WorkerReply
 from game.ai.score import Analysis, Score
+from game.choices import Starter
 from game.core import Player
 from game.settings import SettingsStore
 from game.ui.app import App
@@ -35,6 +36,8 @@ from tests.fakes import (
     click,
     key,
     motion,
+    on_top,
+    screen,
     scripted,
     start_game,
 )
@@ -72,8 +75,10 @@ def app(worker: FakeWorker) -> Iterator[App]:
     app.close()
 
 
-def start(app: App, mode: Mode = Mode.VS_COMPUTER, moves: str = "", **config: str) -> PlayScene:
-    start_game(app, GameConfig(mode=mode, level=HARD, start_moves=moves, **config))
+def start(
+    app: App, mode: Mode = Mode.VS_COMPUTER, moves: str = "", starter: str = Starter.YOU
+) -> PlayScene:
+    start_game(app, GameConfig(mode=mode, level=HARD, start_moves=moves, starter=Starter(starter)))
     app.step([], FRAME)
     scene = app.scene
     assert isinstance(scene, PlayScene)
@@ -294,13 +299,13 @@ def test_the_panel_shows_when_the_sound_is_off(app: App) -> None:
         drawn.append(text)
         return original(surface, text, *args, **kwargs)  # type: ignore[arg-type]
 
-    app.stage.text.blit = spy  # type: ignore[method-assign]
+    app.stage.text.blit = spy  # type: ignore[method-assign,assignment]
     app.settings.sound_on = False
-    scene.draw(pygame.display.get_surface())
+    scene.draw(screen())
     assert texts.Says.SOUND_OFF.text in drawn
     drawn.clear()
     app.settings.sound_on = True
-    scene.draw(pygame.display.get_surface())
+    scene.draw(screen())
     assert texts.Says.SOUND_OFF.text not in drawn
 
 
@@ -374,9 +379,8 @@ def test_the_computer_starts_when_it_is_its_turn(app: App, worker: FakeWorker) -
 
 def test_a_perfect_level_request_uses_the_time_budget_setting(app: App, worker: FakeWorker) -> None:
     app.settings.perfect_budget = 7.0
-    start_game(
-        app, GameConfig(mode=Mode.VS_COMPUTER, level=level_by_name("Perfect"), starter="computer")
-    )
+    perfect = level_by_name("Perfect")
+    start_game(app, GameConfig(mode=Mode.VS_COMPUTER, level=perfect, starter=Starter.COMPUTER))
     app.step([], FRAME)
     request = worker.submitted[-1][2]
     assert request.depth is None and request.time_limit == 7.0
@@ -730,7 +734,7 @@ def test_the_analysis_row_and_the_panel_say_the_same_in_words_or_engine_scores()
 
 
 def _pixel(app: App, point: tuple[int, int]) -> tuple[int, int, int]:
-    surface = pygame.display.get_surface()
+    surface = screen()
     assert surface is not None
     colour = surface.get_at(point)
     return colour.r, colour.g, colour.b
@@ -789,7 +793,7 @@ def test_a_computer_win_counts_as_a_loss(worker: FakeWorker) -> None:
 def test_play_again_alternates_the_starter(worker: FakeWorker) -> None:
     app = make_app(worker)
     try:
-        start_game(app, GameConfig(mode=Mode.VS_COMPUTER, level=HARD, starter="alternate"))
+        start_game(app, GameConfig(mode=Mode.VS_COMPUTER, level=HARD, starter=Starter.ALTERNATE))
         scene = app.scene
         assert isinstance(scene, PlayScene)
         assert scene.round.match.human == Player.FIRST
@@ -831,7 +835,7 @@ def test_restart_from_the_pause_menu_replays_the_game_with_the_same_starter(
 ) -> None:
     app = make_app(worker)
     try:
-        start_game(app, GameConfig(mode=Mode.VS_COMPUTER, level=HARD, starter=starter))
+        start_game(app, GameConfig(mode=Mode.VS_COMPUTER, level=HARD, starter=Starter(starter)))
         scene = app.scene
         assert isinstance(scene, PlayScene)
         for _ in range(6):  # restart many times: a random draw would change the starter
@@ -899,7 +903,7 @@ def test_escape_pauses_and_resumes(app: App) -> None:
     app.step([drop_key(2)], FRAME)  # the paused board takes no move
     assert scene.round.match.board.moves == ""
     app.step([key(pygame.K_ESCAPE)], FRAME)
-    assert app.scene is scene
+    assert on_top(app) is scene
 
 
 def test_the_menu_of_a_finished_game_does_not_say_paused(app: App) -> None:
@@ -947,7 +951,7 @@ def _result(column: int) -> SearchResult:
 
 def test_notices_stand_in_the_panel_not_over_the_board_or_the_column_numbers(app: App) -> None:
     scene = start(app, Mode.TWO_PLAYERS)
-    size = pygame.display.get_surface().get_size()
+    size = screen().get_size()
     layout = scene.layout(size)
     board = layout.board
     below = board.frame_rect.bottom + board.cell // 4  # the column numbers' row
@@ -991,9 +995,9 @@ def test_the_draw_message_starts_at_the_margin_with_no_empty_disc_slot(app: App)
             at.setdefault(line, args[1][0])  # type: ignore[index]
         return blit_lines(surface, lines, *args, **kw)  # type: ignore[arg-type]
 
-    app.stage.text.blit = spy_blit  # type: ignore[method-assign]
-    app.stage.text.blit_lines = spy_lines  # type: ignore[method-assign]
-    scene.draw(pygame.display.get_surface())
+    app.stage.text.blit = spy_blit  # type: ignore[method-assign,assignment]
+    app.stage.text.blit_lines = spy_lines  # type: ignore[method-assign,assignment]
+    scene.draw(screen())
     headline = texts.headline(scene.round.match)
     assert at[headline] == at["Moves"]
 
@@ -1031,7 +1035,7 @@ def test_a_dialog_over_the_game_shows_no_disc_frozen_in_the_air(app: App, press:
     assert drop is None or drop.y == drop.target  # drawn on its cell beneath the dialog
     app.step([key(pygame.K_ESCAPE)], FRAME)
     advance(app, 0.2)
-    assert app.scene is scene and scene.round.drop is None
+    assert on_top(app) is scene and scene.round.drop is None
     assert scene.round.match.board.moves == "124"
 
 
@@ -1042,7 +1046,7 @@ def test_notices_on_the_play_screen_come_one_at_a_time_and_cover_no_part_of_the_
     app.step([drop_key(3)], FRAME)  # "Column 4 is full."
     app.step([key(pygame.K_a)], FRAME)  # "Analysis on."
     app.step([key(pygame.K_m)], FRAME)  # "Sound on."
-    surface = pygame.display.get_surface()
+    surface = screen()
     layout = scene.layout(surface.get_size())
     drawn = app.stage.notices.draw(surface, app.stage, scene.notice_place(surface.get_size()))
     assert len(drawn) == 1 and "Sound" in app.stage.notices.shown[-1].text

@@ -14,7 +14,7 @@ from game.settings import SettingsStore
 from game.ui.app import App
 from game.ui.options import GameConfig, LaunchOptions, Mode
 from game.ui.scenes import stats_scene
-from game.ui.scenes.base import Scene
+from game.ui.scenes.base import FormScene, Scene
 from game.ui.scenes.howto import HowToScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.pause import PauseScene
@@ -192,7 +192,8 @@ def test_the_menus_show_a_dimmed_board_in_the_room_the_items_leave(app: App) -> 
     size = app.size
     with_board = pygame.Surface(size)
     menu.draw(with_board)
-    menu.backdrop = None
+    form: FormScene = menu  # the backdrop is optional for forms; the menu's has one
+    form.backdrop = None
     plain = pygame.Surface(size)
     menu.draw(plain)
     items = menu.layout(size).rects.values()

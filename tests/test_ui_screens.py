@@ -16,6 +16,7 @@ import pytest
 
 from game.ai.levels import level_by_name
 from game.ai.worker import RESTART_NOTICE
+from game.choices import Starter
 from game.resources import ASSETS_ENV
 from game.settings import SettingsStore
 from game.ui.app import App
@@ -101,9 +102,8 @@ def test_the_real_worker_answers_through_the_window() -> None:
     app = App(LaunchOptions(window_size=(800, 600)), store=SettingsStore())
     app.open()
     try:
-        start_game(
-            app, GameConfig(mode=Mode.VS_COMPUTER, level=level_by_name("Beginner"), starter="you")
-        )
+        beginner = level_by_name("Beginner")
+        start_game(app, GameConfig(mode=Mode.VS_COMPUTER, level=beginner, starter=Starter.YOU))
         scene = app.scene
         assert isinstance(scene, PlayScene)
         app.step([key(pygame.K_4)], FRAME)

@@ -16,7 +16,7 @@ from game.ui.scenes.play import PlayScene
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.stack import Go, OpenSetup
-from tests.fakes import FRAME, FakeWorker, click, key
+from tests.fakes import FRAME, FakeWorker, click, key, screen
 
 SIZE = (800, 600)
 
@@ -246,10 +246,10 @@ def _setup_sentences(app: App) -> list[str]:
         drawn.append(" ".join(lines))
         return blit_lines(surface, lines, *args, **kw)  # type: ignore[arg-type]
 
-    app.stage.text.blit = spy_blit  # type: ignore[method-assign]
-    app.stage.text.blit_lines = spy_lines  # type: ignore[method-assign]
+    app.stage.text.blit = spy_blit  # type: ignore[method-assign,assignment]
+    app.stage.text.blit_lines = spy_lines  # type: ignore[method-assign,assignment]
     try:
-        app.scene.draw(pygame.display.get_surface())
+        app.scene.draw(screen())
     finally:
         del app.stage.text.blit, app.stage.text.blit_lines
     return drawn

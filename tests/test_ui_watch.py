@@ -15,7 +15,7 @@ from game.ui.scenes.play import PlayScene, texts
 from game.ui.scenes.play.panel import turn_text
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.stack import OpenSetup
-from tests.fakes import FRAME, FakeWorker, advance, click, key, start_game
+from tests.fakes import FRAME, FakeWorker, advance, click, key, screen, start_game
 
 EASY, MASTER = level_by_name("Easy"), level_by_name("Master")
 
@@ -145,11 +145,11 @@ def _drawn(app: App, scene: PlayScene) -> tuple[list[str], list[str]]:
             panel_discs.append(str(args[1]))
         return draw_disc(surface, centre, *args)  # type: ignore[arg-type]
 
-    app.stage.text.blit = spy_blit  # type: ignore[method-assign]
-    app.stage.text.blit_lines = spy_lines  # type: ignore[method-assign]
-    app.stage.renderer.draw_disc = spy_disc  # type: ignore[method-assign]
+    app.stage.text.blit = spy_blit  # type: ignore[method-assign,assignment]
+    app.stage.text.blit_lines = spy_lines  # type: ignore[method-assign,assignment]
+    app.stage.renderer.draw_disc = spy_disc  # type: ignore[method-assign,assignment]
     try:
-        scene.draw(pygame.display.get_surface())
+        scene.draw(screen())
     finally:
         del app.stage.text.blit, app.stage.text.blit_lines, app.stage.renderer.draw_disc
     return lines, panel_discs
@@ -221,7 +221,7 @@ def test_every_line_of_the_panel_stays_inside_it(worker: FakeWorker, size: tuple
             return rect
 
         app.stage.text.blit = spy  # type: ignore[method-assign]
-        scene.draw(pygame.display.get_surface())
+        scene.draw(screen())
         inside = [(text, rect) for text, rect in rects if panel.collidepoint(rect.topleft)]
         assert any(text.startswith("Yellow: Master") for text, _ in inside)
         for text, rect in inside:
