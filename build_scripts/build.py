@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import importlib.util
 import os
 import platform
 import shutil
@@ -50,6 +51,8 @@ VERSION_FILE = ROOT / "game" / "_version.py"
 ENTRY_SCRIPT = ROOT / "game" / "__main__.py"
 ASSETS_DIR = ROOT / "assets"
 WORK_DIR = ROOT / "build" / "pyinstaller"
+LOCALE_BUILD_DIR = ROOT / "build" / "locale"
+"""Where the translations are compiled for the executable (never into the source tree)."""
 DIST_DIR = ROOT / "dist"
 
 APP_NAME = "Connect Four"
@@ -245,6 +248,27 @@ def asset_datas(assets_dir: Path = ASSETS_DIR) -> list[tuple[str, str]]:
     if not datas:
         raise BuildError(f"the assets folder {assets_dir} is empty")
     return datas
+
+
+def locale_datas(target: Path = LOCALE_BUILD_DIR) -> list[tuple[str, str]]:
+    """The translations (game/locale/<code>/LC_MESSAGES/connect4.po) compiled into
+    ``target`` with Babel (``catalogues.py``), as PyInstaller ``datas`` entries putting
+    each ``.mo`` where :func:`game.i18n.locale_dir` looks in the bundle: ``game/locale``.
+    Raises :class:`BuildError` without Babel or without a catalogue."""
+    if importlib.util.find_spec("babel") is None:
+        raise BuildError('Babel is needed to compile the translations: pip install -e ".[build]"')
+    path = Path(__file__).resolve().parent / "catalogues.py"
+    spec = importlib.util.spec_from_file_location("connect4_catalogues", path)
+    assert spec is not None and spec.loader is not None
+    catalogues = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = catalogues  # its dataclasses look their module up by name
+    spec.loader.exec_module(catalogues)
+    shutil.rmtree(target, ignore_errors=True)
+    written: list[Path] = catalogues.compile_catalogues(target)
+    if not written:
+        raise BuildError("game/locale has no catalogue to compile")
+    bundled = Path("game", "locale")
+    return [(str(mo), str(bundled / mo.parent.relative_to(target))) for mo in written]
 
 
 def version_numbers(version: str) -> tuple[int, int, int, int]:

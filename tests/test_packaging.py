@@ -483,14 +483,25 @@ def _run_spec(monkeypatch: pytest.MonkeyPatch, platform_id: str) -> dict[str, An
     return calls
 
 
+def catalogues_in(locale: Path) -> set[str]:
+    return {po.parent.parent.name for po in locale.glob("*/LC_MESSAGES/connect4.po")}
+
+
 def test_spec_analyses_the_entry_point_with_all_assets_and_exclusions(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     calls = _run_spec(monkeypatch, "linux")
     (scripts,), analysis = calls["Analysis"]
     assert [Path(s) for s in scripts] == [ROOT / "game" / "__main__.py"]
-    assert analysis["datas"] == build.asset_datas(ROOT / "assets")
-    bundled = {Path(dest) / Path(src).name for src, dest in analysis["datas"]}
+    assets = build.asset_datas(ROOT / "assets")
+    assert analysis["datas"][: len(assets)] == assets
+    translations = analysis["datas"][len(assets) :]
+    # Every language's compiled catalogue, where game.i18n looks for it in the bundle.
+    assert {(Path(dest), Path(src).name) for src, dest in translations} == {
+        (Path("game/locale") / code / "LC_MESSAGES", "connect4.mo")
+        for code in catalogues_in(ROOT / "game" / "locale")
+    }
+    bundled = {Path(dest) / Path(src).name for src, dest in assets}
     on_disk = {
         Path("assets") / p.relative_to(ROOT / "assets")
         for p in (ROOT / "assets").rglob("*")

@@ -29,6 +29,7 @@ import sys
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from gettext import gettext as _
 from typing import TextIO
 
 from game.ai.backend import KERNEL_NAME
@@ -72,20 +73,28 @@ def table_slots(text: str) -> int:
     try:
         megabytes = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a whole number of MiB, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("a whole number of MiB, not {text!r}").format(text=text)
+        ) from None
     if megabytes < 1:
-        raise argparse.ArgumentTypeError(f"at least 1 MiB, not {megabytes}")
+        raise argparse.ArgumentTypeError(
+            _("at least 1 MiB, not {megabytes}").format(megabytes=megabytes)
+        )
     slots = megabytes * MIB // SLOT_BYTES
     if slots > 1 << MAX_SLOT_BITS:
         largest = (SLOT_BYTES << MAX_SLOT_BITS) // MIB
         raise argparse.ArgumentTypeError(
-            f"{megabytes} MiB is beyond the solver's largest table ({largest} MiB)"
+            _("{megabytes} MiB is beyond the solver's largest table ({largest} MiB)").format(
+                megabytes=megabytes, largest=largest
+            )
         )
     memory = memory_bytes()
     if memory is not None and megabytes * MIB > memory:
         raise argparse.ArgumentTypeError(
-            f"a table of {megabytes} MiB does not fit in this machine's"
-            f" {memory // MIB} MiB of free memory"
+            _(
+                "a table of {megabytes} MiB does not fit in this machine's {free} MiB of free"
+                " memory"
+            ).format(megabytes=megabytes, free=memory // MIB)
         )
     return slots
 
@@ -93,43 +102,53 @@ def table_slots(text: str) -> int:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m game.ai",
-        description="The Connect Four engine: solve positions or pick a move.",
+        description=_("The Connect Four engine: solve positions or pick a move."),
     )
     commands = parser.add_subparsers(dest="command", required=True)
     solve = commands.add_parser(
         "solve",
-        help="solve positions read from stdin, one move string per line",
-        description="Read one move string per line (e.g. 4453; an empty line is the empty"
-        " board) and print its exact score.",
+        help=_("solve positions read from stdin, one move string per line"),
+        description=_(
+            "Read one move string per line (e.g. 4453; an empty line is the empty board) and"
+            " print its exact score."
+        ),
     )
-    solve.add_argument("--weak", action="store_true", help="only win (1), draw (0) or loss (-1)")
-    solve.add_argument("--analyze", action="store_true", help="print the score of every column")
+    solve.add_argument("--weak", action="store_true", help=_("only win (1), draw (0) or loss (-1)"))
+    solve.add_argument("--analyze", action="store_true", help=_("print the score of every column"))
     solve.add_argument(
-        "--stats", action="store_true", help="append the nodes searched and microseconds taken"
+        "--stats", action="store_true", help=_("append the nodes searched and microseconds taken")
     )
     solve.add_argument(
         "--keep-table",
         action="store_true",
-        help="keep the transposition table from one line to the next",
+        help=_("keep the transposition table from one line to the next"),
     )
     best = commands.add_parser(
         "bestmove",
-        help="print the column the engine plays",
-        description="Print the column (1-7) the engine plays in a position.",
+        help=_("print the column the engine plays"),
+        description=_("Print the column (1-7) the engine plays in a position."),
     )
-    best.add_argument("moves", help="the position as a move string, e.g. 4453 ('' for empty)")
+    best.add_argument("moves", help=_("the position as a move string, e.g. 4453 ('' for empty)"))
     strength = best.add_mutually_exclusive_group()
-    strength.add_argument("--depth", type=int, help=f"search depth {MIN_DEPTH}-{MAX_DEPTH}")
+    strength.add_argument(
+        "--depth",
+        type=int,
+        help=_("search depth {lowest}-{highest}").format(lowest=MIN_DEPTH, highest=MAX_DEPTH),
+    )
     strength.add_argument(
         "--level",
-        help="a level name: " + ", ".join(level.name for level in LEVELS) + " (default Perfect)",
+        help=_("a level name: {names} (default Perfect)").format(
+            names=", ".join(level.name for level in LEVELS)
+        ),
     )
-    best.add_argument("--time", type=float, help="time budget in seconds")
-    best.add_argument("--seed", type=int, help="seed for the choice between equal moves")
-    best.add_argument("--stats", action="store_true", help="also print score, depth, nodes, time")
+    best.add_argument("--time", type=float, help=_("time budget in seconds"))
+    best.add_argument("--seed", type=int, help=_("seed for the choice between equal moves"))
+    best.add_argument(
+        "--stats", action="store_true", help=_("also print score, depth, nodes, time")
+    )
     for command in (solve, best):
         command.add_argument(
-            "--no-book", action="store_true", help="never answer from the opening book"
+            "--no-book", action="store_true", help=_("never answer from the opening book")
         )
         command.add_argument(
             "--table-mb",
@@ -137,8 +156,9 @@ def _parser() -> argparse.ArgumentParser:
             default=DEFAULT_CAPACITY,
             metavar="N",
             dest="table_slots",
-            help="the exact solver's table in MiB"
-            f" (default {DEFAULT_CAPACITY * SLOT_BYTES // MIB})",
+            help=_("the exact solver's table in MiB (default {megabytes})").format(
+                megabytes=DEFAULT_CAPACITY * SLOT_BYTES // MIB
+            ),
         )
     return parser
 
@@ -194,13 +214,13 @@ def solve_lines(
     exit status."""
     status = 0
     if options.stats:
-        print(f"engine kernel: {KERNEL_NAME}", file=sys.stderr, flush=True)
+        print(_("engine kernel: {kernel}").format(kernel=KERNEL_NAME), file=sys.stderr, flush=True)
     for number, raw in enumerate(source, start=1):
         decoded = _decode(raw)
         line = decoded if decoded is not None else ""
         try:
             if decoded is None:
-                raise ValueError("the line is not valid UTF-8 text")
+                raise ValueError(_("the line is not valid UTF-8 text"))
             board = parse_line(line)
             if not options.keep_table:
                 solver.clear()
@@ -209,8 +229,12 @@ def solve_lines(
         except (IllegalMoveError, ValueError) as error:
             shown = line.strip()
             if len(shown) > _SHOWN_CHARS:
-                shown = shown[:_SHOWN_CHARS] + f"... ({len(shown)} characters)"
-            print(f"line {number}: {error} in {shown!r}", file=sys.stderr, flush=True)
+                shown = _("{start}... ({count} characters)").format(
+                    start=shown[:_SHOWN_CHARS], count=len(shown)
+                )
+            said = _("line {number}: {problem} in {line!r}")
+            said = said.format(number=number, problem=error, line=shown)
+            print(said, file=sys.stderr, flush=True)
             print(file=out, flush=True)
             status = 1
     return status
@@ -223,7 +247,7 @@ def parse_line(line: str) -> Board:
     fields = line.split()
     board = Board.from_moves(fields[0] if fields else "")
     if board.is_over:
-        raise ValueError("the game is already over in this position")
+        raise ValueError(_("the game is already over in this position"))
     return board
 
 
@@ -291,7 +315,9 @@ def _best_move(args: argparse.Namespace, out: TextIO, book: PositionBook | None)
         )
         budget = args.time if args.time is not None else level.time_budget
         if not (math.isfinite(budget) and budget > 0):
-            raise ValueError(f"--time must be a positive number of seconds, not {budget}")
+            raise ValueError(
+                _("--time must be a positive number of seconds, not {budget}").format(budget=budget)
+            )
         request = SearchRequest(
             moves=args.moves,
             depth=level.depth,
@@ -301,14 +327,14 @@ def _best_move(args: argparse.Namespace, out: TextIO, book: PositionBook | None)
         )
         result = Engine(book=book, solver_capacity=args.table_slots).think(request)
     except (IllegalMoveError, ValueError) as error:
-        print(f"bestmove: {error}", file=sys.stderr)
+        print(_("bestmove: {problem}").format(problem=error), file=sys.stderr)
         return 2
     if result.column is None:  # pragma: no cover - think() refuses finished games
-        print("bestmove: no legal move", file=sys.stderr)
+        print(_("bestmove: no legal move"), file=sys.stderr)
         return 1
     text = str(result.column + 1)
     if args.stats:
-        print(f"engine kernel: {KERNEL_NAME}", file=sys.stderr)
+        print(_("engine kernel: {kernel}").format(kernel=KERNEL_NAME), file=sys.stderr)
         words = result.score.describe(Board.from_moves(args.moves).ply)
         if result.from_book:
             words += ", from the book"
