@@ -85,7 +85,7 @@ def test_macos_preferred_languages_are_read_from_defaults_output(
     def fake_run(*args: object, **kwargs: object) -> subprocess.CompletedProcess[str]:
         return subprocess.CompletedProcess([], 0, stdout=output)
 
-    monkeypatch.setattr(i18n.subprocess, "run", fake_run)
+    monkeypatch.setattr(subprocess, "run", fake_run)  # the module i18n calls
     assert i18n.mac_preferred_languages() == ["de-DE", "en", "zh-Hans-CN"]
 
 
@@ -258,8 +258,8 @@ def test_the_list_separator_is_the_languages() -> None:
 def test_numbers_are_written_as_cldr_writes_them(code: str) -> None:
     numbers = pytest.importorskip("babel.numbers")
     i18n.use(code)
-    for value in (0, 7, 42, 999, 1000, 1234, 12345, 1234567, -5):
-        assert i18n.number(value) == numbers.format_decimal(value, locale=code), value
+    for whole in (0, 7, 42, 999, 1000, 1234, 12345, 1234567, -5):
+        assert i18n.number(whole) == numbers.format_decimal(whole, locale=code), whole
     for value in (0.5, 2.5, 12345.5):
         expected = numbers.format_decimal(value, format="#,##0.0", locale=code)
         assert i18n.number(value, 1) == expected, value

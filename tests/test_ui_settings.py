@@ -204,10 +204,10 @@ def test_quit_from_the_menu_ends_the_loop(app: App) -> None:
 
 
 def test_how_to_play_names_the_engine_kernel() -> None:
-    from game.ui.scenes import howto  # noqa: PLC0415
+    from game.ui.names import engine_line  # noqa: PLC0415
 
-    assert howto.engine_line("compiled") == "Engine: compiled (fast)"
-    slow = howto.engine_line("pure Python (the compiled kernel is not installed)")
+    assert engine_line("compiled") == "Engine: compiled (fast)"
+    slow = engine_line("pure Python (the compiled kernel is not installed)")
     assert "pure Python (the compiled kernel is not installed)" in slow
     assert "more slowly" in slow
 

@@ -46,11 +46,6 @@ class Budget:
     def elapsed(self) -> float:
         return self.whole.elapsed()
 
-    def time_left(self) -> float | None:
-        """Seconds left of the time budget (never below 0), or None without one."""
-        left = self.whole.remaining()
-        return None if left is None else max(0.0, left)
-
     @property
     def overrun(self) -> bool:
         """Whether more time has passed than the budget allows."""

@@ -58,11 +58,6 @@ class Engine:
         """The memory bound of both tables together, when full."""
         return self.solver.max_bytes + self.depth_search.table.max_bytes
 
-    def clear(self) -> None:
-        """Forget everything learnt from earlier searches."""
-        self.solver.clear()
-        self.depth_search.table.clear()
-
     def think(
         self, request: SearchRequest, should_stop: Callable[[], bool] | None = None
     ) -> SearchResult:

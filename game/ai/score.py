@@ -155,10 +155,6 @@ class Score:
         return self.kind is Kind.EXACT
 
     @property
-    def is_estimate(self) -> bool:
-        return self.kind is Kind.ESTIMATE
-
-    @property
     def result(self) -> int | None:
         """The proven result for the player to move: 1 a win, 0 a draw, -1 a loss; None
         for an estimate or a bound that leaves the result open."""
