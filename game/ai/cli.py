@@ -30,7 +30,7 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from gettext import gettext as _
-from typing import TextIO
+from typing import TextIO, TypeAlias
 
 from game.ai.backend import KERNEL_NAME
 from game.ai.bookshelf import PositionBook
@@ -105,6 +105,27 @@ def _parser() -> argparse.ArgumentParser:
         description=_("The Connect Four engine: solve positions or pick a move."),
     )
     commands = parser.add_subparsers(dest="command", required=True)
+    for command in (_solve_command(commands), _bestmove_command(commands)):
+        command.add_argument(
+            "--no-book", action="store_true", help=_("never answer from the opening book")
+        )
+        command.add_argument(
+            "--table-mb",
+            type=table_slots,
+            default=DEFAULT_CAPACITY,
+            metavar="N",
+            dest="table_slots",
+            help=_("the exact solver's table in MiB (default {megabytes})").format(
+                megabytes=DEFAULT_CAPACITY * SLOT_BYTES // MIB
+            ),
+        )
+    return parser
+
+
+Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+
+
+def _solve_command(commands: Commands) -> argparse.ArgumentParser:
     solve = commands.add_parser(
         "solve",
         help=_("solve positions read from stdin, one move string per line"),
@@ -123,6 +144,10 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help=_("keep the transposition table from one line to the next"),
     )
+    return solve
+
+
+def _bestmove_command(commands: Commands) -> argparse.ArgumentParser:
     best = commands.add_parser(
         "bestmove",
         help=_("print the column the engine plays"),
@@ -146,21 +171,7 @@ def _parser() -> argparse.ArgumentParser:
     best.add_argument(
         "--stats", action="store_true", help=_("also print score, depth, nodes, time")
     )
-    for command in (solve, best):
-        command.add_argument(
-            "--no-book", action="store_true", help=_("never answer from the opening book")
-        )
-        command.add_argument(
-            "--table-mb",
-            type=table_slots,
-            default=DEFAULT_CAPACITY,
-            metavar="N",
-            dest="table_slots",
-            help=_("the exact solver's table in MiB (default {megabytes})").format(
-                megabytes=DEFAULT_CAPACITY * SLOT_BYTES // MIB
-            ),
-        )
-    return parser
+    return best
 
 
 def main(
