@@ -297,3 +297,23 @@ def kernel_follow_up(board: Board) -> int | None:
     opponent = board.current ^ board.mask
     bound = KERNEL.follow_up_bound(board.current, opponent, BOARD ^ board.mask, free)
     return None if bound == NO_BOUND else bound
+
+
+@pytest.mark.parametrize(("name", "count"), [("Test_L2_R2", 10), ("Test_L1_R1", 30)])
+def test_known_bounds_give_the_same_score_and_a_move_that_reaches_it(name: str, count: int) -> None:
+    """A caller that knows bounds on the score (a parent's book value bounds its best
+    child's) gets the same exact score, and a column that really achieves it, whether the
+    bound is the score itself, below it or above it."""
+    solver = Solver()
+    for moves, expected in read_testset(name, count):
+        board = Board.from_moves(moves)
+        for bounds in ((expected, expected + 3), (expected - 2, expected), (expected - 1, 30)):
+            solver.clear()
+            solution = solver.solve_within(board.current, board.mask, board.ply, bounds)
+            assert solution.score == expected, (moves, bounds)
+            assert solution.column is not None
+            child = board.copy()
+            child.play(solution.column)
+            if not child.is_over:
+                reply = solver.solve(child.current, child.mask, child.ply)
+                assert -reply.score == expected, (moves, bounds, solution.column)

@@ -775,10 +775,20 @@ class SolverKernel:
         self.nodes = 0
         self.next_check = CHECK_INTERVAL if control is not None else NEVER
 
-    def solve(self, current: int, mask: int, ply: int, weak: bool) -> int:
+    def solve(
+        self,
+        current: int,
+        mask: int,
+        ply: int,
+        weak: bool,
+        known_low: int = -CELLS,
+        known_high: int = CELLS,
+    ) -> int:
         """The exact score of a position where the game is not over and a move is left
         (weak: only its sign), narrowed by null-window probes (:func:`next_probe`);
-        :attr:`best_column` is then a move that achieves it."""
+        :attr:`best_column` is then a move that achieves it.  ``known_low`` and
+        ``known_high`` are bounds the caller knows the exact score to lie within (both
+        included): the probes start from them."""
         playable = (mask + BOTTOM) & BOARD
         mover_wins = winning_cells(current, mask)
         if mover_wins & playable:
@@ -789,10 +799,23 @@ class SolverKernel:
         self.mirror_limit = MIRROR_PLY_LIMIT if can_become_symmetric(current, mask) else 0
         low = -1 if weak else LOSS_NEXT[ply]
         high = 1 if weak else WIN_NOW[ply]
+        if known_low > low:
+            low = known_low
+            if weak and low > -1:
+                low = 0 if low == 0 else 1
+        if known_high < high:
+            high = known_high
+            if weak and high < 1:
+                high = 0 if high == 0 else -1
+        floor = low
         best = NO_MOVE
         probes = 0
         while low < high:
             middle = next_probe(low, high, probes)
+            if probes == 0 and known_low > LOSS_NEXT[ply]:
+                # A bound the caller knows is often the score itself (a parent's value is
+                # its best child's): ask first whether the score is above it.
+                middle = low
             probes += 1
             result = self.probe(current, mask, ply, middle, opponent_wins)
             if result <= middle:
@@ -802,6 +825,11 @@ class SolverKernel:
                 best = self.cut_column
         if weak:
             low = max(-1, min(1, low))
+        if best == NO_MOVE and low > LOSS_NEXT[ply] and low == floor:
+            # The score is the bound the caller gave, and no probe showed a move that
+            # reaches it: one more probe, just below it, does.
+            self.probe(current, mask, ply, low - 1, opponent_wins)
+            best = self.cut_column
         if best == NO_MOVE:
             # No move was ever proven better than losing as fast as possible: any move
             # that does not lose at once is as good as another.

@@ -78,12 +78,31 @@ class Solver:
 
         The move is None only when the player to move has no legal move.
         """
+        return self.solve_within(current, mask, ply, None, weak=weak, control=control)
+
+    def solve_within(
+        self,
+        current: Bitboard,
+        mask: Bitboard,
+        ply: int,
+        bounds: tuple[int, int] | None,
+        *,
+        weak: bool = False,
+        control: StopControl | None = None,
+    ) -> Solution:
+        """As :meth:`solve`, where the caller knows the exact score to lie within
+        ``bounds`` (lowest, highest; a parent's book value bounds its children's, for
+        one): the search starts from them, and asks first whether the score is the lower.
+        """
         if not (mask + BOTTOM) & BOARD:
             raise ValueError("the board is full")
         search = self._search
         search.start(control)
         try:
-            score = search.solve(current, mask, ply, weak)
+            if bounds is None:
+                score = search.solve(current, mask, ply, weak)
+            else:
+                score = search.solve(current, mask, ply, weak, bounds[0], bounds[1])
         finally:
             self.nodes = search.nodes
         return Solution(score, search.best_column, self.nodes)
