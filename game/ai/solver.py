@@ -19,7 +19,7 @@ from game.ai import kernel as pure_kernel
 from game.ai.backend import KERNEL
 from game.ai.control import StopControl
 from game.ai.kernel import win_now_score
-from game.core.bitboard import BOARD, BOTTOM, CENTRE_FIRST, Bitboard, Column, column_cells
+from game.core.bitboard import BOARD, BOTTOM, CELLS, CENTRE_FIRST, Bitboard, Column, column_cells
 
 NO_MOVE: Final = len(CENTRE_FIRST)
 """The column of "no move known" (the kernel's ``NO_MOVE``)."""
@@ -78,31 +78,37 @@ class Solver:
 
         The move is None only when the player to move has no legal move.
         """
-        return self.solve_within(current, mask, ply, None, weak=weak, control=control)
+        return self._run((current, mask, ply), weak, (-CELLS, CELLS), control)
 
     def solve_within(
         self,
         current: Bitboard,
         mask: Bitboard,
         ply: int,
-        bounds: tuple[int, int] | None,
+        bounds: tuple[int, int],
         *,
-        weak: bool = False,
         control: StopControl | None = None,
     ) -> Solution:
-        """As :meth:`solve`, where the caller knows the exact score to lie within
+        """As :meth:`solve` (exact), where the caller knows the score to lie within
         ``bounds`` (lowest, highest; a parent's book value bounds its children's, for
         one): the search starts from them, and asks first whether the score is the lower.
         """
+        return self._run((current, mask, ply), False, bounds, control)
+
+    def _run(
+        self,
+        position: tuple[Bitboard, Bitboard, int],
+        weak: bool,
+        bounds: tuple[int, int],
+        control: StopControl | None,
+    ) -> Solution:
+        current, mask, ply = position
         if not (mask + BOTTOM) & BOARD:
             raise ValueError("the board is full")
         search = self._search
         search.start(control)
         try:
-            if bounds is None:
-                score = search.solve(current, mask, ply, weak)
-            else:
-                score = search.solve(current, mask, ply, weak, bounds[0], bounds[1])
+            score = search.solve(current, mask, ply, weak, bounds[0], bounds[1])
         finally:
             self.nodes = search.nodes
         return Solution(score, search.best_column, self.nodes)
