@@ -7,7 +7,8 @@ earlier position takes the best of its children's scores, from the last ply back
 first (a win with the next stone where one is playable).
 
 Solving takes hours, so it runs in the background and keeps a checkpoint: every solved
-position is appended to it at once (``key score nodes seconds``, the key in hex), and a
+position is appended to it at once (``key score nodes seconds column``, the key in hex,
+the column a best move in the key's orientation; lines of the first runs have none), and a
 new run skips what the checkpoint holds.  The checkpoint is committed between sessions
 (build_scripts/data/README.md); the book is written only once every position of the last
 ply is solved.  CI never makes the book.
@@ -117,9 +118,9 @@ def read_checkpoint(path: Path) -> dict[int, int]:
 _solver: Solver | None = None
 
 
-def _solve(task: tuple[int, int, int, int]) -> tuple[int, int, int, float]:
+def _solve(task: tuple[int, int, int, int]) -> tuple[int, int, int, float, int]:
     """Solve one position in a worker: ``(key, current, mask, ply)`` in, ``(key, score,
-    nodes, seconds)`` out."""
+    nodes, seconds, column)`` out, the column a best move in the orientation of ``key``."""
     global _solver
     if _solver is None:
         _solver = Solver(TABLE_SLOTS)
@@ -127,7 +128,12 @@ def _solve(task: tuple[int, int, int, int]) -> tuple[int, int, int, float]:
     _solver.clear()
     started = time.perf_counter()
     solution = _solver.solve(current, mask, ply)
-    return key, solution.score, solution.nodes, time.perf_counter() - started
+    seconds = time.perf_counter() - started
+    column = solution.column
+    assert column is not None  # a position where the game goes on has a move
+    if current + mask != key:  # the position solved is the mirror image of the key's
+        column = WIDTH - 1 - column
+    return key, solution.score, solution.nodes, seconds, column
 
 
 def immediate_score(position: Position, ply: int) -> int | None:
@@ -173,9 +179,9 @@ def solve_last_ply(books: Layers, checkpoint: Path, jobs: int, limit: int | None
         with checkpoint.open("a") as out:
             out.write("\n")  # end a line cut off by a killed run
     with checkpoint.open("a") as out, context.Pool(jobs) as pool:
-        for key, score, nodes, seconds in pool.imap_unordered(_solve, tasks, chunksize=2):
+        for key, score, nodes, seconds, column in pool.imap_unordered(_solve, tasks, chunksize=2):
             solved[key] = score
-            out.write(f"{key:x} {score} {nodes} {seconds:.3f}\n")
+            out.write(f"{key:x} {score} {nodes} {seconds:.3f} {column}\n")
             out.flush()
             done += 1
             work += seconds
