@@ -1,17 +1,19 @@
-"""Make the exact opening book (assets/exact_book.bin): the exact score of every position
-of the first plies (game.ai.exact_book describes the file).
+"""Make the exact opening book (assets/exact_book.bin): the exact score and a best move of
+every position of the first plies (game.ai.exact_book describes the file).
 
 How: every position of the last ply where the game is not over (91,295 of ply 8 up to
 mirror images) is solved exactly by the engine's own solver, on every core; then every
 earlier position takes the best of its children's scores, from the last ply back to the
-first (a win with the next stone where one is playable).
+first (a win with the next stone where one is playable), and as its move the most central
+child that reaches it.
 
 Solving takes hours, so it runs in the background and keeps a checkpoint: every solved
 position is appended to it at once (``key score nodes seconds column``, the key in hex,
-the column a best move in the key's orientation; lines of the first runs have none), and a
-new run skips what the checkpoint holds.  The checkpoint is committed between sessions
-(build_scripts/data/README.md); the book is written only once every position of the last
-ply is solved.  CI never makes the book.
+the column a best move in the key's orientation), and a new run skips what the checkpoint
+holds.  Lines of the first runs have no column: before the book is written, a short search
+finds one for each of them (``--columns``) and appends the line again with it.  The
+checkpoint is committed between sessions (build_scripts/data/README.md); the book is
+written only once every position of the last ply is known.  CI never makes the book.
 
 Usage::
 
@@ -30,26 +32,31 @@ import multiprocessing
 import os
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from game.ai.exact_book import book_bytes, canonical
-from game.ai.kernel import win_now_score, winning_cells
+from game.ai.kernel import central_column, win_now_score, winning_cells
 from game.ai.solver import Solver
 from game.core import Board
-from game.core.bitboard import BOARD, BOTTOM, WIDTH, column_cells
+from game.core.bitboard import BOARD, BOTTOM, CENTRE_FIRST, WIDTH, column_cells
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_LAST_PLY = 8
 DEFAULT_CHECKPOINT = ROOT / "build_scripts" / "data" / "exact_book_checkpoint.txt"
 DEFAULT_OUT = ROOT / "assets" / "exact_book.bin"
 TABLE_SLOTS = 1 << 23
-"""Each worker's table: 64 MiB (a larger one solved these positions no faster)."""
+"""Each worker's tables: 64 MiB (a larger one solved these positions no faster)."""
 PROGRESS_SECONDS = 60.0
 
 Position = tuple[int, int]
 """``(current, mask)``: the stones of the player to move, and every stone."""
+Entry = tuple[int, int | None]
+"""A position's exact score, and a best column in its key's orientation (None: not known)."""
+Answer = tuple[int, int, int, float, int]
+"""What a worker answers: key, score, nodes, seconds, column."""
 
 
 @dataclass(frozen=True)
@@ -93,11 +100,16 @@ def layers(root: Board, last_ply: int) -> Layers:
     return Layers(root.ply, by_ply)
 
 
-def read_checkpoint(path: Path) -> dict[int, int]:
-    """The solved positions of a checkpoint: canonical key to exact score.  A line that
+def in_key_orientation(key: int, position: Position, col: int) -> int:
+    """``col`` of ``position`` as a column of the position ``key`` stands for."""
+    return col if position[0] + position[1] == key else WIDTH - 1 - col
+
+
+def read_checkpoint(path: Path) -> dict[int, Entry]:
+    """The solved positions of a checkpoint (the last line of a key counts).  A line that
     does not read (a run killed while writing it) is skipped: that position is solved
     again."""
-    solved: dict[int, int] = {}
+    solved: dict[int, Entry] = {}
     if not path.exists():
         return solved
     skipped = 0
@@ -106,140 +118,181 @@ def read_checkpoint(path: Path) -> dict[int, int]:
         try:
             key, score = int(fields[0], 16), int(fields[1])
             float(fields[3])
+            column = int(fields[4]) if len(fields) > 4 else None
         except (IndexError, ValueError):
             skipped += bool(fields)
             continue
-        solved[key] = score
+        solved[key] = (score, column)
     if skipped:
         print(f"{path}: {skipped} unreadable line(s) skipped", file=sys.stderr)
     return solved
 
 
+def immediate(key: int, position: Position, ply: int) -> Entry | None:
+    """The entry of a position where the player to move wins with its next stone."""
+    current, mask = position
+    wins = winning_cells(current, mask) & (mask + BOTTOM) & BOARD
+    if not wins:
+        return None
+    return win_now_score(ply), in_key_orientation(key, position, central_column(wins))
+
+
+# -- the workers ------------------------------------------------------------------
+
 _solver: Solver | None = None
 
 
-def _solve(task: tuple[int, int, int, int]) -> tuple[int, int, int, float, int]:
-    """Solve one position in a worker: ``(key, current, mask, ply)`` in, ``(key, score,
-    nodes, seconds, column)`` out, the column a best move in the orientation of ``key``."""
+def _worker_solver() -> Solver:
     global _solver
     if _solver is None:
         _solver = Solver(TABLE_SLOTS)
-    key, current, mask, ply = task
     _solver.clear()
+    return _solver
+
+
+def _solve(task: tuple[int, int, int, int]) -> Answer:
+    """Solve one position: ``(key, current, mask, ply)`` in, ``(key, score, nodes, seconds,
+    column)`` out."""
+    key, current, mask, ply = task
     started = time.perf_counter()
-    solution = _solver.solve(current, mask, ply)
+    solution = _worker_solver().solve(current, mask, ply)
     seconds = time.perf_counter() - started
-    column = solution.column
-    assert column is not None  # a position where the game goes on has a move
-    if current + mask != key:  # the position solved is the mirror image of the key's
-        column = WIDTH - 1 - column
+    assert solution.column is not None  # a position where the game goes on has a move
+    column = in_key_orientation(key, (current, mask), solution.column)
     return key, solution.score, solution.nodes, seconds, column
 
 
-def immediate_score(position: Position, ply: int) -> int | None:
-    """The score of a position where the player to move wins with its next stone."""
-    current, mask = position
-    if winning_cells(current, mask) & (mask + BOTTOM) & BOARD:
-        return win_now_score(ply)
-    return None
+def _find_column(task: tuple[int, int, int, int, int]) -> Answer:
+    """A best column of a position whose score is known: ``(key, current, mask, ply,
+    score)`` in, as :func:`_solve` out."""
+    key, current, mask, ply, score = task
+    started = time.perf_counter()
+    solution = _worker_solver().solve_within(current, mask, ply, (score, score))
+    seconds = time.perf_counter() - started
+    assert solution.score == score and solution.column is not None
+    column = in_key_orientation(key, (current, mask), solution.column)
+    return key, score, solution.nodes, seconds, column
 
 
-def solve_last_ply(books: Layers, checkpoint: Path, jobs: int, limit: int | None) -> dict[int, int]:
-    """Solve the positions of the last ply the checkpoint does not hold (at most ``limit``),
-    appending each to it; returns every solved position of that ply."""
-    ply = books.last_ply
-    layer = books.by_ply[-1]
-    solved = read_checkpoint(checkpoint)
-    for key, position in layer.items():
-        if key not in solved:
-            score = immediate_score(position, ply)
-            if score is not None:
-                solved[key] = score  # no need to keep it: it takes no search
-    tasks = [
-        (key, position[0], position[1], ply)
-        for key, position in sorted(layer.items())
-        if key not in solved
-    ]
-    if limit is not None:
-        tasks = tasks[:limit]
-    print(
-        f"ply {ply}: {len(layer):,} positions, {len(layer) - len(tasks):,} known, "
-        f"{len(tasks):,} to solve on {jobs} process(es)",
-        flush=True,
-    )
+def run_pool(
+    worker: Callable[[Any], Answer],
+    tasks: Sequence[tuple[int, ...]],
+    checkpoint: Path,
+    jobs: int,
+    what: str,
+) -> dict[int, Entry]:
+    """Run ``tasks`` through ``worker`` on ``jobs`` processes, appending every answer to
+    the checkpoint at once; returns the answers."""
+    answers: dict[int, Entry] = {}
     if not tasks:
-        return solved
+        return answers
+    print(f"{len(tasks):,} positions to {what} on {jobs} process(es)", flush=True)
     checkpoint.parent.mkdir(parents=True, exist_ok=True)
-    started = time.monotonic()
-    last_report = started
-    done = 0
-    work = 0.0
-    context = multiprocessing.get_context("spawn")
     if checkpoint.exists() and not checkpoint.read_bytes().endswith(b"\n"):
         with checkpoint.open("a") as out:
             out.write("\n")  # end a line cut off by a killed run
+    started = last_report = time.monotonic()
+    work = 0.0
+    context = multiprocessing.get_context("spawn")
     with checkpoint.open("a") as out, context.Pool(jobs) as pool:
-        for key, score, nodes, seconds, column in pool.imap_unordered(_solve, tasks, chunksize=2):
-            solved[key] = score
+        for key, score, nodes, seconds, column in pool.imap_unordered(worker, tasks, chunksize=2):
+            answers[key] = (score, column)
             out.write(f"{key:x} {score} {nodes} {seconds:.3f} {column}\n")
             out.flush()
-            done += 1
             work += seconds
             now = time.monotonic()
-            if now - last_report >= PROGRESS_SECONDS or done == len(tasks):
+            if now - last_report >= PROGRESS_SECONDS or len(answers) == len(tasks):
                 os.fsync(out.fileno())
-                rate = done / (now - started)
-                left = (len(tasks) - done) / rate if rate else 0.0
+                left = (len(tasks) - len(answers)) * (now - started) / len(answers)
                 print(
-                    f"  {done:,}/{len(tasks):,} solved, {work / done:.2f} s each on a core, "
-                    f"about {left / 60:.0f} min left",
+                    f"  {len(answers):,}/{len(tasks):,}, {work / len(answers):.2f} s each on"
+                    f" a core, about {left / 60:.0f} min left",
                     flush=True,
                 )
                 last_report = now
-    return solved
+    return answers
 
 
-def back_up(books: Layers, last: dict[int, int]) -> dict[int, int]:
-    """Every position's score, from the last ply's: each earlier position takes the best
-    of its children (negamax)."""
-    scores = {key: last[key] for key in books.by_ply[-1]}
+# -- the book -----------------------------------------------------------------------
+
+
+def last_ply_entries(books: Layers, checkpoint: Path) -> dict[int, Entry]:
+    """What is known of the last ply's positions: the checkpoint's, and every position
+    with a win at once (no search needed)."""
+    known = read_checkpoint(checkpoint)
+    entries = {key: known[key] for key in books.by_ply[-1] if key in known}
+    for key, position in books.by_ply[-1].items():
+        entry = immediate(key, position, books.last_ply)
+        if entry is not None:
+            entries[key] = entry
+    return entries
+
+
+def solve_last_ply(books: Layers, checkpoint: Path, jobs: int, limit: int | None) -> None:
+    """Solve the positions of the last ply the checkpoint does not hold (at most
+    ``limit``), then find a column for those it holds without one."""
+    entries = last_ply_entries(books, checkpoint)
+    ply = books.last_ply
+    layer = books.by_ply[-1]
+    print(f"ply {ply}: {len(layer):,} positions, {len(entries):,} known", flush=True)
+    tasks = [
+        (key, position[0], position[1], ply)
+        for key, position in sorted(layer.items())
+        if key not in entries
+    ]
+    if limit is not None:
+        tasks = tasks[:limit]
+    entries.update(run_pool(_solve, tasks, checkpoint, jobs, "solve"))
+    if len(entries) < len(layer):
+        return
+    columns = [
+        (key, layer[key][0], layer[key][1], ply, score)
+        for key, (score, column) in sorted(entries.items())
+        if column is None
+    ]
+    run_pool(_find_column, columns, checkpoint, jobs, "find a best column of")
+
+
+def back_up(books: Layers, last: dict[int, Entry]) -> dict[int, tuple[int, int]]:
+    """Every position's entry, from the last ply's: each earlier position takes the best
+    of its children's scores (negamax), and the most central column that reaches it."""
+    entries: dict[int, tuple[int, int]] = {}
+    for key, (score, column) in last.items():
+        assert column is not None, f"{key:x} has no column"
+        entries[key] = (score, column)
     for index in range(len(books.by_ply) - 2, -1, -1):
         ply = books.first_ply + index
         for key, position in books.by_ply[index].items():
-            best = -100
-            for _col, child in children(position):
+            values = {}
+            for col, child in children(position):
                 if child is None:
-                    value = win_now_score(ply)
+                    values[col] = win_now_score(ply)
                 elif child[1] == BOARD:
-                    value = 0
+                    values[col] = 0
                 else:
-                    value = -scores[canonical(*child)]
-                best = max(best, value)
-            scores[key] = best
-    return scores
+                    values[col] = -entries[canonical(*child)][0]
+            best = max(values.values())
+            col = next(col for col in CENTRE_FIRST if values.get(col) == best)
+            entries[key] = (best, in_key_orientation(key, position, col))
+    return entries
 
 
 def status(books: Layers, checkpoint: Path) -> int:
-    solved = read_checkpoint(checkpoint)
+    entries = last_ply_entries(books, checkpoint)
     layer = books.by_ply[-1]
-    known = sum(
-        1
-        for key, pos in layer.items()
-        if key in solved or immediate_score(pos, books.last_ply) is not None
+    without = sum(1 for _score, column in entries.values() if column is None)
+    print(
+        f"ply {books.last_ply}: {len(entries):,} of {len(layer):,} positions known,"
+        f" {without:,} of them without a column yet"
     )
-    print(f"ply {books.last_ply}: {known:,} of {len(layer):,} positions known")
-    lines = (
-        [line.split() for line in checkpoint.read_text().splitlines()]
-        if (checkpoint.exists())
-        else []
-    )
-    if lines:
-        seconds = sum(float(fields[3]) for fields in lines)
+    lines = checkpoint.read_text().splitlines() if checkpoint.exists() else []
+    times = [float(line.split()[3]) for line in lines if len(line.split()) >= 4]
+    if times:
         print(
-            f"checkpoint: {len(lines):,} solved, {seconds / 3600:.2f} core-hours, "
-            f"{seconds / len(lines):.2f} s each"
+            f"checkpoint: {len(times):,} lines, {sum(times) / 3600:.2f} core-hours,"
+            f" {sum(times) / len(times):.2f} s each"
         )
-    return 0 if known == len(layer) else 1
+    return 0 if len(entries) == len(layer) and not without else 1
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -259,22 +312,17 @@ def main(argv: list[str] | None = None) -> int:
     books = layers(root, args.last_ply)
     if args.status:
         return status(books, args.checkpoint)
-    if args.write_only:
-        last = read_checkpoint(args.checkpoint)
-        for key, position in books.by_ply[-1].items():
-            score = immediate_score(position, books.last_ply)
-            if score is not None:
-                last[key] = score
-    else:
-        last = solve_last_ply(books, args.checkpoint, args.jobs, args.limit)
-    missing = [key for key in books.by_ply[-1] if key not in last]
+    if not args.write_only:
+        solve_last_ply(books, args.checkpoint, args.jobs, args.limit)
+    last = last_ply_entries(books, args.checkpoint)
+    missing = len(books.by_ply[-1]) - sum(1 for entry in last.values() if entry[1] is not None)
     if missing:
-        print(f"not written: {len(missing):,} positions of ply {books.last_ply} unsolved")
+        print(f"not written: {missing:,} positions of ply {books.last_ply} not known yet")
         return 1
-    scores = back_up(books, last)
-    data = book_bytes(scores, books.first_ply, books.last_ply)
+    entries = back_up(books, last)
+    data = book_bytes(entries, books.first_ply, books.last_ply)
     args.out.write_bytes(data)
-    print(f"wrote {args.out}: {len(scores):,} positions, {len(data):,} bytes")
+    print(f"wrote {args.out}: {len(entries):,} positions, {len(data):,} bytes")
     return 0
 
 

@@ -1,9 +1,11 @@
-"""The exact opening book: the exact score of every position of the first plies.
+"""The exact opening book: the exact score and a best move of every position of the first
+plies.
 
 ``build_scripts/make_exact_book.py`` makes it with the engine's own exact solver: every
 position of its last ply is solved, and every earlier position takes the best of its
 children's values (negamax over the book itself).  So every position the book covers has
-its exact score, and a position one ply earlier has the exact value of every column.
+its exact score and a move that reaches it, and a position one ply earlier has the exact
+value of every column.
 
 **Mirror images** are stored once, under the smaller of the two keys (:func:`canonical`);
 a position and its mirror image have the same score.
@@ -16,9 +18,11 @@ a position and its mirror image have the same score.
     byte  11     the last ply it covers
     bytes 12-15  the number of positions, n
     bytes 16-19  CRC-32 of everything after the header
-    then n keys (8 bytes each, ascending), then n score bytes (score + SCORE_BIAS)
+    then n keys (8 bytes each, ascending), n score bytes (score + SCORE_BIAS), and n
+    move bytes (a best column, 0-6, in the orientation of the key)
 
-Keys are :func:`canonical` keys; scores follow :mod:`game.ai.requests` (``22 - k`` for a
+Keys are :func:`canonical` keys (a move of the mirror image reads ``WIDTH - 1 - col``);
+scores follow :mod:`game.ai.requests` (``22 - k`` for a
 win with the winner's ``k``-th stone, seen by the player to move).  The fixed-width key
 array loads into an :class:`array.array` at once (no parsing per entry), so the book is
 read in a few milliseconds and looked up by bisection.
@@ -39,7 +43,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Final
 
-from game.core.bitboard import Bitboard, mirror
+from game.core.bitboard import WIDTH, Bitboard, mirror
 
 MAGIC: Final = b"C4EXACT\n"
 FORMAT_VERSION: Final = 1
@@ -61,14 +65,23 @@ def canonical(current: Bitboard, mask: Bitboard) -> int:
     return min(key, mirror(current) + mirror(mask))
 
 
+def oriented(current: Bitboard, mask: Bitboard) -> tuple[int, bool]:
+    """The key a position is stored under, and whether it is its mirror image's."""
+    key = current + mask
+    mirrored = mirror(current) + mirror(mask)
+    return (mirrored, True) if mirrored < key else (key, False)
+
+
 class ExactBook:
     """The positions of a book file and their exact scores."""
 
-    def __init__(self, keys: array[int], scores: bytes, first_ply: int, last_ply: int) -> None:
+    def __init__(
+        self, keys: array[int], scores: bytes, moves: bytes, plies: tuple[int, int]
+    ) -> None:
         self._keys = keys
         self._scores = scores
-        self.first_ply = first_ply
-        self.last_ply = last_ply
+        self._moves = moves
+        self.first_ply, self.last_ply = plies
 
     def __len__(self) -> int:
         return len(self._keys)
@@ -76,16 +89,30 @@ class ExactBook:
     def score(self, current: Bitboard, mask: Bitboard) -> int | None:
         """The exact score of the position for the player to move, or None if the book
         does not hold it."""
-        key = canonical(current, mask)
+        index = self._index(canonical(current, mask))
+        return None if index is None else self._scores[index] - SCORE_BIAS
+
+    def best_move(self, current: Bitboard, mask: Bitboard) -> tuple[int, int] | None:
+        """The exact score and a column that reaches it, or None if the book does not
+        hold the position."""
+        key, mirrored = oriented(current, mask)
+        index = self._index(key)
+        if index is None:
+            return None
+        col = self._moves[index]
+        return self._scores[index] - SCORE_BIAS, WIDTH - 1 - col if mirrored else col
+
+    def _index(self, key: int) -> int | None:
         index = bisect_left(self._keys, key)
         if index < len(self._keys) and self._keys[index] == key:
-            return self._scores[index] - SCORE_BIAS
+            return index
         return None
 
-    def items(self) -> Iterable[tuple[int, int]]:
-        """Every position: its canonical key and its score."""
+    def items(self) -> Iterable[tuple[int, tuple[int, int]]]:
+        """Every position: its canonical key, its score and a best column in the key's
+        orientation (what :func:`book_bytes` takes)."""
         for index, key in enumerate(self._keys):
-            yield key, self._scores[index] - SCORE_BIAS
+            yield key, (self._scores[index] - SCORE_BIAS, self._moves[index])
 
     @classmethod
     def from_bytes(cls, data: bytes) -> ExactBook:
@@ -100,7 +127,7 @@ class ExactBook:
                 f"the opening book has format {version}; this game reads {FORMAT_VERSION}"
             )
         body = memoryview(data)[HEADER.size :]
-        expected = count * (KEY_BYTES + 1)
+        expected = count * (KEY_BYTES + 2)
         if len(body) != expected:
             raise BookError(
                 f"the opening book is truncated or padded: {len(body)} bytes of positions, "
@@ -112,14 +139,17 @@ class ExactBook:
         keys.frombytes(body[: count * KEY_BYTES])
         if sys.byteorder != "little":
             keys.byteswap()
-        scores = bytes(body[count * KEY_BYTES :])
+        scores = bytes(body[count * KEY_BYTES : count * (KEY_BYTES + 1)])
+        moves = bytes(body[count * (KEY_BYTES + 1) :])
+        if moves and max(moves) >= WIDTH:
+            raise BookError("the opening book holds a move to no column")
         if scores and not (
             min(scores) >= SCORE_BIAS - MAX_SCORE and max(scores) <= SCORE_BIAS + MAX_SCORE
         ):
             raise BookError("the opening book holds a score no position has")
         if any(keys[index] >= keys[index + 1] for index in range(count - 1)):
             raise BookError("the opening book's positions are out of order")
-        return cls(keys, scores, first_ply, last_ply)
+        return cls(keys, scores, moves, (first_ply, last_ply))
 
     @classmethod
     def load(cls, path: Path) -> ExactBook:
@@ -133,12 +163,17 @@ class ExactBook:
         return cls.from_bytes(data)
 
 
-def book_bytes(scores: dict[int, int], first_ply: int, last_ply: int) -> bytes:
-    """A book file holding ``scores`` (canonical key to exact score)."""
-    keys = sorted(scores)
+def book_bytes(entries: dict[int, tuple[int, int]], first_ply: int, last_ply: int) -> bytes:
+    """A book file holding ``entries`` (canonical key to exact score and a best column in
+    the key's orientation)."""
+    keys = sorted(entries)
     packed = array("Q", keys)
     if sys.byteorder != "little":
         packed.byteswap()
-    body = packed.tobytes() + bytes(scores[key] + SCORE_BIAS for key in keys)
+    body = (
+        packed.tobytes()
+        + bytes(entries[key][0] + SCORE_BIAS for key in keys)
+        + bytes(entries[key][1] for key in keys)
+    )
     header = HEADER.pack(MAGIC, FORMAT_VERSION, first_ply, last_ply, len(keys), zlib.crc32(body))
     return header + body
