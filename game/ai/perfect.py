@@ -25,7 +25,8 @@ knows every column; else the solver's exact values of every column within the bu
 :data:`UNKNOWN_OPENING_PLIES`), and when those do not come in time, the deepest
 search's estimates, marked stopped.
 
-Why these plies and shares: ``build_scripts/evaluation_tuning.md`` ("Perfect's budget").
+Why these plies and shares: ``build_scripts/evaluation_tuning.md`` ("Perfect's shares of its
+budget").
 """
 
 from __future__ import annotations
