@@ -18,7 +18,7 @@ from game.ai.book import BOOK_FILE, BookError, OpeningBook, book_bytes, canonica
 from game.ai.bookshelf import BookFile, ExactScores, read_exact_book
 from game.ai.columns import column_values
 from game.ai.exact_book import book_bytes as exact_book_bytes
-from game.ai.exact_book import canonical as exact_canonical
+from game.ai.exact_book import oriented
 from game.ai.score import Analysis, Score
 from game.ai.solver import Solver
 from game.core import WIDTH, Board
@@ -312,13 +312,16 @@ def test_an_exact_book_behind_the_same_protocol_answers_the_engine(tmp_path: Pat
     # Issue 24's book (the exact score of every position of the first plies) plugs in by
     # its reader alone: here a tiny one holding every child of a late position.
     root = Board.from_moves("4444433336")
-    children = {}
+    children: dict[int, tuple[int, int]] = {}
     for col in root.legal_moves():
         child = root.copy()
         child.play(col)
         if not child.is_over:
-            score = Solver(1).solve(child.current, child.mask, child.ply).score
-            children[exact_canonical(child.current, child.mask)] = score
+            solution = Solver(1).solve(child.current, child.mask, child.ply)
+            assert solution.column is not None
+            key, mirrored = oriented(child.current, child.mask)
+            best = WIDTH - 1 - solution.column if mirrored else solution.column
+            children[key] = (solution.score, best)
     path = tmp_path / "exact.bin"
     path.write_bytes(exact_book_bytes(children, root.ply + 1, root.ply + 1))
     book = BookFile.at(path, read_exact_book)
