@@ -334,3 +334,28 @@ def test_an_exact_book_behind_the_same_protocol_answers_the_engine(tmp_path: Pat
     damaged = BookFile.at(path, read_exact_book)
     assert damaged.score(root.current, root.mask) is None
     assert damaged.problem is not None and "truncated" in damaged.problem
+
+
+def test_at_the_exact_books_last_ply_perfect_plays_its_move_and_analyses_exactly(
+    tmp_path: Path,
+) -> None:
+    """Where the exact book holds a position but not its children (its last ply), Perfect
+    plays the book's move at once, and an analysis solves the children from the bound the
+    book's value gives: the same exact values as without the book."""
+    root = Board.from_moves("4444433336")
+    key, mirrored = oriented(root.current, root.mask)
+    solution = Solver(1).solve(root.current, root.mask, root.ply)
+    assert solution.column is not None
+    column = WIDTH - 1 - solution.column if mirrored else solution.column
+    path = tmp_path / "exact.bin"
+    path.write_bytes(exact_book_bytes({key: (solution.score, column)}, root.ply, root.ply))
+    engine = Engine(book=BookFile.at(path, read_exact_book))
+    move = engine.think(SearchRequest(moves=root.moves))
+    assert move.from_book and move.nodes == 0
+    assert move.column == solution.column and move.score.value == solution.score
+    analysis = engine.think(SearchRequest(moves=root.moves, analyze=True, time_limit=None))
+    assert analysis.analysis == solved(root, weak=False)
+    without = Engine().think(
+        SearchRequest(moves=root.moves, analyze=True, time_limit=None, use_book=False)
+    )
+    assert without.analysis == analysis.analysis

@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Final
 
 from game.ai.score import Analysis, Score
-from game.core.bitboard import WIDTH, Bitboard, column_cells, mirror
+from game.core.bitboard import WIDTH, Bitboard, Column, column_cells, mirror
 
 MAGIC: Final = b"C4BOOK\r\n"
 FORMAT_VERSION: Final = 1
@@ -151,6 +151,10 @@ class OpeningBook:
                     return -before
         own = self.entry(current, mask)
         return own.best if own else None
+
+    def best_move(self, current: Bitboard, mask: Bitboard) -> tuple[Score, Column] | None:
+        """None: this book answers with the value of every column (:meth:`entry`)."""
+        return None
 
     @classmethod
     def from_bytes(cls, data: bytes) -> OpeningBook:

@@ -29,7 +29,7 @@ from game.ai.book import BookError, OpeningBook
 from game.ai.exact_book import BookError as ExactBookError
 from game.ai.exact_book import ExactBook
 from game.ai.score import Score
-from game.core.bitboard import Bitboard
+from game.core.bitboard import Bitboard, Column
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +41,11 @@ class PositionBook(Protocol):
         """The value of the position (``current``: the stones of the player to move,
         ``mask``: all stones; the game not over) for the player to move, or None when
         the book does not hold it."""
+        ...
+
+    def best_move(self, current: Bitboard, mask: Bitboard) -> tuple[Score, Column] | None:
+        """The position's value and a column that reaches it, or None when the book does
+        not hold the position or keeps no move for it."""
         ...
 
 
@@ -56,6 +61,10 @@ class ExactScores:
     def score(self, current: Bitboard, mask: Bitboard) -> Score | None:
         found = self.book.score(current, mask)
         return None if found is None else Score.exact(found)
+
+    def best_move(self, current: Bitboard, mask: Bitboard) -> tuple[Score, Column] | None:
+        found = self.book.best_move(current, mask)
+        return None if found is None else (Score.exact(found[0]), found[1])
 
 
 def read_opening_book(path: Path) -> OpeningBook:
@@ -108,3 +117,7 @@ class BookFile:
     def score(self, current: Bitboard, mask: Bitboard) -> Score | None:
         book = self.book
         return None if book is None else book.score(current, mask)
+
+    def best_move(self, current: Bitboard, mask: Bitboard) -> tuple[Score, Column] | None:
+        book = self.book
+        return None if book is None else book.best_move(current, mask)

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from game.ai.bookshelf import PositionBook
 from game.ai.control import StopControl
 from game.ai.score import DRAW, Analysis, Score
-from game.core.bitboard import BOARD, BOTTOM, WIDTH, Column, column_cells
+from game.core.bitboard import BOARD, BOTTOM, CELLS, WIDTH, Column, column_cells
 from game.core.board import Board
 
 if TYPE_CHECKING:  # the solver (and its kernel) is loaded by whoever passes one
@@ -63,6 +63,10 @@ def column_values(
     scores: dict[Column, Score] = {}
     nodes = 0
     ply, current, mask = board.ply, board.current, board.mask
+    # Where the book knows this position's exact value v, no column does better than v:
+    # each child's score is at least -v, and the solver starts from that bound.
+    parent = book.score(current, mask) if book is not None and not weak else None
+    floor = -parent.value if parent is not None and parent.is_exact else None
     for col in range(WIDTH):
         move = (mask + BOTTOM) & column_cells(col)
         if not move & BOARD:
@@ -81,7 +85,11 @@ def column_values(
         elif solver is None:
             return None
         else:
-            solution = solver.solve(opponent, after, ply + 1, weak=weak, control=control)
+            if floor is None:
+                solution = solver.solve(opponent, after, ply + 1, weak=weak, control=control)
+            else:
+                bounds = (floor, CELLS)
+                solution = solver.solve_within(opponent, after, ply + 1, bounds, control=control)
             nodes += solution.nodes
             found = Score.of_result(solution.score) if weak else Score.exact(solution.score)
             scores[col] = -found

@@ -91,7 +91,7 @@ class Perfect:
             if known is not None:
                 return known
         if analyze:
-            return self._analysis(ask)
+            return self._analysis(ask, self.book if use_book else None)
         return self._move(ask)
 
     # -- the book
@@ -99,7 +99,7 @@ class Perfect:
     def _from_book(self, ask: Ask, *, analyze: bool) -> SearchResult | None:
         valuation = column_values(ask.board, book=self.book, weak=True)
         if valuation is None:
-            return None
+            return None if analyze else self._book_move(ask)
         values = valuation.analysis
         column = values.best_column()
         best = values[column]
@@ -110,6 +110,17 @@ class Perfect:
             column = self._search(ask, MAX_DEPTH, control, analyze=False).column
         answer = _answer(ask, column, values[column], values if analyze else None, depth=0)
         return dataclasses.replace(answer, from_book=True)
+
+    def _book_move(self, ask: Ask) -> SearchResult | None:
+        """The move the book keeps for a position whose children it does not hold (the
+        exact book's last ply), or None."""
+        assert self.book is not None
+        board = ask.board
+        found = self.book.best_move(board.current, board.mask)
+        if found is None:
+            return None
+        score, column = found
+        return dataclasses.replace(_answer(ask, column, score, depth=0), from_book=True)
 
     # -- a move
 
@@ -156,10 +167,16 @@ class Perfect:
 
     # -- an analysis
 
-    def _analysis(self, ask: Ask) -> SearchResult:
+    def _analysis(self, ask: Ask, book: PositionBook | None) -> SearchResult:
         budget = ask.budget
         searched: DepthResult | None = None
-        if ask.board.ply < UNKNOWN_OPENING_PLIES and not budget.stop_requested():
+        board = ask.board
+        known = book.score(board.current, board.mask) if book is not None else None
+        if (
+            board.ply < UNKNOWN_OPENING_PLIES
+            and not (known is not None and known.is_exact)
+            and not budget.stop_requested()
+        ):
             # Every column's exact value is wanted: the solver will rarely give them in
             # time, so first the deepest search on a share of the budget.
             control = budget.control(UNKNOWN_OPENING_SEARCH_SHARE)
@@ -168,7 +185,9 @@ class Perfect:
                 return _from_search(ask, searched)
         share = 1.0 if searched is not None else 1.0 - PERFECT_FALLBACK_SHARE
         try:
-            valuation = column_values(ask.board, solver=self.solver, control=budget.control(share))
+            valuation = column_values(
+                board, book=book, solver=self.solver, control=budget.control(share)
+            )
         except SearchStopped:
             budget.spend(self.solver.nodes)
             if searched is not None and searched.depth > 0:
