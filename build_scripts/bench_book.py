@@ -1,0 +1,175 @@
+"""The exact opening book's figures (issue 24): loading, analyses, Perfect's moves, size.
+
+    python build_scripts/bench_book.py [--book assets/exact_book.bin] [--positions 200]
+        [--ply8 50] [--cold 20] [--seed 1]
+
+Prints, for the book given:
+
+* its size on disk, and loading it: the time and the memory it adds to a fresh process;
+* ``solve --analyze`` of random positions of plies 0-7 through the engine (every column
+  must come out exact): mean and p95 time after the book is loaded;
+* the same of positions of ply 8, whose children the solver answers from the bound the
+  book's value gives: p95 (the target is 1 s);
+* Perfect's move in a cold process (``python -m game.ai bestmove MOVES --level Perfect``)
+  in positions of plies 0-8: wall time of the whole process, and whether each column
+  played is a best one by the book's own values (the target is 0.5 s each);
+* the one-file executable's size when ``dist/`` holds one.
+
+Positions are random games (seeded), one per ply drawn uniformly, never over.  Figures
+only: nothing here is a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import benchlib
+
+from game.ai.bookshelf import BookFile, read_exact_book
+from game.ai.engine import Engine
+from game.ai.exact_book import ExactBook
+from game.ai.protocol import SearchRequest
+from game.core import Board
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_BOOK = ROOT / "assets" / "exact_book.bin"
+LOAD_PROBE = """
+import resource, sys, time
+from pathlib import Path
+from game.ai.exact_book import ExactBook
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+started = time.perf_counter()
+book = ExactBook.load(Path(sys.argv[1]))
+book.score(0, 0)
+seconds = time.perf_counter() - started
+after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(seconds, (after - before) * 1024, len(book))
+"""
+
+
+def random_position(rng: random.Random, ply: int) -> Board:
+    while True:
+        board = Board()
+        while board.ply < ply and not board.is_over:
+            board.play(rng.choice(board.legal_moves()))
+        if not board.is_over:
+            return board
+
+
+def load_figures(book: Path) -> None:
+    runs = []
+    for _ in range(5):
+        done = subprocess.run(
+            [sys.executable, "-c", LOAD_PROBE, str(book)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        seconds, added, count = done.stdout.split()
+        runs.append((float(seconds), int(added), int(count)))
+    times = sorted(run[0] for run in runs)
+    print(
+        f"- loading: {runs[0][2]:,} positions, median {statistics.median(times) * 1e3:.1f} ms"
+        f" (runs {times[0] * 1e3:.1f}-{times[-1] * 1e3:.1f}), adds"
+        f" {max(run[1] for run in runs) / 2**20:.1f} MiB to the process (target: 100 ms, 20 MB)"
+    )
+
+
+def analysis_figures(engine: Engine, boards: list[Board], what: str, target: str) -> None:
+    times = []
+    inexact = 0
+    for board in boards:
+        started = time.perf_counter()
+        result = engine.think(SearchRequest(moves=board.moves, analyze=True))
+        times.append(time.perf_counter() - started)
+        assert result.analysis is not None
+        inexact += sum(1 for score in result.analysis.values() if not score.is_exact)
+    print(
+        f"- analysis of {len(boards)} positions of {what}: mean"
+        f" {statistics.fmean(times) * 1e3:.1f} ms, p95 {benchlib.percentile(times, 95) * 1e3:.1f}"
+        f" ms, max {max(times) * 1e3:.1f} ms; columns not exact: {inexact} (target: {target})"
+    )
+
+
+def best_columns(book: ExactBook, board: Board) -> set[int]:
+    """The columns that reach the position's exact value, by the book's values of the
+    children (or the rules), for a position whose children the book holds; else the
+    book's one kept move."""
+    values: dict[int, int] = {}
+    for col in board.legal_moves():
+        if board.is_winning_move(col):
+            values[col] = (43 - board.ply) // 2
+            continue
+        child = board.copy()
+        child.play(col)
+        score = book.score(child.current, child.mask)
+        if score is None:
+            found = book.best_move(board.current, board.mask)
+            assert found is not None
+            return {found[1]}
+        values[col] = -score
+    best = max(values.values())
+    return {col for col, value in values.items() if value == best}
+
+
+def cold_perfect_figures(book: ExactBook, boards: list[Board]) -> None:
+    times = []
+    wrong = []
+    for board in boards:
+        started = time.perf_counter()
+        done = subprocess.run(
+            [sys.executable, "-m", "game.ai", "bestmove", board.moves, "--level", "Perfect"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        times.append(time.perf_counter() - started)
+        column = int(done.stdout.split()[0]) - 1
+        if column not in best_columns(book, board):
+            wrong.append(board.moves)
+    print(
+        f"- Perfect's move, cold process, {len(boards)} positions of plies 0-8: mean"
+        f" {statistics.fmean(times):.2f} s, p95 {benchlib.percentile(times, 95):.2f} s, max"
+        f" {max(times):.2f} s; not a best column: {len(wrong)} {wrong} (target: 0.5 s each)"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--book", type=Path, default=DEFAULT_BOOK)
+    parser.add_argument("--positions", type=int, default=200)
+    parser.add_argument("--ply8", type=int, default=50)
+    parser.add_argument("--cold", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    for line in benchlib.header_lines():
+        print(line)
+    print(f"\n- the book on disk: {args.book.stat().st_size:,} bytes (target: 1.5 MB)")
+    load_figures(args.book)
+    rng = random.Random(args.seed)
+    book = ExactBook.load(args.book)
+    engine = Engine(book=BookFile.at(args.book, read_exact_book))
+    engine.think(SearchRequest(moves="", analyze=True))  # the book read once, as in the game
+    early = [random_position(rng, rng.randrange(8)) for _ in range(args.positions)]
+    analysis_figures(engine, early, "plies 0-7", "20 ms on average")
+    ply8 = [random_position(rng, 8) for _ in range(args.ply8)]
+    analysis_figures(engine, ply8, "ply 8", "p95 1 s")
+    cold = [random_position(rng, rng.randrange(9)) for _ in range(args.cold)]
+    cold_perfect_figures(book, cold)
+    executables = sorted((ROOT / "dist").glob("connect4-*")) if (ROOT / "dist").exists() else []
+    for path in executables:
+        if path.is_file():
+            print(
+                f"- executable {path.name}: {path.stat().st_size / 2**20:.1f} MiB (target: 30 MB)"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
