@@ -1,0 +1,160 @@
+"""The review of a game: verdicts by the issue's rules, and the values along public test-set
+games against the exact solver asked afresh (no bounds, no memory), so that the review's
+shortcuts (neighbours' bounds, the book, what it remembers) can change no value."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai.bookshelf import PositionBook
+from game.ai.budget import Budget
+from game.ai.control import StopControl
+from game.ai.judge import (
+    Judgement,
+    PositionValue,
+    Verdict,
+    assemble,
+    judge,
+    point,
+    positions_to_value,
+    review_line,
+    verdict_of,
+)
+from game.ai.review import Reviewer, review_game, review_order
+from game.ai.score import Score
+from game.ai.search import DepthSearch
+from game.ai.solver import Solver
+from game.core import Board
+from game.core.bitboard import Bitboard, Column
+from tests.conftest import read_testset
+
+pytestmark = pytest.mark.engine
+
+
+@pytest.mark.parametrize(
+    ("best", "played", "verdict"),
+    [
+        (3, 3, Verdict.BEST),
+        (0, 0, Verdict.BEST),
+        (-4, -4, Verdict.BEST),
+        (5, 2, Verdict.INACCURACY),  # a slower win
+        (-2, -6, Verdict.INACCURACY),  # a quicker loss
+        (4, 0, Verdict.MISTAKE),  # a win thrown away for a draw
+        (0, -1, Verdict.BLUNDER),  # a draw turned into a loss
+        (7, -3, Verdict.BLUNDER),  # a win turned into a loss
+    ],
+)
+def test_the_verdicts_follow_the_issue(best: int, played: int, verdict: Verdict) -> None:
+    assert verdict_of(best, played) is verdict
+    assert judge(Score.exact(best), Score.exact(played)) == Judgement(verdict, True)
+
+
+def test_a_verdict_from_an_estimate_is_never_certain() -> None:
+    judged = judge(Score.bound(2), Score.exact(0))
+    assert judged == Judgement(Verdict.MISTAKE, False)
+    # An estimate of the played move above the best's never makes it better than best.
+    assert judge(Score.exact(-3), Score.estimate(400)) == Judgement(Verdict.BEST, False)
+    assert point(Score.estimate(-600)) == -1 and point(Score.bound(-5)) == -5
+
+
+def test_a_move_prints_as_the_command_line_writes_it() -> None:
+    board = Board.from_moves("4455")
+    values = {
+        ply: PositionValue(ply, score)
+        for ply, score in enumerate(
+            [Score.bound(1), Score.exact(-1), Score.exact(1), Score.estimate(120), Score.exact(2)]
+        )
+    }
+    lines = [review_line(r) for r in assemble(board, values) if r is not None]
+    assert lines == ["1 4 best? ~1 1", "2 4 best -1 -1", "3 5 mistake? 1 ~0", "4 5 blunder? ~0 -2"]
+
+
+def test_a_finished_game_needs_no_value_after_its_last_move() -> None:
+    won = Board.from_moves("4455667")  # the first player wins with its fourth stone
+    assert positions_to_value(won) == list(range(7))
+    assert review_order(won)[0] == 6
+    reviews = assemble(won, {6: PositionValue(6, Score.exact(18))})
+    last = reviews[-1]
+    assert last is not None and last.played == Score.win_now(6) and last.verdict is Verdict.BEST
+    assert reviews[:-1] == [None] * 6
+
+
+def fresh_value(solver: Solver, moves: str) -> int:
+    board = Board.from_moves(moves)
+    solver.clear()
+    return solver.solve(board.current, board.mask, board.ply).score
+
+
+@pytest.mark.parametrize(
+    ("name", "count", "span"), [("Test_L3_R1", 12, 14), ("Test_L2_R1", 3, 8)]
+)
+def test_every_value_is_the_solvers_own(name: str, count: int, span: int) -> None:
+    """The last ``span`` moves of ``count`` games of a set."""
+    fresh = Solver()
+    for moves, score in read_testset(name, count):
+        game = Board.from_moves(moves)
+        start = max(9, game.ply - span)
+        reviews = review_game(game, Reviewer(Solver(), DepthSearch(), None), first=start)
+        assert [r.number for r in reviews] == list(range(start + 1, game.ply + 1))
+        for review in reviews:
+            before = moves[: review.ply]
+            best = fresh_value(fresh, before)
+            after = moves[: review.ply + 1]
+            played = -fresh_value(fresh, after) if len(after) < game.ply else -score
+            assert (review.best, review.played) == (Score.exact(best), Score.exact(played))
+            assert review.judgement == Judgement(verdict_of(best, played), True)
+        assert reviews[-1].played == Score.exact(-score)
+
+
+def test_the_line_keeps_the_value_move_after_move() -> None:
+    fresh = Solver()
+    moves, _ = read_testset("Test_L2_R1", 1)[0]
+    game = Board.from_moves(moves)
+    reviewer = Reviewer(Solver(), DepthSearch(), None)
+    found = reviewer.value(game, game.ply, Budget(StopControl()), line=6).value
+    assert found.score.is_exact and found.line and found.column == found.line[0]
+    board = game.copy()
+    value = found.score.value
+    for column in found.line:
+        assert fresh_value(fresh, board.moves) == value
+        board.play(column)
+        if board.is_over:
+            break
+        value = -value
+
+
+class KnownBook:
+    """A book of exact values given by key."""
+
+    def __init__(self, known: dict[tuple[Bitboard, Bitboard], int]) -> None:
+        self.known = known
+
+    def score(self, current: Bitboard, mask: Bitboard) -> Score | None:
+        found = self.known.get((current, mask))
+        return None if found is None else Score.exact(found)
+
+    def best_move(self, current: Bitboard, mask: Bitboard) -> tuple[Score, Column] | None:
+        return None
+
+
+def test_the_book_answers_the_positions_it_knows() -> None:
+    moves, score = read_testset("Test_L3_R1", 1)[0]
+    game = Board.from_moves(moves)
+    position = Board.from_moves(moves[:-1])
+    book: PositionBook = KnownBook({(game.current, game.mask): score})
+    reviewer = Reviewer(Solver(), DepthSearch(), book)
+    valued = reviewer.value(game, game.ply, Budget(StopControl()))
+    assert valued.value.score == Score.exact(score) and valued.nodes == 0
+    # Its neighbour then starts from the bound the book gives: the value is the same.
+    before = reviewer.value(game, position.ply, Budget(StopControl())).value.score
+    assert before == Score.exact(fresh_value(Solver(), position.moves))
+
+
+def test_out_of_time_the_values_are_estimates_and_say_so() -> None:
+    moves = "4453"  # far from solved in no time, without a book
+    reviews = review_game(
+        Board.from_moves(moves), Reviewer(Solver(), DepthSearch(), None), seconds=0.0
+    )
+    assert len(reviews) == 4
+    assert all(not r.certain for r in reviews)
+    assert all("?" in review_line(r) and "~" in review_line(r) for r in reviews)
