@@ -45,16 +45,15 @@ import json
 import logging
 import os
 import stat
-import tempfile
 import threading
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import filelock
 import platformdirs
 
+from game import files
 from game.fields import MAX_COUNT, Invalid
 from game.i18n import gettext as _
 from game.i18n import join_list, ngettext
@@ -129,8 +128,8 @@ class Keep(enum.Enum):
 # -- reading and writing -----------------------------------------------------------------
 
 
-class _Damaged(Exception):
-    """The whole file is unusable; the message says how, for the log."""
+_Damaged = files.Damaged
+"""The whole file is unusable; the message says how, for the log."""
 
 
 def _game_from(data: object, repairs: list[str]) -> SavedGame | None:
@@ -271,25 +270,9 @@ class SettingsStore:
         with self.path.open("rb") as fh:
             return fh.read(MAX_FILE_BYTES + 1)
 
-    def _bad_name(self) -> Path:
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        candidate = self.path.with_name(f"{self.path.name}.bad-{stamp}")
-        number = 1
-        while candidate.exists():
-            number += 1
-            candidate = self.path.with_name(f"{self.path.name}.bad-{stamp}-{number}")
-        return candidate
-
     def _move_aside(self) -> Path | None:
         """Rename the unusable file out of the way; its new path, or None if it stayed."""
-        try:
-            target = self._bad_name()
-            os.rename(self.path, target)  # not replace: never overwrite an earlier copy
-        except OSError as error:
-            log.warning("cannot move %s aside: %s", self.path, error)
-            return None
-        log.warning("moved the unusable settings file to %s", target)
-        return target
+        return files.move_aside(self.path)
 
     def _repair(
         self, raw: bytes, settings: Settings, stats: Statistics, game: SavedGame | None
@@ -302,7 +285,7 @@ class SettingsStore:
         if _is_read_only(self.path):
             return None
         try:
-            target = self._bad_name()
+            target = files.bad_name(self.path)
             with target.open("xb") as fh:
                 fh.write(raw)
         except OSError as error:
@@ -432,51 +415,12 @@ class SettingsStore:
         )
 
     def _write_atomically(self, data: bytes) -> None:
-        folder = self.path.parent
-        folder.mkdir(parents=True, exist_ok=True)
-        descriptor, temp_name = tempfile.mkstemp(
-            prefix=f".{self.path.name}.", suffix=".tmp", dir=folder
-        )
-        temp = Path(temp_name)
-        try:
-            with os.fdopen(descriptor, "wb") as fh:
-                fh.write(data)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(temp, self.path)
-        except BaseException:
-            temp.unlink(missing_ok=True)
-            raise
-        _fsync_folder(folder)
-
-
-def _fsync_folder(folder: Path) -> None:
-    """Make the rename itself durable (POSIX); best effort, never raises."""
-    if os.name != "posix":
-        return
-    try:
-        descriptor = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(descriptor)
-    except OSError:
-        pass
-    finally:
-        os.close(descriptor)
+        files.write_atomically(self.path, data)
 
 
 def _parse(raw: bytes) -> dict[str, Any]:
     """The file's top-level object; raises :class:`_Damaged` if there is none."""
-    if len(raw) > MAX_FILE_BYTES:
-        raise _Damaged(f"larger than {MAX_FILE_BYTES} bytes")
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError) as error:
-        raise _Damaged(str(error)) from None
-    if not isinstance(data, dict):
-        raise _Damaged(f"the top level is a {type(data).__name__}, not an object")
-    return data
+    return files.json_object(raw, MAX_FILE_BYTES)
 
 
 def _named(repairs: list[str]) -> str:

@@ -1,10 +1,10 @@
-"""The window's settings, statistics and game in progress, and their saving.
+"""The window's settings, statistics, game in progress and finished games, and their saving.
 
-:class:`Saver` reads them once from the :class:`~game.settings.SettingsStore` and
-saves a copy on a background thread whenever asked, so that a slow disk never
-stalls a frame; each save is atomic and merges other windows' statistics (the
-store's business).  A save that failed is told to the player on the next frame
-(:meth:`Saver.collect`).
+:class:`Saver` reads them once from the :class:`~game.settings.SettingsStore` and the
+:class:`~game.history.HistoryStore` beside it, and saves a copy on a background thread
+whenever asked, so that a slow disk never stalls a frame; each save is atomic and merges
+other windows' statistics and games (the stores' business).  A save that failed is told
+to the player on the next frame (:meth:`Saver.collect`).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 from concurrent.futures import Future, ThreadPoolExecutor
 
+from game.history import HISTORY_FILE, FinishedGame, HistoryStore, merged
 from game.i18n import gettext as _
 from game.settings import Keep, Result, SavedGame, Settings, SettingsStore, Statistics
 
@@ -32,6 +33,11 @@ class Saver:
         self.game_in_progress: SavedGame | None = report.game
         """The unfinished game the main menu's Continue goes back to (kept in the file)."""
         self.startup_warnings = list(report.warnings)
+        self.history = HistoryStore(store.path.with_name(HISTORY_FILE))
+        kept = self.history.load()
+        self.games: list[FinishedGame] = kept.games
+        """The finished games this window knows, oldest first (the history's latest)."""
+        self.startup_warnings.extend(kept.warnings)
         self._thread: ThreadPoolExecutor | None = None
         self._saves: list[Future[str | None]] = []
 
@@ -41,9 +47,13 @@ class Saver:
         be another window's)."""
         settings = self.settings.clamped()
         stats = self.stats.copy()  # with the streaks
+        self._saves.append(self._background().submit(self.store.save, settings, stats, game))
+
+    def _background(self) -> ThreadPoolExecutor:
+        """The save thread (started on the first save)."""
         if self._thread is None:
             self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="settings-save")
-        self._saves.append(self._thread.submit(self.store.save, settings, stats, game))
+        return self._thread
 
     def keep_game(self, game: SavedGame | None) -> None:
         """Remember ``game`` as the game in progress (None: there is none) and save it,
@@ -57,6 +67,16 @@ class Saver:
         """Count a finished game against the computer at ``level_name`` and save."""
         self.stats.record(level_name, result)
         self.save()
+
+    def record_game(self, game: FinishedGame) -> None:
+        """Keep ``game`` in the history (saved in the background, merged with the games
+        other windows keep there)."""
+        self.games = merged(self.games, [game])
+        self._saves.append(self._background().submit(self.history.add, [game]))
+
+    def all_games(self) -> list[FinishedGame]:
+        """Every window's finished games, oldest first: the file's and this window's."""
+        return merged(self.history.read(), self.games)
 
     def all_statistics(self) -> Statistics:
         return self.store.statistics_with(self.stats)
