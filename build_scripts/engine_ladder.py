@@ -7,22 +7,32 @@ ended on its time budget rather than at its depth ("stopped").  With
 ``depth_only`` the depth levels search without their budgets (Perfect keeps its
 own), so a run is reproducible game for game.  Games are independent and run in
 a process pool (``jobs``); the table does not depend on the number of jobs.
+
+After the table, the levels' ratings: an Elo scale fitted to the pairs' scores by
+maximum likelihood (:func:`fit_ratings`), Beginner fixed at 1000.  A full run takes hours,
+so the game's ratings (``assets/level_ratings.json``) are fitted from the recorded runs
+of ``build_scripts/evaluation_tuning.md`` (:data:`RECORDED`)::
+
+    .venv/bin/python build_scripts/engine_ladder.py --recorded           # print them
+    .venv/bin/python build_scripts/engine_ladder.py --recorded --write   # and ship them
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
+import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from benchlib import Report, game_engine, openings, play_out, progress, shipped_book
+from benchlib import ROOT, Report, game_engine, openings, play_out, progress, shipped_book
 from engine_levels import level_budget
 
-from game.ai import Level, SearchRequest, level_by_name
+from game.ai import LEVELS, Level, SearchRequest, level_by_name
 from game.ai.columns import column_values
 from game.core import Board
 
@@ -231,6 +241,7 @@ def run(
     report.line(SECTION)
     rows: list[list[str]] = []
     notes: list[str] = []
+    scores: list[PairResult] = []
     for strong, weak in pairs:
         count = master_games if strong.depth is None or (strong.depth or 0) > 8 else games
         if count <= 0:
@@ -273,6 +284,7 @@ def run(
             )
         if strong.is_perfect and length > 0:
             notes.extend(_against_the_openings(strong, weak, tasks, results, length))
+        scores.append(PairResult(strong.name, weak.name, tally.score, count))
         low, high = score_interval(tally.score, count)
         first_wdl, second_wdl = ("/".join(map(str, wdl)) for wdl in tally.by_colour)
         rows.append(
@@ -314,6 +326,9 @@ def run(
         report.line(SECTION, note)
     if notes:
         report.line(SECTION)
+    for line in ratings_lines(scores):
+        report.line(SECTION, line)
+    report.line(SECTION)
 
 
 OPENING_VALUES = Path(__file__).with_name("two_move_values.json")
@@ -386,3 +401,150 @@ def _against_the_openings(
         f" {lost_first_kept} opening(s) that the first player does not lose;"
         f" {weak.name} fell short in {gained}."
     ]
+
+
+# -- the levels' ratings ----------------------------------------------------------------
+
+RATING_ANCHOR = ("Beginner", 1000)
+"""The level whose rating is fixed, and its rating."""
+LEVEL_RATINGS = ROOT / "assets" / "level_ratings.json"
+ELO_SCALE = 400.0
+
+
+@dataclass(frozen=True, slots=True)
+class PairResult:
+    """The stronger level's score (win 1, draw 1/2) in ``games`` games against the weaker."""
+
+    stronger: str
+    weaker: str
+    score: float
+    games: int
+    source: str = ""
+
+
+RECORDED: tuple[PairResult, ...] = (
+    PairResult("Easy", "Beginner", 88 + 82, 196, "89.8% two-move, 83.7% three-move (depths 1/3)"),
+    PairResult("Medium", "Easy", 81 + 77, 196, "82.7% two-move, 78.6% three-move (depths 3/6)"),
+    PairResult("Hard", "Medium", 78 + 77.5, 196, "79.6% two-move, 79.1% three-move (depths 6/9)"),
+    PairResult("Expert", "Hard", 75.5 + 85, 196, "77.0% two-move, 86.7% three-move (15/9)"),
+    PairResult(
+        "Master", "Expert", 70 + 72, 196, "71.4% two-move on budgets, 73.5% three-move (21/15)"
+    ),
+    PairResult("Perfect", "Master", 77.5 + 64.5, 196, "79.1% two-move, 65.8% three-move"),
+)
+"""The ladder's runs of the levels as they are now, from build_scripts/evaluation_tuning.md
+(98 games each; the score is the share times 98, to the half point): the 2026-11-24
+"1/3/6/9/13/18" row for the three lowest pairs (their depths have not changed), "Expert 15
+and Master 21" for the next two, and "the book to ply 6" for Perfect."""
+
+
+def fit_ratings(
+    results: Sequence[PairResult], anchor: tuple[str, int] = RATING_ANCHOR
+) -> dict[str, float]:
+    """Every level's rating that makes the pairs' scores most likely under Elo's model
+    (expected score ``1 / (1 + 10 ** (-difference / 400))``; a draw counts as half a win
+    and half a loss), the anchor level fixed.  Each level must be linked to the anchor
+    by pairs, and no pair's score may be all or nothing (its difference would be
+    infinite); raises ValueError otherwise."""
+    names = {anchor[0]} | {r.stronger for r in results} | {r.weaker for r in results}
+    for result in results:
+        if not 0 < result.score < result.games:
+            raise ValueError(f"{result.stronger} against {result.weaker}: no finite rating")
+    linked, frontier = {anchor[0]}, [anchor[0]]
+    while frontier:
+        name = frontier.pop()
+        for result in results:
+            pair = {result.stronger, result.weaker}
+            if name in pair and not pair <= linked:
+                linked |= pair
+                frontier.extend(pair)
+    if names - linked:
+        raise ValueError(f"{', '.join(sorted(names - linked))}: not linked to {anchor[0]}")
+    ratings = dict.fromkeys(names, float(anchor[1]))
+    slope = math.log(10) / ELO_SCALE
+    for _round in range(500):
+        moved = 0.0
+        for name in sorted(names - {anchor[0]}):
+            gradient = curvature = 0.0
+            for result in results:
+                if name not in (result.stronger, result.weaker):
+                    continue
+                sign = 1.0 if name == result.stronger else -1.0
+                other = result.weaker if sign > 0 else result.stronger
+                won = result.score if sign > 0 else result.games - result.score
+                share = 1 / (1 + 10 ** ((ratings[other] - ratings[name]) / ELO_SCALE))
+                gradient += (won - result.games * share) * slope
+                curvature += result.games * share * (1 - share) * slope * slope
+            step = max(-400.0, min(400.0, gradient / curvature))
+            ratings[name] += step
+            moved = max(moved, abs(step))
+        if moved < 1e-7:
+            return ratings
+    raise ValueError("the ratings did not settle")
+
+
+def ratings_lines(results: Sequence[PairResult]) -> list[str]:
+    """The ratings of the levels in ``results`` as report lines (a sentence when they
+    cannot be fitted)."""
+    try:
+        ratings = fit_ratings(results)
+    except ValueError as error:
+        return [f"(No ratings from these pairs: {error}.)"]
+    order = [level.name for level in LEVELS if level.name in ratings]
+    shown = ", ".join(f"{name} {ratings[name]:.0f}" for name in order)
+    return [
+        f"Ratings (Elo, maximum likelihood over these pairs, {RATING_ANCHOR[0]} fixed at"
+        f" {RATING_ANCHOR[1]}): {shown}."
+    ]
+
+
+def ratings_document(results: Sequence[PairResult]) -> dict[str, object]:
+    """What ``assets/level_ratings.json`` holds: every level's rating, and where from."""
+    ratings = fit_ratings(results)
+    missing = [level.name for level in LEVELS if level.name not in ratings]
+    if missing:
+        raise ValueError(f"no rating for {', '.join(missing)}")
+    return {
+        "format": 1,
+        "scale": f"Elo, {RATING_ANCHOR[0]} fixed at {RATING_ANCHOR[1]}",
+        "made_by": "build_scripts/engine_ladder.py --recorded --write",
+        "ratings": {level.name: round(ratings[level.name]) for level in LEVELS},
+        "pairs": [
+            {
+                "stronger": r.stronger,
+                "weaker": r.weaker,
+                "score": r.score,
+                "games": r.games,
+                "source": r.source,
+            }
+            for r in results
+        ],
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description="The levels' ratings from the ladder's recorded runs (a run of the"
+        " ladder itself: bench_engine.py --section ladder)."
+    )
+    parser.add_argument("--recorded", action="store_true", help="fit the recorded runs")
+    parser.add_argument("--write", action="store_true", help=f"write {LEVEL_RATINGS.name}")
+    args = parser.parse_args(argv)
+    if not args.recorded:
+        parser.error("say --recorded (a new run is bench_engine.py --section ladder)")
+    for result in RECORDED:
+        print(
+            f"{result.stronger} against {result.weaker}: {result.score:g}/{result.games}"
+            f" ({result.score / result.games:.1%}; {result.source})"
+        )
+    for line in ratings_lines(RECORDED):
+        print(line)
+    if args.write:
+        text = json.dumps(ratings_document(RECORDED), indent=2) + "\n"
+        LEVEL_RATINGS.write_text(text, encoding="utf-8")
+        print(f"wrote {LEVEL_RATINGS}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,4 +1,5 @@
-"""Games against the computer, counted per level: won, lost, drawn, and winning streaks.
+"""Games against the computer, counted per level: won, lost, drawn, and winning streaks;
+the player's rating (:mod:`game.rating`) and puzzles (:mod:`game.puzzle_progress`).
 
 Two windows may be open at once, each with the statistics it loaded.  Neither may
 overwrite the other's games, so a save does not write a window's statistics as
@@ -16,6 +17,9 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Literal
 
 from game import fields
+from game.puzzle_progress import PuzzleProgress
+from game.puzzle_progress import merge as merge_puzzles
+from game.rating import SCORES, RatingLog, merge_logs, shipped_level_ratings
 
 Result = Literal["win", "loss", "draw"]
 RESULTS: tuple[Result, ...] = ("win", "loss", "draw")
@@ -80,9 +84,12 @@ class Record:
 
 @dataclass(slots=True)
 class Statistics:
-    """Records keyed by level name (``Level.name``, e.g. "Hard" or "Custom 7")."""
+    """Records keyed by level name (``Level.name``, e.g. "Hard" or "Custom 7"); the
+    rating's results and the puzzles' progress."""
 
     per_level: dict[str, Record] = field(default_factory=dict)
+    rating: RatingLog = field(default_factory=RatingLog)
+    puzzles: PuzzleProgress = field(default_factory=PuzzleProgress)
 
     def record(self, level_name: str, result: Result) -> None:
         """Count one finished game; ``result`` is "win", "loss" or "draw" (else ValueError)."""
@@ -90,19 +97,39 @@ class Statistics:
             raise ValueError(f"a game result is 'win', 'loss' or 'draw', not {result!r}")
         self.per_level.setdefault(level_name, Record()).add(result)
 
+    def rate(self, level_name: str, result: Result) -> bool:
+        """Rate one finished game against ``level_name``, if that level has a rating
+        (:func:`game.rating.shipped_level_ratings`: not a custom depth); whether it had."""
+        ratings = shipped_level_ratings()
+        if ratings is None or level_name not in ratings:
+            return False
+        self.rating.add(ratings[level_name], SCORES[result], level_name)
+        return True
+
     def reset(self, level_name: str | None = None) -> None:
-        """Forget the games at ``level_name``, or at every level when it is None."""
+        """Forget the games at ``level_name``, or at every level, the rating and the
+        puzzles when it is None."""
         if level_name is None:
             self.per_level.clear()
+            self.rating = RatingLog()
+            self.puzzles = PuzzleProgress()
         else:
             self.per_level.pop(level_name, None)
 
     def copy(self) -> Statistics:
         """A deep copy (records included), e.g. to hand to the save thread."""
-        return Statistics({name: replace(record) for name, record in self.per_level.items()})
+        return Statistics(
+            {name: replace(record) for name, record in self.per_level.items()},
+            self.rating.copy(),
+            self.puzzles.copy(),
+        )
 
     def to_json(self) -> dict[str, Any]:
-        return {"per_level": {name: r.to_json() for name, r in self.per_level.items()}}
+        return {
+            "per_level": {name: r.to_json() for name, r in self.per_level.items()},
+            "rating": self.rating.to_json(),
+            "puzzles": self.puzzles.to_json(),
+        }
 
     @classmethod
     def from_json(cls, data: object, repairs: list[str]) -> Statistics:
@@ -112,6 +139,9 @@ class Statistics:
         stats = cls()
         if data is None:
             return stats
+        if isinstance(data, dict):
+            stats.rating = RatingLog.from_json(data.get("rating"), repairs)
+            stats.puzzles = PuzzleProgress.from_json(data.get("puzzles"), repairs)
         per_level = data.get("per_level") if isinstance(data, dict) else None
         if not isinstance(per_level, dict):
             if not (isinstance(data, dict) and "per_level" not in data):
@@ -137,9 +167,12 @@ def merge(on_disk: Statistics, before: Statistics, now: Statistics) -> Statistic
     came last).  The best streak is the largest of all three.  A level whose counts
     went down in the window, or that it dropped, was reset there: the window's record
     replaces the file's.  A level the window did not touch keeps the file's record.
+    The rating's results and the puzzles merge in their own modules' ways.
     Arguments are not changed.
     """
     merged = on_disk.copy()
+    merged.rating = merge_logs(on_disk.rating, before.rating, now.rating)
+    merged.puzzles = merge_puzzles(on_disk.puzzles, before.puzzles, now.puzzles)
     for name in before.per_level.keys() | now.per_level.keys():
         old = before.per_level.get(name, Record())
         new = now.per_level.get(name)
