@@ -64,9 +64,10 @@ def column_values(
     nodes = 0
     ply, current, mask = board.ply, board.current, board.mask
     # Where the book knows this position's exact value v, no column does better than v:
-    # each child's score is at least -v, and the solver starts from that bound.
-    parent = book.score(current, mask) if book is not None and not weak else None
-    floor = -parent.value if parent is not None and parent.is_exact else None
+    # each child's score is at least -v, and the solver starts from that bound; and the
+    # move the book keeps reaches v, so that column needs no search at all.
+    kept = book.best_move(current, mask) if book is not None and not weak else None
+    floor = -kept[0].value if kept is not None and kept[0].is_exact else None
     for col in range(WIDTH):
         move = (mask + BOTTOM) & column_cells(col)
         if not move & BOARD:
@@ -82,6 +83,8 @@ def column_values(
         known = book.score(opponent, after) if book is not None else None
         if known is not None and good_enough(known, weak=weak):
             scores[col] = -known
+        elif floor is not None and kept is not None and col == kept[1]:
+            scores[col] = kept[0]
         elif solver is None:
             return None
         else:
