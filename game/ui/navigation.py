@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import assert_never
 
 from game.i18n import gettext as _
+from game.rating import shipped_level_ratings
 from game.ui.engine_link import Engine, ReplyOwner
 from game.ui.match import Session, describe
 from game.ui.options import GameConfig, Mode
@@ -24,6 +25,7 @@ from game.ui.scenes.howto import HowToScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene, Round
+from game.ui.scenes.puzzles import PuzzleData, PuzzleScene, SavedPuzzles, shipped_puzzles
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.stack import (
@@ -96,6 +98,12 @@ class Navigator:
                 stack.push(HowToScene(services.host, services.kernel_name()))
             case Go.STATS:
                 stack.push(StatsScene(services.host, services.saver))
+            case Go.PUZZLES:
+                data = PuzzleData(shipped_puzzles(), shipped_level_ratings())
+                records = SavedPuzzles(services.saver)
+                stack.push(
+                    PuzzleScene(services.host, data, engine=services.engine, records=records)
+                )
             case Go.CONTINUE:
                 self.continue_game()
             case _:

@@ -64,8 +64,10 @@ class Saver:
         self.save(game=game)
 
     def record_result(self, level_name: str, result: Result) -> None:
-        """Count a finished game against the computer at ``level_name`` and save."""
+        """Count a finished game against the computer at ``level_name``, rate it (a level
+        with a rating: not a custom depth) and save."""
         self.stats.record(level_name, result)
+        self.stats.rate(level_name, result)
         self.save()
 
     def record_game(self, game: FinishedGame) -> None:

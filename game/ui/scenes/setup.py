@@ -9,6 +9,8 @@ import pygame
 from game.ai.levels import CUSTOM_LEVEL, LEVELS, MAX_DEPTH, MIN_DEPTH, Level, level_of
 from game.i18n import N_, number
 from game.i18n import gettext as _
+from game.rating import shipped_level_ratings
+from game.ui import rating_view
 from game.ui.names import colour_name, level_blurb, level_choice, level_name
 from game.ui.options import DiscColour, GameConfig, Mode, Starter
 from game.ui.scenes.base import BACKDROP_GAME, FormLayout, FormScene, stacked_form_layout
@@ -212,10 +214,14 @@ class SetupScene(FormScene):
             if self.mode is Mode.VS_COMPUTER:
                 custom = self.items.get("level").value == CUSTOM_LEVEL
                 line = record_line(level, self.records.stats.per_level.get(level.name), custom)
-                text.blit_lines(
-                    surface,
-                    text.wrap(line, size, body.width),
-                    Ink(size, theme.text, 1.0),
-                    (body.centerx, y),
-                    centre=True,
+                suggested = rating_view.suggestion(
+                    self.records.stats.rating, shipped_level_ratings()
                 )
+                for words, colour in ((line, theme.text), (suggested, theme.text_muted)):
+                    y = text.blit_lines(
+                        surface,
+                        text.wrap(words, size, body.width),
+                        Ink(size, colour, 1.0),
+                        (body.centerx, y),
+                        centre=True,
+                    )

@@ -41,6 +41,8 @@ class Go(enum.Enum):
     """How to play, over the current scenes."""
     STATS = "stats"
     """The statistics screen, over the current scenes."""
+    PUZZLES = "puzzles"
+    """The Puzzles screen, over the current scenes."""
     CONTINUE = "continue"
     """Close every scene and go on with the game in progress (kept across launches)."""
 

@@ -1,4 +1,5 @@
-"""The statistics screen: games won, lost and drawn against each level, and streaks.
+"""The statistics screen: games won, lost and drawn against each level, and streaks; the
+player's rating with its graph over time, and the puzzles (:mod:`game.ui.rating_view`).
 
 It shows every window's games (the settings file's counts plus this window's
 unsaved ones).  Reset asks to be pressed twice, then forgets every level's games,
@@ -14,7 +15,9 @@ import pygame
 from game.ai.levels import LEVELS
 from game.i18n import N_, number
 from game.i18n import gettext as _
-from game.statistics import Record
+from game.rating import shipped_level_ratings
+from game.statistics import Record, Statistics
+from game.ui import rating_view
 from game.ui.names import level_name
 from game.ui.scenes.base import FormLayout, FormScene, page_layout
 from game.ui.scenes.stack import Go, Transition
@@ -60,7 +63,14 @@ class StatsScene(FormScene):
         self.records = records
         self.asked = False
         """Whether reset was pressed once (the next press resets)."""
-        self.table = rows(dict(records.all_statistics().per_level))
+        self.stats = Statistics()
+        self.table: list[tuple[str, ...]] = []
+        self._read()
+
+    def _read(self) -> None:
+        """Every window's statistics, read again (after a reset, or back on top)."""
+        self.stats = self.records.all_statistics()
+        self.table = rows(dict(self.stats.per_level))
 
     @property
     def title(self) -> str:  # type: ignore[override]
@@ -69,7 +79,7 @@ class StatsScene(FormScene):
     def relabel(self) -> None:
         self.items.get("back").label = _("Back")
         self.items.get("reset").label = reset_label(self.asked)
-        self.table = rows(dict(self.records.all_statistics().per_level))
+        self._read()
 
     def compute_layout(self, size: tuple[int, int]) -> FormLayout:
         return page_layout(size, ["back", "reset"], button_width=300, body_width=760)
@@ -89,7 +99,7 @@ class StatsScene(FormScene):
             self.host.notify(problem)
         else:
             self.host.notify(_("Statistics reset: every level starts again from nothing."))
-        self.table = rows(dict(self.records.all_statistics().per_level))
+        self._read()
         return None
 
     def draw_body(self, surface: pygame.Surface, layout: FormLayout) -> None:
@@ -98,6 +108,8 @@ class StatsScene(FormScene):
         size = max(15, round(24 * layout.scale))
         step = text.line_step(size, 1.35)
         with text.within(body):
+            if self.stats.rating.count or self.stats.puzzles.tries:
+                body = self._draw_rating(surface, body, size)
             if not self.table:
                 lines = text.wrap(
                     _(
@@ -110,6 +122,20 @@ class StatsScene(FormScene):
                 text.blit_lines(surface, lines, Ink(size, theme.text), (body.x, body.y))
                 return
             self._draw_table(surface, body, size, step)
+
+    def _draw_rating(self, surface: pygame.Surface, body: pygame.Rect, size: int) -> pygame.Rect:
+        """The rating, the puzzles and the graph at the bottom of ``body``; what is left."""
+        theme, text = self.host.theme, self.host.text
+        stats = self.stats
+        lines = [rating_view.summary(stats.rating), rating_view.puzzles_line(stats.puzzles)]
+        wrapped = [part for line in lines for part in text.wrap(line, size, body.width)]
+        step = text.line_step(size)
+        graph_h = min(round(body.height * 0.4), 220)
+        top = body.bottom - graph_h - len(wrapped) * step - 6
+        text.blit_lines(surface, wrapped, Ink(size, theme.text), (body.x, top))
+        graph = pygame.Rect(body.x, body.bottom - graph_h, body.width, graph_h)
+        rating_view.draw_graph(surface, self.host, graph, stats.rating, shipped_level_ratings())
+        return pygame.Rect(body.x, body.y, body.width, max(0, top - 8 - body.y))
 
     def _draw_table(self, surface: pygame.Surface, body: pygame.Rect, size: int, step: int) -> None:
         theme, text = self.host.theme, self.host.text

@@ -1,0 +1,313 @@
+"""The Puzzles screen: a position where one column wins, played to the four against the
+Perfect level.  The scene wires :mod:`.attempt` (the try and its verdicts), :mod:`.shelf`
+(which puzzle), :mod:`.texts` (the words) and :mod:`.view` (the picture) to the computer
+player and the player's records.
+
+It is given the puzzles (None when the file could not be read: the screen says so), the
+computer player, the records (the statistics with the puzzles' progress and the rating),
+the levels' ratings (None: nothing is rated) and the date (the daily puzzle's).
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+import pygame
+
+from game.ai.protocol import RequestKind, SearchRequest
+from game.ai.puzzles import Band, Puzzle
+from game.core import WIDTH
+from game.rating import puzzle_opponent
+from game.ui.animation import DiscDrop
+from game.ui.engine_link import Answer, Engine, Reply
+from game.ui.scenes.base import Scene
+from game.ui.scenes.play.layout import Layouts, PlayLayout
+from game.ui.scenes.puzzles import texts
+from game.ui.scenes.puzzles.attempt import Ask, AskFor, Attempt, Phase
+from game.ui.scenes.puzzles.shelf import Shelf
+from game.ui.scenes.puzzles.view import draw
+from game.ui.scenes.stack import Go, Transition
+from game.ui.widgets import Item, ItemList
+
+if TYPE_CHECKING:
+    from game.statistics import Statistics
+    from game.ui.scenes.base import SceneHost
+
+log = logging.getLogger(__name__)
+
+DEFENCE_SECONDS = 3.0
+"""The Perfect level's budget for each defending move (it goes past it to prove a move)."""
+BUTTONS = ("daily", "band", "next", "again", "back")
+NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, WIDTH + 1)}
+NUMBER_KEYS.update({getattr(pygame, f"K_KP{n}"): n - 1 for n in range(1, WIDTH + 1)})
+DROP_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_DOWN})
+SHORTCUTS = {pygame.K_n: "next", pygame.K_r: "again", pygame.K_d: "daily"}
+
+
+class PuzzleRecords(Protocol):
+    """The player's records as the Puzzles screen uses them."""
+
+    def all_statistics(self) -> Statistics:
+        """Every window's statistics, with the puzzles' progress and the rating."""
+        ...
+
+    def record_puzzle(
+        self, name: str, solved: bool, *, daily: datetime.date | None, opponent: int | None
+    ) -> None:
+        """Count a try of puzzle ``name``; rate it against ``opponent`` (None: unrated)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleData:
+    """What the screen plays from: the puzzles (None: the file could not be read), the
+    levels' ratings (None: nothing is rated) and the date of the daily puzzle."""
+
+    puzzles: Sequence[Puzzle] | None
+    ratings: Mapping[str, int] | None
+    today: Callable[[], datetime.date] = datetime.date.today
+
+
+class PuzzleScene(Scene):
+    def __init__(
+        self, host: SceneHost, data: PuzzleData, *, engine: Engine, records: PuzzleRecords
+    ) -> None:
+        super().__init__(host)
+        self.shelf = Shelf(data.puzzles) if data.puzzles else None
+        self._engine = engine
+        self.records = records
+        self.ratings = data.ratings
+        self._today = data.today
+        self.layouts = Layouts()
+        self.band = Band.EASY
+        self.daily = False
+        self.attempt: Attempt | None = None
+        self.first_try = False
+        self.rating_change: float | None = None
+        self.drop: DiscDrop | None = None
+        self.cursor = WIDTH // 2
+        self.hovering = False
+        self.time = 0.0
+        self._asks: dict[int, Ask] = {}
+        self._recorded = False
+        self.statistics = records.all_statistics()
+        """The player's records as last read (every window's: the settings file's and this
+        window's unsaved ones); read again after each try."""
+        choices = [(band, texts.band_name(band)) for band in Band]
+        self.buttons = ItemList(
+            [
+                Item(key, texts.button_label(key), choices=choices if key == "band" else ())
+                for key in BUTTONS
+            ]
+        )
+        if self.shelf is not None:
+            date = self._today()
+            done = date.isoformat() in self.statistics.puzzles.daily
+            if done:
+                self.start(self.shelf.next_of(self.band, self.statistics.puzzles.solved))
+            else:
+                self.start(self.shelf.daily(date), daily=True)
+
+    # -- state the view reads
+
+    @property
+    def look(self) -> SceneHost:
+        return self.host
+
+    def layout(self) -> PlayLayout:
+        return self.layouts.get(self.host.size, BUTTONS)
+
+    @property
+    def hover_column(self) -> int | None:
+        """The column the player's disc hovers over, when they may drop one."""
+        attempt = self.attempt
+        if attempt is None or attempt.phase is not Phase.YOUR_MOVE or self.drop is not None:
+            return None
+        return self.cursor if attempt.board.can_play(self.cursor) else None
+
+    # -- puzzles
+
+    def start(self, puzzle: Puzzle, *, daily: bool = False) -> None:
+        """Begin a try at ``puzzle`` (what was asked for the last one is dropped)."""
+        self._cancel_all()
+        self.attempt = Attempt.start(puzzle)
+        self.daily = daily
+        self.band = puzzle.band
+        self.buttons.get("band").select(puzzle.band)
+        self.first_try = self.statistics.puzzles.first_try(puzzle.moves)
+        self.rating_change = None
+        self.drop = None
+        self._recorded = False
+
+    def next_puzzle(self) -> None:
+        if self.shelf is None:
+            return
+        current = self.attempt.puzzle if self.attempt is not None else None
+        self.start(self.shelf.next_of(self.band, self.statistics.puzzles.solved, current))
+
+    # -- events
+
+    def handle_event(self, event: pygame.event.Event) -> Transition | None:
+        layout = self.layout()
+        if event.type == pygame.KEYDOWN:
+            return self._key(event, layout)
+        if event.type == pygame.MOUSEMOTION:
+            column = layout.board.column_at(event.pos)
+            self.hovering = column is not None
+            if column is not None:
+                self.cursor = column
+        action = self.buttons.handle_event(event, layout.buttons)
+        if action is not None:
+            return self._action(action.kind, action.key)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            column = layout.board.column_at(event.pos)
+            if column is not None:
+                self.cursor = column
+                self.drop_in(column)
+        return None
+
+    def _key(self, event: pygame.event.Event, layout: PlayLayout) -> Transition | None:
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            return Go.BACK
+        if key in NUMBER_KEYS:
+            self.cursor = NUMBER_KEYS[key]
+            self.drop_in(self.cursor)
+            return None
+        if key in SHORTCUTS:
+            return self._action("activate", SHORTCUTS[key])
+        if self._turn() and key in (pygame.K_LEFT, pygame.K_RIGHT, *DROP_KEYS):
+            if key == pygame.K_LEFT:
+                self.cursor = max(0, self.cursor - 1)
+            elif key == pygame.K_RIGHT:
+                self.cursor = min(WIDTH - 1, self.cursor + 1)
+            else:
+                self.drop_in(self.cursor)
+            return None
+        action = self.buttons.handle_event(event, layout.buttons)
+        return None if action is None else self._action(action.kind, action.key)
+
+    def _turn(self) -> bool:
+        return self.attempt is not None and self.attempt.phase is Phase.YOUR_MOVE
+
+    def _action(self, kind: str, key: str) -> Transition | None:
+        if kind == "back" or key == "back":
+            return Go.BACK
+        self.host.sounds.play("click")
+        if key == "band" and kind == "change":
+            self.band = self.buttons.get("band").value
+            self.next_puzzle()
+        elif key == "next":
+            self.next_puzzle()
+        elif key == "again" and self.attempt is not None:
+            self.start(self.attempt.puzzle, daily=self.daily)
+        elif key == "daily" and self.shelf is not None:
+            self.start(self.shelf.daily(self._today()), daily=True)
+        return None
+
+    def drop_in(self, column: int) -> None:
+        """The player drops a disc in ``column``, when it is their turn and it has room."""
+        attempt = self.attempt
+        if attempt is None or attempt.phase is not Phase.YOUR_MOVE or self.drop is not None:
+            return
+        if not attempt.board.can_play(column):
+            return
+        self._ask(attempt.play(column))
+        self._animate_last()
+        self._after_change()
+
+    # -- the computer
+
+    def _ask(self, asks: list[Ask]) -> None:
+        for ask in asks:
+            if ask.what is AskFor.ANALYSIS:
+                request = SearchRequest(moves=ask.moves, depth=None, analyze=True)
+                kind = RequestKind.ANALYSIS
+            else:
+                request = SearchRequest(moves=ask.moves, depth=None, time_limit=DEFENCE_SECONDS)
+                kind = RequestKind.MOVE
+            request_id = self._engine.submit(request, kind=kind, owner=self)
+            if request_id is not None:
+                self._asks[request_id] = ask
+
+    def _cancel_all(self) -> None:
+        for request_id in list(self._asks):
+            self._engine.cancel(request_id)
+        self._asks.clear()
+
+    def handle_reply(self, reply: Reply) -> None:
+        ask = self._asks.pop(reply.request_id, None)
+        attempt = self.attempt
+        if ask is None or attempt is None:
+            return
+        if not isinstance(reply, Answer):
+            self.host.notify(texts.could_not_answer(reply.error))
+            return
+        result = reply.result
+        if ask.what is AskFor.ANALYSIS:
+            if result.analysis is not None:
+                attempt.analysed(ask.moves, result.analysis)
+            self._after_change()
+            return
+        if result.column is None:
+            return
+        ply = attempt.board.ply
+        self._ask(attempt.answered(ask, result.column, result.score))
+        if attempt.board.ply > ply:
+            self._animate_last()
+        self._after_change()
+
+    def _after_change(self) -> None:
+        """Count the try once it is over (the first time)."""
+        attempt = self.attempt
+        if attempt is None or not attempt.over or self._recorded:
+            return
+        self._recorded = True
+        solved = attempt.phase is Phase.SOLVED
+        opponent = None
+        if self.first_try and self.ratings is not None:
+            opponent = puzzle_opponent(attempt.puzzle.wins_in, self.ratings)
+        before = self.statistics.rating.rating
+        daily = self._today() if self.daily else None
+        self.records.record_puzzle(attempt.puzzle.moves, solved, daily=daily, opponent=opponent)
+        self.statistics = self.records.all_statistics()
+        if opponent is not None:
+            self.rating_change = self.statistics.rating.rating - before
+        self.host.sounds.play("win" if solved else "loss")
+        self.buttons.focus_on("next" if solved else "again")
+
+    # -- time
+
+    def _animate_last(self) -> None:
+        attempt = self.attempt
+        assert attempt is not None
+        board = attempt.board
+        col = board.history[-1]
+        row = board.height(col) - 1
+        player = board.cell(col, row)
+        assert player is not None
+        self.drop = DiscDrop(col, row, player, self.layout().board.fall_distance(row))
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        if self.drop is not None:
+            if self.drop.update(dt):
+                self.host.sounds.play("drop")
+            if self.drop.done:
+                self.drop = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw(surface, self, self.layout())
+
+    def close(self) -> None:
+        self._cancel_all()
+
+    def resume(self) -> None:
+        self.statistics = self.records.all_statistics()
+        for key in BUTTONS:
+            self.buttons.get(key).label = texts.button_label(key)
+        band = self.buttons.get("band")
+        band.choices = [(b, texts.band_name(b)) for b in Band]

@@ -1,0 +1,135 @@
+"""Every sentence the Puzzles screen shows, through gettext when it is asked for.
+
+No pygame here: the view asks for the words, then draws them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from game.ai.puzzles import Band
+from game.i18n import gettext as _
+from game.i18n import join_list, ngettext, number, pgettext
+from game.ui.names import colour_name
+from game.ui.scenes.puzzles.attempt import Attempt, Phase
+
+
+def title() -> str:
+    return _("Puzzles")
+
+
+def band_name(band: Band) -> str:
+    """A band's name (a context of its own: the levels have names like these)."""
+    names = {
+        Band.EASY: pgettext("puzzle band", "Easy"),
+        Band.MEDIUM: pgettext("puzzle band", "Medium"),
+        Band.HARD: pgettext("puzzle band", "Hard"),
+    }
+    return names[band]
+
+
+def button_label(key: str) -> str:
+    labels = {
+        "daily": _("Daily puzzle"),
+        "band": _("Difficulty"),
+        "next": _("Next puzzle"),
+        "again": _("Try again"),
+        "back": _("Back"),
+    }
+    return labels[key]
+
+
+def heading(band: Band, number_in_band: int, count: int, *, daily: bool) -> str:
+    """Which puzzle this is: the day's, or its place in its band."""
+    if daily:
+        return _("Daily puzzle ({band})").format(band=band_name(band))
+    return _("{band} puzzle {number} of {count}").format(
+        band=band_name(band), number=number(number_in_band), count=number(count)
+    )
+
+
+def task(attempt: Attempt, names: Mapping[str, str]) -> str:
+    """What to do: the side the player plays, and how soon it wins."""
+    side = "red" if attempt.player.value == 0 else "yellow"
+    count = attempt.puzzle.wins_in
+    return ngettext(
+        "You play {colour}: win in {count} move, whatever the computer does.",
+        "You play {colour}: win in {count} moves, whatever the computer does.",
+        count,
+    ).format(colour=colour_name(names, side), count=number(count))
+
+
+def status(attempt: Attempt) -> str:
+    """Where the try stands, in a sentence."""
+    phase = attempt.phase
+    if phase is Phase.YOUR_MOVE:
+        if attempt.moves_played == 0:
+            return _("One column wins. Which?")
+        return _("Good: the win holds. Your move.")
+    if phase is Phase.DEFENCE:
+        return _("The computer defends...")
+    if phase is Phase.SOLVED:
+        return _("Solved: four in a row!")
+    return _("That move lets the win slip.")
+
+
+def refutation(attempt: Attempt) -> list[str]:
+    """After a failed try: which columns kept the win, and what the numbered discs are."""
+    lines = []
+    kept = attempt.kept_columns()
+    if kept:
+        columns = join_list([number(col + 1) for col in sorted(kept)])
+        lines.append(
+            ngettext(
+                "Column {columns} kept the win.", "Columns {columns} kept the win.", len(kept)
+            ).format(columns=columns)
+        )
+    if attempt.line:
+        lines.append(_("The numbered discs show the best play from there."))
+    elif not attempt.line_over:
+        lines.append(_("Finding the best play from there..."))
+    return lines
+
+
+def rated(first_try: bool) -> str:
+    if first_try:
+        return _("A first try: it counts for your rating.")
+    return _("Tried before: this try does not count for your rating.")
+
+
+def rating(value: float, change: float | None = None) -> str:
+    """The player's rating, with the last try's change when there is one."""
+    if change is None or round(change) == 0:
+        return _("Your rating: {rating}").format(rating=number(round(value)))
+    signed = ("+" if change > 0 else "\u2212") + number(abs(round(change)))
+    return _("Your rating: {rating} ({change})").format(rating=number(round(value)), change=signed)
+
+
+def progress(solved: int, count: int, streak: int, best: int) -> list[str]:
+    return [
+        _("Solved: {solved} of {count}").format(solved=number(solved), count=number(count)),
+        _("Streak: {streak} (best {best})").format(streak=number(streak), best=number(best)),
+    ]
+
+
+def daily_done() -> str:
+    return _("Today's puzzle is solved. A new one comes tomorrow.")
+
+
+def unavailable() -> str:
+    return _(
+        "The puzzle file is missing or damaged, so there are no puzzles to play. Reinstalling"
+        " the game brings it back."
+    )
+
+
+def could_not_answer(error: str) -> str:
+    return _("The computer could not answer: {error}").format(error=error)
+
+
+def keys_help() -> str:
+    return _("Keys: 1-7 or Left, Right and Enter drop, N next puzzle, R try again, Esc back")
+
+
+def lines_of(parts: Iterable[str]) -> list[str]:
+    return [part for part in parts if part]
