@@ -6,7 +6,7 @@ The file::
       "version": 1,
       "games": [
         {"id": "3f2a...", "moves": "4453...", "start": 0, "mode": "vs-computer",
-         "levels": ["Hard", "Hard"], "human": 0, "result": "first",
+         "levels": ["Hard", "Hard"], "human": 0, "colour": "red", "result": "first",
          "date": "2026-11-25T15:04:05+00:00", "coached": false}
       ]
     }
@@ -14,7 +14,8 @@ The file::
 ``moves`` are every move from the empty board, the first ``start`` of them the position
 the game began from (not played by the players); ``levels`` the computer's level for the
 first and the second player (as :class:`game.saved_game.SavedGame` keeps them);
-``human`` the side the human played against the computer (None in the other modes);
+``human`` the side the human played against the computer (None in the other modes) and
+``colour`` the human's disc colour (the first player's is red in the other modes);
 ``result`` who won (``first``, ``second``) or ``draw``, as the moves say; ``date`` when
 it ended (UTC); ``coached`` whether the coach offered to take a move back.
 
@@ -46,7 +47,7 @@ from typing import Any, Final
 import filelock
 
 from game import fields, files
-from game.choices import Mode
+from game.choices import DiscColour, Mode
 from game.core import Board, IllegalMoveError, Player
 from game.i18n import gettext as _
 from game.saved_game import is_level_name
@@ -82,6 +83,7 @@ class FinishedGame:
     mode: Mode
     levels: tuple[str, str]
     human: int | None = None
+    colour: DiscColour = DiscColour.RED
     start: int = 0
     date: str = field(default_factory=now)
     coached: bool = False
@@ -104,6 +106,7 @@ class FinishedGame:
         if not fits:
             raise ValueError(f"human is {self.human!r}, which does not fit a {self.mode} game")
         datetime.fromisoformat(self.date)  # raises ValueError
+        object.__setattr__(self, "colour", DiscColour(self.colour))
         if not self.id or len(self.id) > 64:
             raise ValueError("a game's id is 1 to 64 characters")
 
@@ -133,6 +136,12 @@ class FinishedGame:
             return "draw"
         return "win" if int(winner) == self.human else "loss"
 
+    def colour_of(self, player: Player) -> DiscColour:
+        """The disc colour ``player`` played with."""
+        if self.human is None:
+            return DiscColour.RED if player is Player.FIRST else DiscColour.YELLOW
+        return self.colour if int(player) == self.human else self.colour.other
+
     @property
     def computer_level(self) -> str | None:
         """The computer's level against the human (None: no computer played)."""
@@ -150,6 +159,7 @@ class FinishedGame:
             "mode": str(self.mode),
             "levels": list(self.levels),
             "human": self.human,
+            "colour": str(self.colour),
             "result": self.result,
             "date": self.date,
             "coached": self.coached,
@@ -172,6 +182,7 @@ class FinishedGame:
             mode=fields.member(Mode)(data.get("mode")),
             levels=(fields.text(levels[0]), fields.text(levels[1])),
             human=None if human is None else fields.whole(human),
+            colour=fields.member(DiscColour)(data.get("colour", DiscColour.RED)),
             date=fields.text(data.get("date")),
             coached=fields.boolean(data.get("coached", False)),
         )

@@ -20,7 +20,17 @@ from typing import Protocol
 
 import pygame
 
-from game.ai.protocol import RequestKind, SearchRequest, SearchResult, WorkerReply
+from game.ai.judge import PositionValue
+from game.ai.protocol import (
+    Request,
+    RequestKind,
+    Result,
+    ReviewRequest,
+    ReviewResult,
+    SearchRequest,
+    SearchResult,
+    WorkerReply,
+)
 from game.ai.score import DRAW, Analysis, Score
 from game.core import WIDTH, Board
 from game.ui.options import GameConfig
@@ -52,6 +62,18 @@ def centre_first(request: SearchRequest) -> SearchResult:
     return SearchResult(column=column, score=DRAW, depth=1, nodes=1, time=0.0, analysis=analysis)
 
 
+def review_by_rules(request: ReviewRequest) -> ReviewResult:
+    """A position's value as far as the rules see it: a win with the next stone where
+    there is one, else a draw (the best column the most central)."""
+    board = Board.from_moves(request.moves)
+    win = next((c for c in CENTRE_FIRST if board.can_play(c) and board.is_winning_move(c)), None)
+    column = win if win is not None else next(c for c in CENTRE_FIRST if board.can_play(c))
+    score = DRAW if win is None else Score.win_now(board.ply)
+    line = (column,) if request.line else ()
+    value = PositionValue(request.ply, score, column, line)
+    return ReviewResult(value=value, nodes=1, time=0.0)
+
+
 def scripted(columns: Sequence[int]) -> Callable[[SearchRequest], SearchResult]:
     """Answers that play ``columns`` (0-based) in turn for "move" requests, then centre-first."""
     queue = list(columns)
@@ -78,13 +100,16 @@ class FakeWorker:
     """
 
     answer: Callable[[SearchRequest], SearchResult] = centre_first
+    review: Callable[[ReviewRequest], ReviewResult] = review_by_rules
     auto: bool = True
     submitted: list[tuple[int, RequestKind, SearchRequest]] = field(default_factory=list)
+    reviews: list[tuple[int, ReviewRequest]] = field(default_factory=list)
+    """The review requests submitted (``submitted`` has the others)."""
     cancelled: list[int | None] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
     started: bool = False
     closed: bool = False
-    _pending: dict[int, tuple[RequestKind, SearchRequest]] = field(default_factory=dict)
+    _pending: dict[int, tuple[RequestKind, Request]] = field(default_factory=dict)
     _released: set[int] = field(default_factory=set)
     _extra: list[WorkerReply] = field(default_factory=list)
     _next_id: int = 1
@@ -96,12 +121,15 @@ class FakeWorker:
     def start(self) -> None:
         self.started = True
 
-    def submit(self, request: SearchRequest, *, kind: RequestKind = RequestKind.MOVE) -> int:
+    def submit(self, request: Request, *, kind: RequestKind = RequestKind.MOVE) -> int:
         self.started = True
         request_id = self._next_id
         self._next_id += 1
         self._pending[request_id] = (kind, request)
-        self.submitted.append((request_id, kind, request))
+        if isinstance(request, ReviewRequest):
+            self.reviews.append((request_id, request))
+        else:
+            self.submitted.append((request_id, kind, request))
         if self.auto:
             self._released.add(request_id)
         return request_id
@@ -118,8 +146,12 @@ class FakeWorker:
         self._released.update(self._pending)
 
     def pending(self) -> list[tuple[int, str, SearchRequest]]:
-        """The requests without a reply yet, oldest first."""
-        return [(rid, kind, request) for rid, (kind, request) in self._pending.items()]
+        """The search requests without a reply yet, oldest first."""
+        return [
+            (rid, kind, request)
+            for rid, (kind, request) in self._pending.items()
+            if isinstance(request, SearchRequest)
+        ]
 
     def inject(self, reply: WorkerReply) -> None:
         """Deliver ``reply`` on the next poll, whatever was asked (a stale or foreign reply)."""
@@ -132,11 +164,15 @@ class FakeWorker:
             kind, request = self._pending.pop(request_id)
             self._released.discard(request_id)
             try:
-                result = self.answer(request)
+                result: Result = (
+                    self.review(request)
+                    if isinstance(request, ReviewRequest)
+                    else self.answer(request)
+                )
             except ValueError as error:
                 replies.append(WorkerReply(request_id, kind, request.moves, None, str(error)))
             else:
-                replies.append(WorkerReply(request_id, kind, request.moves, result))
+                replies.append(WorkerReply.answering(request_id, kind, request.moves, result))
         return replies
 
     def take_notices(self) -> list[str]:

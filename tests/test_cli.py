@@ -284,3 +284,56 @@ def test_the_table_size_is_in_whole_mib_within_the_machines_memory() -> None:
         too_big = run("solve", "--table-mb", str(2 * memory // 2**20 + 1))
         assert too_big.returncode == 2
         assert "does not fit" in too_big.stderr or "largest table" in too_big.stderr
+
+
+REVIEW_LINE = re.compile(
+    r"^(\d+) ([1-7]) (best|inaccuracy|mistake|blunder)(\??) (~?-?\d+) (~?-?\d+)$"
+)
+
+
+def fresh_score(moves: str) -> int:
+    board = Board.from_moves(moves)
+    return Solver().solve(board.current, board.mask, board.ply).score
+
+
+def test_review_prints_a_line_a_move_exact_where_time_allows() -> None:
+    moves, score = read_testset("Test_L3_R1", 3)[2]
+    done = run("review", moves, "--time", "3")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) == len(moves)
+    exact = 0
+    for number, line in enumerate(lines, start=1):
+        found = REVIEW_LINE.match(line)
+        assert found is not None, line
+        assert int(found[1]) == number and found[2] == moves[number - 1]
+        best, played = found[5], found[6]
+        if "~" in best or "~" in played:
+            assert found[4] == "?", line  # a verdict from an estimate says so
+            continue
+        exact += 1
+        assert found[4] == "" and int(best) == fresh_score(moves[: number - 1])
+        after = moves[:number]
+        expected = -score if number == len(moves) else -fresh_score(after)
+        assert int(played) == expected, line
+    assert exact >= 10  # the last moves at least: each is solved in milliseconds
+
+
+@pytest.mark.parametrize(
+    ("moves", "named"),
+    [
+        ("4453z", "move 5 ('z')"),
+        ("44444444", "move 7 ('4'): column 4 is full"),
+        ("44556677", "move 8 ('7'): the game is already over"),
+        ("4480", "move 3 ('8')"),
+    ],
+)
+def test_review_refuses_a_bad_move_string_naming_the_first_bad_move(moves: str, named: str) -> None:
+    done = run("review", moves)
+    assert done.returncode == 2
+    assert named in done.stderr and done.stdout == ""
+
+
+def test_review_refuses_a_time_that_is_not_positive() -> None:
+    done = run("review", "4453", "--time", "0")
+    assert done.returncode == 2 and "--time" in done.stderr

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from game.choices import Mode
+from game.choices import DiscColour, Mode
+from game.core import Player
 from game.history import MAX_GAMES, FinishedGame, HistoryStore, merged
 from game.settings import SettingsStore
 from game.ui.saver import Saver
@@ -45,6 +46,12 @@ def test_a_game_is_kept_with_its_result(tmp_path: Path) -> None:
     assert kept.result == "first" and kept.result_for_human() == "win" and kept.coached
     assert game(DRAWN, human=1).result_for_human() == "draw"
     assert game(human=1).result_for_human() == "loss" and game(human=1).computer_level == "Hard"
+    yellow_second = game(human=1, colour=DiscColour.YELLOW)
+    assert store(tmp_path).add([yellow_second]) is None
+    assert store(tmp_path).load().games[-1].colour_of(Player.FIRST) is DiscColour.RED
+    assert yellow_second.colour_of(Player.SECOND) is DiscColour.YELLOW
+    two = game(mode=Mode.TWO_PLAYERS, human=None)
+    assert two.colour_of(Player.FIRST) is DiscColour.RED and two.result_for_human() is None
 
 
 @pytest.mark.parametrize(

@@ -26,7 +26,7 @@ from game import resources
 from game.ai.book import BOOK_FILE
 from game.ai.bookshelf import BookFile
 from game.ai.levels import MAX_DEPTH
-from game.ai.protocol import RequestKind, SearchRequest, WorkerReply
+from game.ai.protocol import RequestKind, ReviewRequest, ReviewResult, SearchRequest, WorkerReply
 from game.ai.score import Score
 from game.ai.worker import GAVE_UP_NOTICE, HANG_NOTICE, MAX_ATTEMPTS, RESTART_NOTICE, AIWorker
 from game.core import Board
@@ -134,6 +134,22 @@ def test_an_illegal_position_gets_an_error_reply_and_the_worker_goes_on(
     assert first.error is not None and "column 4" in first.error
     assert second.request_id == good and second.result is not None
     assert worker.restarts == 0
+
+
+def test_a_review_request_gets_the_positions_value_and_line(worker: AIWorker) -> None:
+    game = "2252576253462244111563365343671351441"  # Test_L3_R1's first game: -1 at its end
+    asked = [
+        worker.submit(ReviewRequest(game=game, ply=len(game), line=4), kind=RequestKind.REVIEW),
+        worker.submit(ReviewRequest(game=game, ply=len(game) + 1), kind=RequestKind.REVIEW),
+    ]
+    answer, refused = wait_for_replies(worker, 2)
+    assert [answer.request_id, refused.request_id] == asked
+    value = answer.review
+    assert isinstance(value, ReviewResult) and answer.kind is RequestKind.REVIEW
+    assert answer.moves == game and answer.result is None
+    assert value.value.score == Score.exact(-1)
+    assert value.value.line and value.value.column == value.value.line[0]
+    assert refused.review is None and refused.error is not None
 
 
 def test_cancel_stops_a_deep_search_and_the_next_request_is_answered(worker: AIWorker) -> None:

@@ -14,6 +14,14 @@ aligned with inputs); the other lines are still answered, and the exit status is
 (``--level``, default Perfect) or a depth (``--depth``); with ``--stats`` the score,
 in numbers and words, and the effort.
 
+``review <moves>`` judges every move of a game (:mod:`game.ai.review`), a line a move:
+``<n> <column> <verdict> <best> <played>`` (n from 1, column 1-7, verdict best,
+inaccuracy, mistake or blunder, the scores exact in Pons' convention from the mover's
+side).  ``--time SECONDS`` bounds the whole review: a value not worked out exactly in
+time is an estimate, written ``~3``, and its verdict is followed by ``?``.  A malformed
+or illegal move string is refused with a message naming the first bad character or
+move, exit status 2.
+
 ``--table-mb N`` (both commands) sizes the exact solver's table: N MiB (whole), refused
 below 1 or when the machine's free memory cannot hold it.  The opening book is the
 one the entry point gives (``python -m game.ai``: the game's own), unless ``--no-book``.
@@ -36,9 +44,11 @@ from game.ai.backend import KERNEL_NAME
 from game.ai.bookshelf import PositionBook
 from game.ai.columns import column_values, good_enough
 from game.ai.engine import Engine
+from game.ai.judge import review_line
 from game.ai.kernel import MAX_SLOT_BITS, SLOT_BYTES
 from game.ai.levels import LEVELS, MAX_DEPTH, MIN_DEPTH, custom_level, level_by_name
 from game.ai.protocol import SearchRequest
+from game.ai.review import review_game
 from game.ai.score import Score
 from game.ai.solver import DEFAULT_CAPACITY, Solver
 from game.core.bitboard import WIDTH
@@ -105,7 +115,11 @@ def _parser() -> argparse.ArgumentParser:
         description=_("The Connect Four engine: solve positions or pick a move."),
     )
     commands = parser.add_subparsers(dest="command", required=True)
-    for command in (_solve_command(commands), _bestmove_command(commands)):
+    for command in (
+        _solve_command(commands),
+        _bestmove_command(commands),
+        _review_command(commands),
+    ):
         command.add_argument(
             "--no-book", action="store_true", help=_("never answer from the opening book")
         )
@@ -174,6 +188,26 @@ def _bestmove_command(commands: Commands) -> argparse.ArgumentParser:
     return best
 
 
+def _review_command(commands: Commands) -> argparse.ArgumentParser:
+    review = commands.add_parser(
+        "review",
+        help=_("judge every move of a game"),
+        description=_(
+            "Print a line a move: its number, its column, the verdict (best, inaccuracy,"
+            " mistake or blunder), then the best score and the played move's score from the"
+            " mover's side. A value not worked out exactly in time is an estimate, written"
+            " ~N, and its verdict is followed by ?."
+        ),
+    )
+    review.add_argument("moves", help=_("the game as a move string, e.g. 4453"))
+    review.add_argument(
+        "--time",
+        type=float,
+        help=_("seconds for the whole review (default: as long as it takes, every value exact)"),
+    )
+    return review
+
+
 def main(
     argv: Sequence[str] | None = None,
     stdin: TextIO | None = None,
@@ -199,6 +233,8 @@ def main(
             weak=args.weak, analyze=args.analyze, stats=args.stats, keep_table=args.keep_table
         )
         return solve_lines(source, out, options, Solver(args.table_slots), book)
+    if args.command == "review":
+        return _review(args, out, book)
     return _best_move(args, out, book)
 
 
@@ -356,4 +392,24 @@ def _best_move(args: argparse.Namespace, out: TextIO, book: PositionBook | None)
             f" time {result.time:.3f}"
         )
     print(text, file=out)
+    return 0
+
+
+def _review(args: argparse.Namespace, out: TextIO, book: PositionBook | None) -> int:
+    """``review``: every move of the game judged, a line each; 2 for a bad move string."""
+    try:
+        seconds = args.time
+        if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
+            raise ValueError(
+                _("--time must be a positive number of seconds, not {budget}").format(
+                    budget=seconds
+                )
+            )
+        game = Board.from_moves(args.moves)
+    except (IllegalMoveError, ValueError) as error:
+        print(_("review: {problem}").format(problem=error), file=sys.stderr)
+        return 2
+    engine = Engine(book=book, solver_capacity=args.table_slots)
+    for review in review_game(game, engine.reviewer, seconds=seconds):
+        print(review_line(review), file=out, flush=True)
     return 0

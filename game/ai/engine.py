@@ -8,6 +8,10 @@
 * a request without one is the Perfect level's (:mod:`game.ai.perfect`): the book,
   the exact solver, and never a move that gives the result away.
 
+:meth:`Engine.review` values one position of a game under review
+(:class:`~game.ai.protocol.ReviewRequest`, :mod:`game.ai.review`), and
+:meth:`Engine.answer` takes either request (the worker's entry).
+
 The engine keeps two transposition tables across requests (the worker process keeps one
 engine for the whole game): the solver's, :data:`game.ai.solver.DEFAULT_CAPACITY` slots
 (16 MiB) unless told otherwise, and the depth-limited search's,
@@ -27,7 +31,15 @@ from game.ai.budget import Budget, usable
 from game.ai.control import StopControl
 from game.ai.levels import MAX_DEPTH, MIN_DEPTH
 from game.ai.perfect import Ask, Perfect
-from game.ai.protocol import SearchRequest, SearchResult
+from game.ai.protocol import (
+    Request,
+    Result,
+    ReviewRequest,
+    ReviewResult,
+    SearchRequest,
+    SearchResult,
+)
+from game.ai.review import Reviewer
 from game.ai.search import DepthSearch
 from game.ai.solver import Solver
 from game.core.board import Board
@@ -52,11 +64,36 @@ class Engine:
         self.depth_search = DepthSearch(search_capacity)
         self.book = book
         self._perfect = Perfect(self.solver, self.depth_search, book)
+        self.reviewer = Reviewer(self.solver, self.depth_search, book)
 
     @property
     def max_table_bytes(self) -> int:
         """The memory bound of both tables together, when full."""
         return self.solver.max_bytes + self.depth_search.table.max_bytes
+
+    def answer(self, request: Request, should_stop: Callable[[], bool] | None = None) -> Result:
+        """The answer to either kind of request (:meth:`think`, :meth:`review`)."""
+        if isinstance(request, ReviewRequest):
+            return self.review(request, should_stop)
+        return self.think(request, should_stop)
+
+    def review(
+        self, request: ReviewRequest, should_stop: Callable[[], bool] | None = None
+    ) -> ReviewResult:
+        """The value of the position ``request`` names (see :class:`ReviewRequest`),
+        within its time limit; ``should_stop`` as for :meth:`think`.  Raises
+        :class:`~game.core.IllegalMoveError` for a malformed game and ValueError for a
+        position where the game is over or beyond the game's end."""
+        game = Board.from_moves(request.game)
+        if not 0 <= request.ply <= game.ply or (request.ply == game.ply and game.is_over):
+            raise ValueError(f"no position after {request.ply} moves of {request.game!r} to value")
+        budget = Budget(
+            StopControl(time_limit=usable(request.time_limit), should_stop=should_stop)
+        )
+        valued = self.reviewer.value(game, request.ply, budget, line=request.line)
+        return ReviewResult(
+            value=valued.value, nodes=valued.nodes, time=budget.elapsed(), stopped=valued.stopped
+        )
 
     def think(
         self, request: SearchRequest, should_stop: Callable[[], bool] | None = None

@@ -1,13 +1,14 @@
 """What the engine is asked and what it answers: small, picklable dataclasses.
 
 A :class:`SearchRequest` goes in (to :meth:`game.ai.engine.Engine.think`, or through the
-worker's pipe), a :class:`SearchResult` comes out; the worker wraps it in a
-:class:`WorkerReply` labelled with the :class:`RequestKind` the game gave.  Scores are
-:class:`~game.ai.score.Score` objects (exact, bound or estimate), an analysis of every
-column an :class:`~game.ai.score.Analysis`.
+worker's pipe), a :class:`SearchResult` comes out; a :class:`ReviewRequest` (the value of
+one position of a game under review) gets a :class:`ReviewResult`.  The worker wraps
+either answer in a :class:`WorkerReply` labelled with the :class:`RequestKind` the game
+gave.  Scores are :class:`~game.ai.score.Score` objects (exact, bound or estimate), an
+analysis of every column an :class:`~game.ai.score.Analysis`.
 
-Imports :mod:`game.core` and :mod:`game.ai.score` only: the window and the worker's
-handle read these types without loading the engine or its kernel.
+Imports :mod:`game.core`, :mod:`game.ai.score` and :mod:`game.ai.judge` only: the window
+and the worker's handle read these types without loading the engine or its kernel.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import enum
 from dataclasses import dataclass
 from typing import Final
 
+from game.ai.judge import PositionValue
 from game.ai.score import Analysis, Score
 from game.core.bitboard import Column
 
@@ -38,6 +40,8 @@ class RequestKind(enum.StrEnum):
     """The best column for the player (an analysis's best column)."""
     ANALYSIS = "analysis"
     """Every column's value."""
+    REVIEW = "review"
+    """The value of one position of a game under review."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -101,12 +105,54 @@ class SearchResult:
     overtime: bool = False
 
 
+@dataclass(frozen=True, kw_only=True, slots=True)
+class ReviewRequest:
+    """The value of the position after ``ply`` moves of the game ``game`` (a move string,
+    for the neighbours' values the engine knows: :mod:`game.ai.review`), exact within
+    ``time_limit`` seconds (None: however long it takes), else the best estimate; with
+    ``line`` > 0 its principal variation of up to that many moves too."""
+
+    game: str
+    ply: int
+    line: int = 0
+    time_limit: float | None = None
+
+    @property
+    def moves(self) -> str:
+        """The position asked about."""
+        return self.game[: self.ply]
+
+    @property
+    def longest(self) -> float | None:
+        """The most seconds the engine may take (None: no bound)."""
+        return self.time_limit
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class ReviewResult:
+    """The answer to a :class:`ReviewRequest`: the position's ``value`` (its score, a best
+    column, the line asked for), the ``nodes`` and ``time`` spent, and whether a limit
+    ``stopped`` the exact solve (the value is then a bound or an estimate)."""
+
+    value: PositionValue
+    nodes: int
+    time: float
+    stopped: bool = False
+
+
+Request = SearchRequest | ReviewRequest
+"""Anything the engine is asked."""
+Result = SearchResult | ReviewResult
+"""Anything the engine answers."""
+
+
 @dataclass(frozen=True, slots=True)
 class WorkerReply:
     """The worker's answer to one request.
 
     ``kind`` is the label given to :meth:`game.ai.worker.AIWorker.submit`; ``moves`` is
-    the position the answer is for.  Exactly one of ``result`` and ``error`` is set.
+    the position the answer is for.  Exactly one of ``result`` (a search's answer),
+    ``review`` (a review request's) and ``error`` is set.
     """
 
     request_id: int
@@ -114,3 +160,13 @@ class WorkerReply:
     moves: str
     result: SearchResult | None
     error: str | None = None
+    review: ReviewResult | None = None
+
+    @classmethod
+    def answering(
+        cls, request_id: int, kind: RequestKind, moves: str, answer: Result
+    ) -> WorkerReply:
+        """The reply carrying ``answer``, in the field of its kind."""
+        if isinstance(answer, ReviewResult):
+            return cls(request_id, kind, moves, None, review=answer)
+        return cls(request_id, kind, moves, answer)

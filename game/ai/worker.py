@@ -8,10 +8,10 @@ its transposition tables stay warm from move to move.  It imports only
 
 Protocol, over one duplex pipe::
 
-    game  -> worker   ("search", id, SearchRequest)
+    game  -> worker   ("search", id, SearchRequest or ReviewRequest)
                       ("cancel", id)          stop that search, or forget it if queued
                       ("quit",)
-    worker -> game    ("result", id, SearchResult)
+    worker -> game    ("result", id, SearchResult or ReviewResult)
                       ("error", id, message)   the engine refused the request
 
 The worker's log records travel on a second, one-way pipe to the game's log
@@ -26,7 +26,7 @@ On the game's side :class:`AIWorker` never blocks: :meth:`AIWorker.poll`, called
 once per frame, returns the replies that have arrived and drops those of
 cancelled requests.  It also watches the process: if it died, or if a request
 went unanswered for the longest it may take (its time budget, or for a Perfect move the
-time it may take to prove it: :attr:`SearchRequest.longest`) plus
+time it may take to prove it: the request's ``longest``) plus
 :attr:`AIWorker.hang_margin`, it
 starts a new process, sends the pending requests again, and queues a notice for
 the player (:meth:`AIWorker.take_notices`).
@@ -49,7 +49,7 @@ from typing import Any
 
 from game.ai import worker_log
 from game.ai.bookshelf import BookFile
-from game.ai.protocol import RequestKind, SearchRequest, WorkerReply
+from game.ai.protocol import Request, RequestKind, WorkerReply
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +74,7 @@ GAVE_UP_NOTICE = "The computer player keeps failing on this position; see the lo
 
 @dataclass(slots=True)
 class _Pending:
-    request: SearchRequest
+    request: Request
     kind: RequestKind
     sent_at: float
     attempts: int = 1
@@ -90,7 +90,7 @@ class _Inbox:
 
     def __init__(self, conn: Connection) -> None:
         self._conn = conn
-        self._queue: collections.deque[tuple[int, SearchRequest | None]] = collections.deque()
+        self._queue: collections.deque[tuple[int, Request | None]] = collections.deque()
         self.cancelled: set[int] = set()
         self._arrived = threading.Condition()
         threading.Thread(target=self._read, name="pipe-reader", daemon=True).start()
@@ -110,7 +110,7 @@ class _Inbox:
                     self._queue.append((-1, None))
                 self._arrived.notify()
 
-    def next(self) -> tuple[int, SearchRequest] | None:
+    def next(self) -> tuple[int, Request] | None:
         """The next request that is not cancelled, waiting for one; None: quit."""
         with self._arrived:
             while True:
@@ -155,7 +155,7 @@ def _worker_main(
 
         reply: tuple[Any, ...]
         try:
-            result = engine.think(request, should_stop)
+            result = engine.answer(request, should_stop)
         except ValueError as error:  # IllegalMoveError is a ValueError
             reply = ("error", request_id, str(error))
         except Exception:
@@ -276,7 +276,7 @@ class AIWorker:
 
     # -- requests
 
-    def submit(self, request: SearchRequest, *, kind: RequestKind = RequestKind.MOVE) -> int:
+    def submit(self, request: Request, *, kind: RequestKind = RequestKind.MOVE) -> int:
         """Queue ``request``; returns its id.  Starts the process if needed."""
         self.start()
         request_id = self._next_id
@@ -328,7 +328,7 @@ class AIWorker:
         self._restart_clocks()
         moves = pending.request.moves
         if tag == "result":
-            return WorkerReply(request_id, pending.kind, moves, payload)
+            return WorkerReply.answering(request_id, pending.kind, moves, payload)
         log.warning("the engine refused %r: %s", moves, payload)
         return WorkerReply(request_id, pending.kind, moves, None, str(payload))
 

@@ -4,7 +4,9 @@
 :class:`game.ai.worker.AIWorker` in the game, a stand-in in tests and scripts).  A
 scene submits a :class:`~game.ai.protocol.SearchRequest` with a kind and itself as
 the owner; on each poll the link turns every worker reply into an :class:`Answer` or
-a :class:`Failure` and hands it to its owner, if that owner still listens.  The
+a :class:`Failure` and hands it to its owner, if that owner still listens.  The Review
+screen submits :class:`~game.ai.protocol.ReviewRequest` objects too
+(:meth:`EngineLink.submit_review`), whose values come back as :class:`Reviewed`.  The
 worker's notices (a restart, say) go to the player.  No pygame here.
 """
 
@@ -22,7 +24,15 @@ from typing import Protocol, TypeAlias
 
 from game import resources
 from game.ai.book import BOOK_FILE
-from game.ai.protocol import RequestKind, SearchRequest, SearchResult, WorkerReply
+from game.ai.protocol import (
+    Request,
+    RequestKind,
+    ReviewRequest,
+    ReviewResult,
+    SearchRequest,
+    SearchResult,
+    WorkerReply,
+)
 from game.i18n import gettext as _
 
 log = logging.getLogger(__name__)
@@ -35,7 +45,7 @@ class WorkerLike(Protocol):
     """The computer player's handle; every method returns at once."""
 
     def start(self) -> None: ...
-    def submit(self, request: SearchRequest, *, kind: RequestKind = RequestKind.MOVE) -> int: ...
+    def submit(self, request: Request, *, kind: RequestKind = RequestKind.MOVE) -> int: ...
     def cancel(self, request_id: int | None = None) -> None: ...
     def poll(self) -> Sequence[WorkerReply]: ...
     def take_notices(self) -> list[str]: ...
@@ -98,11 +108,24 @@ class Failure:
     error: str
 
 
+@dataclass(frozen=True, slots=True)
+class Reviewed:
+    """The value of the position ``moves`` of a game under review, the answer to the
+    review request ``request_id``."""
+
+    request_id: int
+    moves: str
+    result: ReviewResult
+
+
 Reply: TypeAlias = Answer | Failure
 
 
-def typed(reply: WorkerReply) -> Reply:
-    """The worker's reply (exactly one of result and error set) as an Answer or a Failure."""
+def typed(reply: WorkerReply) -> Reply | Reviewed:
+    """The worker's reply (exactly one of result and error set) as an Answer, a Reviewed
+    or a Failure."""
+    if reply.review is not None and reply.error is None:
+        return Reviewed(reply.request_id, reply.moves, reply.review)
     if reply.result is not None and reply.error is None:
         return Answer(reply.request_id, reply.kind, reply.moves, reply.result)
     return Failure(reply.request_id, reply.kind, reply.moves, str(reply.error))
@@ -112,6 +135,12 @@ class ReplyOwner(Protocol):
     """Whoever submits a request gets its reply."""
 
     def handle_reply(self, reply: Reply) -> None: ...
+
+
+class ReviewOwner(ReplyOwner, Protocol):
+    """Whoever submits review requests gets their values (or their failures) here."""
+
+    def handle_review(self, reply: Reviewed | Failure) -> None: ...
 
 
 class Engine(Protocol):
@@ -126,6 +155,16 @@ class Engine(Protocol):
 
     def cancel(self, request_id: int) -> None:
         """Stop a request; its reply, if one is on the way, is dropped."""
+
+
+class ReviewEngine(Engine, Protocol):
+    """What the Review screen may do with the computer player: ask as any scene does,
+    and ask for the values of a game's positions."""
+
+    def submit_review(self, request: ReviewRequest, *, owner: ReviewOwner) -> int | None:
+        """Ask for a position's value; the reply goes to ``owner.handle_review``.  None if
+        the worker refused (the player is told)."""
+        ...
 
 
 class EngineLink:
@@ -146,6 +185,7 @@ class EngineLink:
         self._notify = notify
         self._listening = listening
         self._owners: dict[int, ReplyOwner] = {}
+        self._reviewers: dict[int, ReviewOwner] = {}
         self._niced_pid: int | None = None
 
     def start(self) -> None:
@@ -160,6 +200,7 @@ class EngineLink:
     def close(self) -> None:
         """Cancel everything and stop the worker; never raises."""
         self._owners.clear()
+        self._reviewers.clear()
         try:
             self.worker.cancel()
             self.worker.close()
@@ -171,18 +212,30 @@ class EngineLink:
     ) -> int | None:
         """Send ``request``; its reply goes to ``owner.handle_reply``.  None if the
         worker refused (the player is told)."""
+        request_id = self._send(request, kind)
+        if request_id is not None:
+            self._owners[request_id] = owner
+        return request_id
+
+    def submit_review(self, request: ReviewRequest, *, owner: ReviewOwner) -> int | None:
+        """Send a review ``request``; its reply goes to ``owner.handle_review``."""
+        request_id = self._send(request, RequestKind.REVIEW)
+        if request_id is not None:
+            self._reviewers[request_id] = owner
+        return request_id
+
+    def _send(self, request: Request, kind: RequestKind) -> int | None:
         try:
-            request_id = self.worker.submit(request, kind=kind)
+            return self.worker.submit(request, kind=kind)
         except Exception as error:
             log.exception("the worker refused a request")
             self._notify(_("The computer player is not available ({error}).").format(error=error))
             return None
-        self._owners[request_id] = owner
-        return request_id
 
     def cancel(self, request_id: int) -> None:
         """Stop the request; its reply, if one is on the way, is dropped."""
         self._owners.pop(request_id, None)
+        self._reviewers.pop(request_id, None)
         try:
             self.worker.cancel(request_id)
         except Exception:
@@ -198,16 +251,26 @@ class EngineLink:
             log.exception("polling the worker failed")
             replies, notices = [], [_("The computer player failed ({error}).").format(error=error)]
         for reply in replies:
-            owner = self._owners.pop(reply.request_id, None)
-            if owner is None or not self._listening(owner):
-                log.debug("dropped reply %s (%s)", reply.request_id, reply.kind)
-                continue
-            owner.handle_reply(typed(reply))
+            self._hand_over(reply)
         for notice in notices:
             # The worker's notices are English (game.ai imports no gettext); the
             # catalogue has them (build_scripts/catalogues.py).
             self._notify(_(notice))
         self._yield_to_frames()  # a restarted worker is a new process
+
+    def _hand_over(self, reply: WorkerReply) -> None:
+        """Give ``reply`` to whoever asked, if they still listen."""
+        owner = self._owners.pop(reply.request_id, None)
+        reviewer = self._reviewers.pop(reply.request_id, None)
+        asker = owner if owner is not None else reviewer
+        if asker is None or not self._listening(asker):
+            log.debug("dropped reply %s (%s)", reply.request_id, reply.kind)
+            return
+        answer = typed(reply)
+        if reviewer is not None and not isinstance(answer, Answer):
+            reviewer.handle_review(answer)
+        elif owner is not None and not isinstance(answer, Reviewed):
+            owner.handle_reply(answer)
 
     def _yield_to_frames(self) -> None:
         """Lower the worker process's priority (once per process), so that on a busy
