@@ -251,6 +251,7 @@ MAIN_SCREENS = frozenset(
         "menu-continue",
         "ask-before-a-new-game",
         "statistics",
+        "puzzle-refuted",
         "settings",
         "how-to-play",
         "smallest-window",
@@ -284,7 +285,13 @@ def capture_every_language(folder: Path, *, size: tuple[int, int] = DEFAULT_SIZE
 
 
 def _capture_all(camera: Camera) -> list[Path]:
-    for screens in (_menus_and_analysis, _turns_and_endings, _watching, _menus_and_pages):
+    for screens in (
+        _menus_and_analysis,
+        _turns_and_endings,
+        _watching,
+        _menus_and_pages,
+        _puzzles,
+    ):
         screens(camera)
     return camera.saved
 
@@ -524,3 +531,41 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def _puzzles(camera: Camera) -> None:
+    """The Puzzles screen: a puzzle, a move that throws the win away and its refutation,
+    the puzzle solved; then Statistics with the rating's graph."""
+    import pygame  # noqa: PLC0415
+
+    from game.ai.puzzles import PUZZLE_FILE, Band, load  # noqa: PLC0415
+    from game.resources import asset_path  # noqa: PLC0415
+    from game.ui.scenes.puzzles import PuzzleScene  # noqa: PLC0415
+    from game.ui.scenes.puzzles.attempt import Phase  # noqa: PLC0415
+    from game.ui.scenes.stack import Go  # noqa: PLC0415
+    from tests.fakes import FakeWorker, key  # noqa: PLC0415
+
+    puzzle = next(p for p in load(asset_path(PUZZLE_FILE)) if p.band is Band.MEDIUM)
+    with camera.app(FakeWorker(answer=engine_analysis(5.0))) as app:
+        app.go(Go.PUZZLES)
+        scene = app.navigator.top
+        assert isinstance(scene, PuzzleScene)
+        scene.start(puzzle)
+        camera.shoot(app, "puzzle")
+        wrong = 3 if puzzle.answer != 3 else 2
+        app.step([key(pygame.K_1 + wrong)], FRAME)
+        settle(app, 1.5)
+        camera.shoot(app, "puzzle-refuted")
+        app.step([key(pygame.K_r)], FRAME)
+        while scene.attempt is not None and not scene.attempt.over:
+            attempt = scene.attempt
+            keeping = attempt.winning.get(attempt.board.moves)
+            if attempt.phase is Phase.YOUR_MOVE and scene.drop is None and keeping:
+                app.step([key(pygame.K_1 + min(keeping))], FRAME)
+            settle(app, 0.3)
+        settle(app, 1.0)
+        camera.shoot(app, "puzzle-solved")
+        for level, result in (("Easy", "win"), ("Medium", "win"), ("Hard", "loss")):
+            app.saver.record_result(level, result)
+        app.go(Go.STATS)
+        camera.shoot(app, "statistics-rating")

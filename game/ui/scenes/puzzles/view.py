@@ -25,7 +25,7 @@ from game.ui.text import Ink
 from game.ui.themes import Colour
 from game.ui.widgets import ItemList, draw_items, draw_panel
 
-LINE_ALPHA = 110
+LINE_ALPHA = 130
 """How faint the refutation's discs are (0-255)."""
 
 
@@ -103,8 +103,9 @@ def draw_board(
     renderer.draw_frame(surface, g, theme)
     kept = attempt.kept_columns()
     if attempt.phase is Phase.FAILED and kept:
-        for col in kept:
-            renderer.draw_column_glow(surface, g, col, theme.hint)
+        for col in kept:  # an outline: the refutation's discs stay readable inside it
+            width = max(3, g.cell // 16)
+            pygame.draw.rect(surface, theme.hint, g.column_rect(col), width, border_radius=6)
     if board.ply > attempt.puzzle.ply and drop is None:
         last = board.history[-1]
         renderer.draw_last_mark(surface, g.centre(last, board.height(last) - 1), g, theme)
