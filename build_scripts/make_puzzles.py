@@ -13,10 +13,12 @@ What makes a puzzle, checked by the engine's exact solver:
 2. the position's exact score ``s`` is a win, with the winning disc the mover's N-th own
    disc from here (``N = 22 - s - ply // 2``), and N is at most :data:`MOST_DISCS`
    (a longer win is beyond a person's reading);
-3. the exact value of every column: exactly one is above 0, the answer.
+3. the exact value of every column: exactly one is above 0, the answer, and at least
+   :data:`MIN_CHOICES` columns are playable (with fewer there is no real choice).
 
-Mirror images and repeats count once; from one game at most one puzzle of each band (the
-earliest), so that the set is not a few games' winning lines seen disc by disc.
+Mirror images and repeats count once; from one game at most one puzzle of each band for
+each side (the earliest), so that the set is not a few games' winning lines seen disc by
+disc.
 Before the file is written, every chosen puzzle is solved again with a fresh solver,
 column by column, and the run stops if one value differs.
 
@@ -69,6 +71,8 @@ EXACT_BOOK = ROOT / "assets" / "exact_book.bin"
 
 MOST_DISCS = 12
 """The longest win kept: the winning disc at most the mover's 12th from the position."""
+MIN_CHOICES = 3
+"""A puzzle has at least this many playable columns: with one or two there is no real choice."""
 MIN_PLY = 8
 """No puzzle has fewer moves: from ply 9 on the Perfect level defends with the exact solver
 (before that it may answer from a search), and the solver takes minutes there."""
@@ -162,7 +166,8 @@ def puzzle_of(found: Examined) -> Puzzle | None:
     if found.values is None or found.score <= 0 or len(found.moves) < MIN_PLY:
         return None
     winning = [col for col, value in enumerate(found.values) if value is not None and value > 0]
-    if len(winning) != 1:
+    playable = sum(value is not None for value in found.values)
+    if len(winning) != 1 or playable < MIN_CHOICES:
         return None
     if max(value for value in found.values if value is not None) != found.score:
         raise ValueError(f"{found.moves}: the best column's value is not the score")
@@ -352,8 +357,8 @@ def run(games: int, jobs: int, checkpoint: Path, book: Path) -> None:
 
 def choose(done: Checkpoint) -> list[Puzzle]:
     """The puzzles of the checkpoint: one per position up to mirror image, at most one
-    of each band from a game (its earliest), sorted by band, length and moves."""
-    taken: dict[tuple[int, Band], Puzzle] = {}
+    of each band and side from a game (its earliest), sorted by band, length and moves."""
+    taken: dict[tuple[int, Band, int], Puzzle] = {}
     book: list[Puzzle] = []
     for found in done.positions.values():
         puzzle = puzzle_of(found)
@@ -362,7 +367,7 @@ def choose(done: Checkpoint) -> list[Puzzle]:
         if found.game < 0:
             book.append(puzzle)
             continue
-        slot = (found.game, puzzle.band)
+        slot = (found.game, puzzle.band, puzzle.ply % 2)
         if slot not in taken or puzzle.ply < taken[slot].ply:
             taken[slot] = puzzle
     chosen = [*taken.values(), *book]

@@ -540,6 +540,7 @@ def _puzzles(camera: Camera) -> None:
 
     from game.ai.puzzles import PUZZLE_FILE, Band, load  # noqa: PLC0415
     from game.resources import asset_path  # noqa: PLC0415
+    from game.settings import Result  # noqa: PLC0415
     from game.ui.scenes.puzzles import PuzzleScene  # noqa: PLC0415
     from game.ui.scenes.puzzles.attempt import Phase  # noqa: PLC0415
     from game.ui.scenes.stack import Go  # noqa: PLC0415
@@ -565,7 +566,8 @@ def _puzzles(camera: Camera) -> None:
             settle(app, 0.3)
         settle(app, 1.0)
         camera.shoot(app, "puzzle-solved")
-        for level, result in (("Easy", "win"), ("Medium", "win"), ("Hard", "loss")):
+        played: list[tuple[str, Result]] = [("Easy", "win"), ("Medium", "win"), ("Hard", "loss")]
+        for level, result in played:
             app.saver.record_result(level, result)
         app.go(Go.STATS)
         camera.shoot(app, "statistics-rating")

@@ -22,7 +22,12 @@ time is an estimate, written ``~3``, and its verdict is followed by ``?``.  A ma
 or illegal move string is refused with a message naming the first bad character or
 move, exit status 2.
 
-``--table-mb N`` (both commands) sizes the exact solver's table: N MiB (whole), refused
+``puzzles [--band easy|medium|hard]`` prints the shipped puzzles (:mod:`game.ai.puzzles`),
+one a line: ``<moves> <answer> <N>`` (the answer a column 1-7, N the winning disc's number
+from the position); a missing or damaged puzzle file is one sentence on standard error,
+exit status 1.
+
+``--table-mb N`` (the other commands) sizes the exact solver's table: N MiB (whole), refused
 below 1 or when the machine's free memory cannot hold it.  The opening book is the
 one the entry point gives (``python -m game.ai``: the game's own), unless ``--no-book``.
 """
@@ -35,9 +40,10 @@ import math
 import os
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from gettext import gettext as _
+from pathlib import Path
 from typing import TextIO, TypeAlias
 
 from game.ai.backend import KERNEL_NAME
@@ -48,6 +54,8 @@ from game.ai.judge import review_line
 from game.ai.kernel import MAX_SLOT_BITS, SLOT_BYTES
 from game.ai.levels import LEVELS, MAX_DEPTH, MIN_DEPTH, custom_level, level_by_name
 from game.ai.protocol import SearchRequest
+from game.ai.puzzles import Band, PuzzleError, in_band
+from game.ai.puzzles import load as load_puzzles
 from game.ai.review import review_game
 from game.ai.score import Score
 from game.ai.solver import DEFAULT_CAPACITY, Solver
@@ -115,6 +123,7 @@ def _parser() -> argparse.ArgumentParser:
         description=_("The Connect Four engine: solve positions or pick a move."),
     )
     commands = parser.add_subparsers(dest="command", required=True)
+    _puzzles_command(commands)
     for command in (
         _solve_command(commands),
         _bestmove_command(commands),
@@ -208,21 +217,40 @@ def _review_command(commands: Commands) -> argparse.ArgumentParser:
     return review
 
 
+def _puzzles_command(commands: Commands) -> argparse.ArgumentParser:
+    puzzles = commands.add_parser(
+        "puzzles",
+        help=_("print the shipped puzzles, one a line"),
+        description=_(
+            "Print the shipped puzzles, one a line: the position as a move string, the one"
+            " winning column (1-7), and which of the mover's discs from there wins."
+        ),
+    )
+    puzzles.add_argument(
+        "--band", choices=[band.value for band in Band], help=_("only the puzzles of this band")
+    )
+    return puzzles
+
+
 def main(
     argv: Sequence[str] | None = None,
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
     *,
     book: PositionBook | None = None,
+    puzzles: Callable[[], Path] | None = None,
 ) -> int:
     """Run the command line; returns the exit status.  ``book`` is the opening book to
-    answer from (None: none)."""
+    answer from (None: none); ``puzzles`` finds the puzzle file (raising OSError when it
+    cannot)."""
     args = _parser().parse_args(argv)
     if stdout is None and isinstance(sys.stdout, io.TextIOWrapper):
         # A score's bound is printed with a mathematical sign (≥): never a crash on a
         # console whose code page lacks it.
         sys.stdout.reconfigure(errors="backslashreplace")
     out = stdout if stdout is not None else sys.stdout
+    if args.command == "puzzles":
+        return _puzzles(args.band, out, puzzles)
     if args.no_book:
         book = None
     if args.command == "solve":
@@ -392,6 +420,21 @@ def _best_move(args: argparse.Namespace, out: TextIO, book: PositionBook | None)
             f" time {result.time:.3f}"
         )
     print(text, file=out)
+    return 0
+
+
+def _puzzles(band: str | None, out: TextIO, locate: Callable[[], Path] | None) -> int:
+    """``puzzles``: the shipped puzzles of ``band`` (None: all), a line each; 1 when the
+    file is missing or damaged."""
+    try:
+        if locate is None:
+            raise PuzzleError("no puzzle file was given")
+        shipped = load_puzzles(locate())
+    except (OSError, PuzzleError) as error:
+        print(_("puzzles: {problem}").format(problem=error), file=sys.stderr)
+        return 1
+    for puzzle in in_band(shipped, None if band is None else Band(band)):
+        print(puzzle.line(), file=out)
     return 0
 
 

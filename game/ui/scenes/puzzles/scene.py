@@ -141,6 +141,9 @@ class PuzzleScene(Scene):
         self.rating_change = None
         self.drop = None
         self._recorded = False
+        # The first move's verdict is known (the puzzle's column); the analysis still warms
+        # the engine's tables for the defence's reply.
+        self._ask([Ask(AskFor.ANALYSIS, puzzle.moves)])
 
     def next_puzzle(self) -> None:
         if self.shelf is None:
