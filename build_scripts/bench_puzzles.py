@@ -15,7 +15,12 @@ A player who clicks before the analysis has come waits for the defence's reply, 
 judges the move on its own: the "cold" figure is that reply without the analysis first,
 on a fresh engine.
 
-    .venv/bin/python build_scripts/bench_puzzles.py [--per-band 20] [--seed 1]
+``--window`` times the same through the game itself: the window (headless), the real
+worker process, the Puzzles screen; from the key press of each right move to the frame
+where the defence's reply is in (or the four made), the player waiting a second between
+moves as the analysis comes.
+
+    .venv/bin/python build_scripts/bench_puzzles.py [--per-band 20] [--seed 1] [--window]
 """
 
 from __future__ import annotations
@@ -81,6 +86,67 @@ def play_wrong(engine: Engine, puzzle: Puzzle, first: list[float], rest: list[fl
         board.play(column)
 
 
+def through_window(sample: Sequence[Puzzle]) -> list[float]:
+    """Milliseconds from each right move's key press to the screen's answer, through the
+    real window and worker (headless SDL, a temporary settings folder)."""
+    import pygame  # noqa: PLC0415
+
+    from game.settings import SettingsStore  # noqa: PLC0415
+    from game.ui.app import App  # noqa: PLC0415
+    from game.ui.engine_link import make_worker  # noqa: PLC0415
+    from game.ui.options import LaunchOptions  # noqa: PLC0415
+    from game.ui.scenes.puzzles import PuzzleScene  # noqa: PLC0415
+    from game.ui.scenes.puzzles.attempt import Attempt, Phase  # noqa: PLC0415
+    from game.ui.scenes.stack import Go  # noqa: PLC0415
+    from screenshots import headless  # noqa: PLC0415
+
+    answers: list[float] = []
+    with headless() as temp:
+        app = App(
+            LaunchOptions(window_size=(960, 720), fullscreen=False),
+            worker=make_worker(),
+            store=SettingsStore(temp / "settings.json"),
+        )
+        app.open()
+        try:
+            app.go(Go.PUZZLES)
+            scene = app.navigator.top
+            assert isinstance(scene, PuzzleScene)
+
+            def waiting(attempt: Attempt) -> bool:
+                """Whether the screen still waits for the defence (a call: it changes)."""
+                return attempt.phase is Phase.DEFENCE
+
+            def wait(seconds: float) -> None:
+                end = time.perf_counter() + seconds
+                while time.perf_counter() < end:
+                    app.step([], 1 / 60)
+                    time.sleep(0.002)
+
+            for count, puzzle in enumerate(sample, start=1):
+                scene.start(puzzle)
+                while scene.attempt is not None and not scene.attempt.over:
+                    wait(1.0)  # the player thinks; the analysis comes
+                    attempt = scene.attempt
+                    keeping = attempt.winning.get(attempt.board.moves)
+                    if attempt.phase is not Phase.YOUR_MOVE or not keeping:
+                        continue
+                    press = pygame.event.Event(
+                        pygame.KEYDOWN, key=pygame.K_1 + min(keeping), mod=0, unicode=""
+                    )
+                    started = time.perf_counter()
+                    app.step([press], 1 / 60)
+                    while waiting(attempt):
+                        app.step([], 1 / 60)
+                        time.sleep(0.001)
+                    answers.append((time.perf_counter() - started) * 1e3)
+                    scene.drop = None
+                progress(f"window {count}/{len(sample)} {puzzle.line()}")
+        finally:
+            app.close()
+    return answers
+
+
 def line(name: str, values: Sequence[float]) -> str:
     if not values:
         return f"{name}: none"
@@ -96,12 +162,22 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--per-band", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--window", action="store_true", help="through the window and worker")
     args = parser.parse_args(argv)
     puzzles = load(resources.asset_path(PUZZLE_FILE))
     rng = random.Random(args.seed)
     sample = [
         puzzle for band in Band for puzzle in rng.sample(in_band(puzzles, band), args.per_band)
     ]
+    if args.window:
+        answers = through_window(sample)
+        for text in header_lines():
+            print(text)
+        print(
+            f"{len(sample)} puzzles ({args.per_band} a band, seed {args.seed}), window and worker"
+        )
+        print(line("key press of a right move to the screen's answer", answers))
+        return 0
     engine = Engine(book=shipped_book())
     replies: list[float] = []
     analyses: list[float] = []

@@ -23,8 +23,9 @@ Reading checks all of this and that every record is a position the game can reac
 not over, whose answer is a playable column and whose ``wins_in`` fits the board; a
 missing, truncated or corrupt file raises :class:`PuzzleError` with one sentence.
 
-The daily puzzle (:func:`daily`) is the same for everyone on a date: an index drawn
-from the date's SHA-256, not from the machine's clock alone or a random seed.
+The daily puzzle (:func:`daily`) is the same for everyone on a date: the bands take
+turns day by day (easy, medium, hard), and the puzzle of the day's band is drawn from the
+date's SHA-256, not from a random seed.
 
 Imports :mod:`game.core` only (the window reads puzzles without loading the engine).
 """
@@ -203,5 +204,10 @@ def daily_index(date: datetime.date, count: int) -> int:
 
 
 def daily(puzzles: Sequence[Puzzle], date: datetime.date) -> Puzzle:
-    """The puzzle of the day ``date`` (every band's puzzles together)."""
-    return puzzles[daily_index(date, len(puzzles))]
+    """The puzzle of the day ``date``: of the day's band (they take turns; a band with no
+    puzzle is skipped), drawn by :func:`daily_index`."""
+    bands = [band for band in Band if in_band(puzzles, band)]
+    if not bands:
+        raise ValueError("no puzzles to choose from")
+    shelf = in_band(puzzles, bands[date.toordinal() % len(bands)])
+    return shelf[daily_index(date, len(shelf))]
