@@ -65,7 +65,7 @@ from game.ai.columns import column_values
 from game.ai.score import Analysis, Score
 from game.ai.solver import Solver
 from game.core import WIDTH, Board
-from game.core.bitboard import Bitboard
+from game.core.bitboard import Bitboard, Column
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_MAX_PLY = 8
@@ -124,6 +124,10 @@ class Solved:
 
     def score(self, current: Bitboard, mask: Bitboard) -> Score | None:
         return self.scores.get(canonical(current, mask)[0])
+
+    def best_move(self, current: Bitboard, mask: Bitboard) -> tuple[Score, Column] | None:
+        """None: the entries' columns come from their children's scores."""
+        return None
 
     def add(self, key: int, score: Score) -> None:
         """Keep ``score`` unless an exact one is known already."""
