@@ -34,8 +34,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.ai.protocol import SearchRequest, SearchResult
-from game.ai.score import Analysis, Score
+from game.ai.protocol import ReviewRequest, ReviewResult, SearchRequest, SearchResult
+from game.ai.score import DRAW, Analysis, Score
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -255,6 +255,8 @@ MAIN_SCREENS = frozenset(
         "settings",
         "how-to-play",
         "smallest-window",
+        "review",
+        "coach",
     }
 )
 """The screens ``--every-language`` takes in each language."""
@@ -291,6 +293,7 @@ def _capture_all(camera: Camera) -> list[Path]:
         _watching,
         _menus_and_pages,
         _puzzles,
+        _review_screens,
     ):
         screens(camera)
     return camera.saved
@@ -529,9 +532,6 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-if __name__ == "__main__":
-    sys.exit(main())
-
 
 def _puzzles(camera: Camera) -> None:
     """The Puzzles screen: a puzzle, a move that throws the win away and its refutation,
@@ -571,3 +571,108 @@ def _puzzles(camera: Camera) -> None:
             app.saver.record_result(level, result)
         app.go(Go.STATS)
         camera.shoot(app, "statistics-rating")
+
+
+# -- the review, the history, import and the coach (issue 27) ------------------------
+
+REVIEWED_START = "5455174361263362"
+"""The review's screenshot: a game from this position (:func:`_review_screens`)."""
+REVIEWED_GAME = "54551743612633622445514114223533217777766"
+"""Played out by two shallow searches from a Test_L2_R2 position: the first player wins,
+with a blunder and a mistake on the way."""
+DRAWN_GAME = "617315721371413543521632362446574577645622"
+
+
+def engine_review() -> Callable[[ReviewRequest], ReviewResult]:
+    """Review answers from the real engine, in this process."""
+    from game.ai.engine import Engine  # noqa: PLC0415
+
+    engine = Engine(solver_capacity=1 << 18, search_capacity=1 << 16)
+    return engine.review
+
+
+def coach_analysis(request: SearchRequest) -> SearchResult:
+    """The empty board's columns with column 1 a blunder; centre-first moves elsewhere."""
+    from tests.fakes import centre_first  # noqa: PLC0415
+
+    if not request.analyze or request.moves:
+        return centre_first(request)
+    analysis = Analysis(
+        {
+            0: Score.exact(-2),
+            1: DRAW,
+            2: DRAW,
+            3: Score.exact(1),
+            4: DRAW,
+            5: DRAW,
+            6: Score.exact(-2),
+        }
+    )
+    return SearchResult(
+        column=3, score=analysis.best, depth=42, nodes=0, time=0.0, analysis=analysis
+    )
+
+
+def _review_screens(camera: Camera) -> None:
+    """The Review screen on a blunder with its best line (the real engine values the
+    game, which begins from a position of 16 moves so that every value takes
+    milliseconds), Your games, Import a game refusing a bad move, the coach's offer."""
+    import pygame  # noqa: PLC0415
+
+    from game.choices import Mode  # noqa: PLC0415
+    from game.history import FinishedGame  # noqa: PLC0415
+    from game.ui.review_game import ReviewGame  # noqa: PLC0415
+    from game.ui.scenes.import_game import ImportScene  # noqa: PLC0415
+    from game.ui.scenes.review import ReviewScene  # noqa: PLC0415
+    from game.ui.scenes.stack import Go, Review  # noqa: PLC0415
+    from tests.fakes import FakeWorker, key, start_game  # noqa: PLC0415
+
+    with camera.app(FakeWorker(answer=engine_analysis(2.0), review=engine_review())) as app:
+        game = ReviewGame(REVIEWED_GAME, len(REVIEWED_START), 0, level="Hard")
+        app.go(Review(game))
+        settle(app, 1.0)
+        review = app.navigator.top
+        assert isinstance(review, ReviewScene)
+        reviews = review.record.reviews
+        blunder = next(r for r in reviews if r is not None and r.verdict.shows_line)
+        review.show(blunder.number)
+        settle(app, 1.0)
+        camera.shoot(app, "review")
+    with camera.app() as app:
+        dates = ("2026-11-20T18:02:00+00:00", "2026-11-24T21:40:00+00:00")
+        app.saver.record_game(
+            FinishedGame(
+                moves=REVIEWED_GAME,
+                mode=Mode.VS_COMPUTER,
+                levels=("Hard", "Hard"),
+                human=0,
+                start=16,
+                date=dates[0],
+                coached=True,
+            )
+        )
+        app.saver.record_game(
+            FinishedGame(
+                moves=DRAWN_GAME, mode=Mode.TWO_PLAYERS, levels=("Hard", "Hard"), date=dates[1]
+            )
+        )
+        app.go(Go.GAMES)
+        camera.shoot(app, "your-games")
+        app.go(Go.IMPORT)
+        scene = app.navigator.top
+        assert isinstance(scene, ImportScene)
+        events = [pygame.event.Event(pygame.TEXTINPUT, text=char) for char in "44444444"]
+        camera.shoot(app, "import-game", events=[*events, key(pygame.K_RETURN)])
+    with camera.app(FakeWorker(answer=coach_analysis), coach=True) as app:
+        from game.ai.levels import level_by_name  # noqa: PLC0415
+        from game.ui.options import GameConfig  # noqa: PLC0415
+
+        start_game(app, GameConfig(mode=Mode.VS_COMPUTER, level=level_by_name("Hard")))
+        settle(app, 0.3)
+        app.step([key(pygame.K_1)], 1 / 60)
+        settle(app, 1.5)
+        camera.shoot(app, "coach")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

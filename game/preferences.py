@@ -46,6 +46,7 @@ RULES: Mapping[str, Callable[[object], object]] = {
     "animation_speed": fields.float_in(0.25, 3.0),
     "theme": fields.choice(THEMES),
     "show_analysis": fields.boolean,
+    "coach": fields.boolean,
     "engine_scores": fields.boolean,
     "fullscreen": fields.boolean,
     "perfect_budget": fields.float_in(0.5, 30.0),
@@ -87,6 +88,8 @@ class Settings:
     animation_speed: float = 1.0
     theme: str = "classic"
     show_analysis: bool = False
+    coach: bool = False
+    """Against the computer, say a mistake or a blunder at once and offer to take it back."""
     engine_scores: bool = False
     """The analysis in the engine's numbers rather than words (for experts)."""
     fullscreen: bool = False

@@ -443,7 +443,7 @@ def test_undo_after_the_end_against_the_computer_counts_the_game_once() -> None:
             app.step([], FRAME)
         assert scene.round.match.result_for_human() == "win"
         assert app.saver.stats.per_level["Hard"].wins == 1
-        assert [i.key for i in scene.buttons.items] == ["again", "undo", "menu"]
+        assert [i.key for i in scene.buttons.items] == ["again", "review", "undo", "menu"]
         scene.undo()  # back to the human's last turn, to try again or review
         assert not scene.round.over and scene.round.match.board.moves == "212121"
         app.step([drop_key(1)], FRAME)

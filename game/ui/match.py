@@ -15,6 +15,7 @@ from types import MappingProxyType
 
 from game.ai.levels import level_by_name
 from game.core import Board, Player
+from game.history import FinishedGame
 from game.i18n import ngettext
 from game.settings import Result, SavedGame
 from game.ui.names import level_name
@@ -235,6 +236,22 @@ class Session:
             starter=config.starter,
             colour=config.colour,
             score=(self.wins[DiscColour.RED], self.wins[DiscColour.YELLOW], self.draws),
+        )
+
+    def finished(self, match: Match, *, coached: bool = False) -> FinishedGame | None:
+        """``match``, over, as the history keeps it (None: not over, or two computers
+        played it); ``coached``: the coach offered to take a move of it back."""
+        config = self.config
+        if not match.board.is_over or config.mode is Mode.WATCH:
+            return None
+        return FinishedGame(
+            moves=match.board.moves,
+            mode=config.mode,
+            levels=(config.level_of(0).name, config.level_of(1).name),
+            human=None if match.human is None else int(match.human),
+            colour=config.colour,
+            start=match.floor,
+            coached=coached,
         )
 
     def record(self, match: Match) -> None:

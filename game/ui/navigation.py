@@ -15,17 +15,20 @@ from typing import assert_never
 
 from game.i18n import gettext as _
 from game.rating import shipped_level_ratings
-from game.ui.engine_link import Engine, ReplyOwner
+from game.ui.engine_link import ReplyOwner, ReviewEngine
 from game.ui.match import Session, describe
 from game.ui.options import GameConfig, Mode
 from game.ui.saver import Saver
 from game.ui.scenes.base import Scene, SceneHost
 from game.ui.scenes.confirm import ConfirmScene
+from game.ui.scenes.games import GamesScene
 from game.ui.scenes.howto import HowToScene
+from game.ui.scenes.import_game import ImportScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene, Round
 from game.ui.scenes.puzzles import PuzzleData, PuzzleScene, SavedPuzzles, shipped_puzzles
+from game.ui.scenes.review import ReviewScene
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.stack import (
@@ -34,6 +37,7 @@ from game.ui.scenes.stack import (
     OpenSetup,
     Pause,
     Play,
+    Review,
     SceneStack,
     Transition,
     new_game_question,
@@ -53,7 +57,7 @@ class Services:
     host: SceneHost
     preferences: Preferences
     saver: Saver
-    engine: Engine
+    engine: ReviewEngine
     kernel_name: Callable[[], str]
     quit: Callable[[], None]
 
@@ -104,12 +108,16 @@ class Navigator:
                 stack.push(
                     PuzzleScene(services.host, data, engine=services.engine, records=records)
                 )
+            case Go.GAMES:
+                stack.push(GamesScene(services.host, services.saver))
+            case Go.IMPORT:
+                stack.push(ImportScene(services.host))
             case Go.CONTINUE:
                 self.continue_game()
             case _:
                 assert_never(where)
 
-    def _open(self, transition: OpenSetup | Pause | Play | Confirm) -> None:
+    def _open(self, transition: OpenSetup | Pause | Play | Review | Confirm) -> None:
         stack, host = self.stack, self.services.host
         match transition:
             case OpenSetup(mode=mode, over_menu=True):
@@ -118,6 +126,11 @@ class Navigator:
                 stack.push(self._setup(mode))
             case Pause(play=play):
                 stack.push(PauseScene(host, play))
+            case Review(game=game):
+                seconds = self.services.saver.settings.perfect_budget
+                stack.push(
+                    ReviewScene(host, game, engine=self.services.engine, analysis_seconds=seconds)
+                )
             case Confirm() as question:
                 stack.push(ConfirmScene(host, question, stack.top if stack else None))
             case Play(config=config) if config.mode is Mode.WATCH:

@@ -4,8 +4,9 @@ it needs (:mod:`game.ui.navigation` builds them), never the application.
 * :class:`Look`: the theme, text, board pieces and background every screen draws with
   (:class:`game.ui.scenes.base.SceneHost` adds the window's size, sounds and notices);
 * :class:`Preferences`: the settings, saved and applied;
-* :class:`Keeper`: the game in progress and the finished games' results;
+* :class:`Keeper`: the game in progress and the finished games' results and moves;
 * :class:`Records`: every window's statistics, and their reset;
+* :class:`Games`: the finished games kept for review;
 * the computer player is :class:`game.ui.engine_link.Engine`.
 """
 
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     import pygame
 
+    from game.history import FinishedGame
     from game.settings import Result, SavedGame, Settings, Statistics
     from game.ui.board_view import BoardRenderer
     from game.ui.text import TextCache
@@ -70,6 +72,9 @@ class Keeper(Protocol):
     def record_result(self, level_name: str, result: Result) -> None:
         """Count a finished game against the computer, and save."""
 
+    def record_game(self, game: FinishedGame) -> None:
+        """Keep a finished game for review (the history), and save."""
+
 
 class Records(Protocol):
     """The statistics: this window's games, and every window's."""
@@ -86,4 +91,12 @@ class Records(Protocol):
     def reset_statistics(self) -> str | None:
         """Forget every level's games here and in the file; None, or one sentence
         saying why the file could not be changed."""
+        ...
+
+
+class Games(Protocol):
+    """The finished games kept for review (the history)."""
+
+    def all_games(self) -> list[FinishedGame]:
+        """Every window's finished games, oldest first."""
         ...

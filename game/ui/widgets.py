@@ -267,3 +267,35 @@ def column_layout(
         rects[key] = pygame.Rect(centre_x - width // 2, y, width, height)
         y += height + gap
     return rects
+
+
+@dataclass(frozen=True, slots=True)
+class SidePanel:
+    """A screen with a side panel on the right (the play and Review screens): the
+    window's ``scale`` (1 at 960x720), the margin ``pad``, the ``panel`` and the
+    ``area`` on its left."""
+
+    scale: float
+    pad: int
+    panel: pygame.Rect
+    area: pygame.Rect
+
+    def buttons(self, keys: Sequence[str]) -> dict[str, pygame.Rect]:
+        """Rects for ``keys``, stacked at the bottom of the panel."""
+        row_h = max(28, round(44 * self.scale))
+        gap = max(5, round(row_h * 0.2))
+        panel, pad = self.panel, self.pad
+        top = panel.bottom - pad - len(keys) * (row_h + gap) + gap
+        return column_layout(keys, (panel.centerx, top), (panel.width - 2 * pad, row_h), gap)
+
+
+def side_panel(size: tuple[int, int], share: float, width: tuple[int, int]) -> SidePanel:
+    """The panel ``share`` of the window wide, between ``width`` (least, most) pixels, on
+    the right of a window of ``size``, and the room left of it."""
+    w, h = size
+    scale = min(w / 960, h / 720)
+    pad = max(8, round(14 * scale))
+    panel_w = min(max(round(w * share), width[0]), width[1])
+    panel = pygame.Rect(w - panel_w - pad, pad, panel_w, h - 2 * pad)
+    area = pygame.Rect(pad, pad, panel.x - 2 * pad, h - 2 * pad)
+    return SidePanel(scale, pad, panel, area)

@@ -1,5 +1,5 @@
 """The settings screen: language, sound, animation, theme, analysis (on or off, in words
-or engine scores), fullscreen, Perfect's time.
+or engine scores), the coach, fullscreen, Perfect's time.
 
 Changes apply at once (a new language too: this screen's words change as it is
 chosen); they are saved when the player leaves the screen.
@@ -40,6 +40,7 @@ LABELS = {
     "animation_speed": N_("Animation speed"),
     "theme": N_("Theme"),
     "show_analysis": N_("Show analysis"),
+    "coach": N_("Coach"),
     "engine_scores": N_("Analysis as"),
     "fullscreen": N_("Fullscreen"),
     "perfect_budget": N_("Perfect level time"),
@@ -54,7 +55,7 @@ SPEEDS = (
     (3.0, N_("Fastest")),
 )
 BUDGETS = (0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 20.0, 30.0)
-OPTION_ROWS = ("sound_on", "show_analysis", "fullscreen")
+OPTION_ROWS = ("sound_on", "show_analysis", "coach", "fullscreen")
 """The rows whose choices are on and off."""
 
 

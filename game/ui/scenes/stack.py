@@ -19,6 +19,7 @@ from game.i18n import gettext as _
 from game.ui.options import GameConfig, Mode
 
 if TYPE_CHECKING:
+    from game.ui.review_game import ReviewGame
     from game.ui.scenes.base import Scene
     from game.ui.scenes.play import PlayScene
 
@@ -43,6 +44,10 @@ class Go(enum.Enum):
     """The statistics screen, over the current scenes."""
     PUZZLES = "puzzles"
     """The Puzzles screen, over the current scenes."""
+    GAMES = "games"
+    """The finished games kept for review, over the current scenes."""
+    IMPORT = "import"
+    """The box to paste a game's moves into, to review it, over the current scenes."""
     CONTINUE = "continue"
     """Close every scene and go on with the game in progress (kept across launches)."""
 
@@ -74,6 +79,13 @@ class Play:
 
 
 @dataclass(frozen=True, slots=True)
+class Review:
+    """The Review screen of ``game``, over the current scenes (Back returns to them)."""
+
+    game: ReviewGame
+
+
+@dataclass(frozen=True, slots=True)
 class Confirm:
     """Ask before something that cannot be taken back: ``question`` (a short title),
     ``detail`` (what would be lost) and two buttons.  ``yes`` does it and returns
@@ -88,7 +100,7 @@ class Confirm:
     no: Callable[[], Transition | None] | None = None
 
 
-Transition: TypeAlias = Go | OpenSetup | Pause | Play | Confirm
+Transition: TypeAlias = Go | OpenSetup | Pause | Play | Review | Confirm
 
 
 def new_game_question(
@@ -181,6 +193,7 @@ __all__ = [
     "OpenSetup",
     "Pause",
     "Play",
+    "Review",
     "SceneStack",
     "Transition",
     "new_game_question",

@@ -1,4 +1,5 @@
-"""The statistics screen: games won, lost and drawn against each level, and streaks; the
+"""The statistics screen: games won, lost and drawn against each level, and streaks (Your
+games lists the finished games kept for review: :mod:`game.ui.scenes.games`); the
 player's rating with its graph over time, and the puzzles (:mod:`game.ui.rating_view`).
 
 It shows every window's games (the settings file's counts plus this window's
@@ -58,7 +59,11 @@ def rows(per_level: dict[str, Record]) -> list[tuple[str, ...]]:
 
 class StatsScene(FormScene):
     def __init__(self, host: SceneHost, records: Records) -> None:
-        items = [Item("back", _("Back"), primary=True), Item("reset", reset_label(False))]
+        items = [
+            Item("back", _("Back"), primary=True),
+            Item("games", _("Your games")),
+            Item("reset", reset_label(False)),
+        ]
         super().__init__(host, ItemList(items))
         self.records = records
         self.asked = False
@@ -78,15 +83,18 @@ class StatsScene(FormScene):
 
     def relabel(self) -> None:
         self.items.get("back").label = _("Back")
+        self.items.get("games").label = _("Your games")
         self.items.get("reset").label = reset_label(self.asked)
         self._read()
 
     def compute_layout(self, size: tuple[int, int]) -> FormLayout:
-        return page_layout(size, ["back", "reset"], button_width=300, body_width=760)
+        return page_layout(size, ["back", "games", "reset"], button_width=260, body_width=760)
 
     def activate(self, key: str) -> Transition | None:
         if key == "back":
             return Go.BACK
+        if key == "games":
+            return Go.GAMES
         item = self.items.get("reset")
         if not self.asked:  # the first press asks again
             self.asked = True

@@ -67,9 +67,12 @@ class Advisor:
     def looking_for_hint(self, moves: str) -> bool:
         return self._inflight.waits_for(HINT) or self.hint_pending == moves
 
-    def cancel(self, *, hints: bool = True) -> None:
-        """Stop the analysis on its way, and the hint unless ``hints`` is False."""
-        self._inflight.cancel(ANALYSIS, HINT) if hints else self._inflight.cancel(ANALYSIS)
+    def cancel(self, *, hints: bool = True, analysis: bool = True) -> None:
+        """Stop the analysis on its way unless ``analysis`` is False (the coach awaits
+        it), and the hint unless ``hints`` is False."""
+        kinds = [kind for kind, wanted in ((ANALYSIS, analysis), (HINT, hints)) if wanted]
+        if kinds:
+            self._inflight.cancel(*kinds)
 
     def forget(self) -> None:
         """A new game: nothing known, no hint."""

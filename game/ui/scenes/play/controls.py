@@ -40,6 +40,12 @@ class Command(enum.Enum):
     """The next game, once this one is over."""
     MENU = enum.auto()
     """The pause menu."""
+    REVIEW = enum.auto()
+    """The finished game on the Review screen."""
+    TAKE_BACK = enum.auto()
+    """The coach's offer taken: the move it objects to is taken back."""
+    KEEP = enum.auto()
+    """The coach's offer declined: the move stands, the computer replies."""
     PAUSE = enum.auto()
     """Two computers: pause or go on."""
     STEP = enum.auto()
@@ -88,6 +94,9 @@ ANYTIME_KEYS = {pygame.K_ESCAPE: Command.MENU, pygame.K_n: Command.NEW_GAME}
 BUTTON_COMMANDS = {
     "again": Command.PLAY_AGAIN,
     "menu": Command.MENU,
+    "review": Command.REVIEW,
+    "takeback": Command.TAKE_BACK,
+    "keep": Command.KEEP,
     "undo": Command.UNDO,
     "redo": Command.REDO,
     "hint": Command.HINT,
@@ -116,8 +125,9 @@ def key_order(event: pygame.event.Event, *, watching: bool, over: bool) -> Order
     return Order(keys[code]) if code in keys else None
 
 
-def buttons(round_: Round, watching: Watching) -> list[Item]:
-    """The side panel's buttons for the moment, enabled or not."""
+def buttons(round_: Round, watching: Watching, *, offer: bool = False) -> list[Item]:
+    """The side panel's buttons for the moment, enabled or not (``offer``: the coach
+    offers to take a move back)."""
     paused, speed = watching.paused, texts.speed_name(watching.speed)
     two_computers = round_.config.mode is Mode.WATCH
 
@@ -125,8 +135,10 @@ def buttons(round_: Round, watching: Watching) -> list[Item]:
         label = texts.button_label(key, paused=paused, speed=speed)
         return Item(key, label, enabled=enabled, primary=primary)
 
+    if offer:
+        return [item("takeback", primary=True), item("keep"), item("menu")]
     if round_.over:
-        keys = [item("again", primary=True)]
+        keys = [item("again", primary=True), item("review")]
         if not two_computers:
             keys.append(item("undo", enabled=round_.can_undo))
         return [*keys, item("menu")]

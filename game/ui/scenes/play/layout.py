@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.ui.board_view import BoardGeometry
-from game.ui.widgets import column_layout
+from game.ui.widgets import side_panel
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,22 +33,14 @@ class PlayLayout:
 
 def compute_layout(size: tuple[int, int], button_keys: Sequence[str]) -> PlayLayout:
     """Board on the left, scaled to fit; the side panel on the right."""
-    w, h = size
-    scale = min(w / 960, h / 720)
-    pad = max(8, round(14 * scale))
-    panel_w = min(max(round(w * 0.27), 180), 360)
-    panel = pygame.Rect(w - panel_w - pad, pad, panel_w, h - 2 * pad)
-    area = pygame.Rect(pad, pad, panel.x - 2 * pad, h - 2 * pad)
+    split = side_panel(size, 0.27, (180, 360))
+    scale, panel, area = split.scale, split.panel, split.area
     board = BoardGeometry.fit(area, above=1.6, below=0.45)
     frame = board.frame_rect
     score_y = board.hover_y - board.cell // 2 - round(board.cell * 0.3)
     banner_top = max(area.y, frame.top - round(board.cell * 1.6))
     banner = pygame.Rect(frame.x, banner_top, frame.width, frame.top - banner_top - 4)
-    row_h = max(28, round(44 * scale))
-    gap = max(5, round(row_h * 0.2))
-    inner_w = panel.width - 2 * pad
-    top = panel.bottom - pad - len(button_keys) * (row_h + gap) + gap
-    buttons = column_layout(button_keys, (panel.centerx, top), (inner_w, row_h), gap)
+    buttons = split.buttons(button_keys)
     body = max(15, round(22 * scale))
     return PlayLayout(size, scale, board, panel, banner, score_y, buttons, body)
 

@@ -88,7 +88,9 @@ def draw_side_panel(surface: pygame.Surface, state: PlayState, layout: PlayLayou
         state.buttons,
         layout.buttons,
         look,
-        show_focus=state.round.over or state.buttons.hovered is not None,
+        show_focus=state.round.over
+        or state.coach.offer is not None
+        or state.buttons.hovered is not None,
     )
 
 
@@ -128,6 +130,8 @@ def turn_text(state: PlayState) -> str:
         return texts.computer_plays(match, drop.player, drop.col, names)
     if state.watching.paused:
         return texts.Says.PAUSED.text
+    if state.coach.offer is not None:
+        return texts.Says.COACH_WAITS.text
     if state.computer.thinking or match.computer_to_move:
         return texts.thinking(match, names)
     return texts.to_move(match, names)
@@ -156,7 +160,11 @@ def _turn(pen: Pen) -> None:
     top = pen.y
     pen.write(turn_text(state), pen.body, theme.text, indent=indent)
     pen.y = max(top + (0 if drawn else 2 * disc_r), pen.y) + pen.pad // 2
-    if state.computer.thinking and not state.watching.paused:
+    offer = state.coach.offer
+    if offer is not None:
+        said = texts.coach_says(offer.best.value, offer.played.value, offer.best_column)
+        pen.write(said, pen.small, theme.accent)
+    elif state.computer.thinking and not state.watching.paused:
         centre = (pen.x + 2 * disc_r + pen.pad + disc_r, pen.y)
         draw_dots(pen.surface, centre, disc_r // 3, theme.accent, state.time)
         pen.y += disc_r

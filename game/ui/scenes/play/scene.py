@@ -7,13 +7,16 @@ Its parts (this package's modules):
 * :class:`~.computer.ComputerPlayer`: the computer's moves, held back when two
   computers play (:class:`~.watching.Watching`: their speed, pause and step);
 * :class:`~.advisor.Advisor`: the analysis of every column and the hint;
+* :class:`~.coach.Coach`: a mistake or a blunder said at once (a setting);
 * :class:`~.inflight.InFlight`: the requests to the worker these wait for;
-* :mod:`~.controls`: keys and buttons as commands; :mod:`~.texts`: every sentence;
+* :mod:`~.controls`: keys and buttons as commands, carried out through
+  :class:`~.dispatch.Dispatcher`; :mod:`~.texts`: every sentence;
 * :mod:`~.view` and :mod:`~.panel`: the picture.
 
 The scene carries out commands, passes the worker's replies to the part that asked,
 and after each change starts what comes next (:meth:`PlayScene.advance`): the
-game-over state, the computer's move, or the analysis.
+game-over state (the result counted, the game kept for review), the computer's move, or
+the analysis.
 """
 
 from __future__ import annotations
@@ -30,18 +33,20 @@ from game.ui.engine_link import Answer, Engine, Failure, Reply
 from game.ui.match import Match
 from game.ui.notices import NoticePlace
 from game.ui.options import GameConfig, Mode
+from game.ui.review_game import ReviewGame
 from game.ui.scenes.base import Scene, SceneHost
 from game.ui.scenes.play import controls, texts
 from game.ui.scenes.play.advisor import Advisor
+from game.ui.scenes.play.coach import Coach
 from game.ui.scenes.play.computer import ComputerPlayer, proven
-from game.ui.scenes.play.controls import BUTTON_COMMANDS, Command, Order
+from game.ui.scenes.play.dispatch import Dispatcher
 from game.ui.scenes.play.inflight import ANALYSIS, MOVE, InFlight
 from game.ui.scenes.play.layout import Layouts, PlayLayout
 from game.ui.scenes.play.panel import draw_side_panel, footer_top
 from game.ui.scenes.play.round import Ending, Round
 from game.ui.scenes.play.view import draw_banner, draw_board, draw_scores
 from game.ui.scenes.play.watching import Watching
-from game.ui.scenes.stack import Pause, Transition, new_game_question
+from game.ui.scenes.stack import Transition, new_game_question
 from game.ui.services import Keeper, Look
 from game.ui.widgets import ItemList
 
@@ -65,11 +70,12 @@ class PlayScene(Scene):
         self.computer = ComputerPlayer(self.inflight, settings)
         self.advisor = Advisor(self.inflight, settings)
         self.watching = Watching(settings)
+        self.coach = Coach()
         self.cursor = WIDTH // 2
         self.time = 0.0
         self.buttons = ItemList([])
         self._layouts = Layouts()
-        self._commands = self._command_table()
+        self._dispatch = Dispatcher(self)
         self._rebuild_buttons()
         self.advance()
 
@@ -90,6 +96,14 @@ class PlayScene(Scene):
             self.settings.show_analysis
             and not self.round.over
             and self.config.mode is not Mode.WATCH
+        )
+
+    @property
+    def coaching(self) -> bool:
+        """Whether the coach watches the player's moves: on in the settings, against the
+        computer, the game going on."""
+        return (
+            self.settings.coach and self.config.mode is Mode.VS_COMPUTER and not self.round.over
         )
 
     @property
@@ -134,12 +148,15 @@ class PlayScene(Scene):
         if match.computer_to_move:
             if not self.computer.thinking:
                 self.computer.ask(match, self.time)
-        elif self.shows_analysis:
+        elif self.shows_analysis or self.coaching:
             self.advisor.analyse(match.board.moves)
         self._rebuild_buttons()
 
     def _game_over(self, ending: Ending) -> None:
         self._remember()
+        finished = self.round.session.finished(self.round.match, coached=self.coach.coached)
+        if finished is not None and ending.first:
+            self._keeper.record_game(finished)
         if ending.result is not None:
             if ending.first:
                 self._keeper.record_result(self.config.level.name, ending.result)
@@ -164,17 +181,23 @@ class PlayScene(Scene):
         self._remember()
 
     def handle_reply(self, reply: Reply) -> None:
-        board = self.round.match.board
-        kind = self.inflight.accept(reply, board.moves)
+        moves = self.round.match.board.moves
+        waiting = self.coach.waiting
+        if waiting is not None and reply.kind == ANALYSIS and reply.moves == waiting[0]:
+            moves = waiting[0]  # the position the coach judges a move from
+        kind = self.inflight.accept(reply, moves)
         if kind is None:
             return
         match reply:
             case Failure(error=error):
+                self.coach.give_up_waiting()
                 self.host.notify(texts.could_not_answer(error))
             case Answer(result=result) if kind == MOVE:
                 self._computer_moves(result)
             case Answer(result=result):
-                self.advisor.receive(kind, board.moves, result)
+                self.advisor.receive(kind, moves, result)
+                self.coach.analysed(moves, result)
+                self._rebuild_buttons()
 
     def _computer_moves(self, result: SearchResult) -> None:
         column = result.column
@@ -184,6 +207,9 @@ class PlayScene(Scene):
         if column is None or not match.board.can_play(column):
             self.host.notify(texts.impossible_move(column))
             log.error("the engine answered %r for %r", result, match.board.moves)
+            return
+        if self.coach.holding:  # the player decides first
+            self.computer.hold(column, self.time, result)
             return
         if self.config.mode is Mode.WATCH:
             due = self.computer.asked_at + self.watching.delay
@@ -206,10 +232,32 @@ class PlayScene(Scene):
         if not round_.match.board.can_play(column):
             self.host.notify(texts.column_full(column))
             return False
-        self.advisor.cancel()
+        before = round_.match.board.moves
+        self.advisor.cancel(analysis=not self.coaching)
         self.cursor = column
+        coaching = self.coaching
         self._play(column)
+        if coaching:
+            self.coach.moved(before, column, self.advisor.analyses.get(before))
+            self._rebuild_buttons()
         return True
+
+    def take_back(self) -> None:
+        """The coach's offer taken: the move is taken back."""
+        self.coach.decided()
+        self.undo()
+
+    def keep_move(self) -> None:
+        """The coach's offer declined: the computer replies (its move was held)."""
+        self.coach.decided()
+        self._rebuild_buttons()
+
+    def reviewed(self) -> ReviewGame:
+        """This game as the Review screen takes it."""
+        match, config = self.round.match, self.config
+        human = None if match.human is None else int(match.human)
+        level = None if human is None else config.level_of(1 - human).name
+        return ReviewGame(match.board.moves, match.floor, human, config.colour, level)
 
     def undo(self) -> None:
         if self.config.mode is Mode.WATCH:
@@ -227,6 +275,8 @@ class PlayScene(Scene):
         tell the player when there was ``nothing`` to do."""
         self.inflight.cancel()
         self.computer.held = None
+        self.coach.decided()
+        self.coach.give_up_waiting()
         if step() == 0:
             self.host.notify(nothing)
         self._remember()
@@ -269,6 +319,7 @@ class PlayScene(Scene):
         self.computer.held = None
         self.computer.forget()
         self.advisor.forget()
+        self.coach.forget()
         self.watching.reset()
         self.round.begin(match)
         self.cursor = WIDTH // 2
@@ -302,72 +353,20 @@ class PlayScene(Scene):
     # -- events and time ---------------------------------------------------------------------
     def _rebuild_buttons(self) -> None:
         """The side panel's buttons for the current state (enabled or not)."""
-        items = controls.buttons(self.round, self.watching)
+        items = controls.buttons(self.round, self.watching, offer=self.coach.offer is not None)
         self.buttons = controls.refreshed(self.buttons, items)
-
-    def _command_table(self) -> dict[Command, Callable[[Order], Transition | None]]:
-        do = controls.ignoring_order
-        return {
-            Command.DROP: self._drop,
-            Command.CURSOR_LEFT: do(lambda: self._move_cursor(-1)),
-            Command.CURSOR_RIGHT: do(lambda: self._move_cursor(1)),
-            Command.UNDO: do(self.undo),
-            Command.REDO: do(self.redo),
-            Command.HINT: do(self.ask_hint),
-            Command.ANALYSIS: do(self.toggle_analysis),
-            Command.NEW_GAME: lambda order: self.ask_new_game(),
-            Command.PLAY_AGAIN: do(self.new_game),
-            Command.MENU: lambda order: Pause(self),
-            Command.PAUSE: do(self.toggle_pause),
-            Command.STEP: do(self.step_once),
-            Command.SPEED: do(self.cycle_speed),
-            Command.FOCUS_BACK: do(lambda: self.buttons.move(-1)),
-            Command.FOCUS_NEXT: do(lambda: self.buttons.move(1)),
-            Command.PRESS: self._press_focused,
-        }
-
-    def _drop(self, order: Order) -> None:
-        self.try_drop(self.cursor if order.column is None else order.column)
-
-    def _move_cursor(self, step: int) -> None:
-        self.cursor = min(max(self.cursor + step, 0), WIDTH - 1)
-
-    def _press_focused(self, order: Order) -> Transition | None:
-        focused = self.buttons.focused
-        return None if focused is None else self.press(focused.key)
 
     def press(self, key: str) -> Transition | None:
         """The button ``key`` was pressed."""
-        self.host.sounds.play("click")
-        return self._commands[BUTTON_COMMANDS[key]](Order(BUTTON_COMMANDS[key]))
+        return self._dispatch.press(key)
 
     def handle_event(self, event: pygame.event.Event) -> Transition | None:
-        transition = self._handle(event)
+        transition = self._dispatch.handle(event)
         if transition is not None and self.round.drop is not None:
             # A dialog comes over the board and this scene stops: the falling disc is
             # drawn on its cell beneath it, not frozen in the air (it lands on resume).
             self.round.drop.finish()
         return transition
-
-    def _handle(self, event: pygame.event.Event) -> Transition | None:
-        layout = self.layout(self.host.size)
-        if event.type == pygame.KEYDOWN:
-            watching = self.config.mode is Mode.WATCH
-            order = controls.key_order(event, watching=watching, over=self.round.over)
-            return None if order is None else self._commands[order.command](order)
-        if event.type == pygame.MOUSEMOTION:
-            self.buttons.handle_event(event, layout.buttons)
-            column = layout.board.column_at(event.pos)
-            if column is not None:
-                self.cursor = column
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            action = self.buttons.handle_event(event, layout.buttons)
-            if action is not None:
-                return self.press(action.key)
-            column = layout.board.column_at(event.pos)
-            if column is not None and not self.round.over:
-                self.try_drop(column)
-        return None
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -379,7 +378,8 @@ class PlayScene(Scene):
             queued = self.round.take_queued()
             if queued is not None:
                 self.try_drop(queued)
-        held = self.computer.release(self.time, may_move=self.watching.may_move)
+        may_move = self.watching.may_move and not self.coach.holding
+        held = self.computer.release(self.time, may_move=may_move)
         if held is not None:
             self.watching.spend_step()
             match = self.round.match

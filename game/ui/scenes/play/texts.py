@@ -45,6 +45,8 @@ class Says(enum.Enum):
     NOTHING_TO_REDO = N_("Nothing to redo.")
     HINT_NOT_NOW = N_("A hint is for your own turn.")
     PAUSED = N_("Paused: S plays the next move, P goes on")
+    COACH_WAITS = N_("The computer waits for your decision")
+    """While the coach offers to take a move back."""
     NEW_GAME_DETAIL = N_(
         "This game is not finished. A new game takes its place, and this one is not counted."
     )
@@ -87,6 +89,9 @@ def button_label(key: str, *, paused: bool = False, speed: str = "") -> str:
         "redo": _("Redo"),
         "hint": _("Hint"),
         "menu": _("Menu"),
+        "review": _("Review game"),
+        "takeback": _("Take it back"),
+        "keep": _("Keep my move"),
         "pause": _("Go on") if paused else _("Pause"),
         "step": _("Step"),
         "speed": _("Speed: {speed}").format(speed=speed),
@@ -121,6 +126,23 @@ def impossible_move(column: int | None) -> str:
 def column_full(column: int) -> str:
     """``column`` is 0-based."""
     return _("Column {column} is full.").format(column=column + 1)
+
+
+def coach_says(best: int, played: int, best_column: int) -> str:
+    """The coach's objection to a move whose exact score is ``played`` where 0-based
+    ``best_column`` scored ``best`` (a mistake or a blunder)."""
+    if played == 0:
+        sentence = _(
+            "Coach: that move throws a win away for a draw. Column {column} still wins."
+            " Take it back?"
+        )
+    elif best > 0:
+        sentence = _(
+            "Coach: that move turns a win into a loss. Column {column} still wins. Take it back?"
+        )
+    else:
+        sentence = _("Coach: that move loses. Column {column} still draws. Take it back?")
+    return sentence.format(column=best_column + 1)
 
 
 def analysis_switched(on: bool) -> str:

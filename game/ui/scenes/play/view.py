@@ -17,6 +17,7 @@ from game.settings import Settings
 from game.ui.animation import pulse
 from game.ui.scenes.play import texts
 from game.ui.scenes.play.advisor import Advisor
+from game.ui.scenes.play.coach import Coach
 from game.ui.scenes.play.computer import ComputerPlayer
 from game.ui.scenes.play.layout import PlayLayout
 from game.ui.scenes.play.round import Round
@@ -36,6 +37,7 @@ class PlayState(Protocol):
     settings: Settings
     round: Round
     advisor: Advisor
+    coach: Coach
     computer: ComputerPlayer
     watching: Watching
     buttons: ItemList
@@ -153,7 +155,7 @@ def _draw_above(surface: pygame.Surface, state: PlayState, layout: PlayLayout) -
         centre = (g.column_x(state.cursor), g.hover_y)
         colour = colour_of(state, board.to_move)
         look.renderer.draw_disc(surface, centre, g.radius, colour, look.theme)
-    elif state.computer.thinking and not state.watching.paused:
+    elif state.computer.thinking and not state.watching.paused and state.coach.offer is None:
         centre = (g.frame_rect.centerx, g.hover_y)
         draw_dots(surface, centre, g.cell // 8, look.theme.text, state.time)
 

@@ -1,0 +1,189 @@
+"""Your games: the finished games kept for review (the last 200, newest first), each one
+line (when it ended, who played, the result, how long, coached or not); a click or Enter
+reviews it.  Import a game reviews one played elsewhere, from its moves.
+
+Up and Down choose a game (Page Up and Page Down a page at a time), Enter reviews it;
+Tab goes to the buttons.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+import pygame
+
+from game.choices import Mode
+from game.history import FinishedGame
+from game.i18n import N_, ngettext, number
+from game.i18n import gettext as _
+from game.ui.names import colour_name, level_name
+from game.ui.review_game import ReviewGame
+from game.ui.scenes.base import FormLayout, FormScene, page_layout
+from game.ui.scenes.stack import Go, Review, Transition
+from game.ui.text import Ink
+from game.ui.widgets import Item, ItemList
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from game.ui.scenes.base import SceneHost
+    from game.ui.services import Games
+
+BUTTONS: Final = ("back", "import")
+COLUMNS: Final = (N_("Ended"), N_("Game"), N_("Result"), N_("Moves"), "")
+"""The list's headings (the last column marks a coached game)."""
+SHARES: Final = (0.24, 0.38, 0.16, 0.1, 0.12)
+"""Each column's share of the width."""
+LIST_KEYS: Final = {
+    pygame.K_UP: -1,
+    pygame.K_DOWN: 1,
+    pygame.K_PAGEUP: -10,
+    pygame.K_PAGEDOWN: 10,
+}
+
+
+def game_cells(game: FinishedGame, names: Mapping[str, str]) -> tuple[str, ...]:
+    """A game's line in the list, cell by cell, in the language in use (``names``: the
+    theme's colour names)."""
+    ended = game.ended().strftime("%Y-%m-%d %H:%M")
+    if game.mode is Mode.VS_COMPUTER and game.computer_level is not None:
+        who = _("You against {level}").format(level=level_name(game.computer_level))
+        result = {"win": _("Won"), "loss": _("Lost"), "draw": _("Drawn")}[
+            game.result_for_human() or "draw"
+        ]
+    else:
+        who = _("Two players")
+        winner = game.winner
+        result = (
+            _("Drawn")
+            if winner is None
+            else _("{colour} won").format(colour=colour_name(names, game.colour_of(winner)))
+        )
+    played = len(game.moves) - game.start
+    moves = ngettext("{count} move", "{count} moves", played).format(count=number(played))
+    return ended, who, result, moves, _("coached") if game.coached else ""
+
+
+class GamesScene(FormScene):
+    """The games of ``games`` (see the module docstring)."""
+
+    def __init__(self, host: SceneHost, games: Games) -> None:
+        super().__init__(host, ItemList(self._buttons()))
+        self.games = games
+        self.kept: list[FinishedGame] = list(reversed(games.all_games()))
+        """Newest first."""
+        self.chosen = 0
+        self.first = 0
+        """The first game of the list on screen."""
+
+    @staticmethod
+    def _buttons() -> list[Item]:
+        return [Item("back", _("Back")), Item("import", _("Import a game"), primary=True)]
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Your games")
+
+    def relabel(self) -> None:
+        self.items = ItemList(self._buttons())
+        self.kept = list(reversed(self.games.all_games()))
+        self.chosen = min(self.chosen, max(0, len(self.kept) - 1))
+
+    def compute_layout(self, size: tuple[int, int]) -> FormLayout:
+        return page_layout(size, list(BUTTONS), button_width=300, body_width=860)
+
+    def activate(self, key: str) -> Transition | None:
+        return Go.IMPORT if key == "import" else Go.BACK
+
+    # -- the list -----------------------------------------------------------------------
+    def _rows(self, layout: FormLayout) -> tuple[int, int]:
+        """The height of a row and how many fit below the headings."""
+        step = self.host.text.line_step(self._size(layout), 1.45)
+        return step, max(1, layout.body.height // step - 1)
+
+    @staticmethod
+    def _size(layout: FormLayout) -> int:
+        return max(14, round(21 * layout.scale))
+
+    def _choose(self, index: int) -> None:
+        layout = self.layout(self.host.size)
+        _, visible = self._rows(layout)
+        self.chosen = min(max(index, 0), max(0, len(self.kept) - 1))
+        if self.chosen < self.first:
+            self.first = self.chosen
+        elif self.chosen >= self.first + visible:
+            self.first = self.chosen - visible + 1
+
+    def _review(self, index: int) -> Transition | None:
+        if not 0 <= index < len(self.kept):
+            return None
+        self.host.sounds.play("click")
+        return Review(ReviewGame.of(self.kept[index]))
+
+    def handle_event(self, event: pygame.event.Event) -> Transition | None:
+        if self.kept and event.type == pygame.KEYDOWN:
+            if event.key in LIST_KEYS:
+                self._choose(self.chosen + LIST_KEYS[event.key])
+                return None
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                return self._review(self.chosen)
+        if event.type == pygame.MOUSEWHEEL and self.kept:
+            self._choose(self.chosen - event.y)
+            return None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            index = self._row_at(event.pos)
+            if index is not None:
+                return self._review(index)
+        return super().handle_event(event)
+
+    def _row_at(self, pos: tuple[int, int]) -> int | None:
+        layout = self.layout(self.host.size)
+        step, visible = self._rows(layout)
+        body = layout.body
+        if not body.collidepoint(pos) or pos[1] < body.y + step:
+            return None
+        index = self.first + (pos[1] - body.y - step) // step
+        return index if index < min(len(self.kept), self.first + visible) else None
+
+    def draw_body(self, surface: pygame.Surface, layout: FormLayout) -> None:
+        theme, text = self.host.theme, self.host.text
+        body, size = layout.body, self._size(layout)
+        with text.within(body):
+            if not self.kept:
+                words = _(
+                    "No finished games yet. Every game you finish is kept here (the last 200),"
+                    " to review move by move. Import a game reviews one played elsewhere."
+                )
+                lines = text.wrap(words, size, body.width)
+                text.blit_lines(surface, lines, Ink(size, theme.text), body.topleft)
+                return
+            step, visible = self._rows(layout)
+            names = theme.colour_names
+            rows = [tuple(_(h) if h else "" for h in COLUMNS)] + [
+                game_cells(game, names) for game in self.kept[self.first : self.first + visible]
+            ]
+            for index, row in enumerate(rows):
+                y = body.y + index * step
+                chosen = index > 0 and self.first + index - 1 == self.chosen
+                if chosen:
+                    pygame.draw.rect(
+                        surface, theme.button_focus, (body.x, y, body.width, step), border_radius=4
+                    )
+                colour = theme.text_muted if index == 0 else theme.text
+                self._draw_row(surface, row, pygame.Rect(body.x, y, body.width, step), size, colour)
+
+    def _draw_row(
+        self,
+        surface: pygame.Surface,
+        row: tuple[str, ...],
+        rect: pygame.Rect,
+        size: int,
+        colour: tuple[int, int, int],
+    ) -> None:
+        x = rect.x + 6
+        for cell, share in zip(row, SHARES, strict=True):
+            width = round((rect.width - 12) * share)
+            slot = pygame.Rect(x, rect.y, width - 8, rect.height)
+            if cell:
+                self.host.text.blit_fitted(surface, cell, Ink(size, colour), slot, anchor="midleft")
+            x += width

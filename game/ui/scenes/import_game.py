@@ -1,0 +1,154 @@
+"""Import a game: a box to paste or type a game's moves into (the columns 1-7 in the order
+they were played, as the Review screen's Copy gives them), to review it.
+
+Typing and Ctrl+V (or the Paste button) fill the box; Enter (or Review) checks the moves:
+a string that is not a game gets a sentence naming the first bad character or move, and
+nothing else changes; a game opens on the Review screen.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+import pygame
+
+from game.core import WIDTH, Board
+from game.i18n import gettext as _
+from game.ui import clipboard
+from game.ui.review_game import ReviewGame
+from game.ui.scenes.base import FormLayout, FormScene, page_layout
+from game.ui.scenes.stack import Go, Review, Transition
+from game.ui.text import Ink
+from game.ui.widgets import Item, ItemList
+
+if TYPE_CHECKING:
+    from game.ui.scenes.base import SceneHost
+
+BUTTONS: Final = ("back", "paste", "review")
+MAX_CHARS: Final = 120
+"""The box holds at most this many characters (a game has at most 42 moves)."""
+
+
+def problem_with(text: str) -> str | None:
+    """Why ``text`` is not a game's moves, in a sentence naming the first bad character or
+    move (None: it is one).  White space around the moves is ignored."""
+    moves = text.strip()
+    if not moves:
+        return _("Type or paste the moves first, for example 4453.")
+    board = Board()
+    for index, char in enumerate(moves, start=1):
+        if not char.isdigit() or not 1 <= int(char) <= WIDTH:
+            return _(
+                "Character {number} ({char!r}) is not a column: a game is written with the"
+                " digits 1 to 7 only."
+            ).format(number=index, char=char)
+        column = int(char) - 1
+        if board.is_over:
+            return _(
+                "Move {number} (column {column}) comes after the end of the game."
+            ).format(number=index, column=char)
+        if not board.can_play(column):
+            return _("Move {number} (column {column}): that column is already full.").format(
+                number=index, column=char
+            )
+        board.play(column)
+    return None
+
+
+class ImportScene(FormScene):
+    """The box, its sentence, and the buttons (see the module docstring)."""
+
+    def __init__(self, host: SceneHost) -> None:
+        super().__init__(host, ItemList(self._buttons()))
+        self.items.focus_on("review")
+        self.text = ""
+        self.problem: str | None = None
+        """Why the moves last checked are not a game (None: no problem said)."""
+
+    @staticmethod
+    def _buttons() -> list[Item]:
+        return [
+            Item("back", _("Back")),
+            Item("paste", _("Paste")),
+            Item("review", _("Review"), primary=True),
+        ]
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Import a game")
+
+    def relabel(self) -> None:
+        self.items = ItemList(self._buttons())
+        self.items.focus_on("review")
+
+    def compute_layout(self, size: tuple[int, int]) -> FormLayout:
+        return page_layout(size, list(BUTTONS), button_width=240, body_width=760)
+
+    def handle_event(self, event: pygame.event.Event) -> Transition | None:
+        if event.type == pygame.TEXTINPUT:
+            self._type(event.text)
+            return None
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
+                self.paste()
+                return None
+            if event.key == pygame.K_BACKSPACE:
+                self.text = self.text[:-1]
+                self.problem = None
+                return None
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                return self.review()
+        return super().handle_event(event)
+
+    def _type(self, typed: str) -> None:
+        printable = "".join(char for char in typed if char.isprintable())
+        self.text = (self.text + printable)[:MAX_CHARS]
+        self.problem = None
+
+    def paste(self) -> None:
+        """The clipboard's text in the box (or a sentence saying there is none)."""
+        found = clipboard.paste_text()
+        if found is None:
+            self.problem = _("The clipboard has no text to paste here: type the moves instead.")
+            return
+        self.text = ""
+        self._type(" ".join(found.split()))
+
+    def review(self) -> Transition | None:
+        """The moves in the box on the Review screen, or the sentence saying why not."""
+        self.problem = problem_with(self.text)
+        if self.problem is not None:
+            self.host.sounds.play("click")
+            return None
+        return Review(ReviewGame(self.text.strip()))
+
+    def activate(self, key: str) -> Transition | None:
+        if key == "paste":
+            self.paste()
+            return None
+        if key == "review":
+            return self.review()
+        return Go.BACK
+
+    def draw_body(self, surface: pygame.Surface, layout: FormLayout) -> None:
+        theme, text = self.host.theme, self.host.text
+        body = layout.body
+        size = max(15, round(22 * layout.scale))
+        with text.within(body):
+            explain = _(
+                "Paste or type a game's moves: the columns 1 to 7 in the order they were"
+                " played, for example 4453. Ctrl+V pastes; Enter reviews the game."
+            )
+            y = text.blit_lines(
+                surface, text.wrap(explain, size, body.width), Ink(size, theme.text), body.topleft
+            )
+            box = pygame.Rect(body.x, y + size // 2, body.width, text.line_step(size, 1.8))
+            pygame.draw.rect(surface, theme.panel, box, border_radius=6)
+            pygame.draw.rect(surface, theme.accent, box, 2, border_radius=6)
+            shown = self.text + "|"
+            ink = Ink(size, theme.text)
+            text.blit_fitted(surface, shown, ink, box.inflate(-16, 0), anchor="midleft")
+            y = box.bottom + size // 2
+            if self.problem is not None:
+                lines = text.wrap(self.problem, size, body.width)
+                text.blit_lines(surface, lines, Ink(size, theme.score_loss), (body.x, y))

@@ -1,0 +1,92 @@
+"""The coach (a setting, off by default): against the computer, a mistake or a blunder of
+the player's is said at once, before the computer replies, with an offer to take it back.
+
+It judges the move from the analysis of the position before it (every column's value,
+the analysis the hint and the analysis row use, asked for while the player thinks): the
+best column's value against the value of the column played, by the review's rules
+(:func:`game.ai.judge.judge`).  It speaks only when both values are exact, so that it
+never calls a move a mistake on an estimate.  If the analysis has not come when the move
+is made, the computer's reply waits for it (its time is Perfect's, in the settings).
+
+A game in which the coach offered to take a move back counts as coached (the history
+keeps it so).  No pygame and no requests here: the scene asks and tells.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.ai.judge import Judgement, judge
+from game.ai.protocol import SearchResult
+from game.ai.score import Score
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """A move the coach objects to: the position ``moves`` after it, its 0-based
+    ``column``, the values and the verdict, and the best column."""
+
+    moves: str
+    column: int
+    best: Score
+    played: Score
+    judgement: Judgement
+    best_column: int
+
+
+class Coach:
+    """Watches the player's moves against the computer (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.offer: Offer | None = None
+        """The move the coach objects to, until the player decides."""
+        self.waiting: tuple[str, int] | None = None
+        """A move made before its position's analysis came: the position and the column."""
+        self.coached = False
+        """Whether the coach offered to take a move of this game back."""
+
+    @property
+    def holding(self) -> bool:
+        """Whether the computer's reply must wait (an offer open, or a move to judge)."""
+        return self.offer is not None or self.waiting is not None
+
+    def moved(self, before: str, column: int, analysis: SearchResult | None) -> None:
+        """The player played 0-based ``column`` from the position ``before``, whose
+        analysis is ``analysis`` (None: not come yet)."""
+        self.waiting = None
+        if analysis is None:
+            self.waiting = (before, column)
+            return
+        self._judge(before, column, analysis)
+
+    def analysed(self, moves: str, analysis: SearchResult) -> None:
+        """The analysis of the position ``moves`` came."""
+        if self.waiting is not None and self.waiting[0] == moves:
+            before, column = self.waiting
+            self.waiting = None
+            self._judge(before, column, analysis)
+
+    def _judge(self, before: str, column: int, result: SearchResult) -> None:
+        values = result.analysis
+        if values is None or column not in values:
+            return
+        best, played = values.best, values[column]
+        judged = judge(best, played)
+        if judged.certain and judged.verdict.shows_line:
+            after = before + str(column + 1)
+            self.offer = Offer(after, column, best, played, judged, values.best_column())
+            self.coached = True
+
+    def decided(self) -> None:
+        """The player took the move back or kept it."""
+        self.offer = None
+
+    def give_up_waiting(self) -> None:
+        """The analysis will not come (it failed, or was cancelled): let the game go on."""
+        self.waiting = None
+
+    def forget(self) -> None:
+        """A new game."""
+        self.offer = None
+        self.waiting = None
+        self.coached = False

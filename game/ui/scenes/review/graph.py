@@ -1,0 +1,133 @@
+"""The value graph: the value of every position along the game from the first player's
+side, a win above the middle line, a draw on it, a loss below; each move's mark where it
+was played, the position shown as a bar.
+
+Faster wins stand higher, but every win stands clearly above the line: a proven result
+takes :data:`RESULT_SHARE` of the half-height before its length adds the rest.  A value
+that is an estimate is drawn hollow.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import pygame
+
+from game.ai.judge import PositionValue, Verdict, point
+from game.ai.score import MAX_SCORE
+from game.choices import DiscColour
+from game.ui.services import Look
+from game.ui.text import Ink
+from game.ui.themes import Colour
+
+RESULT_SHARE = 0.35
+"""The share of the half-height any proven win (or loss) stands off the line."""
+
+
+@dataclass(frozen=True, slots=True)
+class GraphData:
+    """What the graph shows: the positions' ``values`` (by ply), the game's ``length``,
+    the ``shown`` position, each judged move's ``marks`` (ply, verdict, certain), the
+    sides' disc ``colours`` (first, second) and the word for a draw."""
+
+    values: Mapping[int, PositionValue]
+    length: int
+    shown: int
+    marks: list[tuple[int, Verdict, bool]]
+    colours: tuple[DiscColour, DiscColour]
+    draw_word: str
+
+
+def height_of(value: PositionValue) -> float:
+    """Where a position's value stands, from -1 (the first player loses at once) to 1
+    (it wins at once), 0 for a draw; from the first player's side."""
+    score = point(value.score)
+    if value.ply % 2:
+        score = -score
+    if score == 0:
+        return 0.0
+    share = RESULT_SHARE + (1 - RESULT_SHARE) * min(abs(score), MAX_SCORE) / MAX_SCORE
+    return share if score > 0 else -share
+
+
+def x_of(rect: pygame.Rect, ply: int, length: int) -> int:
+    """The x of the position after ``ply`` moves of a game of ``length`` moves."""
+    inner = rect.inflate(-16, 0)
+    return inner.x + round(inner.width * ply / max(1, length))
+
+
+def ply_at(rect: pygame.Rect, x: int, length: int) -> int:
+    """The position whose x is nearest ``x``."""
+    inner = rect.inflate(-16, 0)
+    ply = round((x - inner.x) * max(1, length) / max(1, inner.width))
+    return min(max(ply, 0), length)
+
+
+def y_of(rect: pygame.Rect, height: float) -> int:
+    half = (rect.height - 12) / 2
+    return round(rect.centery - height * half)
+
+
+def verdict_colours(look: Look) -> Mapping[Verdict, Colour]:
+    theme = look.theme
+    return {
+        Verdict.BEST: theme.score_win,
+        Verdict.INACCURACY: theme.score_draw,
+        Verdict.MISTAKE: theme.accent,
+        Verdict.BLUNDER: theme.score_loss,
+    }
+
+
+def draw_graph(
+    surface: pygame.Surface,
+    look: Look,
+    rect: pygame.Rect,
+    graph: GraphData,
+) -> None:
+    """The graph of ``graph`` in ``rect``."""
+    theme = look.theme
+    pygame.draw.rect(surface, theme.panel, rect, border_radius=8)
+    pygame.draw.rect(surface, theme.panel_edge, rect, 1, border_radius=8)
+    middle = y_of(rect, 0.0)
+    pygame.draw.line(surface, theme.text_muted, (rect.x + 4, middle), (rect.right - 4, middle))
+    shown_x = x_of(rect, graph.shown, graph.length)
+    pygame.draw.line(surface, theme.accent, (shown_x, rect.y + 3), (shown_x, rect.bottom - 3), 2)
+    _sides(surface, look, rect, graph)
+    points = [
+        (x_of(rect, ply, graph.length), y_of(rect, height_of(value)), value.score.is_exact)
+        for ply, value in sorted(graph.values.items())
+    ]
+    for (x1, y1, _), (x2, y2, _) in itertools.pairwise(points):
+        pygame.draw.line(surface, theme.text, (x1, y1), (x2, y2), 2)
+    radius = max(3, rect.height // 40)
+    colours = verdict_colours(look)
+    for ply, verdict, certain in graph.marks:
+        value = graph.values.get(ply)
+        if value is None:
+            continue
+        x, y = x_of(rect, ply, graph.length), y_of(rect, height_of(value))
+        big = radius + (2 if verdict.shows_line else 0)
+        pygame.draw.circle(surface, colours[verdict], (x, y), big, 0 if certain else 2)
+    for x, y, exact in points:
+        if not exact:
+            pygame.draw.circle(surface, theme.text_muted, (x, y), radius, 1)
+
+
+def _sides(surface: pygame.Surface, look: Look, rect: pygame.Rect, graph: GraphData) -> None:
+    """The first player's disc at the top (its wins), the second's at the bottom, and the
+    draw's word on the line."""
+    renderer, theme = look.renderer, look.theme
+    r = max(5, rect.height // 14)
+    renderer.draw_disc(surface, (rect.x + r + 4, rect.y + r + 4), r, graph.colours[0], theme)
+    bottom = (rect.x + r + 4, rect.bottom - r - 4)
+    renderer.draw_disc(surface, bottom, r, graph.colours[1], theme)
+    size = max(12, round(r * 1.6))
+    look.text.blit(
+        surface,
+        graph.draw_word,
+        Ink(size, theme.text_muted),
+        (rect.right - 6, y_of(rect, 0.0) - 2),
+        anchor="bottomright",
+    )

@@ -1,0 +1,165 @@
+"""The Review screen's side panel, top to bottom: the title, the move list (a row per
+pair of moves, each move with its mark), the shown move in words (its verdict, the best
+value and the one played, the best column), how far the review is, the keys, the buttons.
+
+:func:`move_cells` says where each move of the list is, for drawing and for clicks alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import pygame
+
+from game.ai.judge import MoveReview, Verdict
+from game.ui.scenes.review import texts
+from game.ui.scenes.review.graph import verdict_colours
+from game.ui.scenes.review.layout import ReviewLayout
+from game.ui.scenes.review.record import ReviewRecord
+from game.ui.services import Look
+from game.ui.text import Ink
+from game.ui.themes import Colour
+from game.ui.widgets import ItemList, draw_items, draw_panel
+
+
+def move_cells(rect: pygame.Rect, length: int, shown: int, row_h: int) -> dict[int, pygame.Rect]:
+    """Where each visible move of the list is (by its number, from 1): a row per pair,
+    the rows around the shown move's when they do not all fit in ``rect``."""
+    rows = (length + 1) // 2
+    visible = max(1, rect.height // row_h)
+    current = max(0, (shown - 1) // 2)
+    first = min(max(0, current - visible // 2), max(0, rows - visible))
+    label = rect.width // 5
+    cell = (rect.width - label) // 2
+    cells = {}
+    for row in range(first, min(rows, first + visible)):
+        y = rect.y + (row - first) * row_h
+        for side in (0, 1):
+            number = 2 * row + side + 1
+            if number <= length:
+                cells[number] = pygame.Rect(rect.x + label + side * cell, y, cell, row_h)
+    return cells
+
+
+def small_size(layout: ReviewLayout) -> int:
+    """The panel's small text size (the move list, the sentences)."""
+    return max(13, round(layout.body * 0.82))
+
+
+def row_height(look: Look, layout: ReviewLayout) -> int:
+    """The height of a row of the move list."""
+    return look.text.line_step(small_size(layout), 1.2)
+
+
+@dataclass(frozen=True, slots=True)
+class PanelPicture:
+    """What the panel shows besides the record: the sides' ``names`` (first, second),
+    the ``buttons``, the ``status`` lines (progress, notes)."""
+
+    names: tuple[str, str]
+    buttons: ItemList
+    status: tuple[str, ...]
+
+
+def draw_side_panel(
+    surface: pygame.Surface,
+    look: Look,
+    layout: ReviewLayout,
+    record: ReviewRecord,
+    panel: PanelPicture,
+) -> None:
+    theme, text = look.theme, look.text
+    draw_panel(surface, layout.panel, theme, radius=max(6, round(12 * layout.scale)))
+    pad, body = layout.pad, layout.body
+    small = small_size(layout)
+    x, width = layout.panel.x + pad, layout.panel.width - 2 * pad
+    top_button = min(r.top for r in layout.buttons.values())
+    with text.within(layout.panel):
+        heading = max(16, round(body * 1.2))
+        text.blit_fitted(
+            surface,
+            texts.title(),
+            Ink(heading, theme.accent),
+            pygame.Rect(x, layout.panel.y + pad, width, heading),
+            anchor="topleft",
+        )
+        _move_list(surface, look, layout, record, small)
+        y = layout.moves.bottom + pad // 2
+        for words, colour in _describe(record, panel.names, look):
+            lines = text.wrap(words, small, width)
+            if y + len(lines) * text.line_step(small) > top_button - pad:
+                break
+            y = text.blit_lines(surface, lines, Ink(small, colour), (x, y))
+        tiny = max(12, round(small * 0.9))
+        keys = text.wrap(texts.keys_help(), tiny, width)
+        keys_top = top_button - pad // 2 - len(keys) * text.line_step(tiny)
+        if keys_top > y:
+            text.blit_lines(surface, keys, Ink(tiny, theme.text_muted), (x, keys_top))
+            y_status = keys_top - pad // 2
+            for line in reversed(panel.status):
+                wrapped = text.wrap(line, tiny, width)
+                y_status -= len(wrapped) * text.line_step(tiny)
+                if y_status < y:
+                    break
+                text.blit_lines(surface, wrapped, Ink(tiny, theme.text_muted), (x, y_status))
+    draw_items(
+        surface, panel.buttons, layout.buttons, look, show_focus=panel.buttons.hovered is not None
+    )
+
+
+def _move_list(
+    surface: pygame.Surface, look: Look, layout: ReviewLayout, record: ReviewRecord, size: int
+) -> None:
+    """Each move: its column and mark, the shown one highlighted, the moves of the start
+    position dimmed."""
+    theme, text = look.theme, look.text
+    row_h = row_height(look, layout)
+    cells = move_cells(layout.moves, record.length, record.shown, row_h)
+    colours = verdict_colours(look)
+    for number, cell in cells.items():
+        if number % 2:
+            label = pygame.Rect(layout.moves.x, cell.y, cell.x - layout.moves.x, row_h)
+            text.blit_fitted(
+                surface,
+                f"{(number + 1) // 2}.",
+                Ink(size, theme.text_muted),
+                label,
+                anchor="midleft",
+            )
+        if number == record.shown:
+            pygame.draw.rect(surface, theme.button_focus, cell, border_radius=4)
+        review = record.reviews[number - 1]
+        given = number <= record.game.start
+        colour: Colour = theme.text_muted if given else theme.text
+        words = str(record.board.history[number - 1] + 1)
+        if review is not None and not given:
+            words = f"{words} {texts.mark(review)}"
+            colour = colours[review.verdict] if number != record.shown else theme.button_text
+        text.blit_fitted(surface, words, Ink(size, colour), cell.inflate(-6, 0), anchor="midleft")
+
+
+def _describe(record: ReviewRecord, names: tuple[str, str], look: Look) -> list[tuple[str, Colour]]:
+    """The shown move in sentences, each with its colour."""
+    theme = look.theme
+    if record.shown == 0:
+        return [(texts.start_position(), theme.text)]
+    if record.shown <= record.game.start:
+        return [(texts.given_move(), theme.text_muted)]
+    review = record.move
+    if review is None:
+        return [(texts.waiting(), theme.text_muted)]
+    return _judged(review, names, verdict_colours(look), theme.text)
+
+
+def _judged(
+    review: MoveReview, names: tuple[str, str], colours: Mapping[Verdict, Colour], plain: Colour
+) -> list[tuple[str, Colour]]:
+    lines = [
+        (texts.move_heading(review, names[int(review.mover)]), plain),
+        (texts.verdict_sentence(review), colours[review.verdict]),
+        (texts.values_line(review), plain),
+    ]
+    if review.verdict.shows_line and review.best_column is not None and review.line:
+        lines.append((texts.best_line(review.best_column), plain))
+    return lines

@@ -1,0 +1,145 @@
+"""The Review screen's board: the discs of the position on it, the last move marked, the
+analysis of every column above it, and for a mistake or a blunder the best line as faint
+numbered discs.
+
+A mistake or a blunder with its line is shown on the position *before* it (the best line
+starts there), with the move played as a small crossed disc above its column; every
+other move, on the position after it.  Drawing reads the scene's state and changes none.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.ai.judge import MoveReview
+from game.ai.protocol import SearchResult
+from game.core import WIDTH, Board
+from game.ui.board_view import BoardGeometry
+from game.ui.review_game import ReviewGame
+from game.ui.scenes.play.texts import verdict_lines
+from game.ui.scenes.play.view import verdict_colour
+from game.ui.scenes.review import texts
+from game.ui.scenes.review.layout import ReviewLayout
+from game.ui.services import Look
+from game.ui.text import Ink
+from game.ui.verdicts import verdict
+
+LINE_ALPHA = 95
+"""How see-through the best line's discs are (0-255)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPicture:
+    """What the board shows: the ``board`` (a position), the move ``played`` from it
+    when the best line is shown instead, that ``line``, and the ``analysis`` of the
+    position (None: none yet); ``analysing`` while it is on its way."""
+
+    board: Board
+    game: ReviewGame
+    played: MoveReview | None = None
+    line: tuple[int, ...] = ()
+    analysis: SearchResult | None = None
+    analysing: bool = False
+
+
+def draw_board(
+    surface: pygame.Surface, look: Look, layout: ReviewLayout, picture: BoardPicture
+) -> None:
+    """The board, its discs and marks, the line, the values above the columns."""
+    g, theme, renderer = layout.board, look.theme, look.renderer
+    board = picture.board
+    renderer.draw_back(surface, g, theme)
+    for col in range(WIDTH):
+        for row in range(board.height(col)):
+            owner = board.cell(col, row)
+            assert owner is not None
+            colour = picture.game.colour_of(owner)
+            renderer.draw_disc(surface, g.centre(col, row), g.radius, colour, theme)
+    _draw_line(surface, look, g, picture)
+    renderer.draw_frame(surface, g, theme)
+    if board.history and not picture.line:
+        last = board.history[-1]
+        renderer.draw_last_mark(surface, g.centre(last, board.height(last) - 1), g, theme)
+    outcome = board.outcome
+    if outcome is not None and outcome.winner is not None:
+        for col, row in outcome.cells:
+            renderer.draw_win_mark(surface, g.centre(col, row), g, theme, 0.5)
+    if picture.played is not None:
+        _draw_played(surface, look, g, picture)
+    _draw_column_numbers(surface, look, g)
+    _draw_values(surface, look, layout, picture)
+
+
+def _draw_line(
+    surface: pygame.Surface, look: Look, g: BoardGeometry, picture: BoardPicture
+) -> None:
+    """The best line: faint discs numbered in the order they would be played."""
+    board = picture.board.copy()
+    size = max(12, round(g.cell * 0.36))
+    for number, col in enumerate(picture.line, start=1):
+        if not board.can_play(col):
+            return
+        player = board.to_move
+        row = board.height(col)
+        board.play(col)
+        centre = g.centre(col, row)
+        disc = look.renderer.disc(
+            g.radius, picture.game.colour_of(player), look.theme, alpha=LINE_ALPHA
+        )
+        surface.blit(disc, disc.get_rect(center=centre))
+        look.text.blit(surface, str(number), Ink(size, look.theme.text), centre, anchor="center")
+
+
+def _draw_played(
+    surface: pygame.Surface, look: Look, g: BoardGeometry, picture: BoardPicture
+) -> None:
+    """The move played instead of the line: the mover's disc, crossed, above its column."""
+    played = picture.played
+    assert played is not None
+    radius = max(4, round(g.cell * 0.25))
+    centre = (g.column_x(played.column), g.frame_rect.top - radius - 3)
+    colour = picture.game.colour_of(played.mover)
+    look.renderer.draw_disc(surface, centre, radius, colour, look.theme)
+    d = round(radius * 0.75)
+    width = max(2, radius // 4)
+    x, y = centre
+    for sign in (1, -1):
+        pygame.draw.line(
+            surface, look.theme.score_loss, (x - d, y - sign * d), (x + d, y + sign * d), width
+        )
+
+
+def _draw_column_numbers(surface: pygame.Surface, look: Look, g: BoardGeometry) -> None:
+    size = max(12, round(g.cell * 0.28))
+    y = g.frame_rect.bottom + round(g.cell * 0.05)
+    for col in range(WIDTH):
+        ink = Ink(size, look.theme.text_muted)
+        look.text.blit(surface, str(col + 1), ink, (g.column_x(col), y), anchor="midtop")
+
+
+def _draw_values(
+    surface: pygame.Surface, look: Look, layout: ReviewLayout, picture: BoardPicture
+) -> None:
+    """What each column is worth in the position on the board (the analysis), or that it
+    is on its way."""
+    g, text = layout.board, look.text
+    size = max(12, round(g.cell * 0.27))
+    line = text.line_step(size, 1.0)
+    top = g.frame_rect.top - round(g.cell * 0.55) - 2 * line
+    result = picture.analysis
+    if result is None or result.analysis is None:
+        if picture.analysing:
+            slot = pygame.Rect(g.frame_rect.x, top, g.frame_rect.width, 2 * line)
+            ink = Ink(size, look.theme.text_muted)
+            text.blit_fitted(surface, texts.analysing(), ink, slot)
+        return
+    ply = picture.board.ply
+    for col, score in result.analysis.items():
+        said = verdict(score, ply=ply)
+        colour = verdict_colour(look, said)
+        slot = pygame.Rect(g.column_x(col) - g.cell // 2 + 1, top, g.cell - 2, line)
+        for words in verdict_lines(said):
+            text.blit_fitted(surface, words, Ink(size, colour), slot, anchor="midtop")
+            slot.y += line

@@ -1,0 +1,321 @@
+"""The Review screen, Your games, Import a game and the coach, through the real app loop
+with a fake worker (answers in-process: the rules' values, or values a test gives)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pygame
+import pytest
+
+from game.ai.judge import PositionValue, Verdict
+from game.ai.protocol import ReviewRequest, ReviewResult, SearchRequest, SearchResult
+from game.ai.score import DRAW, Analysis, Score
+from game.choices import Starter
+from game.core import Board
+from game.ui import clipboard
+from game.ui.app import App
+from game.ui.options import Mode
+from game.ui.review_game import ReviewGame
+from game.ui.scenes.games import GamesScene
+from game.ui.scenes.import_game import ImportScene, problem_with
+from game.ui.scenes.review import ReviewScene
+from game.ui.scenes.review.graph import x_of
+from game.ui.scenes.review.panel import move_cells, row_height
+from game.ui.scenes.review.requests import IN_FLIGHT, LINE_LENGTH
+from game.ui.scenes.stack import Go, Review
+from tests.fakes import FRAME, FakeWorker, advance, centre_first, click, key, on_top, scripted
+from tests.test_ui_play import drop_key, make_app, start
+
+WON = "4455667"  # the first player wins in column 7
+BLUNDER_GAME = "4455"  # yellow's second disc lets red make three in a row with two open ends
+
+
+def values_of(scores: dict[str, Score]) -> Callable[[ReviewRequest], ReviewResult]:
+    """Review answers from ``scores`` by position (a draw elsewhere), with a line of the
+    centre-first column where one is asked for."""
+
+    def answer(request: ReviewRequest) -> ReviewResult:
+        score = scores.get(request.moves, DRAW)
+        board = Board.from_moves(request.moves)
+        column = next(c for c in (3, 2, 4, 1, 5, 0, 6) if board.can_play(c))
+        line = (column,) * min(request.line, 2) if request.line else ()
+        value = PositionValue(request.ply, score, column, line)
+        return ReviewResult(value=value, nodes=1, time=0.0)
+
+    return answer
+
+
+def open_review(app: App, moves: str, **others: object) -> ReviewScene:
+    app.go(Review(ReviewGame(moves, **others)))  # type: ignore[arg-type]
+    scene = app.scene
+    assert isinstance(scene, ReviewScene)
+    return scene
+
+
+@pytest.fixture
+def worker() -> FakeWorker:
+    return FakeWorker()
+
+
+@pytest.fixture
+def app(worker: FakeWorker) -> Iterator[App]:
+    app = make_app(worker)
+    yield app
+    app.close()
+
+
+def test_a_finished_game_is_kept_and_reviewed_from_the_game_over_buttons() -> None:
+    app = make_app(FakeWorker(answer=scripted([0, 0])))
+    try:
+        scene = start(app, moves="212121")  # red (you) to move wins in column 2
+        app.step([drop_key(1)], FRAME)
+        while not scene.round.over:
+            app.step([], FRAME)
+        kept = app.saver.games[-1]
+        assert kept.moves == "2121212" and kept.result_for_human() == "win"
+        assert kept.start == 6 and kept.human == 0 and not kept.coached
+        assert app.saver.flush() == []
+        transition = scene.press("review")
+        assert isinstance(transition, Review)
+        app.go(transition)
+        review = on_top(app)
+        assert isinstance(review, ReviewScene)
+        advance(app, 0.2)
+        assert review.record.complete and review.record.judged == 1  # the start is given
+        app.step([key(pygame.K_ESCAPE)], FRAME)
+        assert on_top(app) is scene
+    finally:
+        app.close()
+
+
+def test_values_are_asked_a_few_at_a_time_from_the_end_and_fill_in(
+    app: App, worker: FakeWorker
+) -> None:
+    worker.auto = False
+    review = open_review(app, WON)
+    app.step([], FRAME)
+    asked = [request.ply for _, request in worker.reviews]
+    assert asked == [6, 5][:IN_FLIGHT]  # the last position first
+    worker.release()
+    advance(app, 0.1)
+    assert review.record.judged >= 1 and not review.record.complete
+    for _ in range(10):
+        worker.release()
+        app.step([], FRAME)
+    assert review.record.complete and review.record.judged == 7
+    assert len({request.ply for _, request in worker.reviews}) == 7
+    # The end: the winning move is the best there is.
+    last = review.record.reviews[-1]
+    assert last is not None and last.verdict is Verdict.BEST and last.certain
+
+
+def test_a_blunder_gets_its_line_and_shows_it_before_the_move(
+    app: App, worker: FakeWorker
+) -> None:
+    worker.review = values_of({"4455": Score.exact(16)})
+    review = open_review(app, BLUNDER_GAME)
+    advance(app, 0.3)
+    blunder = review.record.reviews[3]
+    assert blunder is not None and blunder.verdict is Verdict.BLUNDER and blunder.certain
+    lines = [request for _, request in worker.reviews if request.line]
+    assert [request.ply for request in lines] == [3] and lines[0].line == LINE_LENGTH
+    assert blunder.line and blunder.best_column == blunder.line[0]
+    review.show(4)
+    picture = review.picture()
+    assert picture.board.moves == "445" and picture.played is blunder and picture.line
+    summary = review.record.summary(blunder.mover)
+    assert summary.counts[Verdict.BLUNDER] == 1 and summary.accuracy == 0.5
+
+
+def test_keys_and_clicks_step_through_the_moves(app: App) -> None:
+    review = open_review(app, WON)
+    advance(app, 0.2)
+    assert review.record.shown == 7
+    app.step([key(pygame.K_LEFT)], FRAME)
+    assert review.record.shown == 6
+    app.step([key(pygame.K_HOME)], FRAME)
+    assert review.record.shown == 0
+    app.step([key(pygame.K_RIGHT), key(pygame.K_DOWN)], FRAME)
+    assert review.record.shown == 3
+    app.step([key(pygame.K_END)], FRAME)
+    assert review.record.shown == 7
+    layout = review.layout(app.size)
+    graph = layout.graph
+    app.step(click((x_of(graph, 2, 7), graph.centery)), FRAME)
+    assert review.record.shown == 2
+    cells = move_cells(layout.moves, 7, 2, row_height(review.host, layout))
+    app.step(click(cells[5].center), FRAME)
+    assert review.record.shown == 5
+
+
+def test_the_shown_position_is_analysed_once_the_player_stays(
+    app: App, worker: FakeWorker
+) -> None:
+    review = open_review(app, WON)
+    advance(app, 0.2)
+    app.step([key(pygame.K_HOME)], FRAME)
+    app.step([key(pygame.K_RIGHT)], FRAME)
+    assert not [r for _, _, r in worker.submitted if r.analyze]
+    advance(app, 0.5)
+    analysed = [r.moves for _, _, r in worker.submitted if r.analyze]
+    assert analysed == ["4"]
+    assert review.picture().analysis is not None
+
+
+def test_copy_puts_the_moves_on_the_clipboard_or_says_them(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    copied: list[str] = []
+
+    def copy(text: str) -> bool:
+        copied.append(text)
+        return True
+
+    monkeypatch.setattr(clipboard, "copy_text", copy)
+    open_review(app, WON)
+    app.step([key(pygame.K_c)], FRAME)
+    assert copied == [WON]
+    assert any(WON in notice.text for notice in app.stage.notices.shown)
+    monkeypatch.setattr(clipboard, "copy_text", lambda text: False)
+    app.stage.notices.shown.clear()
+    app.step([key(pygame.K_c)], FRAME)
+    assert any("not available" in n.text and WON in n.text for n in app.stage.notices.shown)
+
+
+def test_leaving_the_review_cancels_what_is_on_its_way(app: App, worker: FakeWorker) -> None:
+    worker.auto = False
+    open_review(app, WON)
+    app.step([], FRAME)
+    assert worker.pending_count == IN_FLIGHT
+    app.step([key(pygame.K_ESCAPE)], FRAME)
+    assert worker.pending_count == 0
+
+
+# -- Your games and Import a game -------------------------------------------------
+
+
+def test_your_games_lists_the_kept_games_and_reviews_one(app: App) -> None:
+    app.go(Go.STATS)
+    app.step([], FRAME)
+    transition = on_top(app).activate("games")  # type: ignore[attr-defined]
+    assert transition is Go.GAMES
+    app.go(Go.GAMES)
+    games = on_top(app)
+    assert isinstance(games, GamesScene) and games.kept == []
+    app.step([], FRAME)  # the empty list is drawn
+    from tests.test_history import game  # noqa: PLC0415
+
+    app.saver.record_game(game(WON))
+    drawn = "617315721371413543521632362446574577645622"
+    app.saver.record_game(game(drawn, human=1, date="2026-02-01T10:00:00+00:00"))
+    games.relabel()
+    assert [g.moves[:4] for g in games.kept] == ["6173", "4455"]  # newest first
+    app.step([key(pygame.K_DOWN)], FRAME)
+    app.step([key(pygame.K_RETURN)], FRAME)
+    review = on_top(app)
+    assert isinstance(review, ReviewScene) and review.record.game.moves == WON
+
+
+def test_import_reviews_a_pasted_game_and_refuses_a_bad_one(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app.go(Go.IMPORT)
+    scene = on_top(app)
+    assert isinstance(scene, ImportScene)
+    for char in "4458":
+        app.step([pygame.event.Event(pygame.TEXTINPUT, text=char)], FRAME)
+    app.step([key(pygame.K_RETURN)], FRAME)
+    assert on_top(app) is scene and scene.problem is not None and "8" in scene.problem
+    app.step([key(pygame.K_BACKSPACE)], FRAME)
+    assert scene.text == "445" and scene.problem is None
+    monkeypatch.setattr(clipboard, "paste_text", lambda: "  4455667 \n")
+    app.step([key(pygame.K_v, mod=pygame.KMOD_CTRL)], FRAME)
+    assert scene.text == WON
+    app.step([key(pygame.K_RETURN)], FRAME)
+    review = on_top(app)
+    assert isinstance(review, ReviewScene) and review.record.game == ReviewGame(WON)
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("", "first"),
+        ("44a5", "Character 3 ('a')"),
+        ("4480", "Character 3 ('8')"),
+        ("4444444", "Move 7 (column 4)"),
+        ("44556677", "Move 8 (column 7) comes after the end"),
+    ],
+)
+def test_a_bad_move_string_is_named_by_its_first_bad_move(text: str, named: str) -> None:
+    problem = problem_with(text)
+    assert problem is not None and named in problem
+    assert problem_with(" 4453 ") is None
+
+
+# -- the coach ----------------------------------------------------------------------
+
+
+def coach_answers(request: SearchRequest) -> SearchResult:
+    """Column 1 blunders from the empty board (every other column draws or wins)."""
+    if not request.analyze:
+        return centre_first(request)
+    board = Board.from_moves(request.moves)
+    scores = {col: DRAW for col in range(7) if board.can_play(col)}
+    if request.moves == "":
+        scores[3] = Score.exact(1)
+        scores[0] = Score.exact(-2)
+    analysis = Analysis(scores)
+    column = analysis.best_column()
+    return SearchResult(
+        column=column, score=analysis.best, depth=42, nodes=1, time=0.0, analysis=analysis
+    )
+
+
+def test_the_coach_says_a_blunder_before_the_computer_replies_and_takes_it_back() -> None:
+    worker = FakeWorker(answer=coach_answers)
+    app = make_app(worker, coach=True)
+    try:
+        scene = start(app, Mode.VS_COMPUTER, starter=Starter.YOU)
+        advance(app, 0.1)  # the analysis of the empty board came
+        app.step([drop_key(0)], FRAME)
+        advance(app, 1.0)
+        offer = scene.coach.offer
+        assert offer is not None and offer.judgement.verdict is Verdict.BLUNDER
+        assert scene.round.match.board.moves == "1"  # the computer waits
+        assert [item.key for item in scene.buttons.items] == ["takeback", "keep", "menu"]
+        app.step([key(pygame.K_RETURN)], FRAME)  # Take it back has the focus
+        assert scene.round.match.board.moves == "" and scene.coach.offer is None
+        assert scene.coach.coached
+        app.step([drop_key(0)], FRAME)
+        advance(app, 1.0)
+        assert scene.coach.offer is not None
+        scene.press("keep")
+        advance(app, 1.0)
+        assert len(scene.round.match.board.moves) == 2  # the computer replied
+    finally:
+        app.close()
+
+
+def test_the_coach_is_quiet_when_off_or_on_a_good_move() -> None:
+    worker = FakeWorker(answer=coach_answers)
+    app = make_app(worker)
+    try:
+        scene = start(app, Mode.VS_COMPUTER, starter=Starter.YOU)
+        advance(app, 0.1)
+        app.step([drop_key(0)], FRAME)
+        advance(app, 1.0)
+        assert scene.coach.offer is None and len(scene.round.match.board.moves) == 2
+        assert not [r for _, _, r in worker.submitted if r.analyze]  # nobody asked
+    finally:
+        app.close()
+    app = make_app(FakeWorker(answer=coach_answers), coach=True)
+    try:
+        scene = start(app, Mode.VS_COMPUTER, starter=Starter.YOU)
+        advance(app, 0.1)
+        app.step([drop_key(3)], FRAME)
+        advance(app, 1.0)
+        assert scene.coach.offer is None and not scene.coach.coached
+        assert len(scene.round.match.board.moves) == 2
+    finally:
+        app.close()
