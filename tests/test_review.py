@@ -21,7 +21,7 @@ from game.ai.judge import (
     verdict_of,
 )
 from game.ai.review import Reviewer, review_game, review_order
-from game.ai.score import Score
+from game.ai.score import DRAW, Score
 from game.ai.search import DepthSearch
 from game.ai.solver import Solver
 from game.core import Board
@@ -49,11 +49,18 @@ def test_the_verdicts_follow_the_issue(best: int, played: int, verdict: Verdict)
     assert judge(Score.exact(best), Score.exact(played)) == Judgement(verdict, True)
 
 
-def test_a_verdict_from_an_estimate_is_never_certain() -> None:
-    judged = judge(Score.bound(2), Score.exact(0))
-    assert judged == Judgement(Verdict.MISTAKE, False)
+def test_a_verdict_from_an_estimate_is_never_certain_nor_proven() -> None:
     # An estimate of the played move above the best's never makes it better than best.
     assert judge(Score.exact(-3), Score.estimate(400)) == Judgement(Verdict.BEST, False)
+    assert judge(Score.estimate(300), Score.exact(-2)) == Judgement(Verdict.BLUNDER, False)
+    assert judge(Score.bound(3), Score.bound(1)) == Judgement(Verdict.INACCURACY, False)
+
+
+def test_results_alone_prove_a_mistake_or_a_blunder() -> None:
+    assert judge(Score.bound(2), Score.exact(0)) == Judgement(Verdict.MISTAKE, False, True)
+    assert judge(DRAW, Score.bound(-1)) == Judgement(Verdict.BLUNDER, False, True)
+    assert judge(Score.bound(1), Score.bound(-4)) == Judgement(Verdict.BLUNDER, False, True)
+    assert Judgement(Verdict.BEST, True).proven
     assert point(Score.estimate(-600)) == -1 and point(Score.bound(-5)) == -5
 
 

@@ -319,3 +319,31 @@ def test_the_coach_is_quiet_when_off_or_on_a_good_move() -> None:
         assert len(scene.round.match.board.moves) == 2
     finally:
         app.close()
+
+
+def test_the_coach_speaks_on_proven_results_but_not_on_estimates() -> None:
+    def answers(scores: dict[int, Score]) -> Callable[[SearchRequest], SearchResult]:
+        def answer(request: SearchRequest) -> SearchResult:
+            if not request.analyze or request.moves:
+                return coach_answers(request)
+            analysis = Analysis({col: scores.get(col, DRAW) for col in range(7)})
+            return SearchResult(
+                column=3, score=analysis.best, depth=8, nodes=1, time=0.0, analysis=analysis
+            )
+
+        return answer
+
+    cases = [
+        ({3: Score.bound(1), 0: Score.bound(-1)}, True),  # the opening book's results
+        ({3: Score.estimate(300), 0: Score.estimate(-400)}, False),
+    ]
+    for scores, speaks in cases:
+        app = make_app(FakeWorker(answer=answers(scores)), coach=True)
+        try:
+            scene = start(app, Mode.VS_COMPUTER, starter=Starter.YOU)
+            advance(app, 0.1)
+            app.step([drop_key(0)], FRAME)
+            advance(app, 1.0)
+            assert (scene.coach.offer is not None) is speaks
+        finally:
+            app.close()

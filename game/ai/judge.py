@@ -23,8 +23,11 @@ So a review needs the exact value of every position along the game and nothing e
 
 Where a value is not exact (the time ran out: a bound, or the search's estimate), the
 verdict is judged from the values' point estimates (:func:`point`) and is not
-``certain``: the command line writes it with ``?``, the window says "probably".  A
-verdict is never stated as a fact from an estimate.
+``certain``: the command line writes it with ``?``.  Such a verdict may still be
+``proven`` by the results alone: a proven win against a draw is a mistake, a position
+proven not lost against a proven loss a blunder, whatever their lengths.  The window and
+the coach state a verdict as a fact only when it is proven, and say "probably" otherwise:
+never a verdict from an estimate.
 
 Imports :mod:`game.core` and :mod:`game.ai.score` only: the window judges the values
 the worker sends without loading the engine.
@@ -70,10 +73,16 @@ def point(score: Score) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Judgement:
-    """A move's verdict, and whether it is certain (both values exact)."""
+    """A move's verdict; whether it is ``certain`` (both values exact) and whether it is
+    ``proven`` (certain, or settled by the results alone: the module docstring)."""
 
     verdict: Verdict
     certain: bool
+    proven: bool = False
+
+    def __post_init__(self) -> None:
+        if self.certain:
+            object.__setattr__(self, "proven", True)
 
 
 def verdict_of(best: int, played: int) -> Verdict:
@@ -93,7 +102,17 @@ def judge(best: Score, played: Score) -> Judgement:
     played, whatever the estimates say)."""
     certain = best.is_exact and played.is_exact
     played_point = point(played)
-    return Judgement(verdict_of(max(point(best), played_point), played_point), certain)
+    verdict = verdict_of(max(point(best), played_point), played_point)
+    return Judgement(verdict, certain, certain or _by_results(verdict, best, played))
+
+
+def _by_results(verdict: Verdict, best: Score, played: Score) -> bool:
+    """Whether the proven results alone settle ``verdict`` (a mistake or a blunder)."""
+    if verdict is Verdict.MISTAKE:
+        return best.result == 1 and played.result == 0
+    if verdict is Verdict.BLUNDER:
+        return best.result in (0, 1) and played.result == -1
+    return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +155,10 @@ class MoveReview:
     @property
     def certain(self) -> bool:
         return self.judgement.certain
+
+    @property
+    def proven(self) -> bool:
+        return self.judgement.proven
 
 
 def positions_to_value(board: Board) -> list[int]:

@@ -4,9 +4,10 @@ the player's is said at once, before the computer replies, with an offer to take
 It judges the move from the analysis of the position before it (every column's value,
 the analysis the hint and the analysis row use, asked for while the player thinks): the
 best column's value against the value of the column played, by the review's rules
-(:func:`game.ai.judge.judge`).  It speaks only when both values are exact, so that it
-never calls a move a mistake on an estimate.  If the analysis has not come when the move
-is made, the computer's reply waits for it (its time is Perfect's, in the settings).
+(:func:`game.ai.judge.judge`).  It speaks only when the verdict is proven (exact values,
+or proven results: a won position against a drawn or lost one), never on an estimate.
+If the analysis has not come when the move is made, the computer's reply waits for it
+(its time is Perfect's, in the settings).
 
 A game in which the coach offered to take a move back counts as coached (the history
 keeps it so).  No pygame and no requests here: the scene asks and tells.
@@ -72,7 +73,7 @@ class Coach:
             return
         best, played = values.best, values[column]
         judged = judge(best, played)
-        if judged.certain and judged.verdict.shows_line:
+        if judged.proven and judged.verdict.shows_line:
             after = before + str(column + 1)
             self.offer = Offer(after, column, best, played, judged, values.best_column())
             self.coached = True

@@ -105,13 +105,13 @@ class ReviewRecord:
         ]
         counts = Counter({verdict: 0 for verdict in Verdict})
         counts.update(review.verdict for review in mine)
-        uncertain = sum(not review.certain for review in mine)
+        uncertain = sum(not review.proven for review in mine)
         return Summary(len(mine), dict(counts), uncertain)
 
     @property
     def estimated(self) -> bool:
         """Whether a judged move rests on an estimate."""
-        return any(review is not None and not review.certain for review in self.reviews)
+        return any(review is not None and not review.proven for review in self.reviews)
 
     def wants_line(self, ply: int) -> bool:
         """Whether the move from position ``ply`` shows a best line the record lacks: a

@@ -23,6 +23,7 @@ from game.ai.judge import PositionValue
 from game.core import Player
 from game.ui import clipboard
 from game.ui.engine_link import Failure, Reply, Reviewed, ReviewEngine
+from game.ui.notices import NoticePlace
 from game.ui.review_game import ReviewGame
 from game.ui.scenes.base import Scene, SceneHost
 from game.ui.scenes.review import texts
@@ -67,6 +68,13 @@ class ReviewScene(Scene):
             self._layouts = {size: layout}
         return layout
 
+    def notice_place(self, size: tuple[int, int]) -> NoticePlace:
+        """One notice at a time, in the side panel above the buttons: never over the
+        board, the graph or the summary."""
+        layout = self.layout(size)
+        bottom = min(rect.top for rect in layout.buttons.values()) - layout.pad // 2
+        return NoticePlace(layout.panel.centerx, bottom, layout.panel.width - layout.pad, 1)
+
     def names(self) -> tuple[str, str]:
         """Who played each side, in the theme's words."""
         names = self.host.theme.colour_names
@@ -105,7 +113,7 @@ class ReviewScene(Scene):
             # The end: the last move's value, seen by the side that did not play it.
             values[record.length] = PositionValue(record.length, -last.played)
         marks = [
-            (review.number, review.verdict, review.certain)
+            (review.number, review.verdict, review.proven)
             for review in record.reviews[record.game.start :]
             if review is not None
         ]

@@ -44,7 +44,7 @@ def title() -> str:
 def mark(review: MoveReview) -> str:
     """A move's mark, in brackets when it rests on an estimate."""
     shown = MARKS[review.verdict]
-    return shown if review.certain else f"({shown})"
+    return shown if review.proven else f"({shown})"
 
 
 def side_name(game: ReviewGame, player: Player, names: Mapping[str, str]) -> str:
@@ -62,7 +62,7 @@ def side_name(game: ReviewGame, player: Player, names: Mapping[str, str]) -> str
 def verdict_sentence(review: MoveReview) -> str:
     """What the move was, in a sentence: certain, or "probably" when it rests on an
     estimate."""
-    if not review.certain:
+    if not review.proven:
         return {
             Verdict.BEST: _("Probably the best move (an estimate: not worked out in time)."),
             Verdict.INACCURACY: _("Probably an inaccuracy (an estimate: not worked out in time)."),
