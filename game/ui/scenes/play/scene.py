@@ -378,6 +378,8 @@ class PlayScene(Scene):
             queued = self.round.take_queued()
             if queued is not None:
                 self.try_drop(queued)
+        if self.coach.waiting is not None and not self.advisor.analysing:
+            self.coach.give_up_waiting()  # no analysis on its way: the game goes on
         may_move = self.watching.may_move and not self.coach.holding
         held = self.computer.release(self.time, may_move=may_move)
         if held is not None:
