@@ -22,7 +22,7 @@ a position and its mirror image have the same score.
     move bytes (a best column, 0-6, in the orientation of the key)
 
 Keys are :func:`canonical` keys (a move of the mirror image reads ``WIDTH - 1 - col``);
-scores follow :mod:`game.ai.requests` (``22 - k`` for a
+scores follow :mod:`game.ai.score` (``22 - k`` for a
 win with the winner's ``k``-th stone, seen by the player to move).  The fixed-width key
 array loads into an :class:`array.array` at once (no parsing per entry), so the book is
 read in a few milliseconds and looked up by bisection.

@@ -712,7 +712,7 @@ FAIL_LOW_FIELDS = SCORE_OFFSET | (NO_MOVE << SOLVER_MOVE_SHIFT)
 class SolverKernel:
     """The exact solver's null-window negamax over one :class:`Table`.
 
-    Scores follow :mod:`game.ai.requests`: ``22 - k`` for a win with the winner's
+    Scores follow :mod:`game.ai.score`: ``22 - k`` for a win with the winner's
     ``k``-th stone, negated for a loss, 0 for a draw, seen by the player to move.
 
     The contract of :meth:`probe` (and of the recursion behind it):
@@ -1028,7 +1028,7 @@ class SolverKernel:
 # -- the depth-limited search's recursion ----------------------------------------
 
 HEURISTIC_UNIT = 1000
-"""A proven score ``s`` is ``s * HEURISTIC_UNIT`` here (see :mod:`game.ai.requests`)."""
+"""A proven score ``s`` is ``s * HEURISTIC_UNIT`` here (see :mod:`game.ai.score`)."""
 INFINITY = 1_000_000
 SEARCH_SCORE_OFFSET = 1 << 15
 SEARCH_SCORE_MASK = (1 << 16) - 1

@@ -1,6 +1,6 @@
 """The exact solver: the game-theoretic score of a position, and its best move.
 
-Scores follow the convention of :mod:`game.ai.requests` (the public test sets):
+Scores follow the convention of :mod:`game.ai.score` (the public test sets):
 ``22 - k`` for a win with the winner's ``k``-th stone, negated for a loss, 0 for
 a draw, always seen by the player to move.
 
