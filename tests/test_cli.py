@@ -337,3 +337,26 @@ def test_review_refuses_a_bad_move_string_naming_the_first_bad_move(moves: str, 
 def test_review_refuses_a_time_that_is_not_positive() -> None:
     done = run("review", "4453", "--time", "0")
     assert done.returncode == 2 and "--time" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin"), [(["puzzles"], ""), (["solve"], f"{FULL_COLUMNS}\n{FULL_COLUMNS}\n")]
+)
+def test_a_reader_that_stops_early_ends_the_command_quietly(args: list[str], stdin: str) -> None:
+    """``python -m game.ai puzzles | head``: the pipe is closed before the first line, and
+    the command stops without a traceback, as Unix tools do."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "game.ai", *args],
+            input=stdin.encode(),
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
+            timeout=120,
+            check=False,
+        )
+    finally:
+        os.close(write_end)
+    assert done.returncode == 1 and done.stderr == b""

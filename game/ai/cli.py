@@ -249,6 +249,25 @@ def main(
         # console whose code page lacks it.
         sys.stdout.reconfigure(errors="backslashreplace")
     out = stdout if stdout is not None else sys.stdout
+    try:
+        return _run(args, stdin, out, book, puzzles)
+    except BrokenPipeError:
+        # The reader stopped early (``| head``): stop quietly, as Unix tools do.  What
+        # is still buffered for the closed pipe goes nowhere, so that the interpreter's
+        # last flush does not print a second traceback.
+        if out is sys.stdout:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def _run(
+    args: argparse.Namespace,
+    stdin: TextIO | None,
+    out: TextIO,
+    book: PositionBook | None,
+    puzzles: Callable[[], Path] | None,
+) -> int:
+    """The command ``args`` names, answered on ``out``; returns the exit status."""
     if args.command == "puzzles":
         return _puzzles(args.band, out, puzzles)
     if args.no_book:
