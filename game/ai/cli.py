@@ -44,7 +44,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from gettext import gettext as _
 from pathlib import Path
-from typing import TextIO, TypeAlias
+from typing import TextIO
 
 from game.ai.backend import KERNEL_NAME
 from game.ai.bookshelf import PositionBook
@@ -123,59 +123,80 @@ def _parser() -> argparse.ArgumentParser:
         description=_("The Connect Four engine: solve positions or pick a move."),
     )
     commands = parser.add_subparsers(dest="command", required=True)
-    _puzzles_command(commands)
-    for command in (
-        _solve_command(commands),
-        _bestmove_command(commands),
-        _review_command(commands),
-    ):
-        command.add_argument(
-            "--no-book", action="store_true", help=_("never answer from the opening book")
-        )
-        command.add_argument(
-            "--table-mb",
-            type=table_slots,
-            default=DEFAULT_CAPACITY,
-            metavar="N",
-            dest="table_slots",
-            help=_("the exact solver's table in MiB (default {megabytes})").format(
-                megabytes=DEFAULT_CAPACITY * SLOT_BYTES // MIB
-            ),
-        )
+    arguments = {
+        "puzzles": _puzzles_arguments,
+        "solve": _solve_arguments,
+        "bestmove": _bestmove_arguments,
+        "review": _review_arguments,
+    }
+    for name, (summary, description) in _summaries().items():
+        arguments[name](commands.add_parser(name, help=summary, description=description))
     return parser
 
 
-Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+def _summaries() -> dict[str, tuple[str, str]]:
+    """Each command's line in ``--help`` and the paragraph of its own ``--help``, in the
+    order ``--help`` lists them."""
+    return {
+        "puzzles": (
+            _("print the shipped puzzles, one a line"),
+            _(
+                "Print the shipped puzzles, one a line: the position as a move string, the one"
+                " winning column (1-7), and which of the mover's discs from there wins."
+            ),
+        ),
+        "solve": (
+            _("solve positions read from stdin, one move string per line"),
+            _(
+                "Read one move string per line (e.g. 4453; an empty line is the empty board)"
+                " and print its exact score."
+            ),
+        ),
+        "bestmove": (
+            _("print the column the engine plays"),
+            _("Print the column (1-7) the engine plays in a position."),
+        ),
+        "review": (
+            _("judge every move of a game"),
+            _(
+                "Print a line a move: its number, its column, the verdict (best, inaccuracy,"
+                " mistake or blunder), then the best score and the played move's score from"
+                " the mover's side. A value not worked out exactly in time is an estimate,"
+                " written ~N, and its verdict is followed by ?."
+            ),
+        ),
+    }
 
 
-def _solve_command(commands: Commands) -> argparse.ArgumentParser:
-    solve = commands.add_parser(
-        "solve",
-        help=_("solve positions read from stdin, one move string per line"),
-        description=_(
-            "Read one move string per line (e.g. 4453; an empty line is the empty board) and"
-            " print its exact score."
+def _engine_arguments(command: argparse.ArgumentParser) -> None:
+    """The options of the commands that run the engine."""
+    command.add_argument(
+        "--no-book", action="store_true", help=_("never answer from the opening book")
+    )
+    command.add_argument(
+        "--table-mb",
+        type=table_slots,
+        default=DEFAULT_CAPACITY,
+        metavar="N",
+        dest="table_slots",
+        help=_("the exact solver's table in MiB (default {megabytes})").format(
+            megabytes=DEFAULT_CAPACITY * SLOT_BYTES // MIB
         ),
     )
-    solve.add_argument("--weak", action="store_true", help=_("only win (1), draw (0) or loss (-1)"))
-    solve.add_argument("--analyze", action="store_true", help=_("print the score of every column"))
-    solve.add_argument(
-        "--stats", action="store_true", help=_("append the nodes searched and microseconds taken")
-    )
-    solve.add_argument(
-        "--keep-table",
-        action="store_true",
-        help=_("keep the transposition table from one line to the next"),
-    )
-    return solve
 
 
-def _bestmove_command(commands: Commands) -> argparse.ArgumentParser:
-    best = commands.add_parser(
-        "bestmove",
-        help=_("print the column the engine plays"),
-        description=_("Print the column (1-7) the engine plays in a position."),
-    )
+def _solve_arguments(solve: argparse.ArgumentParser) -> None:
+    for flag, meaning in (
+        ("--weak", _("only win (1), draw (0) or loss (-1)")),
+        ("--analyze", _("print the score of every column")),
+        ("--stats", _("append the nodes searched and microseconds taken")),
+        ("--keep-table", _("keep the transposition table from one line to the next")),
+    ):
+        solve.add_argument(flag, action="store_true", help=meaning)
+    _engine_arguments(solve)
+
+
+def _bestmove_arguments(best: argparse.ArgumentParser) -> None:
     best.add_argument("moves", help=_("the position as a move string, e.g. 4453 ('' for empty)"))
     strength = best.add_mutually_exclusive_group()
     strength.add_argument(
@@ -194,42 +215,23 @@ def _bestmove_command(commands: Commands) -> argparse.ArgumentParser:
     best.add_argument(
         "--stats", action="store_true", help=_("also print score, depth, nodes, time")
     )
-    return best
+    _engine_arguments(best)
 
 
-def _review_command(commands: Commands) -> argparse.ArgumentParser:
-    review = commands.add_parser(
-        "review",
-        help=_("judge every move of a game"),
-        description=_(
-            "Print a line a move: its number, its column, the verdict (best, inaccuracy,"
-            " mistake or blunder), then the best score and the played move's score from the"
-            " mover's side. A value not worked out exactly in time is an estimate, written"
-            " ~N, and its verdict is followed by ?."
-        ),
-    )
+def _review_arguments(review: argparse.ArgumentParser) -> None:
     review.add_argument("moves", help=_("the game as a move string, e.g. 4453"))
     review.add_argument(
         "--time",
         type=float,
         help=_("seconds for the whole review (default: as long as it takes, every value exact)"),
     )
-    return review
+    _engine_arguments(review)
 
 
-def _puzzles_command(commands: Commands) -> argparse.ArgumentParser:
-    puzzles = commands.add_parser(
-        "puzzles",
-        help=_("print the shipped puzzles, one a line"),
-        description=_(
-            "Print the shipped puzzles, one a line: the position as a move string, the one"
-            " winning column (1-7), and which of the mover's discs from there wins."
-        ),
-    )
+def _puzzles_arguments(puzzles: argparse.ArgumentParser) -> None:
     puzzles.add_argument(
         "--band", choices=[band.value for band in Band], help=_("only the puzzles of this band")
     )
-    return puzzles
 
 
 def main(
