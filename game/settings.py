@@ -55,8 +55,8 @@ import platformdirs
 
 from game import files
 from game.fields import MAX_COUNT, Invalid
+from game.i18n import N_, join_list, ngettext
 from game.i18n import gettext as _
-from game.i18n import join_list, ngettext
 from game.preferences import MAX_WINDOW, MIN_WINDOW, RULES, THEMES, Settings, settings_from
 from game.saved_game import COLOURS, CUSTOM_LEVEL, LEVEL_NAMES, STARTERS, SavedGame
 from game.statistics import Record, Result, Statistics, merge
@@ -238,22 +238,12 @@ class SettingsStore:
             return LoadReport(Settings(), Statistics())
         except OSError as error:
             log.warning("cannot read %s: %s", self.path, error)
-            kept = self._move_aside()
-            return LoadReport(
-                Settings(),
-                Statistics(),
-                [_unreadable(_reason(error), kept)],
-            )
+            return self._defaults_instead(_Warning.UNREADABLE, reason=_reason(error))
         try:
             data = _parse(raw)
         except _Damaged as damage:
             log.warning("settings file %s is damaged: %s", self.path, damage)
-            kept = self._move_aside()
-            return LoadReport(
-                Settings(),
-                Statistics(),
-                [_damaged(kept)],
-            )
+            return self._defaults_instead(_Warning.DAMAGED)
 
         repairs: list[str] = []
         settings = settings_from(data.get("settings"), repairs)
@@ -264,7 +254,14 @@ class SettingsStore:
             return LoadReport(settings, stats, game=game)
         log.warning("settings file %s repaired: %s", self.path, ", ".join(repairs))
         kept = self._repair(raw, settings, stats, game)
-        return LoadReport(settings, stats, [_repaired(_named(repairs), kept)], game)
+        warning = _Warning.REPAIRED.told(kept, repairs=_named(repairs))
+        return LoadReport(settings, stats, [warning], game)
+
+    def _defaults_instead(self, warning: _Warning, **values: object) -> LoadReport:
+        """The defaults in place of a file that cannot be used, moved aside; ``warning``
+        tells the player."""
+        kept = self._move_aside()
+        return LoadReport(Settings(), Statistics(), [warning.told(kept, **values)])
 
     def _read(self) -> bytes:
         with self.path.open("rb") as fh:
@@ -433,41 +430,32 @@ def _named(repairs: list[str]) -> str:
     ).format(repairs=join_list(repairs[:MAX_NAMED]), count=more)
 
 
-def _told(alone: str, kept_as: str, kept: Path | None, **values: object) -> str:
-    """A warning for the player: ``kept_as`` (which names the copy of the file, as
-    ``{file}``) when a copy was kept, else ``alone``."""
-    if kept is None:
-        return alone.format(**values)
-    return kept_as.format(file=kept.name, **values)
+class _Warning(enum.Enum):
+    """What the player is told about the settings file: the sentence alone, and the one
+    that names the copy of the file that was kept (as ``{file}``)."""
 
-
-def _unreadable(reason: str, kept: Path | None) -> str:
-    return _told(
-        _("Your settings file could not be read ({reason}); defaults are in use."),
-        _(
+    UNREADABLE = (
+        N_("Your settings file could not be read ({reason}); defaults are in use."),
+        N_(
             "Your settings file could not be read ({reason}); defaults are in use. A copy"
             " of it was kept as {file}."
         ),
-        kept,
-        reason=reason,
     )
-
-
-def _damaged(kept: Path | None) -> str:
-    return _told(
-        _("Your settings file was damaged; defaults are in use."),
-        _("Your settings file was damaged; defaults are in use. A copy of it was kept as {file}."),
-        kept,
+    DAMAGED = (
+        N_("Your settings file was damaged; defaults are in use."),
+        N_("Your settings file was damaged; defaults are in use. A copy of it was kept as {file}."),
     )
-
-
-def _repaired(repairs: str, kept: Path | None) -> str:
-    return _told(
-        _("Some saved settings were repaired: {repairs}."),
-        _(
+    REPAIRED = (
+        N_("Some saved settings were repaired: {repairs}."),
+        N_(
             "Some saved settings were repaired: {repairs}. The original file was kept as"
             " {file}."
         ),
-        kept,
-        repairs=repairs,
     )
+
+    def told(self, kept: Path | None, **values: object) -> str:
+        """The warning in the player's language, naming the copy when one was ``kept``."""
+        alone, kept_as = self.value
+        if kept is None:
+            return _(alone).format(**values)
+        return _(kept_as).format(file=kept.name, **values)
