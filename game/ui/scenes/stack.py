@@ -62,13 +62,6 @@ class OpenSetup:
 
 
 @dataclass(frozen=True, slots=True)
-class Pause:
-    """The pause menu over ``play``, which stays drawn, frozen, beneath it."""
-
-    play: PlayScene
-
-
-@dataclass(frozen=True, slots=True)
 class Play:
     """Close every scene and play a series of games of ``config``.  The host asks
     first when there is a game in progress, unless ``asked`` (the player already
@@ -76,6 +69,13 @@ class Play:
 
     config: GameConfig
     asked: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Pause:
+    """The pause menu over ``play``, which stays drawn, frozen, beneath it."""
+
+    play: PlayScene
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +100,7 @@ class Confirm:
     no: Callable[[], Transition | None] | None = None
 
 
-Transition: TypeAlias = Go | OpenSetup | Pause | Play | Review | Confirm
+Transition: TypeAlias = Go | OpenSetup | Play | Pause | Review | Confirm
 
 
 def new_game_question(
