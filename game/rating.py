@@ -46,9 +46,6 @@ log = logging.getLogger(__name__)
 ELO_SCALE: Final = 400.0
 START_RATING: Final = 1200.0
 """A new player's rating: between Beginner (1000) and Easy, the levels a newcomer meets."""
-K_FLOOR: Final = 32.0
-K_SCALE: Final = 800.0
-K_OFFSET: Final = 10
 MAX_RESULTS: Final = 400
 """Results kept one by one (for the graph); older ones are folded into the start."""
 LEVEL_RATINGS_FILE: Final = "level_ratings.json"
@@ -64,6 +61,13 @@ SCORES: Final = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 def expected(rating: float, opponent: float) -> float:
     """The score ``rating`` is expected to make against ``opponent`` (0 to 1)."""
     return 1.0 / (1.0 + math.pow(10.0, (opponent - rating) / ELO_SCALE))
+
+
+K_FLOOR: Final = 32.0
+K_SCALE: Final = 800.0
+K_OFFSET: Final = 10
+"""K is ``K_SCALE / (results + K_OFFSET)``, 80 for a new player, and never under
+:data:`K_FLOOR` (after 15 rated results)."""
 
 
 def k_factor(results: int) -> float:
