@@ -19,15 +19,17 @@ from positions of the levels' games against each other, and checks every column 
     bytes 16-19  CRC-32 of everything after the header
     then n records: ply (1 byte), answer (0-6), wins_in, then ply bytes of moves (0-6)
 
-Reading checks all of this and that every record is a position the game can reach,
-not over, whose answer is a playable column and whose ``wins_in`` fits the board; a
-missing, truncated or corrupt file raises :class:`PuzzleError` with one sentence.
+Reading checks all of this (the header and the checksum through
+:mod:`game.ai.checked_file`) and that every record is a position the game can reach, not
+over, whose answer is a playable column and whose ``wins_in`` fits the board; a missing,
+truncated or corrupt file raises :class:`PuzzleError` with one sentence.
 
 The daily puzzle (:func:`daily`) is the same for everyone on a date: the bands take
 turns day by day (easy, medium, hard), and the puzzle of the day's band is drawn from the
 date's SHA-256, not from a random seed.
 
-Imports :mod:`game.core` only (the window reads puzzles without loading the engine).
+Imports :mod:`game.core` and :mod:`game.ai.checked_file` only (the window reads puzzles
+without loading the engine).
 """
 
 from __future__ import annotations
@@ -36,12 +38,12 @@ import datetime
 import enum
 import hashlib
 import struct
-import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from game.ai.checked_file import CheckedFormat
 from game.core.bitboard import CELLS, WIDTH, Column
 from game.core.board import Board
 from game.core.notation import IllegalMoveError, format_moves
@@ -90,6 +92,11 @@ def wins_in(score: int, ply: int) -> int:
 class PuzzleError(Exception):
     """The puzzle file is missing, truncated or corrupt; the message says which, in one
     sentence."""
+
+
+PUZZLE_FORMAT: Final = CheckedFormat(
+    "the puzzle file", "a puzzle file", MAGIC, FORMAT_VERSION, HEADER, PuzzleError
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,22 +148,12 @@ def puzzles_bytes(puzzles: Iterable[Puzzle]) -> bytes:
         records.append(RECORD_HEAD.pack(board.ply, puzzle.answer, puzzle.wins_in))
         records.append(bytes(board.history))
         count += 1
-    body = b"".join(records)
-    return HEADER.pack(MAGIC, FORMAT_VERSION, 0, count, zlib.crc32(body)) + body
+    return PUZZLE_FORMAT.seal(b"".join(records), 0, count)
 
 
 def read_puzzles(data: bytes) -> tuple[Puzzle, ...]:
     """The puzzles of a file's bytes; raises PuzzleError saying what is wrong with them."""
-    if len(data) < HEADER.size:
-        raise PuzzleError(f"the puzzle file is truncated ({len(data)} bytes, no header)")
-    magic, version, _reserved, count, checksum = HEADER.unpack_from(data)
-    if magic != MAGIC:
-        raise PuzzleError("the puzzle file is not a puzzle file (wrong magic bytes)")
-    if version != FORMAT_VERSION:
-        raise PuzzleError(f"the puzzle file has format {version}; this game reads {FORMAT_VERSION}")
-    body = memoryview(data)[HEADER.size :]
-    if zlib.crc32(body) != checksum:
-        raise PuzzleError("the puzzle file is corrupt (its checksum does not match)")
+    (_reserved, count), body = PUZZLE_FORMAT.open(data)
     puzzles: list[Puzzle] = []
     offset = 0
     for index in range(count):
@@ -181,13 +178,7 @@ def read_puzzles(data: bytes) -> tuple[Puzzle, ...]:
 
 def load(path: Path) -> tuple[Puzzle, ...]:
     """The puzzles of the file at ``path``; raises PuzzleError (never OSError)."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise PuzzleError(f"the puzzle file {path} is missing") from None
-    except OSError as error:
-        raise PuzzleError(f"the puzzle file {path} cannot be read: {error}") from None
-    return read_puzzles(data)
+    return read_puzzles(PUZZLE_FORMAT.read(path))
 
 
 def in_band(puzzles: Sequence[Puzzle], band: Band | None) -> tuple[Puzzle, ...]:
