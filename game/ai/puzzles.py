@@ -109,16 +109,17 @@ class Puzzle:
     wins_in: int
 
     @property
-    def band(self) -> Band:
-        return band_of(self.wins_in)
-
-    @property
     def ply(self) -> int:
+        """Moves played before the puzzle's position."""
         return len(self.moves)
 
     def line(self) -> str:
         """The engine command line's form: ``<moves> <answer 1-7> <N>``."""
         return f"{self.moves} {self.answer + 1} {self.wins_in}"
+
+    @property
+    def band(self) -> Band:
+        return band_of(self.wins_in)
 
 
 def check(puzzle: Puzzle) -> Board:

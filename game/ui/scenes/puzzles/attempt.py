@@ -33,15 +33,19 @@ LINE_PLIES: Final = 8
 
 
 class Phase(enum.Enum):
-    YOUR_MOVE = "your move"
+    """Where a try stands."""
+
+    YOUR_MOVE = enum.auto()
     """The player is to move."""
-    DEFENCE = "defence"
+    DEFENCE = enum.auto()
     """The player moved; the defence's reply (and with it maybe the verdict) is awaited."""
-    SOLVED = "solved"
-    FAILED = "failed"
+    SOLVED = enum.auto()
+    FAILED = enum.auto()
 
 
 class AskFor(enum.Enum):
+    """What a question to the engine is about."""
+
     ANALYSIS = "analysis"
     """Every column's exact value of the position (the player is to move there)."""
     DEFENCE = "defence"
