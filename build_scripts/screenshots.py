@@ -466,7 +466,7 @@ def _menus_and_pages(camera: Camera) -> None:
         from game.ui.scenes.play import texts  # noqa: PLC0415
 
         app.stage.notify(gettext(RESTART_NOTICE))
-        app.stage.notify(texts.Says.NOTHING_TO_UNDO.text)
+        app.stage.notify(texts.Refusal.NOTHING_TO_UNDO.text)
         camera.shoot(app, "notice")
 
 

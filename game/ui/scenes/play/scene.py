@@ -261,14 +261,14 @@ class PlayScene(Scene):
 
     def undo(self) -> None:
         if self.config.mode is Mode.WATCH:
-            self.host.notify(texts.Says.UNDO_IS_FOR_PLAYERS.text)
+            self.host.notify(texts.Refusal.UNDO_IS_FOR_PLAYERS.text)
             return
-        self._through_history(self.round.undo, texts.Says.NOTHING_TO_UNDO.text)
+        self._through_history(self.round.undo, texts.Refusal.NOTHING_TO_UNDO.text)
 
     def redo(self) -> None:
         if self.config.mode is Mode.WATCH or self.round.over:
             return
-        self._through_history(self.round.redo, texts.Says.NOTHING_TO_REDO.text)
+        self._through_history(self.round.redo, texts.Refusal.NOTHING_TO_REDO.text)
 
     def _through_history(self, step: Callable[[], int], nothing: str) -> None:
         """Undo or redo (``step`` returns how many moves): first cancel what is awaited;
@@ -284,7 +284,7 @@ class PlayScene(Scene):
 
     def ask_hint(self) -> None:
         if self.round.board_locked:
-            self.host.notify(texts.Says.HINT_NOT_NOW.text)
+            self.host.notify(texts.Refusal.HINT_NOT_NOW.text)
             return
         self.advisor.ask_hint(self.round.match.board.moves)
 

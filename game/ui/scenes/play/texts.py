@@ -29,8 +29,17 @@ NO_BREAK = "\u00a0"
 # -- the screen's fixed words ----------------------------------------------------------
 
 
-class Says(enum.Enum):
-    """The play screen's sentences that have no placeholder."""
+class Sentence(enum.Enum):
+    """Sentences with no placeholder: a member's value is the English text."""
+
+    @property
+    def text(self) -> str:
+        """The sentence in the player's language."""
+        return _(self.value)
+
+
+class Says(Sentence):
+    """What the play screen shows in its panel and above the board."""
 
     SOUND_OFF = N_("Sound off (press M)")
     """The mute indicator, above the keys."""
@@ -40,10 +49,6 @@ class Says(enum.Enum):
     ANALYSING = N_("analysing...")
     """Above the board while the position's analysis is on its way."""
     LOOKING_FOR_HINT = N_("Looking for a hint...")
-    UNDO_IS_FOR_PLAYERS = N_("Undo is for games you play.")
-    NOTHING_TO_UNDO = N_("Nothing to undo.")
-    NOTHING_TO_REDO = N_("Nothing to redo.")
-    HINT_NOT_NOW = N_("A hint is for your own turn.")
     PAUSED = N_("Paused: S plays the next move, P goes on")
     COACH_WAITS = N_("The computer waits for your decision")
     """While the coach offers to take a move back."""
@@ -52,10 +57,14 @@ class Says(enum.Enum):
     )
     """The question before N takes an unfinished game's place."""
 
-    @property
-    def text(self) -> str:
-        """The sentence in the player's language."""
-        return _(self.value)
+
+class Refusal(Sentence):
+    """A notice: why a key does nothing now."""
+
+    UNDO_IS_FOR_PLAYERS = N_("Undo is for games you play.")
+    NOTHING_TO_UNDO = N_("Nothing to undo.")
+    NOTHING_TO_REDO = N_("Nothing to redo.")
+    HINT_NOT_NOW = N_("A hint is for your own turn.")
 
 
 def mode_title(mode: Mode) -> str:

@@ -6,10 +6,11 @@ No pygame here: the view asks for the words, then draws them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Final
 
 from game.ai.puzzles import Band
+from game.i18n import N_, join_list, ngettext, number, pgettext
 from game.i18n import gettext as _
-from game.i18n import join_list, ngettext, number, pgettext
 from game.ui.names import colour_name
 from game.ui.scenes.puzzles.attempt import Attempt, Phase
 
@@ -28,15 +29,17 @@ def band_name(band: Band) -> str:
     return names[band]
 
 
+BUTTON_LABELS: Final = {
+    "daily": N_("Daily puzzle"),
+    "band": N_("Difficulty"),
+    "next": N_("Next puzzle"),
+    "again": N_("Try again"),
+    "back": N_("Back"),
+}
+
+
 def button_label(key: str) -> str:
-    labels = {
-        "daily": _("Daily puzzle"),
-        "band": _("Difficulty"),
-        "next": _("Next puzzle"),
-        "again": _("Try again"),
-        "back": _("Back"),
-    }
-    return labels[key]
+    return _(BUTTON_LABELS[key])
 
 
 def heading(band: Band, number_in_band: int, count: int, *, daily: bool) -> str:
