@@ -15,6 +15,7 @@ from game.choices import DiscColour
 from game.core import WIDTH, Player
 from game.settings import Settings
 from game.ui.animation import pulse
+from game.ui.board_view import BoardGeometry
 from game.ui.scenes.play import texts
 from game.ui.scenes.play.advisor import Advisor
 from game.ui.scenes.play.coach import Coach
@@ -31,15 +32,10 @@ ColumnValue = tuple[str, Verdict]
 """A column's value: the engine's label (for experts) and the verdict in words."""
 
 
-class PlayState(Protocol):
-    """What the play screen's picture is made of (:class:`PlayScene` has it)."""
+class BoardScreen(Protocol):
+    """What every screen with a board to drop discs in and a side panel has (the play
+    screen, the Puzzles screen)."""
 
-    settings: Settings
-    round: Round
-    advisor: Advisor
-    coach: Coach
-    computer: ComputerPlayer
-    watching: Watching
     buttons: ItemList
     cursor: int
     """The column the player's disc hovers over (keys and mouse move it)."""
@@ -49,9 +45,21 @@ class PlayState(Protocol):
     @property
     def look(self) -> Look: ...
     @property
-    def shows_analysis(self) -> bool: ...
-    @property
     def hover_column(self) -> int | None: ...
+
+
+class PlayState(BoardScreen, Protocol):
+    """What the play screen's picture is made of (:class:`PlayScene` has it)."""
+
+    settings: Settings
+    round: Round
+    advisor: Advisor
+    coach: Coach
+    computer: ComputerPlayer
+    watching: Watching
+
+    @property
+    def shows_analysis(self) -> bool: ...
 
 
 def colour_of(state: PlayState, player: Player) -> DiscColour:
@@ -141,7 +149,8 @@ def draw_board(surface: pygame.Surface, state: PlayState, layout: PlayLayout) ->
     wave = pulse(state.time)
     for col, row in state.round.winning_cells():
         renderer.draw_win_mark(surface, g.centre(col, row), g, theme, wave)
-    _draw_column_numbers(surface, state, layout)
+    chosen = None if state.round.board_locked else state.cursor
+    draw_column_numbers(surface, look, g, chosen)
 
 
 def _draw_above(surface: pygame.Surface, state: PlayState, layout: PlayLayout) -> None:
@@ -160,14 +169,15 @@ def _draw_above(surface: pygame.Surface, state: PlayState, layout: PlayLayout) -
         draw_dots(surface, centre, g.cell // 8, look.theme.text, state.time)
 
 
-def _draw_column_numbers(surface: pygame.Surface, state: PlayState, layout: PlayLayout) -> None:
-    look, g = state.look, layout.board
+def draw_column_numbers(
+    surface: pygame.Surface, look: Look, g: BoardGeometry, chosen: int | None
+) -> None:
+    """The columns' numbers under the board, the ``chosen`` one (None: none) marked."""
     theme = look.theme
     size = max(12, round(g.cell * 0.3))
     y = g.frame_rect.bottom + round(g.cell * 0.08)
     for col in range(WIDTH):
-        chosen = col == state.cursor and not state.round.board_locked
-        colour = theme.accent if chosen else theme.text_muted
+        colour = theme.accent if col == chosen else theme.text_muted
         look.text.blit(
             surface, str(col + 1), Ink(size, colour), (g.column_x(col), y), anchor="midtop"
         )

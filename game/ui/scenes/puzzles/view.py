@@ -16,20 +16,20 @@ from game.core import WIDTH, Board, Player
 from game.statistics import Statistics
 from game.ui.animation import DiscDrop, pulse
 from game.ui.scenes.play.layout import PlayLayout
-from game.ui.scenes.play.view import draw_dots
+from game.ui.scenes.play.view import BoardScreen, draw_column_numbers, draw_dots
 from game.ui.scenes.puzzles import texts
 from game.ui.scenes.puzzles.attempt import Attempt, Phase
 from game.ui.scenes.puzzles.shelf import Shelf
 from game.ui.services import Look
 from game.ui.text import Ink
 from game.ui.themes import Colour
-from game.ui.widgets import ItemList, draw_items, draw_panel
+from game.ui.widgets import draw_items, draw_panel
 
 LINE_ALPHA = 130
 """How faint the refutation's discs are (0-255)."""
 
 
-class PuzzleState(Protocol):
+class PuzzleState(BoardScreen, Protocol):
     """What the picture is made of (:class:`~.scene.PuzzleScene` has it)."""
 
     shelf: Shelf | None
@@ -38,16 +38,9 @@ class PuzzleState(Protocol):
     first_try: bool
     rating_change: float | None
     drop: DiscDrop | None
-    cursor: int
-    time: float
-    buttons: ItemList
 
     @property
-    def look(self) -> Look: ...
-    @property
     def statistics(self) -> Statistics: ...
-    @property
-    def hover_column(self) -> int | None: ...
 
 
 @dataclass(slots=True)
@@ -150,13 +143,7 @@ def _draw_above(
         look.renderer.draw_disc(surface, centre, g.radius, colour_of(attempt.player), theme)
     elif attempt.phase is Phase.DEFENCE and state.drop is None:
         draw_dots(surface, (g.frame_rect.centerx, g.hover_y), g.cell // 8, theme.text, state.time)
-    size = max(12, round(g.cell * 0.3))
-    y = g.frame_rect.bottom + round(g.cell * 0.08)
-    for col in range(WIDTH):
-        colour = theme.accent if col == state.cursor and hover is not None else theme.text_muted
-        look.text.blit(
-            surface, str(col + 1), Ink(size, colour), (g.column_x(col), y), anchor="midtop"
-        )
+    draw_column_numbers(surface, look, g, None if hover is None else state.cursor)
 
 
 def draw_side(surface: pygame.Surface, state: PuzzleState, layout: PlayLayout) -> None:
