@@ -132,14 +132,17 @@ class PositionValue:
 class MoveReview:
     """One move judged: the ``number``-th move of the game (from 1), in 0-based
     ``column``, by ``mover``; ``best`` and ``played`` from the mover's side, the
-    ``judgement``, and the position's best column and line (when known)."""
+    judgement (``verdict``, ``certain``, ``proven``: :class:`Judgement`), and the
+    position's best column and line (when known)."""
 
     number: int
     column: Column
     mover: Player
     best: Score
     played: Score
-    judgement: Judgement
+    verdict: Verdict
+    certain: bool
+    proven: bool
     best_column: Column | None = None
     line: tuple[Column, ...] = ()
 
@@ -149,16 +152,8 @@ class MoveReview:
         return self.number - 1
 
     @property
-    def verdict(self) -> Verdict:
-        return self.judgement.verdict
-
-    @property
-    def certain(self) -> bool:
-        return self.judgement.certain
-
-    @property
-    def proven(self) -> bool:
-        return self.judgement.proven
+    def judgement(self) -> Judgement:
+        return Judgement(self.verdict, self.certain, self.proven)
 
 
 def positions_to_value(board: Board) -> list[int]:
@@ -194,6 +189,7 @@ def assemble(board: Board, values: Mapping[int, PositionValue]) -> list[MoveRevi
         if before is None or played is None:
             reviews.append(None)
             continue
+        judged = judge(before.score, played)
         reviews.append(
             MoveReview(
                 number=ply + 1,
@@ -201,7 +197,9 @@ def assemble(board: Board, values: Mapping[int, PositionValue]) -> list[MoveRevi
                 mover=Player(ply & 1),
                 best=before.score,
                 played=played,
-                judgement=judge(before.score, played),
+                verdict=judged.verdict,
+                certain=judged.certain,
+                proven=judged.proven,
                 best_column=before.column,
                 line=before.line,
             )
