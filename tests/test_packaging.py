@@ -29,6 +29,7 @@ import game
 from game import resources, selftest
 from game.ai import backend
 from game.ai.backend import KERNEL_NAME
+from game.selftest.window import check_sound_header
 from game.ui import text as text_module
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -703,6 +704,6 @@ def test_sound_header_check_accepts_a_real_wav_and_rejects_an_empty_one(tmp_path
             wav.setsampwidth(2)
             wav.setframerate(22050)
             wav.writeframes(frames)
-    selftest._check_sound_header(good)
+    check_sound_header(good)
     with pytest.raises(selftest.SelfTestFailure, match="no samples"):
-        selftest._check_sound_header(empty)
+        check_sound_header(empty)
