@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 
 from game.ai.protocol import ReviewRequest, ReviewResult, SearchRequest, SearchResult
 from game.ai.score import DRAW, Analysis, Score
+from game.headless import dummy_drivers
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -134,30 +135,12 @@ def engine_analysis(budget: float) -> Callable[[SearchRequest], SearchResult]:
 @contextmanager
 def headless() -> Iterator[Path]:
     """Dummy SDL drivers and a temporary config and log folder while the block runs."""
-    names = (
-        "SDL_VIDEODRIVER",
-        "SDL_AUDIODRIVER",
-        "PYGAME_HIDE_SUPPORT_PROMPT",
-        "CONNECT4_CONFIG_DIR",
-        "CONNECT4_LOG_DIR",
-    )
-    saved = {name: os.environ.get(name) for name in names}
     with tempfile.TemporaryDirectory(prefix="connect4-shots-") as temp:
-        os.environ.update(
-            SDL_VIDEODRIVER="dummy",
-            SDL_AUDIODRIVER="dummy",
-            PYGAME_HIDE_SUPPORT_PROMPT="1",
-            CONNECT4_CONFIG_DIR=str(Path(temp) / "config"),
-            CONNECT4_LOG_DIR=str(Path(temp) / "log"),
-        )
-        try:
-            yield Path(temp)
-        finally:
-            for name, value in saved.items():
-                if value is None:
-                    os.environ.pop(name, None)
-                else:
-                    os.environ[name] = value
+        folder = Path(temp)
+        with dummy_drivers(
+            CONNECT4_CONFIG_DIR=str(folder / "config"), CONNECT4_LOG_DIR=str(folder / "log")
+        ):
+            yield folder
 
 
 class Camera:

@@ -29,17 +29,15 @@ from __future__ import annotations
 
 import functools
 import logging
-import os
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 from game import __version__, logs, resources
 from game.ai.book import BOOK_FILE
 from game.ai.bookshelf import BookFile
+from game.headless import dummy_drivers
 from game.i18n import gettext as _
 from game.selftest.engine import check_computer_game, check_engine_kernel, check_opening_book
 from game.selftest.report import Report, SelfTestFailure, log
@@ -60,7 +58,7 @@ def run() -> int:
     report = Report()
     log_path = _setup_logging()
     try:
-        with _headless():
+        with dummy_drivers():
             _run_checks(report, started)
     except SelfTestFailure as failure:
         log.error("self-test failed: %s", failure)
@@ -93,24 +91,6 @@ def _setup_logging() -> Path | None:
     except Exception as error:  # the self-test must still run and say what broke
         print(f"warning: logging unavailable ({type(error).__name__}: {error})")
         return None
-
-
-@contextmanager
-def _headless() -> Iterator[None]:
-    """SDL's dummy drivers while the block runs; the previous values afterwards."""
-    names = ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER", "PYGAME_HIDE_SUPPORT_PROMPT")
-    saved = {name: os.environ.get(name) for name in names}
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
-    os.environ["SDL_AUDIODRIVER"] = "dummy"
-    os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
-    try:
-        yield
-    finally:
-        for name, value in saved.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
 
 
 def _run_checks(report: Report, started: float) -> None:
