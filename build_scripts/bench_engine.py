@@ -307,18 +307,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             if position == 0:
                 raise SystemExit("bench_engine.py: Beginner has no level below it")
             pairs.append((level, LEVELS[position - 1]))
-        engine_ladder.run(
-            report,
-            pairs,
-            args.games,
-            args.master_games,
-            args.perfect_budget,
-            args.seed,
-            depth_only=args.depth_only,
+        plan = engine_ladder.LadderPlan(
+            games=args.games,
+            master_games=args.master_games,
+            seed=args.seed,
+            timing=engine_ladder.Timing(args.perfect_budget, depth_only=args.depth_only),
             opening_length=args.opening_moves,
             perfect_opening_length=args.perfect_opening_moves,
             jobs=args.jobs,
         )
+        engine_ladder.run(report, pairs, plan)
 
     if "accuracy" in sections:
         depths = args.depths or sorted({lv.depth for lv in LEVELS if lv.depth is not None})

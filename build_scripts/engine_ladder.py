@@ -49,6 +49,31 @@ Z_95 = 1.959964
 
 
 @dataclass(frozen=True, slots=True)
+class Timing:
+    """How long the levels think: Perfect's budget (seconds a move), and with
+    ``depth_only`` the depth levels search to their depth without a time budget."""
+
+    perfect_budget: float
+    depth_only: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LadderPlan:
+    """What the ladder plays: ``games`` a pair (``master_games`` for the pairs above
+    depth 8), from openings of ``opening_length`` moves (``perfect_opening_length`` for
+    Perfect against Master) drawn with ``seed``, timed by ``timing``, on ``jobs``
+    processes."""
+
+    games: int
+    master_games: int
+    seed: int
+    timing: Timing
+    opening_length: int = 2
+    perfect_opening_length: int = 2
+    jobs: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class Game:
     opening: str
     moves: str
@@ -62,19 +87,9 @@ class Game:
     """Moves each side (by colour) ended on its time budget before its depth."""
 
 
-def play_game(
-    opening: str,
-    first: Level,
-    second: Level,
-    seed: int,
-    perfect_budget: float,
-    *,
-    depth_only: bool = False,
-) -> Game:
-    """One game from ``opening``; each side keeps its own engine (as the worker does).
-
-    With ``depth_only`` a level with a depth searches without a time budget.
-    """
+def play_game(opening: str, first: Level, second: Level, seed: int, timing: Timing) -> Game:
+    """One game from ``opening``; each side keeps its own engine (as the worker does),
+    thinking as long as ``timing`` says."""
     sides = (first, second)
     engines = (game_engine(), game_engine())
     spent = [0.0, 0.0]
@@ -84,8 +99,8 @@ def play_game(
     def choose(board: Board) -> int | None:
         mover = board.ply % 2
         level = sides[mover]
-        budget: float | None = level_budget(level, perfect_budget)
-        if depth_only and not level.is_perfect:
+        budget: float | None = level_budget(level, timing.perfect_budget)
+        if timing.depth_only and not level.is_perfect:
             budget = None
         request = SearchRequest(
             moves=board.moves, depth=level.depth, time_limit=budget, seed=seed * 1000 + board.ply
@@ -136,17 +151,13 @@ class _Task:
     weak: str
     strong_first: bool
     seed: int
-    perfect_budget: float
-    depth_only: bool
+    timing: Timing
 
 
 def _play(task: _Task) -> tuple[int, Game]:
     strong, weak = level_by_name(task.strong), level_by_name(task.weak)
     first, second = (strong, weak) if task.strong_first else (weak, strong)
-    game = play_game(
-        task.opening, first, second, task.seed, task.perfect_budget, depth_only=task.depth_only
-    )
-    return task.index, game
+    return task.index, play_game(task.opening, first, second, task.seed, task.timing)
 
 
 @dataclass(slots=True)
@@ -206,19 +217,9 @@ def _verdict(strong: Level, tally: _Tally, games: int) -> str:
     return "met" if ok else "MISSED"
 
 
-def run(
-    report: Report,
-    pairs: Sequence[tuple[Level, Level]],
-    games: int,
-    master_games: int,
-    perfect_budget: float,
-    seed: int,
-    *,
-    depth_only: bool = False,
-    opening_length: int = 2,
-    perfect_opening_length: int = 2,
-    jobs: int = 1,
-) -> None:
+def run(report: Report, pairs: Sequence[tuple[Level, Level]], plan: LadderPlan) -> None:
+    opening_length, perfect_opening_length = plan.opening_length, plan.perfect_opening_length
+    seed = plan.seed
     report.line(SECTION, "## Strength ladder (each level against the one below)")
     report.line(SECTION)
     report.line(
@@ -229,7 +230,7 @@ def run(
         "win 1, draw 1/2; 95% Wilson interval of the score; "
         + (
             "depth only: no time budget for the depth levels (Perfect keeps its own)."
-            if depth_only
+            if plan.timing.depth_only
             else "each level with its own time budget."
         ),
     )
@@ -243,7 +244,8 @@ def run(
     notes: list[str] = []
     scores: list[PairResult] = []
     for strong, weak in pairs:
-        count = master_games if strong.depth is None or (strong.depth or 0) > 8 else games
+        deep = strong.depth is None or strong.depth > 8
+        count = plan.master_games if deep else plan.games
         if count <= 0:
             continue
         length = perfect_opening_length if strong.is_perfect else opening_length
@@ -256,14 +258,13 @@ def run(
                 weak.name,
                 index % 2 == 0,
                 seed + index,
-                perfect_budget,
-                depth_only,
+                plan.timing,
             )
             for index in range(count)
         ]
         results: dict[int, Game] = {}
-        if jobs > 1:
-            with ProcessPoolExecutor(jobs) as pool:
+        if plan.jobs > 1:
+            with ProcessPoolExecutor(plan.jobs) as pool:
                 for done, (index, game) in enumerate(pool.map(_play, tasks), start=1):
                     results[index] = game
                     progress(f"[{strong.name} vs {weak.name}] {done}/{count} games")

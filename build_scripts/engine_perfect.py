@@ -54,26 +54,28 @@ class Tally:
     """Seconds past the budget of each move proven past it."""
 
 
+@dataclass(frozen=True, slots=True)
+class Pairing:
+    """Who plays: ``perfect``, against ``opponent`` (None: random moves), moving first
+    when ``perfect_first``."""
+
+    perfect: Level
+    opponent: Level | None
+    perfect_first: bool
+
+
 def _sign(value: int) -> int:
     return (value > 0) - (value < 0)
 
 
-def play(
-    perfect: Level,
-    opponent: Level | None,
-    perfect_first: bool,
-    seed: int,
-    checker: Solver,
-    tally: Tally,
-    *,
-    cold: bool = False,
-) -> str:
-    """One game; returns its moves.  ``opponent`` None plays random moves.
+def play(pairing: Pairing, seed: int, checker: Solver, tally: Tally, *, cold: bool = False) -> str:
+    """One game of ``pairing``; returns its moves.
 
     With ``cold`` every Perfect move comes from a new engine (an empty table, the book
     read again), as ``python -m game.ai bestmove MOVES --level Perfect`` does, and the
     time is the one the engine reports; otherwise one engine serves the whole game, as
     the game's worker does, and the time is measured around the call."""
+    perfect, opponent, perfect_first = pairing.perfect, pairing.opponent, pairing.perfect_first
     rng = random.Random(seed)
     mine, theirs = game_engine(), game_engine()
     board = Board()
@@ -176,9 +178,8 @@ def run(report: Report, games_per_opponent: int, seed: int, *, cold: bool = Fals
             tally = Tally()
             name = RANDOM if opponent is None else opponent.name
             for game in range(games_per_opponent):
-                moves = play(
-                    perfect, opponent, perfect_first, seed + game, checker, tally, cold=cold
-                )
+                pairing = Pairing(perfect, opponent, perfect_first)
+                moves = play(pairing, seed + game, checker, tally, cold=cold)
                 progress(f"Perfect {'first' if perfect_first else 'second'} v {name}: {moves}")
             all_times += tally.times
             all_overtime += tally.overtime

@@ -28,6 +28,7 @@ import struct
 import sys
 import wave
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 RATE = 44100
@@ -96,22 +97,26 @@ def decay(signal: Samples, seconds: float, attack: float = 0.0) -> Samples:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class Timbre:
+    """How a note sounds: additive partials (ratio, amplitude), a linear ``attack`` and
+    an exponential decay of time constant ``tau`` (seconds both)."""
+
+    harmonics: Sequence[tuple[float, float]]
+    attack: float = 0.008
+    tau: float = 0.25
+
+
 def note(
-    frequency: float,
-    seconds: float,
-    *,
-    harmonics: Sequence[tuple[float, float]],
-    attack: float = 0.008,
-    tau: float = 0.25,
-    bend: float = 0.0,
-    vibrato: float = 0.0,
+    frequency: float, seconds: float, timbre: Timbre, *, bend: float = 0.0, vibrato: float = 0.0
 ) -> Samples:
-    """One pitched note: additive partials (ratio, amplitude) under an envelope.
+    """One pitched note: the partials of ``timbre`` under its envelope.
 
     ``bend`` glides the pitch by that fraction over the note (-0.03: down 3%);
     ``vibrato`` is a 5.5 Hz pitch wobble of that fraction.  The last 30 ms fade
     to zero so a note never ends with a click.
     """
+    harmonics, attack, tau = timbre.harmonics, timbre.attack, timbre.tau
     count = round(seconds * RATE)
     fade = min(count, round(0.03 * RATE))
     phase = 0.0
@@ -159,9 +164,7 @@ def clack(seed: int, pitch: float = 1.0) -> Samples:
 
 def drop() -> Samples:
     out = silence(0.26)
-    thump = note(
-        190.0, 0.1, harmonics=((1.0, 1.0), (2.0, 0.15)), attack=0.001, tau=0.014, bend=-0.35
-    )
+    thump = note(190.0, 0.1, Timbre(((1.0, 1.0), (2.0, 0.15)), attack=0.001, tau=0.014), bend=-0.35)
     mix(out, thump, 0.0, 0.2)
     mix(out, clack(seed=11), 0.0, 1.0)
     mix(out, clack(seed=29, pitch=1.12), 0.048, 0.35)  # the disc settles: a lighter tap
@@ -172,10 +175,10 @@ def win() -> Samples:
     out = silence(1.05)
     arpeggio = (523.25, 659.26, 783.99)
     for i, frequency in enumerate(arpeggio):
-        mix(out, note(frequency, 0.2, harmonics=HARMONICS_BRIGHT, tau=0.18), 0.09 * i, 0.8)
+        mix(out, note(frequency, 0.2, Timbre(HARMONICS_BRIGHT, tau=0.18)), 0.09 * i, 0.8)
     chord_at = 0.09 * len(arpeggio)
     for frequency, gain in ((1046.50, 0.8), (1318.51, 0.3), (783.99, 0.3)):
-        held = note(frequency, 0.75, harmonics=HARMONICS_BRIGHT, tau=0.4, vibrato=0.004)
+        held = note(frequency, 0.75, Timbre(HARMONICS_BRIGHT, tau=0.4), vibrato=0.004)
         mix(out, held, chord_at, gain)
     return fade_out(normalise(out, 0.7), 0.08)
 
@@ -184,7 +187,7 @@ def loss() -> Samples:
     out = silence(1.2)
     phrase = ((392.00, 0.0, 0.3, 0.0), (311.13, 0.22, 0.3, 0.0), (261.63, 0.44, 0.74, -0.04))
     for frequency, at, seconds, bend in phrase:
-        tone = note(frequency, seconds, harmonics=HARMONICS_MELLOW, attack=0.02, tau=0.3, bend=bend)
+        tone = note(frequency, seconds, Timbre(HARMONICS_MELLOW, attack=0.02, tau=0.3), bend=bend)
         mix(out, tone, at, 0.8)
     return fade_out(normalise(out, 0.7), 0.1)
 
@@ -192,13 +195,13 @@ def loss() -> Samples:
 def draw() -> Samples:
     out = silence(0.75)
     for frequency, at in ((659.25, 0.0), (523.25, 0.22)):
-        mix(out, note(frequency, 0.5, harmonics=HARMONICS_BELL, attack=0.004, tau=0.18), at)
+        mix(out, note(frequency, 0.5, Timbre(HARMONICS_BELL, attack=0.004, tau=0.18)), at)
     return fade_out(normalise(out, 0.6), 0.05)
 
 
 def click() -> Samples:
     out = silence(0.04)
-    mix(out, note(1800.0, 0.04, harmonics=((1.0, 1.0),), attack=0.0005, tau=0.006), 0.0)
+    mix(out, note(1800.0, 0.04, Timbre(((1.0, 1.0),), attack=0.0005, tau=0.006)), 0.0)
     mix(out, resonate(decay(noise(0.03, 7), 0.002), 3500.0, 800.0), 0.0, 0.8)
     return normalise(out, 0.5)
 

@@ -121,29 +121,26 @@ class PlainSolver:
             return -((SIZE - pos.moves) // 2)
         if pos.moves >= SIZE - 2:
             return 0
+        # The window narrowed by the score's range at this ply: closed by the lowest
+        # score, it returns that; closed by the highest, that one.
         low = -((SIZE - 2 - pos.moves) // 2)
-        if alpha < low:
-            alpha = low
-            if alpha >= beta:
-                return alpha
         high = (SIZE - 1 - pos.moves) // 2
-        if beta > high:
-            beta = high
-            if alpha >= beta:
-                return beta
+        alpha = low if alpha < low else alpha
+        narrowed = high if beta > high else beta
+        if alpha >= narrowed:
+            return alpha if narrowed == beta else narrowed
+        beta = narrowed
+        # Then by the table's bound: a window it closes returns the bound.
         key = pos.key()
         entry = self.table.get(key)
         if entry is not None:
-            kind, value = entry & 1, entry >> 1
-            if kind:  # a lower bound
-                if alpha < value:
-                    alpha = value
-                    if alpha >= beta:
-                        return alpha
-            elif beta > value:  # an upper bound
-                beta = value
-                if alpha >= beta:
-                    return beta
+            value = entry >> 1
+            if entry & 1:  # a lower bound
+                alpha = value if alpha < value else alpha
+            else:  # an upper bound
+                beta = value if beta > value else beta
+            if alpha >= beta:
+                return value
         scored = []
         for rank, col in enumerate(ORDER):
             move = moves & column_mask(col)

@@ -7,7 +7,6 @@ stopped, what error a bad request gets.  None asserts a wall-clock time.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
 
 import pytest
 
@@ -36,21 +35,19 @@ OWN_BUDGET = -1.0
 """``think``'s default time limit: the level's own budget."""
 
 
-def think(
+def ask(
     level: Level,
     moves: str,
     *,
     time_limit: float | None = OWN_BUDGET,
     node_limit: int | None = None,
     seed: int | None = 1,
-    engine: Engine | None = None,
-    should_stop: Callable[[], bool] | None = None,
-) -> SearchResult:
-    """Ask ``level`` (a fresh engine unless given) for a move; the time limit is the
-    level's own budget unless one is given (None: no limit).  Perfect searches without
-    its opening book here (tests/test_book.py tests the book), so that its limits and
-    stop flags are exercised from any position."""
-    request = SearchRequest(
+) -> SearchRequest:
+    """The request ``level`` gets for ``moves``: the time limit is the level's own
+    budget unless one is given (None: no limit).  Perfect searches without its opening
+    book here (tests/test_book.py tests the book), so that its limits and stop flags are
+    exercised from any position."""
+    return SearchRequest(
         moves=moves,
         depth=level.depth,
         time_limit=level.time_budget if time_limit == OWN_BUDGET else time_limit,
@@ -58,7 +55,18 @@ def think(
         seed=seed,
         use_book=False,
     )
-    return (engine or Engine()).think(request, should_stop)
+
+
+def think(
+    level: Level,
+    moves: str,
+    *,
+    time_limit: float | None = OWN_BUDGET,
+    seed: int | None = 1,
+    engine: Engine | None = None,
+) -> SearchResult:
+    """Ask ``level`` (a fresh engine unless given) for a move, as ``ask`` words it."""
+    return (engine or Engine()).think(ask(level, moves, time_limit=time_limit, seed=seed))
 
 
 def assert_legal(moves: str, result: SearchResult) -> None:
@@ -222,7 +230,7 @@ OPEN = "4453"
 def test_a_stop_flag_stops_the_search(level: Level) -> None:
     calls = itertools.count(1)
     # The flag goes up at the third check, so the search had started for real.
-    result = think(level, OPEN, time_limit=None, should_stop=lambda: next(calls) >= 3)
+    result = Engine().think(ask(level, OPEN, time_limit=None), lambda: next(calls) >= 3)
     assert result.stopped
     assert not result.score.is_exact
     assert_legal(OPEN, result)
@@ -230,7 +238,7 @@ def test_a_stop_flag_stops_the_search(level: Level) -> None:
 
 def test_a_stop_flag_raised_before_the_start_still_gives_a_move() -> None:
     for level in (MASTER, PERFECT):
-        result = think(level, "", time_limit=None, should_stop=lambda: True)
+        result = Engine().think(ask(level, "", time_limit=None), lambda: True)
         assert result.stopped
         assert_legal("", result)
 
@@ -257,7 +265,7 @@ def test_a_time_budget_stops_perfects_analysis() -> None:
 @pytest.mark.parametrize("level", [LEVELS[4], MASTER, PERFECT], ids=["Expert", "Master", "Perfect"])
 def test_a_node_budget_stops_the_search(level: Level) -> None:
     limit = 3000
-    result = think(level, OPEN, time_limit=None, node_limit=limit)
+    result = Engine().think(ask(level, OPEN, time_limit=None, node_limit=limit))
     assert result.stopped
     assert_legal(OPEN, result)
     # The budget is checked every CHECK_INTERVAL nodes (in each of Perfect's two searches).
@@ -265,7 +273,7 @@ def test_a_node_budget_stops_the_search(level: Level) -> None:
 
 
 def test_perfect_with_a_tiny_node_budget_is_not_exact_but_plays() -> None:
-    result = think(PERFECT, "", time_limit=None, node_limit=1000)
+    result = Engine().think(ask(PERFECT, "", time_limit=None, node_limit=1000))
     assert not result.score.is_exact
     assert result.stopped
     assert_legal("", result)
