@@ -46,11 +46,15 @@ def read_testset(name: str, limit: int) -> list[tuple[str, int]]:
     return rows
 
 
-def load_catalogues_script() -> ModuleType:
-    """build_scripts/catalogues.py as a module (the build scripts are not a package)."""
-    spec = importlib.util.spec_from_file_location(
-        "connect4_catalogues", ROOT / "build_scripts" / "catalogues.py"
-    )
+def build_script(name: str, *, alias: str | None = None) -> ModuleType:
+    """build_scripts/<name>.py as a module.  The build scripts are not a package: pytest
+    puts their folder on the path (pyproject's ``pythonpath``), as Python does for a
+    script, so that a script finds its neighbours and a process pool's workers find it by
+    name.  With ``alias`` it is loaded fresh from its file under that name instead (for
+    build.py, whose own name is a well-known package's)."""
+    if alias is None:
+        return importlib.import_module(name)
+    spec = importlib.util.spec_from_file_location(alias, ROOT / "build_scripts" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # its dataclasses look their module up by name
@@ -65,7 +69,7 @@ def compiled_catalogues(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pa
     from game.i18n import LOCALE_ENV  # noqa: PLC0415
 
     folder = tmp_path_factory.mktemp("locale")
-    load_catalogues_script().compile_catalogues(folder)
+    build_script("catalogues").compile_catalogues(folder)
     before = os.environ.get(LOCALE_ENV)
     os.environ[LOCALE_ENV] = str(folder)
     yield folder

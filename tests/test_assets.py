@@ -3,22 +3,20 @@
 from __future__ import annotations
 
 import configparser
-import importlib.util
 import io
 import itertools
 import os
 import struct
-import sys
 import tomllib
 import wave
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 
 import pygame
 import pytest
 
 from game import resources
+from tests.conftest import build_script
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "assets"
@@ -27,20 +25,8 @@ ICONS = ASSETS / "icons"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
-def _load_script(name: str) -> ModuleType:
-    """A build script (not a package module) loaded from its path."""
-    spec = importlib.util.spec_from_file_location(
-        f"connect4_{name}_under_test", ROOT / "build_scripts" / f"{name}.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-make_sounds = _load_script("make_sounds")
-make_icon = _load_script("make_icon")
+make_sounds = build_script("make_sounds")
+make_icon = build_script("make_icon")
 
 
 # -- sounds ---------------------------------------------------------------------------

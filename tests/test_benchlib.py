@@ -6,29 +6,20 @@ computes and writes them, not any timing.
 
 from __future__ import annotations
 
-import importlib
 import statistics
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from game.ai.score import Analysis, Score
 from game.ai.search import DepthSearch
 from game.core import Board
+from tests.conftest import build_script
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _load(name: str) -> ModuleType:
-    scripts = str(ROOT / "build_scripts")
-    if scripts not in sys.path:
-        sys.path.insert(0, scripts)
-    return importlib.import_module(name)
-
-
-benchlib = _load("benchlib")
+benchlib = build_script("benchlib")
 
 
 def test_percentiles_come_from_statistics() -> None:
@@ -57,7 +48,7 @@ def test_three_move_openings_cover_all_343_before_repeating() -> None:
 
 
 def test_the_ladder_interval_is_wilson_s_and_stays_inside_0_and_1() -> None:
-    ladder = _load("engine_ladder")
+    ladder = build_script("engine_ladder")
     low, high = ladder.score_interval(70, 98)
     # The Wilson interval of 70/98: centre (p + z^2/2n) / (1 + z^2/n), worked by hand.
     assert low == pytest.approx(0.6178, abs=5e-4) and high == pytest.approx(0.7941, abs=5e-4)
@@ -68,7 +59,7 @@ def test_the_ladder_interval_is_wilson_s_and_stays_inside_0_and_1() -> None:
 
 
 def test_accuracy_counts_tied_best_columns_equally() -> None:
-    accuracy = _load("engine_accuracy")
+    accuracy = build_script("engine_accuracy")
     # Red to move after 445566 wins at once in column 3 or 7: the search's best
     # columns are those two, tied.
     board = Board.from_moves("445566")
@@ -109,7 +100,7 @@ def test_the_report_keeps_sections_run_separately(
 
 
 def test_bench_engine_keeps_its_command_line() -> None:
-    bench_engine = _load("bench_engine")
+    bench_engine = build_script("bench_engine")
     args = bench_engine.parser().parse_args(
         ["--section", "solver", "--section", "ladder", "--count", "Test_L2_R2=5", "--pairs", "hard"]
     )
@@ -123,7 +114,7 @@ def test_the_two_move_opening_values_agree_with_the_mirror_and_with_theory() -> 
     """The values the ladder judges Perfect by (solved once by this engine): the mirror
     image of an opening has its value, and the first moves come out as the published
     solution says (Allis 1988): the centre wins, the columns next to it draw, the rest lose."""
-    values = _load("engine_ladder").opening_values()
+    values = build_script("engine_ladder").opening_values()
     assert sorted(values) == [f"{a}{b}" for a in range(1, 8) for b in range(1, 8)]
     for opening, value in values.items():
         assert values["".join(str(8 - int(c)) for c in opening)] == value
@@ -136,7 +127,7 @@ def test_the_books_opening_values_agree_with_the_two_move_values() -> None:
     """Longer openings are judged by the shipped book: it gives every two-move opening the
     value the separately solved file does, and each is the best of its three-move ones
     for the first player, who is to move there."""
-    ladder = _load("engine_ladder")
+    ladder = build_script("engine_ladder")
     two = ladder.opening_values()
     assert ladder.book_opening_values(sorted(two)) == two
     three = ladder.book_opening_values([f"{ab}{c}" for ab in sorted(two) for c in range(1, 8)])
@@ -145,7 +136,7 @@ def test_the_books_opening_values_agree_with_the_two_move_values() -> None:
 
 
 def test_the_book_check_against_the_reference_solver_compares_scores_and_results() -> None:
-    check = _load("book_against_reference")
+    check = build_script("book_against_reference")
     full = check.FULL_COLUMN
     exact = Analysis((col, Score.exact(s)) for col, s in enumerate((-3, 0, 2, 5, -1, 1), 1))
     assert check.disagreements(exact, [full, -3, 0, 2, 5, -1, 1]) == []

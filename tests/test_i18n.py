@@ -18,9 +18,9 @@ from game.i18n import LANGUAGES, SystemProbe, UnknownLanguage
 from game.settings import SettingsStore
 from game.ui import glyphs
 from game.ui.text import Drawn, TextCache
-from tests.conftest import ROOT, load_catalogues_script
+from tests.conftest import ROOT, build_script
 
-catalogues = load_catalogues_script()
+catalogues = build_script("catalogues")
 
 REQUIRED = ("de", "fr", "es", "pt_BR", "pl", "uk", "zh_CN")
 """The languages issue 29 asks for, besides English."""
@@ -390,9 +390,8 @@ def _walk_every_screen(
         return original(self, surface, rendered, text, rect)
 
     monkeypatch.setattr(TextCache, "_blit_surface", record)
-    from tests.test_ui_screens import _load_screenshots  # noqa: PLC0415
 
-    _load_screenshots().capture_all(tmp_path / language, size=size, language=language)
+    build_script("screenshots").capture_all(tmp_path / language, size=size, language=language)
     return drawn
 
 
@@ -428,9 +427,8 @@ def test_every_screen_holds_each_language_at_the_smallest_window(
 
 
 def test_screens_are_taken_in_every_language(tmp_path: Path) -> None:
-    from tests.test_ui_screens import _load_screenshots  # noqa: PLC0415
 
-    shots = _load_screenshots()
+    shots = build_script("screenshots")
     paths = shots.capture_every_language(tmp_path, size=(640, 480))
     assert {path.parent.name for path in paths} == set(LANGUAGES)
     assert {path.stem.split("-", 1)[1] for path in paths} == set(shots.MAIN_SCREENS)

@@ -7,7 +7,6 @@ PyInstaller's classes, which shows what each platform's build would be given.
 
 from __future__ import annotations
 
-import importlib.util
 import multiprocessing
 import os
 import re
@@ -31,25 +30,16 @@ from game.ai import backend
 from game.ai.backend import KERNEL_NAME
 from game.selftest.window import check_sound_header
 from game.ui import text as text_module
+from tests.conftest import build_script
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKFLOWS = ROOT / ".github" / "workflows"
 SPEC = ROOT / "build_scripts" / "connect4.spec"
 
 
-def _load_script(name: str, module_name: str) -> ModuleType:
-    """build_scripts/<name>.py as a fresh module (a script, not a package module)."""
-    spec = importlib.util.spec_from_file_location(module_name, SPEC.parent / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-build = _load_script("build", "connect4_build_under_test")
+build = build_script("build", alias="connect4_build_under_test")
 # Under its own name: build.py imports it so when it runs as a script.
-release_checks = _load_script("release_checks", "release_checks")
+release_checks = build_script("release_checks")
 
 
 # -- the workflows ---------------------------------------------------------------

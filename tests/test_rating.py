@@ -5,12 +5,9 @@ puzzles as the settings file keeps them, and how two windows' merge."""
 from __future__ import annotations
 
 import datetime
-import importlib
 import json
 import math
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
@@ -33,17 +30,11 @@ from game.rating import (
     updated,
 )
 from game.statistics import Statistics, merge
+from tests.conftest import build_script
 
 ROOT = Path(__file__).resolve().parent.parent
 RATINGS = {"Beginner": 1000, "Easy": 1326, "Medium": 1574, "Hard": 1807, "Expert": 2070,
            "Master": 2238, "Perfect": 2405}  # fmt: skip
-
-
-def ladder() -> ModuleType:
-    scripts = str(ROOT / "build_scripts")
-    if scripts not in sys.path:
-        sys.path.insert(0, scripts)
-    return importlib.import_module("engine_ladder")
 
 
 # -- Elo ------------------------------------------------------------------------------
@@ -66,7 +57,7 @@ def test_the_update_moves_by_k_times_the_surprise_and_k_falls_to_its_floor() -> 
 
 
 def test_the_fit_finds_the_differences_the_scores_imply() -> None:
-    engine_ladder = ladder()
+    engine_ladder = build_script("engine_ladder")
     results = [
         engine_ladder.PairResult("Easy", "Beginner", 75, 100),  # 3:1 is 191 points
         engine_ladder.PairResult("Medium", "Easy", 50, 100),
@@ -82,7 +73,7 @@ def test_the_fit_finds_the_differences_the_scores_imply() -> None:
 
 
 def test_a_fit_over_a_loop_of_pairs_balances_them() -> None:
-    engine_ladder = ladder()
+    engine_ladder = build_script("engine_ladder")
     results = [
         engine_ladder.PairResult("Easy", "Beginner", 75, 100),
         engine_ladder.PairResult("Medium", "Easy", 75, 100),
@@ -93,7 +84,7 @@ def test_a_fit_over_a_loop_of_pairs_balances_them() -> None:
 
 
 def test_the_shipped_ratings_are_the_fit_of_the_recorded_ladder() -> None:
-    engine_ladder = ladder()
+    engine_ladder = build_script("engine_ladder")
     shipped = json.loads((ROOT / "assets" / "level_ratings.json").read_text(encoding="utf-8"))
     assert shipped == engine_ladder.ratings_document(engine_ladder.RECORDED)
     assert shipped["ratings"] == RATINGS == dict(shipped_level_ratings() or {})

@@ -3,13 +3,11 @@ killed in the middle of a search."""
 
 from __future__ import annotations
 
-import importlib.util
 import multiprocessing
 import os
 import signal
 import time
 from pathlib import Path
-from types import ModuleType
 
 import pygame
 import pytest
@@ -23,23 +21,14 @@ from game.ui.app import App
 from game.ui.options import GameConfig, LaunchOptions, Mode
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.play import PlayScene
+from tests.conftest import build_script
 from tests.fakes import FRAME, FakeWorker, key, start_game
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _load_screenshots() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "connect4_screenshots_under_test", ROOT / "build_scripts" / "screenshots.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_a_screenshot_of_every_screen_is_saved_and_shows_something(tmp_path: Path) -> None:
-    screenshots = _load_screenshots()
+    screenshots = build_script("screenshots")
     paths = screenshots.capture_all(tmp_path / "shots", size=(800, 600))
     names = {path.stem.split("-", 1)[1] for path in paths}
     for screen in (
