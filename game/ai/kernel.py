@@ -651,10 +651,10 @@ def evaluate(current: int, mask: int, ply: int, own_wins: int, opponent_wins: in
 # -- the exact solver -----------------------------------------------------------
 
 FAR_PROBES = 3
+"""How many probes of a solve may look beyond the midpoint (see :func:`next_probe`)."""
 NEAR_PROBES = 3
 """Once the score lies within this of a known bound on the draw's side, the probes step
 from that bound instead of bisecting (see :func:`next_probe`)."""
-"""How many probes of a solve may look beyond the midpoint (see :func:`next_probe`)."""
 
 
 def half_toward_zero(value: int) -> int:
