@@ -12,7 +12,14 @@ import pytest
 
 from game.ai.backend import KERNEL
 from game.ai.control import SearchStopped, StopControl
-from game.ai.kernel import FAR_PROBES, NO_BOUND, loss_next_score, next_probe, win_now_score
+from game.ai.kernel import (
+    CLOSE_PLIES,
+    FAR_PROBES,
+    NO_BOUND,
+    loss_next_score,
+    next_probe,
+    win_now_score,
+)
 from game.ai.solver import Solver
 from game.core import CELLS, WIDTH, Board
 from game.core.bitboard import BOARD, BOTTOM, EVEN_ROWS, FOURS, HEIGHT, cell_bit
@@ -134,22 +141,35 @@ def test_every_probe_lies_inside_the_window_so_the_bisection_ends() -> None:
     for low in range(-21, 22):
         for high in range(low + 1, 22):
             for probes in range(8):
-                probe = next_probe(low, high, probes)
-                assert low <= probe < high, (low, high, probes, probe)
+                for ply in (0, CLOSE_PLIES - 1, CLOSE_PLIES, 15):
+                    probe = next_probe(low, high, probes, ply)
+                    assert low <= probe < high, (low, high, probes, ply, probe)
 
 
 def test_the_first_probes_look_for_fast_results_then_bisect_toward_zero() -> None:
     # Ply 15: the score lies in [-13, 14].  The first probes go to half a bound,
     # beyond the midpoint (0), as long as that is farther from zero.
-    assert next_probe(-13, 14, 0) == -6
-    assert next_probe(-5, 14, 1) == 7
-    assert next_probe(-5, 7, 2) == 3
+    assert next_probe(-13, 14, 0, 15) == -6
+    assert next_probe(-5, 14, 1, 15) == 7
+    assert next_probe(-5, 7, 2, 15) == 3
     # Then the midpoint, rounded toward zero: -1 in [-5, 3], 1 in [-2, 5].
-    assert next_probe(-5, 3, FAR_PROBES) == -1
-    assert next_probe(-5, 2, FAR_PROBES) == -1
-    assert next_probe(-2, 5, FAR_PROBES) == 1
+    assert next_probe(-5, 3, FAR_PROBES, 15) == -1
+    assert next_probe(-5, 2, FAR_PROBES, 15) == -1
+    assert next_probe(-2, 5, FAR_PROBES, 15) == 1
     # A weak solve's window (-1, 1) is decided by its single probe at 0.
-    assert next_probe(-1, 1, 0) == 0
+    assert next_probe(-1, 1, 0, 15) == 0
+
+
+def test_in_the_first_plies_the_probes_step_out_from_a_draw() -> None:
+    # The empty board: the score lies in [-21, 21]; the first probe asks about a draw.
+    assert next_probe(-21, 21, 0, 0) == 0
+    # Above a draw the next asks about the lowest score left, below it the highest.
+    assert next_probe(1, 21, 1, 0) == 1
+    assert next_probe(2, 21, 2, CLOSE_PLIES - 1) == 2
+    assert next_probe(-20, 0, 1, 3) == -1
+    assert next_probe(-20, -1, 2, 3) == -2
+    # From CLOSE_PLIES on, the far probes again.
+    assert next_probe(-21, 21, 0, CLOSE_PLIES) != 0
 
 
 def test_immediate_win_and_unavoidable_loss() -> None:

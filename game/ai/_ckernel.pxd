@@ -72,7 +72,7 @@ cdef int LOSS_LATER[43]
 cdef int WIN_LATER[43]
 cdef int ONLY_QUICK_WIN[43]
 cdef int WIN_NOW[43]
-cdef int FAR_PROBES, NEAR_PROBES, DEEP_PLY
+cdef int FAR_PROBES, NEAR_PROBES, CLOSE_PLIES, DEEP_PLY
 
 cdef int KEY_BITS
 @cython.locals(one=u64)
@@ -122,7 +122,7 @@ cpdef int central_column(u64 cells) noexcept
 cpdef int half_toward_zero(int value) noexcept
 
 @cython.locals(middle=int)
-cpdef int next_probe(int low, int high, int probes) noexcept
+cpdef int next_probe(int low, int high, int probes, int ply) noexcept
 
 @cython.locals(i=int, col=int, move=u64, threats=int)
 cpdef list order_moves(u64 current, u64 mask, u64 candidates)

@@ -655,6 +655,8 @@ FAR_PROBES = 3
 NEAR_PROBES = 3
 """Once the score lies within this of a known bound on the draw's side, the probes step
 from that bound instead of bisecting (see :func:`next_probe`)."""
+CLOSE_PLIES = 6
+"""Before this ply every probe steps from a draw (see :func:`next_probe`)."""
 
 
 def half_toward_zero(value: int) -> int:
@@ -664,17 +666,23 @@ def half_toward_zero(value: int) -> int:
     return value >> 1
 
 
-def next_probe(low: int, high: int, probes: int) -> int:
+def next_probe(low: int, high: int, probes: int, ply: int) -> int:
     """The alpha of the next null-window probe, for a score known to lie in ``[low, high]``
-    (``low < high``) after ``probes`` probes.
+    (``low < high``) after ``probes`` probes of a position at ``ply``.
 
-    The first :data:`FAR_PROBES` probes go to half of a bound when that lies beyond the
+    Before :data:`CLOSE_PLIES` no side can win soon and the score lies near a draw: the
+    probes ask about the draw first, then step out from it one score at a time.  Later,
+    the first :data:`FAR_PROBES` probes go to half of a bound when that lies beyond the
     midpoint: a fast win or loss is cheap to prove, and these probes find one in a few
     steps.  After them the score is usually small, every probe close to it is costly,
     and plain bisection (the midpoint rounded toward zero) makes the fewest, until at most
     :data:`NEAR_PROBES` scores are left on one side of a draw: then the probes step from
     the bound nearest the draw.  (Measurements: build_scripts/evaluation_tuning.md.)
     """
+    if ply < CLOSE_PLIES:
+        if low < 0 < high:
+            return 0
+        return low if low >= 0 else high - 1
     middle = low + ((high - low) >> 1)
     if probes < FAR_PROBES:
         if middle <= 0 and half_toward_zero(low) < middle:
@@ -811,7 +819,7 @@ class SolverKernel:
         best = NO_MOVE
         probes = 0
         while low < high:
-            middle = next_probe(low, high, probes)
+            middle = next_probe(low, high, probes, ply)
             if probes == 0 and known_low > LOSS_NEXT[ply]:
                 # A bound the caller knows is often the score itself (a parent's value is
                 # its best child's): ask first whether the score is above it.
