@@ -1,6 +1,6 @@
-"""The exact opening book's figures (issue 24): loading, analyses, Perfect's moves, size.
+"""The opening book's figures (issue 24): loading, analyses, Perfect's moves, size.
 
-    python build_scripts/bench_book.py [--book assets/exact_book.bin] [--positions 200]
+    python build_scripts/bench_book.py [--book assets/book.bin] [--positions 200]
         [--ply8 50] [--cold 20] [--seed 1]
 
 Prints, for the book given:
@@ -31,21 +31,21 @@ from pathlib import Path
 
 import benchlib
 
-from game.ai.bookshelf import BookFile, read_exact_book
+from game.ai.book import BOOK_FILE, OpeningBook
+from game.ai.bookshelf import BookFile
 from game.ai.engine import Engine
-from game.ai.exact_book import ExactBook
 from game.ai.protocol import SearchRequest
 from game.core import Board
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_BOOK = ROOT / "assets" / "exact_book.bin"
+DEFAULT_BOOK = ROOT / "assets" / BOOK_FILE
 LOAD_PROBE = """
 import resource, sys, time
 from pathlib import Path
-from game.ai.exact_book import ExactBook
+from game.ai.book import OpeningBook
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 started = time.perf_counter()
-book = ExactBook.load(Path(sys.argv[1]))
+book = OpeningBook.load(Path(sys.argv[1]))
 book.score(0, 0)
 seconds = time.perf_counter() - started
 after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -97,7 +97,7 @@ def analysis_figures(engine: Engine, boards: list[Board], what: str, target: str
     )
 
 
-def best_columns(book: ExactBook, board: Board) -> set[int]:
+def best_columns(book: OpeningBook, board: Board) -> set[int]:
     """The columns that reach the position's exact value, by the book's values of the
     children (or the rules), for a position whose children the book holds; else the
     book's one kept move."""
@@ -118,7 +118,7 @@ def best_columns(book: ExactBook, board: Board) -> set[int]:
     return {col for col, value in values.items() if value == best}
 
 
-def cold_perfect_figures(book: ExactBook, boards: list[Board]) -> None:
+def cold_perfect_figures(book: OpeningBook, boards: list[Board]) -> None:
     times = []
     wrong = []
     for board in boards:
@@ -153,8 +153,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\n- the book on disk: {args.book.stat().st_size:,} bytes (target: 1.5 MB)")
     load_figures(args.book)
     rng = random.Random(args.seed)
-    book = ExactBook.load(args.book)
-    engine = Engine(book=BookFile.at(args.book, read_exact_book))
+    book = OpeningBook.load(args.book)
+    engine = Engine(book=BookFile.at(args.book))
     engine.think(SearchRequest(moves="", analyze=True))  # the book read once, as in the game
     early = [random_position(rng, rng.randrange(8)) for _ in range(args.positions)]
     analysis_figures(engine, early, "plies 0-7", "20 ms on average")

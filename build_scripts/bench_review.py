@@ -8,9 +8,9 @@ A benchmark, not a test: it prints figures and asserts nothing.
 1. **A 42-move game reviewed exactly** (target: at most 5 s at p95).  Games that fill
    the board are played out by the depth search from seeded openings; each is reviewed
    by a fresh engine, as ``python -m game.ai review`` does (every position's exact value,
-   from the last back: :func:`game.ai.review.review_game`), with the exact book
-   (``assets/exact_book.bin``) when it is there.  Without it the first nine positions
-   would take minutes each, so the review then starts at move 10 and says so.
+   from the last back: :func:`game.ai.review.review_game`), with the opening book
+   (``assets/book.bin``).  Without it the first nine positions would take minutes
+   each, so the review then starts at move 10 and says so.
 2. **The first verdicts on screen** (target: within 0.5 s) and **the frames while a
    review is computed** (target: p99 at most 20 ms).  The real window loop
    (:meth:`App.step` at 60 fps, SDL's dummy driver unless ``DISPLAY`` is set) with the
@@ -34,18 +34,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import benchlib
-from benchlib import ROOT, describe_ms, load_average, percentile
+from benchlib import describe_ms, load_average, percentile
 
-from game.ai.bookshelf import BookFile, PositionBook, read_exact_book
+from game.ai.bookshelf import PositionBook
 from game.core.bitboard import CELLS
 from game.core.board import Board
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
-EXACT_BOOK = ROOT / "assets" / "exact_book.bin"
 BOOK_PLIES = 9
-"""Positions the exact book answers (plies 0-8): without it, the review starts after them."""
+"""Positions the book answers (plies 0-8): without it, the review starts after them."""
 SCREEN_TIMEOUT = 120.0
 
 
@@ -72,9 +71,10 @@ def full_games(count: int, seed: int) -> list[str]:
 
 def the_book() -> tuple[PositionBook | None, int, str]:
     """The book the review reads, the first ply reviewed, and its name."""
-    if EXACT_BOOK.is_file():
-        return BookFile.at(EXACT_BOOK, read_exact_book), 0, "the exact book"
-    return benchlib.shipped_book(), BOOK_PLIES, "the opening book (no exact book yet)"
+    shelf = benchlib.shipped_book()
+    if shelf.book is not None:
+        return shelf, 0, "the opening book"
+    return None, BOOK_PLIES, f"no opening book ({shelf.problem})"
 
 
 def bench_exact(games: list[str]) -> None:

@@ -1,21 +1,25 @@
-#!/usr/bin/env python3
-"""Check random entries of the shipped opening book against an independent solver.
+"""Check the exact opening book against independent solvers, ply by ply.
 
-    python build_scripts/book_against_reference.py [--solver PATH] [--results N]
-                                                   [--lines M] [--seed S]
+    python build_scripts/book_against_reference.py [--pons /tmp/pons/c4solver]
+        [--bitbully /tmp/bbvenv/bin/python] [--per-ply 300] [--seed 1] [--book PATH]
+        [--results FILE]
 
-``make_book.py --verify`` re-solves entries with this engine's own solver; this script asks
-another program: Pascal Pons' C++ solver (github.com/PascalPons/connect4, AGPL: build it
-outside the repository, ``make c4solver`` in a copy under /tmp, and never copy its code
-here).  It reads one position a line (columns 1-7) and, with ``-a``, prints the score of
-each column (``-w``: only its sign; a full column scores -1000 or less).
+The book's own generator solved it with this engine's solver; this script asks programs
+that share none of its code:
 
-The sample: ``--results`` random positions of plies 3-6 (the book holds every position
-there, each column's result alone), and ``--lines`` entries of plies 6-8 on Perfect's own
-lines (one side plays the book's move, the other at random; exact scores from ply 8 on).
-Every column of every entry is compared: the exact score where the book holds one, else the
-result.  A position of ply 3-6 takes the reference solver 1-60 s, so 40 + 30 entries take
-about a quarter of an hour on one core.  Exit status 1 if any column disagrees.
+* Pascal Pons' C++ solver (github.com/PascalPons/connect4, AGPL: build it in /tmp with
+  ``make c4solver``, never copy its code here), which reads a position a line and prints
+  its exact score.  Early positions take it minutes each, so every answer is appended to
+  ``--results`` at once and a new run skips what that file holds.
+* BitBully (PyPI ``bitbully``, with its 12-ply database of exact distances), installed in a
+  virtual environment of its own (``python3 -m venv /tmp/bbvenv && /tmp/bbvenv/bin/pip
+  install bitbully``), never a dependency of the game: ``--bitbully`` names that
+  environment's Python, which scores every column and so gives the position's score as
+  the best of them.
+
+The sample: for every ply the book covers, every position when there are at most
+``--per-ply`` of them (one of each mirror pair), else that many at random.  Each position
+is asked as a move string that reaches it.  Exit status 1 if any score disagrees.
 """
 
 from __future__ import annotations
@@ -24,117 +28,162 @@ import argparse
 import random
 import subprocess
 import sys
-import time
-from collections.abc import Sequence
+from collections.abc import Callable
 from pathlib import Path
 
-from benchlib import shipped_book
-
-from game.ai.book import OpeningBook
-from game.ai.score import Analysis
+from game.ai.book import BOOK_FILE, OpeningBook, canonical
 from game.core import WIDTH, Board
 
-DEFAULT_SOLVER = Path("/tmp/pons/c4solver")
-FULL_COLUMN = -1000
-"""The reference solver's score of a column that cannot be played (or less)."""
+DEFAULT_BOOK = Path(__file__).resolve().parent.parent / "assets" / BOOK_FILE
+DEFAULT_RESULTS = Path("/tmp/book_reference.txt")
+
+BITBULLY_SCRIPT = """
+import sys
+import bitbully
+agent = bitbully.BitBully()
+for line in sys.stdin:
+    moves = line.strip()
+    board = bitbully.Board.from_moves([int(c) - 1 for c in moves])
+    scores = agent.score_all_moves(board)
+    print(moves, max(scores.values()), flush=True)
+"""
 
 
-def disagreements(values: Analysis, reference: Sequence[int]) -> list[int]:
-    """The columns (0-6) where the book's ``values`` and the reference solver's scores
-    differ: an exact book score must equal the reference's, a result alone its sign (the
-    reference may give signs only)."""
-    wrong = []
-    for col in range(WIDTH):
-        value, score = values.get(col), reference[col]
-        if value is None:
-            agrees = score <= FULL_COLUMN
-        elif score <= FULL_COLUMN:
-            agrees = False
-        elif value.is_exact:
-            agrees = value.value == score
-        else:
-            agrees = value.result == (score > 0) - (score < 0)
-        if not agrees:
-            wrong.append(col)
-    return wrong
+def positions_by_ply(last_ply: int) -> list[dict[int, str]]:
+    """A move string for every position of each ply up to ``last_ply`` where the game goes
+    on, one per mirror pair (``[ply]``: canonical key to moves)."""
+    layers = [{canonical(0, 0): ""}]
+    boards = {"": Board()}
+    for _ply in range(last_ply):
+        following: dict[int, str] = {}
+        next_boards: dict[str, Board] = {}
+        for moves in layers[-1].values():
+            board = boards[moves]
+            for col in board.legal_moves():
+                if board.is_winning_move(col):
+                    continue
+                child = board.copy()
+                child.play(col)
+                if child.is_over:
+                    continue
+                key = canonical(child.current, child.mask)
+                if key not in following:
+                    following[key] = moves + str(col + 1)
+                    next_boards[following[key]] = child
+        layers.append(following)
+        boards = next_boards
+    return layers
 
 
-def reference_scores(solver: Path, moves: str, weak: bool) -> list[int]:
-    """Every column's score of the position ``moves`` from the reference solver."""
-    args = [str(solver), "-a"] + (["-w"] if weak else [])
-    # Run in the solver's folder: it looks for its own opening book there.
-    done = subprocess.run(
-        args, input=moves + "\n", capture_output=True, text=True, cwd=solver.parent, check=True
-    )
-    fields = done.stdout.split()
-    if len(fields) != 1 + WIDTH or fields[0] != moves:
-        raise RuntimeError(f"the reference solver answered {done.stdout!r} for {moves!r}")
-    return [int(field) for field in fields[1:]]
-
-
-def sample(book: OpeningBook, rng: random.Random, results: int, lines: int) -> list[str]:
-    """The positions to check (see the module docstring)."""
+def sample(layers: list[dict[int, str]], per_ply: int, rng: random.Random) -> list[str]:
     chosen: list[str] = []
-    while len(chosen) < results:
-        board = Board()
-        for _ in range(rng.choice((3, 4, 5, 6, 6, 6))):
-            board.play(rng.choice(board.legal_moves()))
-        if book.entry(board.current, board.mask) is not None:
-            chosen.append(board.moves)
-    wanted = len(chosen) + lines
-    while len(chosen) < wanted:
-        board, perfect = Board(), rng.randrange(2)
-        target = rng.choice((6, 7, 8))
-        while board.ply < target and not board.is_over:
-            values = book.entry(board.current, board.mask)
-            if board.ply % 2 == perfect and values is not None:
-                board.play(values.best_column())
-            else:
-                board.play(rng.choice(board.legal_moves()))
-        if not board.is_over and book.entry(board.current, board.mask) is not None:
-            chosen.append(board.moves)
+    for layer in layers:
+        moves = sorted(layer.values())
+        chosen += moves if len(moves) <= per_ply else rng.sample(moves, per_ply)
     return chosen
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--solver", type=Path, default=DEFAULT_SOLVER, help="the reference c4solver")
-    p.add_argument("--results", type=int, default=40, help="entries of plies 3-6")
-    p.add_argument("--lines", type=int, default=30, help="entries of plies 6-8 on Perfect's lines")
-    p.add_argument("--seed", type=int, default=1)
-    args = p.parse_args(argv)
-    if not args.solver.is_file():
-        print(
-            f"No reference solver at {args.solver}: build Pascal Pons' c4solver (make c4solver"
-            " in a copy of github.com/PascalPons/connect4 outside this repository) and pass"
-            " --solver.",
-            file=sys.stderr,
+def read_results(path: Path) -> dict[str, int]:
+    done: dict[str, int] = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            fields = line.split()
+            if len(fields) == 2 and fields[1].lstrip("-").isdigit():
+                done[fields[0]] = int(fields[1])
+            elif len(fields) == 1 and fields[0].lstrip("-").isdigit():
+                done[""] = int(fields[0])  # the empty board
+    return done
+
+
+def ask_pons(program: Path, results: Path) -> Callable[[list[str]], dict[str, int]]:
+    def ask(positions: list[str]) -> dict[str, int]:
+        done = read_results(results)
+        todo = [moves for moves in positions if moves not in done]
+        # Quick ones first, so that an interrupted run has answered the most.
+        todo.sort(key=len, reverse=True)
+        with results.open("a") as out:
+            for moves in todo:
+                answer = subprocess.run(
+                    [str(program)],
+                    input=moves + "\n",
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                )
+                score = int(answer.stdout.split()[-1])
+                done[moves] = score
+                out.write(f"{moves} {score}\n")
+                out.flush()
+        return done
+
+    return ask
+
+
+def ask_bitbully(python: Path) -> Callable[[list[str]], dict[str, int]]:
+    def ask(positions: list[str]) -> dict[str, int]:
+        answer = subprocess.run(
+            [str(python), "-c", BITBULLY_SCRIPT],
+            input="\n".join(positions) + "\n",
+            capture_output=True,
+            text=True,
+            check=True,
         )
-        return 2
-    shelf = shipped_book()
-    book = shelf.book
-    if not isinstance(book, OpeningBook):
-        print(f"The opening book did not load: {shelf.problem}", file=sys.stderr)
-        return 2
-    start = time.perf_counter()
+        done: dict[str, int] = {}
+        for line in answer.stdout.splitlines():
+            fields = line.split()
+            if len(fields) == 1:
+                done[""] = int(fields[0])
+            else:
+                done[fields[0]] = int(fields[1])
+        return done
+
+    return ask
+
+
+def compare(book: OpeningBook, positions: list[str], answers: dict[str, int], name: str) -> int:
+    """Print the tally per ply; returns how many disagree."""
     wrong = 0
-    positions = sample(book, random.Random(args.seed), args.results, args.lines)
+    per_ply: dict[int, list[int]] = {}
     for moves in positions:
+        if moves not in answers:
+            continue
         board = Board.from_moves(moves)
-        values = book.entry(board.current, board.mask)
-        assert values is not None
-        exact = all(value.is_exact for value in values.values())
-        found = disagreements(values, reference_scores(args.solver, moves, weak=not exact))
-        wrong += len(found)
-        columns = ", ".join(str(col + 1) for col in found)
-        verdict = f"DIFFERS in columns {columns}" if found else "ok"
-        kind = "exact scores" if exact else "results"
-        elapsed = time.perf_counter() - start
-        print(f"{moves:<9} ply {board.ply}, {kind}: {verdict}  ({elapsed:.0f} s)", flush=True)
-    print(
-        f"{len(positions)} entries, {len(positions) * WIDTH} columns checked against"
-        f" {args.solver}: {wrong} disagree ({time.perf_counter() - start:.0f} s)"
-    )
+        mine = book.score(board.current, board.mask)
+        tally = per_ply.setdefault(board.ply, [0, 0])
+        tally[0] += 1
+        if mine != answers[moves]:
+            tally[1] += 1
+            wrong += 1
+            print(f"  {moves or '(empty)'}: book {mine}, {name} {answers[moves]}")
+    for ply in sorted(per_ply):
+        checked, bad = per_ply[ply]
+        print(f"{name}: ply {ply}: {checked} positions checked, {bad} disagree")
+    return wrong
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--book", type=Path, default=DEFAULT_BOOK)
+    parser.add_argument("--pons", type=Path, help="Pons' c4solver, built in /tmp")
+    parser.add_argument("--bitbully", type=Path, help="the Python of a venv with bitbully")
+    parser.add_argument("--per-ply", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--results", type=Path, default=DEFAULT_RESULTS)
+    args = parser.parse_args(argv)
+    if args.pons is None and args.bitbully is None:
+        parser.error("name at least one reference: --pons or --bitbully")
+    book = OpeningBook.load(args.book)
+    if book.first_ply != 0:
+        parser.error(f"{args.book} is not a book from the empty board")
+    layers = positions_by_ply(book.last_ply)
+    positions = sample(layers, args.per_ply, random.Random(args.seed))
+    print(f"{len(positions)} positions of plies 0-{book.last_ply} ({WIDTH} columns)")
+    wrong = 0
+    if args.bitbully is not None:
+        wrong += compare(book, positions, ask_bitbully(args.bitbully)(positions), "BitBully")
+    if args.pons is not None:
+        wrong += compare(book, positions, ask_pons(args.pons, args.results)(positions), "Pons")
+    print("all agree" if wrong == 0 else f"{wrong} DISAGREE")
     return 1 if wrong else 0
 
 

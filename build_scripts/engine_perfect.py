@@ -3,14 +3,15 @@
 Perfect plays whole games, as the first player and as the second, against every other
 level and against a random player (a random opening, the rest random moves: the
 positions no level would reach), each side with its own engine kept for the game as the
-worker keeps it.  Every Perfect move from ply :data:`CHECK_FROM` on is checked with a
+worker keeps it. Every Perfect move from ply :data:`CHECK_FROM` on is checked with a
 separate exact solver: does it keep the game-theoretic result of the position it was
-played in (a win stays a win, a draw a draw)?  (Earlier positions take the solver minutes
-each: the book's moves there are checked by ``make_book.py --verify``.)  The table gives,
-per opponent and colour: Perfect's results, the moves that gave the result away (must be
-0), its move times (median, p95, max), the share of exact answers and the book hits, and
-the moves Perfect proved past its budget rather than play an unproven one (how many, and
-how many milliseconds past the budget; issue 26).
+played in (a win stays a win, a draw a draw)? (Earlier positions take the solver minutes
+each: the book's moves there are checked by tests/test_book.py and
+book_against_reference.py.) The table gives, per opponent and colour: Perfect's results,
+the moves that gave the result away (must be 0), its move times (median, p95, max), the
+share of exact answers and the book hits, and the moves Perfect proved past its budget
+rather than play an unproven one (how many, and how many milliseconds past the budget;
+issue 26).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ has exactly one winning column (game.ai.puzzles describes the file and the bands
 Where the positions come from: the levels' games against each other (Beginner to Expert,
 each pair from random openings of up to four moves, every move searched to the level's
 depth without a time budget, so a game is the same on every run), and the positions of
-the exact opening book (assets/exact_book.bin) when it exists.
+the opening book (assets/book.bin) when it exists.
 
 What makes a puzzle, checked by the engine's exact solver:
 
@@ -48,8 +48,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from game.ai.book import BookError, OpeningBook, canonical
 from game.ai.control import SearchStopped, StopControl
-from game.ai.exact_book import BookError, ExactBook, canonical
 from game.ai.kernel import winning_cells
 from game.ai.puzzles import (
     BAND_FIRST,
@@ -67,7 +67,7 @@ from game.core.bitboard import BOARD, BOTTOM, WIDTH
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CHECKPOINT = ROOT / "build_scripts" / "data" / "puzzles_checkpoint.txt"
 DEFAULT_OUT = ROOT / "assets" / "puzzles.bin"
-EXACT_BOOK = ROOT / "assets" / "exact_book.bin"
+BOOK = ROOT / "assets" / "book.bin"
 
 MOST_DISCS = 12
 """The longest win kept: the winning disc at most the mover's 12th from the position."""
@@ -280,12 +280,12 @@ def _append(out: TextIO, index: int, moves: str, found: Sequence[Examined]) -> N
 
 
 def book_positions(path: Path, done: Checkpoint) -> list[str]:
-    """The exact book's won positions of plies MIN_PLY and later whose win is short
+    """The opening book's won positions of plies MIN_PLY and later whose win is short
     enough for a puzzle, that the checkpoint lacks (none when the book is absent)."""
     try:
-        book = ExactBook.load(path)
+        book = OpeningBook.load(path)
     except BookError as error:
-        print(f"no positions from the exact book: {error}", flush=True)
+        print(f"no positions from the opening book: {error}", flush=True)
         return []
     found: list[str] = []
     level = {canonical(0, 0): Board()}
@@ -313,7 +313,7 @@ def book_positions(path: Path, done: Checkpoint) -> list[str]:
 
 def run(games: int, jobs: int, checkpoint: Path, book: Path) -> None:
     """Play and examine the games below ``games`` that the checkpoint lacks, and the
-    exact book's positions, appending each one's lines to the checkpoint when it is done."""
+    opening book's positions, appending each one's lines to the checkpoint when it is done."""
     done = read_checkpoint(checkpoint)
     todo = [index for index in range(games) if index not in done.games]
     from_book = book_positions(book, done)
@@ -424,7 +424,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=900, help="play games 0 to this one")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--checkpoint", type=Path, default=DEFAULT_CHECKPOINT)
-    parser.add_argument("--book", type=Path, default=EXACT_BOOK)
+    parser.add_argument("--book", type=Path, default=BOOK)
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--status", action="store_true", help="report progress, solve nothing")
     parser.add_argument("--write-only", action="store_true", help="play and solve nothing")

@@ -1,43 +1,37 @@
-"""The opening book: its file format, a damaged file, the generator, and the shipped book
-checked against the solver."""
+"""The opening book in the engine: a missing or damaged book, the shipped book's values
+and moves, and a sample of it solved again.
+
+The book's file and its generator are tested in test_book_file.py.
+"""
 
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import os
 import random
-import subprocess
-import sys
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
 
 from game.ai import Engine, SearchRequest
 from game.ai.backend import IS_COMPILED
-from game.ai.book import BOOK_FILE, BookError, OpeningBook, book_bytes, canonical
-from game.ai.bookshelf import BookFile, ExactScores, read_exact_book
+from game.ai.book import BOOK_FILE, OpeningBook, book_bytes, oriented
+from game.ai.bookshelf import BookFile, BookScores
 from game.ai.columns import column_values
-from game.ai.exact_book import book_bytes as exact_book_bytes
-from game.ai.exact_book import oriented
 from game.ai.score import Analysis, Score
 from game.ai.solver import Solver
 from game.core import WIDTH, Board
 from tests.conftest import ROOT
 
 SHIPPED = ROOT / "assets" / BOOK_FILE
-QUICK_PLY = 7
-"""The first ply whose entries the solver re-solves within a second or so (compiled)."""
-MAKE_BOOK = ROOT / "build_scripts" / "make_book.py"
-
-WIN, DRAW, LOSS = (Score.of_result(s) for s in (1, 0, -1))
-
-
-def sample_values(seed: int) -> Analysis:
-    rng = random.Random(seed)
-    picks = [
-        rng.choice([None, WIN, DRAW, LOSS, Score.exact(rng.randint(-21, 21))]) for _ in "1234567"
-    ]
-    return Analysis((col, score) for col, score in enumerate(picks) if score is not None)
+RESOLVE_ENV = "CONNECT4_BOOK_RESOLVE"
+"""How many positions of the book's last ply the solver solves again exactly (20 unless
+set: each takes a few tenths of a second; the closing check of a new book sets 2000)."""
+WEAK_RESOLVE_ENV = "CONNECT4_BOOK_RESOLVE_WEAK"
+"""How many positions of the book's last ply the solver solves again for their result
+alone (win, draw or loss), on every core: 2000 unless set."""
 
 
 def shipped_engine() -> Engine:
@@ -45,56 +39,24 @@ def shipped_engine() -> Engine:
     return Engine(book=BookFile.at(SHIPPED))
 
 
-def test_a_book_reads_back_what_was_written_in_both_orientations() -> None:
-    board = Board.from_moves("7766")  # right-heavy: its mirror image has the smaller key
-    key, mirrored = canonical(board.current, board.mask)
-    assert mirrored
-    values = sample_values(1)  # in the orientation of the key: the mirror image's
-    other = Board.from_moves("44")
-    other_key, _ = canonical(other.current, other.mask)
-    book = OpeningBook.from_bytes(book_bytes([(key, values), (other_key, sample_values(2))], 4))
-    assert len(book) == 2 and book.max_ply == 4
-    mirror_board = Board.from_moves("1122")
-    assert book.entry(mirror_board.current, mirror_board.mask) == values
-    assert book.entry(board.current, board.mask) == values.mirrored()
-    assert book.entry(*_bits("4")) is None
+def shipped_book() -> OpeningBook:
+    if not SHIPPED.is_file():
+        pytest.fail(f"the opening book {SHIPPED} is not in the repository")
+    return OpeningBook.load(SHIPPED)
 
 
-def _bits(moves: str) -> tuple[int, int]:
-    board = Board.from_moves(moves)
-    return board.current, board.mask
-
-
-def test_the_best_column_prefers_the_best_value_then_the_centre() -> None:
-    results = Analysis(enumerate((DRAW, WIN, DRAW, DRAW, WIN, LOSS, LOSS)))
-    assert results.best_column() == 4
-    exact = Analysis((col, Score.exact(s)) for col, s in enumerate((-3, 2, 5, 1, 5, 0, -1)))
-    assert exact.best_column() == 2
-    assert Analysis({3: LOSS}).best_column() == 3
-
-
-@pytest.mark.parametrize(
-    ("damage", "message"),
-    [
-        (lambda data: data[:10], "truncated"),
-        (lambda data: data[:-3], "truncated"),
-        (lambda data: b"XXXXXXXX" + data[8:], "not a book file"),
-        (lambda data: data[:8] + b"\x09\x00" + data[10:], "format 9"),
-        (lambda data: data[:-1] + bytes([data[-1] ^ 0x10]), "checksum"),
-    ],
-)
-def test_a_damaged_book_is_refused_with_a_reason(damage: object, message: str) -> None:
-    data = book_bytes([(canonical(*_bits("44"))[0], sample_values(3))], 2)
-    assert callable(damage)
-    with pytest.raises(BookError, match=message):
-        OpeningBook.from_bytes(damage(data))
+def solved(board: Board, *, weak: bool, solver: Solver | None = None) -> Analysis:
+    """Every column's value by the solver alone: exact, or with ``weak`` the result."""
+    valuation = column_values(board, solver=solver or Solver(1), weak=weak)
+    assert valuation is not None
+    return valuation.analysis
 
 
 def test_a_missing_or_damaged_book_warns_once_and_the_engine_plays_on(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     broken = tmp_path / "book.bin"
-    broken.write_bytes(b"C4BOOK\r\n" + b"\x00" * 4)
+    broken.write_bytes(SHIPPED.read_bytes()[:100] if SHIPPED.is_file() else b"C4EXACT\n")
     for path, reason in ((tmp_path / "absent.bin", "missing"), (broken, "truncated")):
         caplog.clear()
         book = BookFile.at(path)
@@ -110,187 +72,119 @@ def test_a_missing_or_damaged_book_warns_once_and_the_engine_plays_on(
         assert len(warnings) == 1 and "opening book" in warnings[0].getMessage()
 
 
-ROOT_MOVES = "44444333322"
-
-
-def run_make_book(tmp_path: Path, name: str, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [
-            sys.executable,
-            str(MAKE_BOOK),
-            *args,
-            "--checkpoint",
-            str(tmp_path / f"{name}.txt"),
-            "--out",
-            str(tmp_path / f"{name}.bin"),
-        ],
-        check=False,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env={**os.environ},
-        timeout=600,
-    )
-
-
-def make_book(tmp_path: Path, name: str, *args: str) -> bytes:
-    made = run_make_book(tmp_path, name, *args)
-    assert made.returncode == 0, made.stderr
-    return (tmp_path / f"{name}.bin").read_bytes()
-
-
-@pytest.mark.slow
-def test_the_generator_makes_the_same_bytes_whatever_the_jobs_and_resumes(
-    tmp_path: Path,
-) -> None:
-    # A small book from a late position: entries of plies 11-14, the last two exact.
-    args = ("--root", ROOT_MOVES, "--max-ply", "14", "--strong-from", "13")
-    one = make_book(tmp_path, "one", *args, "--jobs", "1")
-    two = make_book(tmp_path, "two", *args, "--jobs", "2")
-    assert one == two
-    # Resume: a checkpoint cut short (a torn last line too) gives the same book.
-    lines = (tmp_path / "one.txt").read_text().splitlines()
-    (tmp_path / "cut.txt").write_text("\n".join(lines[: len(lines) // 2]) + f"\n{ROOT_MOVES} =")
-    assert make_book(tmp_path, "cut", *args, "--jobs", "1") == one
-    book = OpeningBook.from_bytes(one)
-    # The engine answers the root from it, every column, agreeing with the solver.
-    engine = Engine(book=BookFile.at(tmp_path / "one.bin"))
-    root = Board.from_moves(ROOT_MOVES)
-    result = engine.think(SearchRequest(moves=root.moves, analyze=True))
-    assert result.from_book
-    # Results only at this ply: a win at least 1, a loss at most -1, a draw.
-    assert result.analysis == solved(root, weak=True)
-    assert len(book) > 10
-
-    # --verify re-solves entries and finds nothing wrong; with one value planted wrong
-    # (a win turned into a loss) in a rewritten book, it reports the mismatch and fails.
-    verified = run_make_book(tmp_path, "one", *args, "--verify", "100", "--jobs", "2")
-    assert verified.returncode == 0, verified.stderr
-    assert f"verify: {len(book)} entries" in verified.stdout and ", 0 wrong" in verified.stdout
-    entries = dict(book.items())
-    key, values, col = next(
-        (key, values, col)
-        for key, values in sorted(entries.items())
-        for col, value in values.items()
-        if value.result == 1
-    )
-    entries[key] = Analysis({**values, col: LOSS})
-    (tmp_path / "one.bin").write_bytes(book_bytes(entries.items(), book.max_ply))
-    caught = run_make_book(tmp_path, "one", *args, "--verify", "100", "--jobs", "1")
-    assert caught.returncode == 1
-    assert "MISMATCH" in caught.stdout and ", 1 wrong" in caught.stdout
-
-
-def solved(board: Board, *, weak: bool, solver: Solver | None = None) -> Analysis:
-    """Every column's value by the solver alone: exact, or with ``weak`` the result."""
-    valuation = column_values(board, solver=solver or Solver(1), weak=weak)
-    assert valuation is not None
-    return valuation.analysis
-
-
-def shipped_book() -> OpeningBook:
-    if not SHIPPED.is_file():
-        pytest.fail(f"the opening book {SHIPPED} is not in the repository")
-    return OpeningBook.load(SHIPPED)
-
-
-def test_the_shipped_book_covers_the_first_moves() -> None:
+def test_the_shipped_book_knows_the_first_move_exactly() -> None:
     book = shipped_book()
+    assert (book.first_ply, book.last_ply) == (0, 8)
+    first = shipped_engine().think(SearchRequest(moves="", analyze=True))
+    assert first.from_book and first.column == 3
+    # The published solution: the centre wins with the first player's last disc, the
+    # columns beside it draw, and the others lose.
+    assert first.analysis == Analysis(
+        (col, Score.exact(value)) for col, value in enumerate((-2, -1, 0, 1, 0, -1, -2))
+    )
+
+
+@pytest.mark.parametrize("moves", ["1", "23", "765", "1234", "12345", "123456", "1234567"])
+def test_the_book_answers_every_column_exactly_up_to_ply_seven(moves: str) -> None:
     engine = shipped_engine()
-    for moves in ("", "4", "1", "7")[: 1 + 3 * (book.max_ply >= 1)]:
-        result = engine.think(SearchRequest(moves=moves, analyze=True))
-        assert result.from_book and result.column is not None
-        assert result.analysis is not None and len(result.analysis) == WIDTH
-    # The first player wins by the centre column, and only by it.
-    first = engine.think(SearchRequest(moves="", analyze=True))
-    assert first.column == 3 and first.analysis is not None
-    assert [score.result == 1 for score in first.analysis.values()] == [
-        col == 3 for col in range(WIDTH)
-    ]
+    result = engine.think(SearchRequest(moves=moves, analyze=True))
+    assert result.from_book and result.nodes == 0
+    assert result.analysis is not None and len(result.analysis) == WIDTH
+    assert all(score.is_exact for score in result.analysis.values())
+    assert result.score == result.analysis.best
 
 
-EVERY_POSITION_PLIES = 6
-"""The shipped book holds every position up to this ply, not only Perfect's own lines
-(make_book.py --every-to)."""
-
-
-def test_the_shipped_book_answers_every_opening_of_up_to_six_moves() -> None:
-    # A game begun from any chosen opening this short finds every column's value in the
-    # book, for whichever side is to move: the solver would need seconds to minutes there.
-    engine = shipped_engine()
-    layer = [Board()]
-    known = 0
-    for ply in range(EVERY_POSITION_PLIES + 1):
-        following = []
-        for board in layer:
-            valuation = column_values(board, book=engine.book, weak=True)
-            assert valuation is not None, board.moves
-            assert list(valuation.analysis) == board.legal_moves()
-            known += 1
-            if ply < EVERY_POSITION_PLIES:
-                for col in board.legal_moves():
-                    after = board.copy()
-                    after.play(col)
-                    following.append(after)
-        layer = following
-    assert known == sum(WIDTH**ply for ply in range(EVERY_POSITION_PLIES + 1))
-    # And the engine answers from it (a short search only where every column loses).
-    for moves in ("1", "23", "765", "1234", "12345", "123456"):
-        assert engine.think(SearchRequest(moves=moves, time_limit=1.0)).from_book, moves
+@pytest.mark.parametrize("moves", ["12345671", "44444444", "71717171"])
+def test_at_ply_eight_perfect_plays_the_books_move_at_once(moves: str) -> None:
+    board = Board.from_moves(moves)
+    result = shipped_engine().think(SearchRequest(moves=moves))
+    assert result.from_book and result.nodes == 0 and result.column is not None
+    child = board.copy()
+    child.play(result.column)
+    reply = Solver().solve(child.current, child.mask, child.ply)
+    assert result.score == Score.exact(-reply.score)
 
 
 @pytest.mark.parametrize("moves", ["514", "374"])
-def test_perfect_holds_out_where_its_book_knows_only_that_every_move_loses(moves: str) -> None:
+def test_where_every_move_loses_perfect_plays_the_slowest_loss(moves: str) -> None:
     # The first player's discs in columns 4 and 5 (or 3 and 4) of the bottom row: every
-    # answer loses, and the book's most central one, column 4 again, loses at once to an
-    # open three.  Perfect's search chooses a defence instead.
+    # answer loses, and the most central one, column 4, loses at once to an open three.
     engine = shipped_engine()
-    board = Board.from_moves(moves)
-    valuation = column_values(board, book=engine.book, weak=True)
-    assert valuation is not None
-    assert all(value == LOSS for value in valuation.analysis.values())
-    result = engine.think(SearchRequest(moves=moves, time_limit=3.0))
-    assert result.from_book and result.score == LOSS
-    assert result.column is not None
-
-    def lost_within(col: int, plies: int) -> bool:
-        child = board.copy()
-        child.play(col)
-        found = engine.think(
-            SearchRequest(moves=child.moves, depth=plies, time_limit=None, use_book=False)
-        )
-        return found.score.is_exact and found.score.result == 1  # the opponent's proven win
-
-    assert lost_within(3, 5)
-    assert not lost_within(result.column, 5)
+    result = engine.think(SearchRequest(moves=moves, analyze=True))
+    assert result.analysis is not None and result.column is not None
+    assert all(score.result == -1 for score in result.analysis.values())
+    assert result.score == result.analysis.best
+    assert result.analysis[result.column] > result.analysis[3]
 
 
-@pytest.mark.skipif(not IS_COMPILED, reason="re-solving book entries wants the compiled kernel")
-def test_a_random_sample_of_the_shipped_book_agrees_with_the_solver() -> None:
-    book = shipped_book()
-    if book.max_ply < QUICK_PLY:
-        pytest.skip(f"the book stops at ply {book.max_ply}: nothing to re-solve in seconds")
-    rng = random.Random()
-    seed = rng.randrange(1 << 30)
-    rng.seed(seed)
-    solver = Solver()
-    checked = 0
-    # Random games into the book's range, where Perfect's positions are entries.
-    while checked < 12:
+def random_positions(ply: int, count: int, rng: random.Random) -> list[Board]:
+    """``count`` positions of ``ply`` reached by random moves, where the game goes on."""
+    boards: list[Board] = []
+    while len(boards) < count:
         board = Board()
-        for _ in range(rng.randint(QUICK_PLY, book.max_ply)):
-            values = book.entry(board.current, board.mask)
-            col = values.best_column() if values else rng.choice(board.legal_moves())
-            board.play(col)
-            if board.is_over:
-                break
-        values = book.entry(board.current, board.mask)
-        if values is None or board.ply < QUICK_PLY:
-            continue
-        exact = all(value.is_exact for value in values.values())
+        while board.ply < ply and not board.is_over:
+            board.play(rng.choice(board.legal_moves()))
+        if not board.is_over:
+            boards.append(board)
+    return boards
+
+
+def weak_results(positions: list[str]) -> list[int]:
+    """The result (1, 0, -1) of each position, by the solver (a worker's task)."""
+    solver = Solver(1 << 21)
+    results = []
+    for moves in positions:
+        board = Board.from_moves(moves)
         solver.clear()
-        assert solved(board, weak=not exact, solver=solver) == values, (seed, board.moves)
-        checked += 1
+        results.append(solver.solve(board.current, board.mask, board.ply, weak=True).score)
+    return results
+
+
+@pytest.mark.skipif(not IS_COMPILED, reason="solving positions again wants the compiled kernel")
+def test_a_random_sample_of_the_books_last_ply_agrees_with_the_solver() -> None:
+    """The positions of the last ply are the ones the generator solved (the earlier ones
+    are their negamax: test_book_file.py checks that over every one of them); a random
+    sample is solved again, and each kept move checked to reach the score."""
+    book = shipped_book()
+    count = int(os.environ.get(RESOLVE_ENV, "20"))
+    seed = random.randrange(1 << 30)
+    solver = Solver(1 << 22)
+    for board in random_positions(book.last_ply, count, random.Random(seed)):
+        found = book.best_move(board.current, board.mask)
+        assert found is not None, board.moves
+        score, column = found
+        solver.clear()
+        solution = solver.solve(board.current, board.mask, board.ply)
+        assert solution.score == score, (seed, board.moves)
+        if not board.is_winning_move(column):
+            child = board.copy()
+            child.play(column)
+            reply = solver.solve_within(child.current, child.mask, child.ply, (-score, 42))
+            assert -reply.score == score, (seed, board.moves, column)
+
+
+@pytest.mark.skipif(not IS_COMPILED, reason="solving positions again wants the compiled kernel")
+def test_two_thousand_random_positions_of_the_last_ply_have_the_books_result() -> None:
+    """The result of every one of a random 2,000 (``CONNECT4_BOOK_RESOLVE_WEAK``) positions
+    of the book's last ply, solved again on every core: the sign of the book's score."""
+    book = shipped_book()
+    count = int(os.environ.get(WEAK_RESOLVE_ENV, "2000"))
+    seed = random.randrange(1 << 30)
+    boards = random_positions(book.last_ply, count, random.Random(seed))
+    jobs = max(1, min(4, os.cpu_count() or 1))
+    chunks = [[board.moves for board in boards[i::jobs]] for i in range(jobs)]
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(jobs, mp_context=context) as pool:
+        answers = list(pool.map(weak_results, chunks))
+    solved = {
+        moves: result
+        for chunk, results in zip(chunks, answers, strict=True)
+        for moves, result in zip(chunk, results, strict=True)
+    }
+    for board in boards:
+        score = book.score(board.current, board.mask)
+        assert score is not None, board.moves
+        assert solved[board.moves] == (score > 0) - (score < 0), (seed, board.moves, score)
 
 
 @pytest.mark.parametrize(
@@ -308,49 +202,50 @@ def test_perfect_keeps_the_win_where_it_once_threw_it_away(moves: str, winning: 
     assert result.score.is_exact and result.column in winning
 
 
-def test_an_exact_book_behind_the_same_protocol_answers_the_engine(tmp_path: Path) -> None:
-    # Issue 24's book (the exact score of every position of the first plies) plugs in by
-    # its reader alone: here a tiny one holding every child of a late position.
+def tiny_book(tmp_path: Path, positions: list[Board]) -> Path:
+    """A book file holding ``positions`` (all of one ply), solved now."""
+    entries: dict[int, tuple[int, int]] = {}
+    for board in positions:
+        solution = Solver(1).solve(board.current, board.mask, board.ply)
+        assert solution.column is not None
+        key, mirrored = oriented(board.current, board.mask)
+        best = WIDTH - 1 - solution.column if mirrored else solution.column
+        entries[key] = (solution.score, best)
+    path = tmp_path / "tiny.bin"
+    ply = positions[0].ply
+    path.write_bytes(book_bytes(entries, ply, ply))
+    return path
+
+
+def test_a_book_of_a_positions_children_answers_its_analysis(tmp_path: Path) -> None:
     root = Board.from_moves("4444433336")
-    children: dict[int, tuple[int, int]] = {}
+    children = []
     for col in root.legal_moves():
         child = root.copy()
         child.play(col)
         if not child.is_over:
-            solution = Solver(1).solve(child.current, child.mask, child.ply)
-            assert solution.column is not None
-            key, mirrored = oriented(child.current, child.mask)
-            best = WIDTH - 1 - solution.column if mirrored else solution.column
-            children[key] = (solution.score, best)
-    path = tmp_path / "exact.bin"
-    path.write_bytes(exact_book_bytes(children, root.ply + 1, root.ply + 1))
-    book = BookFile.at(path, read_exact_book)
+            children.append(child)
+    path = tiny_book(tmp_path, children)
+    book = BookFile.at(path)
     result = Engine(book=book).think(SearchRequest(moves=root.moves, analyze=True))
-    assert result.from_book and isinstance(book.book, ExactScores)
+    assert result.from_book and isinstance(book.book, BookScores)
     assert result.analysis == solved(root, weak=False)
     assert result.score == solved(root, weak=False).best
-    # Damaged, it is a book problem like the opening book's: the engine plays on.
+    # Damaged, it is a book problem: the engine plays on without it.
     path.write_bytes(path.read_bytes()[:-1])
-    damaged = BookFile.at(path, read_exact_book)
+    damaged = BookFile.at(path)
     assert damaged.score(root.current, root.mask) is None
     assert damaged.problem is not None and "truncated" in damaged.problem
 
 
-def test_at_the_exact_books_last_ply_perfect_plays_its_move_and_analyses_exactly(
-    tmp_path: Path,
-) -> None:
-    """Where the exact book holds a position but not its children (its last ply), Perfect
-    plays the book's move at once, and an analysis solves the children from the bound the
+def test_at_the_books_last_ply_an_analysis_solves_from_the_books_value(tmp_path: Path) -> None:
+    """Where the book holds a position but not its children (its last ply), Perfect plays
+    the book's move at once, and an analysis solves the children from the bound the
     book's value gives: the same exact values as without the book."""
     root = Board.from_moves("4444433336")
-    key, mirrored = oriented(root.current, root.mask)
-    solution = Solver(1).solve(root.current, root.mask, root.ply)
-    assert solution.column is not None
-    column = WIDTH - 1 - solution.column if mirrored else solution.column
-    path = tmp_path / "exact.bin"
-    path.write_bytes(exact_book_bytes({key: (solution.score, column)}, root.ply, root.ply))
-    engine = Engine(book=BookFile.at(path, read_exact_book))
+    engine = Engine(book=BookFile.at(tiny_book(tmp_path, [root])))
     move = engine.think(SearchRequest(moves=root.moves))
+    solution = Solver(1).solve(root.current, root.mask, root.ply)
     assert move.from_book and move.nodes == 0
     assert move.column == solution.column and move.score.value == solution.score
     analysis = engine.think(SearchRequest(moves=root.moves, analyze=True, time_limit=None))

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from game import resources
-from game.ai.exact_book import canonical
+from game.ai.book import canonical
 from game.ai.puzzles import (
     HEADER,
     PUZZLE_FILE,

@@ -37,9 +37,7 @@ def test_every_listed_asset_exists_and_is_not_empty() -> None:
 def test_the_sounds_the_window_icon_and_the_font_are_listed() -> None:
     assert set(resources.SOUNDS) == {"drop", "win", "loss", "draw", "click"}
     fonts = {resources.FONT, resources.CJK_FONT}
-    assert set(resources.SOUNDS.values()) | {resources.WINDOW_ICON, *fonts} == set(
-        ASSET_FILES
-    )
+    assert set(resources.SOUNDS.values()) | {resources.WINDOW_ICON, *fonts} == set(ASSET_FILES)
 
 
 def test_a_missing_asset_names_itself_and_where_it_looked(

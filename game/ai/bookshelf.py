@@ -1,20 +1,16 @@
-"""The books the engine can be given: what it asks of one, and how one is read.
+"""The book the engine can be given: what it asks of one, and how one is read.
 
-The engine asks a book one question, :meth:`PositionBook.score`: the value of a position
-for the player to move, or None.  From the values of a position's children it knows the
-value of every column (:func:`game.ai.columns.column_values`), which is all the analysis,
-the hint and the Perfect level's book moves need.  Two books answer it:
-
-* the opening book shipped today (:class:`game.ai.book.OpeningBook`): the value of every
-  column of the positions Perfect can face, results alone in the first plies;
-* the exact book (:class:`game.ai.exact_book.ExactBook`, issue 24), the exact score of
-  every position of the first plies, through :class:`ExactScores`.
+The engine asks a book two questions: :meth:`PositionBook.score`, the value of a position
+for the player to move, and :meth:`PositionBook.best_move`, a column that reaches it.
+From the values of a position's children it knows the value of every column
+(:func:`game.ai.columns.column_values`), which is all the analysis, the hint and the
+Perfect level's book moves need.  The opening book (:class:`game.ai.book.OpeningBook`:
+the exact score and a best move of every position of the first eight plies) answers them
+through :class:`BookScores`.
 
 The engine never looks for a book: the entry points (the game's worker, the engine's
 command line, the self-test) say where the file is and give the engine a
 :class:`BookFile`, which finds and reads it the first time a position is asked of it.
-Swapping the opening book for the exact one is a matter of the reader they pass
-(:func:`read_exact_book`).
 """
 
 from __future__ import annotations
@@ -26,8 +22,6 @@ from pathlib import Path
 from typing import Protocol
 
 from game.ai.book import BookError, OpeningBook
-from game.ai.exact_book import BookError as ExactBookError
-from game.ai.exact_book import ExactBook
 from game.ai.score import Score
 from game.core.bitboard import Bitboard, Column
 
@@ -45,14 +39,14 @@ class PositionBook(Protocol):
 
     def best_move(self, current: Bitboard, mask: Bitboard) -> tuple[Score, Column] | None:
         """The position's value and a column that reaches it, or None when the book does
-        not hold the position or keeps no move for it."""
+        not hold the position."""
         ...
 
 
-class ExactScores:
-    """The exact book as a :class:`PositionBook`: its scores are exact."""
+class BookScores:
+    """The opening book as a :class:`PositionBook`: its scores are exact."""
 
-    def __init__(self, book: ExactBook) -> None:
+    def __init__(self, book: OpeningBook) -> None:
         self.book = book
 
     def __len__(self) -> int:
@@ -67,17 +61,9 @@ class ExactScores:
         return None if found is None else (Score.exact(found[0]), found[1])
 
 
-def read_opening_book(path: Path) -> OpeningBook:
+def read_book(path: Path) -> BookScores:
     """The opening book at ``path``; raises BookError when it cannot be read."""
-    return OpeningBook.load(path)
-
-
-def read_exact_book(path: Path) -> ExactScores:
-    """The exact book at ``path``; raises BookError when it cannot be read."""
-    try:
-        return ExactScores(ExactBook.load(path))
-    except ExactBookError as error:
-        raise BookError(str(error)) from None
+    return BookScores(OpeningBook.load(path))
 
 
 class BookFile:
@@ -88,7 +74,7 @@ class BookFile:
     it is read (the worker process gets one)."""
 
     def __init__(
-        self, locate: Callable[[], Path], reader: Callable[[Path], PositionBook] = read_opening_book
+        self, locate: Callable[[], Path], reader: Callable[[Path], PositionBook] = read_book
     ) -> None:
         self._locate = locate
         self._reader = reader
@@ -98,7 +84,7 @@ class BookFile:
         """Why the book could not be read (None: read, or not asked yet)."""
 
     @classmethod
-    def at(cls, path: Path, reader: Callable[[Path], PositionBook] = read_opening_book) -> BookFile:
+    def at(cls, path: Path, reader: Callable[[Path], PositionBook] = read_book) -> BookFile:
         """The book in the file at ``path``."""
         return cls(functools.partial(Path, path), reader)
 

@@ -4,9 +4,8 @@ gives the result away.
 A move, in order:
 
 1. **The book** (:class:`~game.ai.bookshelf.PositionBook`), where it knows the value of
-   every column: the best of them, the most central of equals.  Where it knows results
-   alone and every column loses, a short search (:data:`LOST_BOOK_SEARCH_SECONDS`) picks
-   the defence that holds out longest as far as it sees.
+   every column: the best of them (the fastest win, the draw, or the slowest loss), the
+   most central of equals; at its last ply, the move it keeps.
 2. **An immediate win**, at once.
 3. **The exact solver**, from ply :data:`UNKNOWN_OPENING_PLIES` on, on all but
    :data:`PERFECT_FALLBACK_SHARE` of the budget: the fastest win, the draw, or the
@@ -51,18 +50,12 @@ from game.core.board import Board
 PERFECT_FALLBACK_SHARE: Final = 0.25
 """The share of the budget the exact solver leaves to what comes after it."""
 UNKNOWN_OPENING_PLIES: Final = 9
-"""Before this ply a position the book does not hold is a chosen start (the book holds
-every position Perfect meets from the empty board up to ply 8, and every position at all
-up to ply 6).  There Perfect proves the result first: the exact score takes the solver
-far longer."""
+"""Before this ply only a missing or damaged book leaves a position unknown (the book holds
+every position of the first eight plies).  There Perfect proves the result first: the
+exact score takes the solver far longer."""
 UNKNOWN_OPENING_SEARCH_SHARE: Final = 0.5
 """An analysis of such a position searches first, on this share of the budget, and then
 tries the solver on the rest: its answer is then at least the deepest search's."""
-LOST_BOOK_SEARCH_SECONDS: Final = 0.4
-"""Seconds of search that choose Perfect's move where its book says every column loses but
-holds results alone: the most central loss, the book's own choice, can lose within a few
-moves.  Short, so that Perfect as second player from the empty board still answers at
-once (the first player wins there, so those are most of its book moves)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,18 +95,12 @@ class Perfect:
             return None if analyze else self._book_move(ask)
         values = valuation.analysis
         column = values.best_column()
-        best = values[column]
-        if best.result == -1 and not best.is_exact:
-            # Every column loses, and the book holds results alone: the most central loss
-            # may end at once.  The search picks the defence that holds out longest.
-            control = ask.budget.control(at_most=LOST_BOOK_SEARCH_SECONDS)
-            column = self._search(ask, MAX_DEPTH, control, analyze=False).column
         answer = _answer(ask, column, values[column], values if analyze else None, depth=0)
         return dataclasses.replace(answer, from_book=True)
 
     def _book_move(self, ask: Ask) -> SearchResult | None:
         """The move the book keeps for a position whose children it does not hold (the
-        exact book's last ply), or None."""
+        book's last ply), or None."""
         assert self.book is not None
         board = ask.board
         found = self.book.best_move(board.current, board.mask)

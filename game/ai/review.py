@@ -9,7 +9,7 @@ first to last, from:
 1. what the :class:`Reviewer` proved before (it remembers every position's value, or the
    range it lies in, for as long as it lives: the worker keeps one all session);
 2. the book (:class:`~game.ai.bookshelf.PositionBook`), where it knows the position
-   exactly (the exact book: every position of the first eight moves);
+   exactly (the opening book: every position of the first eight moves);
 3. the exact solver, told what the neighbours prove: a position's value is at least the
    next position's value negated (the move played is at most the best), and at least
    the previous position's value negated.  Where the move played was the best, the

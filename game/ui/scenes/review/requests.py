@@ -26,7 +26,7 @@ IN_FLIGHT: Final = 2
 """Review requests sent before their answers come."""
 POSITION_SECONDS: Final = 4.0
 """The most a position's exact value may take before the review estimates it (with the
-exact book, the first eight moves' values take no time at all)."""
+opening book, the first eight moves' values take no time at all)."""
 LINE_LENGTH: Final = 6
 """Moves of the best line shown for a mistake or a blunder."""
 

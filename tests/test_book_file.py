@@ -1,6 +1,6 @@
-"""The exact opening book: its file, its generator, and (when it is in assets/) its values.
+"""The opening book: its file, its generator, and the shipped book's back-up from its last ply.
 
-A small book is made by build_scripts/make_exact_book.py from a late root, where solving
+A small book is made by build_scripts/make_book.py from a late root, where solving
 takes a second, and checked against the solver; the shipped book is checked by drawing
 positions and solving them again.
 """
@@ -14,14 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from game.ai.exact_book import BookError, ExactBook, book_bytes, canonical
+from game.ai.book import BOOK_FILE, BookError, OpeningBook, book_bytes, canonical
 from game.ai.kernel import win_now_score
 from game.ai.solver import Solver
 from game.core import Board
 from tests.conftest import ROOT
 
-MAKE = ROOT / "build_scripts" / "make_exact_book.py"
-SHIPPED = ROOT / "assets" / "exact_book.bin"
+MAKE = ROOT / "build_scripts" / "make_book.py"
+SHIPPED = ROOT / "assets" / BOOK_FILE
 SMALL_ROOT = "4444443333"
 SMALL_LAST_PLY = 14
 
@@ -52,10 +52,10 @@ def make(tmp_path: Path, name: str, *args: str) -> tuple[bytes, str]:
 
 
 @pytest.fixture(scope="module")
-def small_book(tmp_path_factory: pytest.TempPathFactory) -> ExactBook:
+def small_book(tmp_path_factory: pytest.TempPathFactory) -> OpeningBook:
     data, said = make(tmp_path_factory.mktemp("book"), "small", "--jobs", "2")
     assert data, said
-    return ExactBook.from_bytes(data)
+    return OpeningBook.from_bytes(data)
 
 
 def random_reachable(rng: random.Random, root: str, most: int) -> Board:
@@ -67,7 +67,7 @@ def random_reachable(rng: random.Random, root: str, most: int) -> Board:
     return board
 
 
-def check_against_solver(book: ExactBook, board: Board, solver: Solver) -> None:
+def check_against_solver(book: OpeningBook, board: Board, solver: Solver) -> None:
     """The book's score is the solver's, and its move reaches that score."""
     entry = book.best_move(board.current, board.mask)
     assert entry is not None, board.moves
@@ -85,7 +85,7 @@ def check_against_solver(book: ExactBook, board: Board, solver: Solver) -> None:
         assert -reply.score == score, (board.moves, col)
 
 
-def test_a_small_book_holds_every_position_with_the_solvers_score(small_book: ExactBook) -> None:
+def test_a_small_book_holds_every_position_with_the_solvers_score(small_book: OpeningBook) -> None:
     assert (small_book.first_ply, small_book.last_ply) == (len(SMALL_ROOT), SMALL_LAST_PLY)
     rng = random.Random(7)
     solver = Solver()
@@ -120,7 +120,7 @@ def test_lines_without_a_column_get_one_before_the_book_is_written(tmp_path: Pat
     assert not again and "not known yet" in said
     again, said = make(tmp_path, "whole", "--jobs", "2")
     assert "find a best column" in said
-    book = ExactBook.from_bytes(again)
+    book = OpeningBook.from_bytes(again)
     solver = Solver()
     rng = random.Random(3)
     for _ in range(40):
@@ -139,7 +139,7 @@ def test_a_cut_off_checkpoint_line_is_solved_again(tmp_path: Path) -> None:
     assert again == whole, said
 
 
-def test_mirror_images_share_an_entry_and_mirror_the_move(small_book: ExactBook) -> None:
+def test_mirror_images_share_an_entry_and_mirror_the_move(small_book: OpeningBook) -> None:
     board = Board.from_moves(SMALL_ROOT + "1")
     image = Board.from_moves("".join(str(8 - int(c)) for c in SMALL_ROOT + "1"))
     assert canonical(board.current, board.mask) == canonical(image.current, image.mask)
@@ -160,21 +160,20 @@ def test_mirror_images_share_an_entry_and_mirror_the_move(small_book: ExactBook)
 )
 def test_a_damaged_book_is_refused_with_a_sentence_saying_why(damage: object, says: str) -> None:
     data = book_bytes({1: (3, 2), 5: (-1, 0)}, 0, 1)
-    assert ExactBook.from_bytes(data).score(0, 0) is None  # key 0 is not in it
+    assert OpeningBook.from_bytes(data).score(0, 0) is None  # key 0 is not in it
     with pytest.raises(BookError, match=says):
-        ExactBook.from_bytes(damage(data))  # type: ignore[operator]
+        OpeningBook.from_bytes(damage(data))  # type: ignore[operator]
 
 
 def test_a_missing_book_is_a_book_error(tmp_path: Path) -> None:
     with pytest.raises(BookError, match="missing"):
-        ExactBook.load(tmp_path / "nothing.bin")
+        OpeningBook.load(tmp_path / "nothing.bin")
 
 
-@pytest.mark.skipif(not SHIPPED.exists(), reason="assets/exact_book.bin is not made yet")
 def test_the_shipped_book_backs_up_from_its_last_ply() -> None:
     """Every position before the last ply scores the best of its children, and its move
     reaches that score (checked over every position of plies 0-7)."""
-    book = ExactBook.load(SHIPPED)
+    book = OpeningBook.load(SHIPPED)
     assert (book.first_ply, book.last_ply) == (0, 8)
     level = [Board()]
     for ply in range(book.last_ply):
