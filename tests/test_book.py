@@ -94,7 +94,7 @@ def test_the_book_answers_every_column_exactly_up_to_ply_seven(moves: str) -> No
     assert result.score == result.analysis.best
 
 
-@pytest.mark.parametrize("moves", ["12345671", "44444444", "71717171"])
+@pytest.mark.parametrize("moves", ["12345671", "44444435", "76543217"])
 def test_at_ply_eight_perfect_plays_the_books_move_at_once(moves: str) -> None:
     board = Board.from_moves(moves)
     result = shipped_engine().think(SearchRequest(moves=moves))
