@@ -6,12 +6,13 @@ computes and writes them, not any timing.
 
 from __future__ import annotations
 
+import random
 import statistics
 from pathlib import Path
 
 import pytest
 
-from game.ai.score import Analysis, Score
+from game.ai.book import BOOK_FILE, OpeningBook
 from game.ai.search import DepthSearch
 from game.core import Board
 from tests.conftest import build_script
@@ -135,16 +136,20 @@ def test_the_books_opening_values_agree_with_the_two_move_values() -> None:
         assert max(three[f"{ab}{c}"] for c in range(1, 8)) == value, ab
 
 
-def test_the_book_check_against_the_reference_solver_compares_scores_and_results() -> None:
+def test_the_book_check_against_the_reference_solvers_counts_disagreements() -> None:
     check = build_script("book_against_reference")
-    full = check.FULL_COLUMN
-    exact = Analysis((col, Score.exact(s)) for col, s in enumerate((-3, 0, 2, 5, -1, 1), 1))
-    assert check.disagreements(exact, [full, -3, 0, 2, 5, -1, 1]) == []
-    # A different score, a full column said playable and a playable one said full.
-    assert check.disagreements(exact, [-2, -3, 0, 3, 5, full, 1]) == [0, 3, 5]
-    results = Analysis(enumerate(map(Score.of_result, (-1, 0, 1, 1, 0, -1, -1))))
-    # Results alone agree with any score of the same sign, strong or weak.
-    assert check.disagreements(results, [-9, 0, 12, 1, 0, -1, -4]) == []
-    assert check.disagreements(results, [-9, 1, 12, 1, 0, 0, -4]) == [1, 5]
-    # Without the reference solver, it says how to get one and checks nothing.
-    assert check.main(["--solver", "/nonexistent/c4solver"]) == 2
+    book = OpeningBook.load(ROOT / "assets" / BOOK_FILE)
+    layers = check.positions_by_ply(2)
+    assert [len(layer) for layer in layers] == [1, 4, 25]  # one of each mirror pair
+    positions = check.sample(layers, 3, random.Random(1))
+    assert len(positions) == 1 + 3 + 3
+    # The empty board: the first player wins with its last disc; after the centre the
+    # second player loses so.
+    assert check.compare(book, ["", "4"], {"": 1, "4": -1}, "reference") == 0
+    assert check.compare(book, ["", "4"], {"": 2, "4": -1}, "reference") == 1
+    # A position the reference did not answer is not counted either way.
+    assert check.compare(book, ["", "4"], {"4": 0}, "reference") == 1
+    # Without a reference solver named, it says so and checks nothing.
+    with pytest.raises(SystemExit) as stopped:
+        check.main([])
+    assert stopped.value.code == 2

@@ -212,10 +212,11 @@ def test_bestmove_stats() -> None:
 
 
 def test_bestmove_stats_describes_a_proven_result_in_words() -> None:
-    # Issue 26: a win the book (or a weak solve) proved read "score 1000 (heuristic)".
+    # Issue 26: a win the book (or a weak solve) proved read "score 1000 (heuristic)";
+    # the book holds the exact score (issue 24): the first player wins with its last disc.
     done = run("bestmove", "", "--stats")
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("4 score \u2265+1 (win, from the book) depth 0 nodes 0 time ")
+    assert done.stdout.startswith("4 score +1 (win in 21, from the book) depth 0 nodes 0 time ")
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.ai.book import BOOK_FILE
 from game.ai.levels import level_by_name
 from game.ai.worker import RESTART_NOTICE
 from game.choices import Starter
@@ -110,14 +111,22 @@ def test_the_real_worker_answers_through_the_window() -> None:
     assert multiprocessing.active_children() == []
 
 
-def test_killing_the_worker_mid_perfect_search_is_told_and_the_computer_still_moves() -> None:
+def test_killing_the_worker_mid_perfect_search_is_told_and_the_computer_still_moves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """SIGKILL the real worker while it searches at the Perfect level: the player
     sees the restart notice, the frames go on, and the computer's move arrives.
 
-    The game starts from ``444174`` and the player answers 4: the position is in no
-    opening book (it holds every position of six moves, and Perfect's own lines), and
-    even the weak solve needs about eight seconds for it, so the worker is surely still
+    The game starts from ``444174`` and the player answers 4.  The assets are the
+    game's own but for the opening book (which would answer at once): without it even
+    the weak solve needs seconds for this position, so the worker is surely still
     searching (on its one-second budget) when it is killed."""
+    assets = tmp_path / "assets"
+    assets.mkdir()
+    for item in (ROOT / "assets").iterdir():
+        if item.name != BOOK_FILE:
+            (assets / item.name).symlink_to(item)
+    monkeypatch.setenv(ASSETS_ENV, str(assets))
     app = App(LaunchOptions(window_size=(800, 600)), store=SettingsStore())
     app.open()
     try:
