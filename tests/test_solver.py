@@ -298,9 +298,10 @@ def follow_up_bounds(board: Board) -> tuple[int, int] | None:
 def test_the_follow_up_bounds_hold_on_the_test_sets() -> None:
     """The widened rule, checked against the published exact scores, and the kernel's
     bit-level version against this cell-by-cell one."""
-    applied = 0
+    applied = checked = 0
     for name in ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2"):
         for moves, expected in read_testset(name, 1000):
+            checked += 1
             board = Board.from_moves(moves)
             bound = follow_up_bounds(board)
             if bound is not None:
@@ -308,7 +309,9 @@ def test_the_follow_up_bounds_hold_on_the_test_sets() -> None:
                 assert bound[0] <= expected <= bound[1], moves
             if board.ply % 2 == 0:
                 assert kernel_follow_up(board) == (None if bound is None else bound[1]), moves
-    assert applied >= 200
+    # The rule bites often enough to matter: 200 of the full sets' 5,000 positions at
+    # least, and as often on the repository's sample of them.
+    assert applied >= checked // 25
 
 
 def kernel_follow_up(board: Board) -> int | None:
