@@ -19,7 +19,7 @@ from game.ai import Engine, SearchRequest
 from game.ai.backend import IS_COMPILED
 from game.ai.book import BOOK_FILE, OpeningBook, book_bytes, oriented
 from game.ai.bookshelf import BookFile, BookScores
-from game.ai.columns import column_values
+from game.ai.columns import column_values, sibling_guess
 from game.ai.score import Analysis, Score
 from game.ai.solver import Solver
 from game.core import WIDTH, Board
@@ -254,3 +254,12 @@ def test_at_the_books_last_ply_an_analysis_solves_from_the_books_value(tmp_path:
         SearchRequest(moves=root.moves, analyze=True, time_limit=None, use_book=False)
     )
     assert without.analysis == analysis.analysis
+
+
+def test_the_first_probe_of_a_child_asks_about_its_siblings_most_common_score() -> None:
+    """At the book's last ply the children are solved one by one; each one's first probes
+    ask about the score most of its siblings had (the earliest of equals), and the first
+    one's about the score just short of the parent's best."""
+    assert sibling_guess([], -3) == -2
+    assert sibling_guess([2, -1, 2, 4], -3) == 2
+    assert sibling_guess([4, -1, -1, 4], -3) == 4

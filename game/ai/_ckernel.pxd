@@ -208,7 +208,7 @@ cdef class SolverKernel:
     @cython.locals(playable=u64, mover_wins=u64, opponent_wins=u64, safe=u64, low=int,
                    high=int, best=int, probes=int, middle=int, result=int, floor=int)
     cpdef int solve(self, u64 current, u64 mask, int ply, bint weak, int known_low=*,
-                    int known_high=*) except? -1000000000
+                    int known_high=*, int guess=*) except? -1000000000
 
     cpdef int probe(self, u64 current, u64 mask, int ply, int alpha, u64 opponent_wins) except? -1000000000
     cdef void _check(self) except *

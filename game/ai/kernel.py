@@ -657,6 +657,8 @@ NEAR_PROBES = 3
 from that bound instead of bisecting (see :func:`next_probe`)."""
 CLOSE_PLIES = 6
 """Before this ply every probe steps from a draw (see :func:`next_probe`)."""
+NO_GUESS = -1000
+"""``SolverKernel.solve``'s ``guess`` when the caller has none."""
 
 
 def half_toward_zero(value: int) -> int:
@@ -791,12 +793,16 @@ class SolverKernel:
         weak: bool,
         known_low: int = -CELLS,
         known_high: int = CELLS,
+        guess: int = NO_GUESS,
     ) -> int:
         """The exact score of a position where the game is not over and a move is left
         (weak: only its sign), narrowed by null-window probes (:func:`next_probe`);
         :attr:`best_column` is then a move that achieves it.  ``known_low`` and
         ``known_high`` are bounds the caller knows the exact score to lie within (both
-        included): the probes start from them."""
+        included): the probes start from them.  ``guess`` is a score the caller expects
+        (a sibling's, say): the first probes ask whether the score is at least it, then
+        whether it is at most it, so a right guess costs the two probes every exact
+        score needs and a wrong one a probe or two; the answer never depends on it."""
         playable = (mask + BOTTOM) & BOARD
         mover_wins = winning_cells(current, mask)
         if mover_wins & playable:
@@ -820,7 +826,11 @@ class SolverKernel:
         probes = 0
         while low < high:
             middle = next_probe(low, high, probes, ply)
-            if probes == 0 and known_low > LOSS_NEXT[ply]:
+            if low < guess <= high:
+                middle = guess - 1  # is the score at least the guess?
+            elif guess == low < high:
+                middle = guess  # it is: is it more?
+            elif probes == 0 and known_low > LOSS_NEXT[ply]:
                 # A bound the caller knows is often the score itself (a parent's value is
                 # its best child's): ask first whether the score is above it.
                 middle = low

@@ -39,7 +39,7 @@ import enum
 import functools
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from game.core.bitboard import CELLS, CENTRE_FIRST, WIDTH, Column
 
@@ -272,3 +272,13 @@ class Analysis(Mapping[Column, Score]):
     def mirrored(self) -> Analysis:
         """The analysis of the position's mirror image (columns read right to left)."""
         return Analysis((WIDTH - 1 - col, score) for col, score in self.items())
+
+
+class Window(NamedTuple):
+    """Where a caller knows a score to lie (``low`` to ``high``, both included), and the
+    score it expects there, if any (a sibling's, say).  The guess only decides which
+    probes come first: the answer is the same, sooner when the guess is right."""
+
+    low: int
+    high: int
+    guess: int | None = None

@@ -18,7 +18,8 @@ from typing import Final, NamedTuple
 from game.ai import kernel as pure_kernel
 from game.ai.backend import KERNEL
 from game.ai.control import StopControl
-from game.ai.kernel import win_now_score
+from game.ai.kernel import NO_GUESS, win_now_score
+from game.ai.score import Window
 from game.core.bitboard import BOARD, BOTTOM, CELLS, CENTRE_FIRST, Bitboard, Column, column_cells
 
 NO_MOVE: Final = len(CENTRE_FIRST)
@@ -78,22 +79,25 @@ class Solver:
 
         The move is None only when the player to move has no legal move.
         """
-        return self._run((current, mask, ply), weak, (-CELLS, CELLS), control)
+        return self._run((current, mask, ply), weak, (-CELLS, CELLS), control, None)
 
     def solve_within(
         self,
         current: Bitboard,
         mask: Bitboard,
         ply: int,
-        bounds: tuple[int, int],
+        bounds: tuple[int, int] | Window,
         *,
         control: StopControl | None = None,
     ) -> Solution:
         """As :meth:`solve` (exact), where the caller knows the score to lie within
         ``bounds`` (lowest, highest; a parent's book value bounds its children's, for
         one): the search starts from them, and asks first whether the score is the lower.
+        A :class:`Window` with a guess asks first whether the score is the guess instead.
         """
-        return self._run((current, mask, ply), False, bounds, control)
+        guess = bounds.guess if isinstance(bounds, Window) else None
+        low_high = (bounds[0], bounds[1])
+        return self._run((current, mask, ply), False, low_high, control, guess)
 
     def _run(
         self,
@@ -101,6 +105,7 @@ class Solver:
         weak: bool,
         bounds: tuple[int, int],
         control: StopControl | None,
+        guess: int | None,
     ) -> Solution:
         current, mask, ply = position
         if not (mask + BOTTOM) & BOARD:
@@ -108,7 +113,8 @@ class Solver:
         search = self._search
         search.start(control)
         try:
-            score = search.solve(current, mask, ply, weak, bounds[0], bounds[1])
+            expected = NO_GUESS if guess is None else guess
+            score = search.solve(current, mask, ply, weak, bounds[0], bounds[1], expected)
         finally:
             self.nodes = search.nodes
         return Solution(score, search.best_column, self.nodes)
