@@ -59,7 +59,7 @@ cdef extern from *:
     int low_column "c4_low_column" (unsigned long long x) noexcept nogil
 
 cdef int WIDTH, HEIGHT, CELLS, COLUMN_BITS, NO_MOVE, THREATS_SHIFT, ORDER_SLOTS, ETC_PLY_LIMIT
-cdef u64 COLUMN_MASK, BOARD, BOTTOM, ODD_ROWS, EVEN_ROWS
+cdef u64 COLUMN_MASK, BOARD, BOTTOM, SPARE_ROW, ODD_ROWS, EVEN_ROWS
 cdef long long NEVER
 cdef int CENTRE_ORDER[7]
 cdef u64 MIRROR_COLUMN[7]
@@ -110,7 +110,13 @@ cpdef u64 canonical_key(u64 key, bint mirror) noexcept
                mine_right=u64)
 cpdef bint can_become_symmetric(u64 current, u64 mask) noexcept
 
-@cython.locals(theirs=u64)
+@cython.locals(pairs=u64)
+cpdef bint race_lost(u64 mine, u64 theirs) noexcept
+
+@cython.locals(pairs=u64, mine_fours=u64, starts=u64)
+cpdef bint fours_below(u64 mine, u64 theirs, int shift) noexcept
+
+@cython.locals(theirs=u64, mine=u64)
 cpdef int follow_up_bound(u64 first, u64 second, u64 empty, u64 free) noexcept
 
 @cython.locals(possible=u64, forced=u64)

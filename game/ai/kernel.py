@@ -48,6 +48,7 @@ COLUMN_BITS = bitboard.COLUMN_BITS
 COLUMN_MASK = bitboard.COLUMN_MASK
 BOARD = bitboard.BOARD
 BOTTOM = bitboard.BOTTOM
+SPARE_ROW = BOTTOM << HEIGHT
 ODD_ROWS = bitboard.ODD_ROWS
 EVEN_ROWS = bitboard.EVEN_ROWS
 NO_MOVE = WIDTH
@@ -216,6 +217,37 @@ def canonical_key(key: int, mirror: bool) -> int:
     return key
 
 
+def race_lost(mine: int, theirs: int) -> bool:
+    """Whether every four of ``mine`` has a four of ``theirs`` right below it: the same
+    direction and columns, every cell lower (so filling the one fills the other first);
+    a vertical four of ``mine`` never has."""
+    pairs = mine & (mine >> 1)
+    if pairs & (pairs >> 2):
+        return False
+    return (
+        fours_below(mine, theirs, HEIGHT + 1)
+        and fours_below(mine, theirs, HEIGHT)
+        and fours_below(mine, theirs, HEIGHT + 2)
+    )
+
+
+def fours_below(mine: int, theirs: int, shift: int) -> bool:
+    """Whether every four of ``mine`` in the direction ``shift`` has one of ``theirs`` in
+    the same direction and columns, lower (compared by their first cells)."""
+    pairs = mine & (mine >> shift)
+    mine_fours = pairs & (pairs >> 2 * shift)
+    if not mine_fours:
+        return True
+    if mine_fours & BOTTOM:
+        return False  # nothing lies below the bottom row
+    pairs = theirs & (theirs >> shift)
+    # Each column's first cells of fours of theirs, over the spare bit: subtracting one
+    # a column clears the lowest and sets the cells below it, never borrowing from the
+    # next column, so the cells above the lowest are the ones this leaves alone.
+    starts = (pairs & (pairs >> 2 * shift)) | SPARE_ROW
+    return not mine_fours & (starts ^ (starts - BOTTOM))
+
+
 def follow_up_bound(first: int, second: int, empty: int, free: int) -> int:
     """The most the first player, to move, can score against the second player's follow-up,
     or :data:`NO_BOUND` where it may make a four despite it.
@@ -231,10 +263,17 @@ def follow_up_bound(first: int, second: int, empty: int, free: int) -> int:
     second player completes one at the latest when the cells above the last of its empty
     cells are all that is left: by move 38 if that four lies in the lowest two rows
     (-3 in the solver's scores), by move 40 in the lowest four (-2), else by move 42 (-1).
+
+    The race: a four the first player could make still loses the race where a four of
+    the second player's lies right below it (same direction, same columns, each cell
+    lower, :func:`race_lost`): the first player's last stone there comes after every
+    cell below it is filled, the second player's four with them.  So the bound holds
+    when every four of the first player's has one below it.
     """
-    if has_four(first | (empty & ODD_ROWS) | free):
-        return NO_BOUND
     theirs = empty & EVEN_ROWS & ~free
+    mine = first | (empty & ODD_ROWS) | free
+    if has_four(mine) and not race_lost(mine, second | theirs):
+        return NO_BOUND
     if not has_four(second | theirs):
         return 0
     if has_four(second | (theirs & LOW_ROWS[2])):
