@@ -780,9 +780,10 @@ class SolverKernel:
     height; :func:`follow_up_bound` gives the proof).  With the first player to move,
     the second player can answer every move so that the first player only ever gets
     the empty cells on the odd rows (1, 3, 5 from the bottom) and the playable cells
-    on even rows: if those and its stones hold no four, the score is at most 0, and if
-    the second player's stones and the other even-row cells hold a four, at most -1
-    to -3 by how low that four lies.  With the second player to move, the same holds
+    on even rows: if those and its stones hold no four (or only fours that each have
+    one of the second player's right below them, which completes first: the race),
+    the score is at most 0, and if the second player's stones and the other even-row
+    cells hold a four, at most -1 to -3 by how low that four lies.  With the second player to move, the same holds
     after it takes one playable even-row cell: for its best such cell, the score is at
     least the negated bound.  A node where such a bound decides the null window
     returns at once; otherwise the first player's bound caps the score.
