@@ -247,6 +247,7 @@ def test_both_builds_search_alike(columns: list[int], depth: int) -> None:
 
 def test_answers_stay_right_in_a_table_filled_far_past_its_capacity() -> None:
     rows = read_testset("Test_L2_R2", 40) + read_testset("Test_L1_R1", 10)
+    rows += read_testset("Test_L1_R2", 2)
     solver = Solver(1)  # two tables of 2**17 slots, kept from one position to the next
     searched = 0
     wrong = []
