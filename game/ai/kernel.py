@@ -783,10 +783,11 @@ class SolverKernel:
     on even rows: if those and its stones hold no four (or only fours that each have
     one of the second player's right below them, which completes first: the race),
     the score is at most 0, and if the second player's stones and the other even-row
-    cells hold a four, at most -1 to -3 by how low that four lies.  With the second player to move, the same holds
-    after it takes one playable even-row cell: for its best such cell, the score is at
-    least the negated bound.  A node where such a bound decides the null window
-    returns at once; otherwise the first player's bound caps the score.
+    cells hold a four, at most -1 to -3 by how low that four lies.  With the second
+    player to move, the same holds after it takes one playable even-row cell: for its
+    best such cell, the score is at least the negated bound.  A node where such a bound
+    decides the null window returns at once; otherwise the first player's bound caps
+    the score.
 
     **Other shortcuts**, each keeping the scores exact: a side that can no longer
     make a four anywhere cannot win (at most a draw); a node with a single move that
