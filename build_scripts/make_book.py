@@ -5,21 +5,27 @@ How: every position of the last ply where the game is not over (91,295 of ply 8 
 mirror images) is solved exactly by the engine's own solver, on every core; then every
 earlier position takes the best of its children's scores, from the last ply back to the
 first (a win with the next stone where one is playable), and as its move the most central
-child that reaches it.
+child that reaches it.  Then the positions one ply past the last (269,531 of ply 9) are
+solved too, for the value of every column of the last ply: a parent's best move gives
+70 thousand of them, and every parent's score bounds the rest from below, so the solver
+starts there (sibling after sibling, keeping its table: they share much of their search).
 
 Solving takes hours, so it runs in the background and keeps a checkpoint: every solved
 position is appended to it at once (``key score nodes seconds column``, the key in hex,
-the column a best move in the key's orientation), and a new run skips what the checkpoint
-holds.  Lines of the first runs have no column: before the book is written, a short search
-finds one for each of them (``--columns``) and appends the line again with it.  The
-checkpoint is committed between sessions (build_scripts/data/README.md); the book is
-written only once every position of the last ply is known.  CI never makes the book.
+the column a best move in the key's orientation; the next ply's go to a second file
+beside it, ``<name>.next.txt``), and a new run skips what the checkpoints hold.  Lines of
+the first runs have no column: before the book is written, a short search finds one for
+each of them and appends the line again with it.  The checkpoints are committed between
+sessions (build_scripts/data/README.md); the book is written only once every position of
+the last ply is known, and keeps the column values of the last ply only once every
+position of the next is.  CI never makes the book.
 
 Usage::
 
     nohup nice -n 10 .venv/bin/python build_scripts/make_book.py --jobs 2 > book.log 2>&1 &
     .venv/bin/python build_scripts/make_book.py --status      # how far, solving nothing
-    .venv/bin/python build_scripts/make_book.py --write-only  # the book, once complete
+    .venv/bin/python build_scripts/make_book.py --without-next-ply  # stop at the last ply
+    .venv/bin/python build_scripts/make_book.py --write-only  # the book from what is known
 
 ``--root MOVES --last-ply N`` makes the book of the positions reachable from another
 position instead (the tests make small ones that way).
@@ -39,9 +45,10 @@ from typing import Any
 
 from game.ai.book import BOOK_FILE, book_bytes, canonical
 from game.ai.kernel import central_column, win_now_score, winning_cells
+from game.ai.score import Window
 from game.ai.solver import Solver
 from game.core import Board
-from game.core.bitboard import BOARD, BOTTOM, CENTRE_FIRST, WIDTH, column_cells
+from game.core.bitboard import BOARD, BOTTOM, CELLS, CENTRE_FIRST, WIDTH, column_cells
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_LAST_PLY = 8
@@ -50,6 +57,8 @@ DEFAULT_OUT = ROOT / "assets" / BOOK_FILE
 TABLE_SLOTS = 1 << 23
 """Each worker's tables: 64 MiB (a larger one solved these positions no faster)."""
 PROGRESS_SECONDS = 60.0
+CHUNK = 8
+"""Tasks a worker takes at a time: neighbours in the task list (siblings) share work."""
 
 Position = tuple[int, int]
 """``(current, mask)``: the stones of the player to move, and every stone."""
@@ -174,6 +183,23 @@ def _find_column(task: tuple[int, int, int, int, int]) -> Answer:
     return key, score, solution.nodes, seconds, column
 
 
+def _solve_child(task: tuple[int, int, int, int, int]) -> Answer:
+    """Solve one position one ply past the book, whose score is at least ``low`` (its
+    parents' values bound it): ``(key, current, mask, ply, low)`` in, as :func:`_solve` out.
+    The table is kept from one position to the next: the tasks come sibling by sibling,
+    and a sibling's search is much of the next one's."""
+    key, current, mask, ply, low = task
+    global _solver
+    if _solver is None:
+        _solver = Solver(TABLE_SLOTS)
+    started = time.perf_counter()
+    solution = _solver.solve_within(current, mask, ply, Window(low, CELLS, low + 1))
+    seconds = time.perf_counter() - started
+    assert solution.column is not None and solution.score >= low
+    column = in_key_orientation(key, (current, mask), solution.column)
+    return key, solution.score, solution.nodes, seconds, column
+
+
 def run_pool(
     worker: Callable[[Any], Answer],
     tasks: Sequence[tuple[int, ...]],
@@ -181,8 +207,8 @@ def run_pool(
     jobs: int,
     what: str,
 ) -> dict[int, Entry]:
-    """Run ``tasks`` through ``worker`` on ``jobs`` processes, appending every answer to
-    the checkpoint at once; returns the answers."""
+    """Run ``tasks`` through ``worker`` on ``jobs`` processes, CHUNK tasks at a time,
+    appending every answer to the checkpoint at once; returns the answers."""
     answers: dict[int, Entry] = {}
     if not tasks:
         return answers
@@ -195,7 +221,7 @@ def run_pool(
     work = 0.0
     context = multiprocessing.get_context("spawn")
     with checkpoint.open("a") as out, context.Pool(jobs) as pool:
-        for key, score, nodes, seconds, column in pool.imap_unordered(worker, tasks, chunksize=2):
+        for key, score, nodes, seconds, column in pool.imap_unordered(worker, tasks, CHUNK):
             answers[key] = (score, column)
             out.write(f"{key:x} {score} {nodes} {seconds:.3f} {column}\n")
             out.flush()
@@ -253,9 +279,10 @@ def solve_last_ply(books: Layers, checkpoint: Path, jobs: int, limit: int | None
     run_pool(_find_column, columns, checkpoint, jobs, "find a best column of")
 
 
-def back_up(books: Layers, last: dict[int, Entry]) -> dict[int, tuple[int, int]]:
-    """Every position's entry, from the last ply's: each earlier position takes the best
-    of its children's scores (negamax), and the most central column that reaches it."""
+def back_up(books: Layers, last: dict[int, Entry]) -> list[dict[int, tuple[int, int]]]:
+    """Every position's entry, ply by ply, from the last ply's: each earlier position
+    takes the best of its children's scores (negamax), and the most central column that
+    reaches it."""
     entries: dict[int, tuple[int, int]] = {}
     for key, (score, column) in last.items():
         assert column is not None, f"{key:x} has no column"
@@ -274,7 +301,90 @@ def back_up(books: Layers, last: dict[int, Entry]) -> dict[int, tuple[int, int]]
             best = max(values.values())
             col = next(col for col in CENTRE_FIRST if values.get(col) == best)
             entries[key] = (best, in_key_orientation(key, position, col))
-    return entries
+    return [{key: entries[key] for key in layer} for layer in books.by_ply]
+
+
+@dataclass(frozen=True)
+class NextPly:
+    """The positions one ply past the book's last, one per mirror pair: what the
+    analysis of a last-ply position asks, so the book keeps the value of every column
+    there.  A child's score is at least minus its parent's; it equals it where the
+    parent's best move leads."""
+
+    positions: dict[int, Position]
+    """Canonical key to one of the two positions, sibling by sibling (where the game goes
+    on after the move)."""
+    low: dict[int, int]
+    """The lowest score each can have: the highest of minus its parents' scores."""
+    exact: dict[int, int]
+    """The score of those a parent's best move leads to."""
+
+
+def next_ply(books: Layers, last: dict[int, Entry]) -> NextPly:
+    """The children of the book's last ply, from that ply's entries."""
+    positions: dict[int, Position] = {}
+    low: dict[int, int] = {}
+    exact: dict[int, int] = {}
+    for key, position in sorted(books.by_ply[-1].items()):
+        score, best = last[key]
+        for col, child in children(position):
+            if child is None or child[1] == BOARD:
+                continue
+            child_key = canonical(*child)
+            positions.setdefault(child_key, child)
+            low[child_key] = max(low.get(child_key, -CELLS), -score)
+            if in_key_orientation(key, position, col) == best:
+                exact[child_key] = -score
+    return NextPly(positions, low, exact)
+
+
+def next_checkpoint(checkpoint: Path) -> Path:
+    """The checkpoint of the positions one ply past the last, beside the last ply's."""
+    return checkpoint.with_name(f"{checkpoint.stem}.next{checkpoint.suffix}")
+
+
+def solve_next_ply(books: Layers, checkpoint: Path, jobs: int, limit: int | None) -> None:
+    """Solve the children of the last ply that neither a parent's best move nor their
+    checkpoint gives (at most ``limit``)."""
+    following = next_ply(books, last_ply_entries(books, checkpoint))
+    known = read_checkpoint(next_checkpoint(checkpoint))
+    print(
+        f"ply {books.last_ply + 1}: {len(following.positions):,} positions,"
+        f" {len(following.exact):,} known from a parent, {len(known):,} solved",
+        flush=True,
+    )
+    tasks = [
+        (key, position[0], position[1], books.last_ply + 1, following.low[key])
+        for key, position in following.positions.items()
+        if key not in following.exact and key not in known
+    ]
+    if limit is not None:
+        tasks = tasks[:limit]
+    run_pool(_solve_child, tasks, next_checkpoint(checkpoint), jobs, "solve")
+
+
+def column_values(books: Layers, checkpoint: Path) -> dict[int, list[int | None]] | None:
+    """The value of each column of every position of the last ply, in its key's
+    orientation (None: full), from both checkpoints; None while some are not known."""
+    last = last_ply_entries(books, checkpoint)
+    following = next_ply(books, last)
+    known = {key: entry[0] for key, entry in read_checkpoint(next_checkpoint(checkpoint)).items()}
+    known.update(following.exact)
+    values: dict[int, list[int | None]] = {}
+    for key, position in books.by_ply[-1].items():
+        row: list[int | None] = [None] * WIDTH
+        for col, child in children(position):
+            if child is None:
+                value = win_now_score(books.last_ply)
+            elif child[1] == BOARD:
+                value = 0
+            elif canonical(*child) in known:
+                value = -known[canonical(*child)]
+            else:
+                return None
+            row[in_key_orientation(key, position, col)] = value
+        values[key] = row
+    return values
 
 
 def status(books: Layers, checkpoint: Path) -> int:
@@ -285,14 +395,24 @@ def status(books: Layers, checkpoint: Path) -> int:
         f"ply {books.last_ply}: {len(entries):,} of {len(layer):,} positions known,"
         f" {without:,} of them without a column yet"
     )
-    lines = checkpoint.read_text().splitlines() if checkpoint.exists() else []
-    times = [float(line.split()[3]) for line in lines if len(line.split()) >= 4]
-    if times:
+    complete = len(entries) == len(layer) and not without
+    if complete:
+        following = next_ply(books, entries)
+        solved = read_checkpoint(next_checkpoint(checkpoint)).keys() | following.exact.keys()
         print(
-            f"checkpoint: {len(times):,} lines, {sum(times) / 3600:.2f} core-hours,"
-            f" {sum(times) / len(times):.2f} s each"
+            f"ply {books.last_ply + 1}: {len(solved):,} of {len(following.positions):,}"
+            " positions known"
         )
-    return 0 if len(entries) == len(layer) and not without else 1
+        complete = len(solved) == len(following.positions)
+    for path in (checkpoint, next_checkpoint(checkpoint)):
+        lines = path.read_text().splitlines() if path.exists() else []
+        times = [float(line.split()[3]) for line in lines if len(line.split()) >= 4]
+        if times:
+            print(
+                f"{path.name}: {len(times):,} lines, {sum(times) / 3600:.2f} core-hours,"
+                f" {sum(times) / len(times):.2f} s each"
+            )
+    return 0 if complete else 1
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -301,6 +421,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--last-ply", type=int, default=DEFAULT_LAST_PLY)
     parser.add_argument("--root", default="", help="the first position (moves 1-7)")
     parser.add_argument("--checkpoint", type=Path, default=DEFAULT_CHECKPOINT)
+    parser.add_argument(
+        "--without-next-ply",
+        action="store_true",
+        help="solve only up to the last ply (the book keeps no column values)",
+    )
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--limit", type=int, help="solve at most this many positions")
     parser.add_argument("--status", action="store_true", help="report progress, solve nothing")
@@ -319,10 +444,19 @@ def main(argv: list[str] | None = None) -> int:
     if missing:
         print(f"not written: {missing:,} positions of ply {books.last_ply} not known yet")
         return 1
+    if not args.write_only and not args.without_next_ply:
+        solve_next_ply(books, args.checkpoint, args.jobs, args.limit)
+    values = None if args.without_next_ply else column_values(books, args.checkpoint)
+    if values is None:
+        print(
+            f"the positions of ply {books.last_ply + 1} are not all known: the book keeps"
+            " no column values"
+        )
     entries = back_up(books, last)
-    data = book_bytes(entries, books.first_ply, books.last_ply)
+    data = book_bytes(entries, books.first_ply, values)
     args.out.write_bytes(data)
-    print(f"wrote {args.out}: {len(entries):,} positions, {len(data):,} bytes")
+    count = sum(len(ply) for ply in entries)
+    print(f"wrote {args.out}: {count:,} positions, {len(data):,} bytes")
     return 0
 
 

@@ -7,17 +7,20 @@ positions and solving them again.
 
 from __future__ import annotations
 
+import lzma
 import random
 import subprocess
 import sys
+import zlib
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from game.ai.book import BOOK_FILE, BookError, OpeningBook, book_bytes, canonical
+from game.ai.book import BOOK_FILE, HEADER, BookError, OpeningBook, book_bytes, canonical
 from game.ai.kernel import win_now_score
 from game.ai.solver import Solver
-from game.core import Board
+from game.core import WIDTH, Board
 from tests.conftest import ROOT
 
 MAKE = ROOT / "build_scripts" / "make_book.py"
@@ -98,6 +101,54 @@ def test_a_small_book_holds_every_position_with_the_solvers_score(small_book: Op
     assert small_book.score(early.current, early.mask) is None
 
 
+def test_a_small_book_knows_every_column_of_its_last_ply(small_book: OpeningBook) -> None:
+    """The positions one ply past the last are solved too: the book has the value of
+    every column of a last-ply position, and a position of the next ply has its score
+    (through any parent the book holds), each the solver's."""
+    assert small_book.covers_next_ply
+    rng = random.Random(11)
+    solver = Solver()
+    checked = 0
+    while checked < 60:
+        board = random_reachable(rng, SMALL_ROOT, SMALL_LAST_PLY - len(SMALL_ROOT))
+        if board.is_over or board.ply != SMALL_LAST_PLY:
+            continue
+        values = small_book.column_values(board.current, board.mask)
+        assert values is not None, board.moves
+        for col in range(WIDTH):
+            if col not in board.legal_moves():
+                assert values[col] is None, (board.moves, col)
+                continue
+            child = board.copy()
+            child.play(col)
+            if child.is_over:
+                assert values[col] == win_now_score(board.ply), (board.moves, col)
+                continue
+            expected = solver.solve(child.current, child.mask, child.ply).score
+            assert values[col] == -expected, (board.moves, col)
+            assert small_book.score(child.current, child.mask) == expected, child.moves
+            assert small_book.best_move(child.current, child.mask) is None  # score only
+        checked += 1
+    # Beyond the next ply the book knows nothing.
+    board = Board.from_moves(SMALL_ROOT + "12567")
+    assert board.ply == SMALL_LAST_PLY + 1
+    assert small_book.score(board.current, board.mask) is not None
+    board.play(4)
+    assert small_book.score(board.current, board.mask) is None
+
+
+def test_without_the_next_ply_the_book_keeps_no_column_values(tmp_path: Path) -> None:
+    data, said = make(tmp_path, "short", "--jobs", "2", "--without-next-ply")
+    book = OpeningBook.from_bytes(data)
+    assert not book.covers_next_ply, said
+    assert not (tmp_path / "short.next.txt").exists()
+    board = Board.from_moves(SMALL_ROOT + "12567")
+    assert book.score(board.current, board.mask) is None
+    board = Board.from_moves(SMALL_ROOT + "1256")
+    assert book.column_values(board.current, board.mask) is None
+    assert book.score(board.current, board.mask) is not None
+
+
 def test_the_generator_resumes_and_gives_the_same_bytes_whatever_the_jobs(
     tmp_path: Path,
 ) -> None:
@@ -129,14 +180,18 @@ def test_lines_without_a_column_get_one_before_the_book_is_written(tmp_path: Pat
             check_against_solver(book, board, solver)
 
 
-def test_a_cut_off_checkpoint_line_is_solved_again(tmp_path: Path) -> None:
+@pytest.mark.parametrize("name", ["whole.txt", "whole.next.txt"])
+def test_a_cut_off_checkpoint_line_is_solved_again(tmp_path: Path, name: str) -> None:
     whole, _ = make(tmp_path, "whole", "--jobs", "2")
-    checkpoint = tmp_path / "whole.txt"
+    checkpoint = tmp_path / name
     text = checkpoint.read_text()
-    checkpoint.write_text(text[: len(text) - 7])  # the last line loses its end
+    *lines, last = text.splitlines()
+    cut = " ".join(last.split()[:2])  # the last line stops after its score
+    checkpoint.write_text("".join(f"{line}\n" for line in lines) + cut)
     (tmp_path / "whole.bin").unlink()
     again, said = make(tmp_path, "whole", "--jobs", "1")
     assert again == whole, said
+    assert len(checkpoint.read_text().splitlines()) == len(text.splitlines()) + 1
 
 
 def test_mirror_images_share_an_entry_and_mirror_the_move(small_book: OpeningBook) -> None:
@@ -149,20 +204,52 @@ def test_mirror_images_share_an_entry_and_mirror_the_move(small_book: OpeningBoo
     assert mirrored == (entry[0], 6 - entry[1])
 
 
+def with_body(data: bytes, body: bytes) -> bytes:
+    """A book file's header with ``body`` after it, its length and checksum made right."""
+    fields = list(HEADER.unpack_from(data))
+    fields[-2:] = [len(body), zlib.crc32(body)]
+    return HEADER.pack(*fields) + body
+
+
+def other_contents(data: bytes, change: Callable[[bytes], bytes]) -> bytes:
+    """A book file whose decompressed contents ``change`` has changed (checksum right)."""
+    contents = lzma.decompress(data[HEADER.size :])
+    return with_body(data, lzma.compress(change(contents), format=lzma.FORMAT_XZ))
+
+
 @pytest.mark.parametrize(
     ("damage", "says"),
     [
         (lambda data: data[:10], "truncated"),
         (lambda data: b"NOTABOOK" + data[8:], "not a book file"),
+        (lambda data: data[:8] + b"\1\0" + data[10:], "has format 1; this game reads 2"),
         (lambda data: data[:-1] + bytes([data[-1] ^ 1]), "checksum"),
         (lambda data: data + b"\0", "truncated or padded"),
+        (lambda data: data[:-3], "truncated or padded"),
+        (lambda data: with_body(data, b"not xz at all"), "does not decompress"),
+        (lambda data: other_contents(data, lambda c: c[:-1]), "do not add up"),
+        (lambda data: other_contents(data, lambda c: c[:4] + b"\0" * 4 + c[8:]), "add up"),
+        (lambda data: other_contents(data, lambda c: c[:41] + b"\x09" + c[42:]), "no column"),
+        (lambda data: other_contents(data, lambda c: c[:36] + b"\xff" + c[37:]), "no position"),
+        (lambda data: other_contents(data, lambda c: c[:-1] + b"\x70"), "no position"),
     ],
 )
 def test_a_damaged_book_is_refused_with_a_sentence_saying_why(damage: object, says: str) -> None:
-    data = book_bytes({1: (3, 2), 5: (-1, 0)}, 0, 1)
-    assert OpeningBook.from_bytes(data).score(0, 0) is None  # key 0 is not in it
+    # Its contents: 3 counts of 4 bytes, 3 keys (12-35), 3 scores (36-38), 3 moves (39-41)
+    # and two positions' column values (42-55).
+    data = book_bytes([{1: (3, 2)}, {5: (-1, 0), 9: (2, 6)}], 0, {5: [1] * 7, 9: [None] * 7})
+    book = OpeningBook.from_bytes(data)
+    assert book.score(0, 0) is None  # key 0 is not in it
+    assert book.covers_next_ply
     with pytest.raises(BookError, match=says):
         OpeningBook.from_bytes(damage(data))  # type: ignore[operator]
+
+
+def test_positions_out_of_order_are_refused() -> None:
+    data = book_bytes([{1: (3, 2)}, {5: (-1, 0), 9: (2, 6)}], 0)
+    swapped = other_contents(data, lambda c: c[:12] + c[12:20] + c[28:36] + c[20:28] + c[36:])
+    with pytest.raises(BookError, match="out of order"):
+        OpeningBook.from_bytes(swapped)
 
 
 def test_a_missing_book_is_a_book_error(tmp_path: Path) -> None:
@@ -172,7 +259,8 @@ def test_a_missing_book_is_a_book_error(tmp_path: Path) -> None:
 
 def test_the_shipped_book_backs_up_from_its_last_ply() -> None:
     """Every position before the last ply scores the best of its children, and its move
-    reaches that score (checked over every position of plies 0-7)."""
+    reaches that score (checked over every position of plies 0-7); so do the column
+    values of every position of the last ply, where the book keeps them."""
     book = OpeningBook.load(SHIPPED)
     assert (book.first_ply, book.last_ply) == (0, 8)
     level = [Board()]
@@ -195,3 +283,16 @@ def test_the_shipped_book_backs_up_from_its_last_ply() -> None:
             assert entry[0] == max(values.values()), board.moves
             assert values[entry[1]] == entry[0], board.moves
         level = list(following.values())
+    # The last ply: its column values (when the book keeps them) agree with its scores.
+    for board in level:
+        entry = book.best_move(board.current, board.mask)
+        assert entry is not None, board.moves
+        kept = book.column_values(board.current, board.mask)
+        if not book.covers_next_ply:
+            assert kept is None
+            continue
+        assert kept is not None, board.moves
+        assert max(value for value in kept if value is not None) == entry[0], board.moves
+        assert kept[entry[1]] == entry[0], board.moves
+        legal = board.legal_moves()
+        assert [value is not None for value in kept] == [col in legal for col in range(WIDTH)]

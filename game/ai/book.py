@@ -1,10 +1,14 @@
-"""The opening book: the exact score and a best move of every position of the first plies.
+"""The opening book: the exact score and a best move of every position of the first plies,
+and the value of every column of the last one.
 
 ``build_scripts/make_book.py`` makes it with the engine's own exact solver: every
 position of its last ply is solved, and every earlier position takes the best of its
 children's values (negamax over the book itself).  So every position the book covers has
 its exact score and a move that reaches it, and a position one ply earlier has the exact
-value of every column.
+value of every column.  The positions one ply past the last are solved too, and the book
+keeps their scores as the **column values** of the last ply: the value of each move there,
+so that its analysis needs no search, and a position of the next ply is answered through
+a parent (:meth:`OpeningBook.score`).
 
 **Mirror images** are stored once, under the smaller of the two keys (:func:`canonical`);
 a position and its mirror image have the same score.
@@ -16,15 +20,21 @@ a position and its mirror image have the same score.
     byte  10     the first ply it covers (0 for the game's book)
     byte  11     the last ply it covers
     bytes 12-15  the number of positions, n
-    bytes 16-19  CRC-32 of everything after the header
-    then n keys (8 bytes each, ascending), n score bytes (score + SCORE_BIAS), and n
-    move bytes (a best column, 0-6, in the orientation of the key)
+    bytes 16-19  the length of the body (what follows the header), in bytes
+    bytes 20-23  CRC-32 of the body
+    then the body: the contents, compressed by LZMA (the .xz format):
+      the number of positions of each ply (4 bytes each, first ply to last), and m,
+      the number of positions of the last ply with column values (0 or all of them);
+      n keys (8 bytes each; ply by ply, ascending within a ply), n score bytes
+      (score + SCORE_BIAS), n move bytes (a best column, 0-6, in the orientation of the
+      key); and WIDTH bytes for each of the first m positions of the last ply: each
+      column's value for the player to move (+ SCORE_BIAS), 0 where the column is full.
 
 Keys are :func:`canonical` keys (a move of the mirror image reads ``WIDTH - 1 - col``);
 scores follow :mod:`game.ai.requests` (``22 - k`` for a
-win with the winner's ``k``-th stone, seen by the player to move).  The fixed-width key
-array loads into an :class:`array.array` at once (no parsing per entry), so the book is
-read in a few milliseconds and looked up by bisection.
+win with the winner's ``k``-th stone, seen by the player to move).  The contents load into
+an :class:`array.array` and two byte strings at once (no parsing per entry): the book is
+read in a few tens of milliseconds and looked up by bisection within a ply.
 
 Reading checks all of this; a missing, truncated or corrupt file raises
 :class:`BookError` with one sentence saying what is wrong, and the engine then plays on
@@ -33,22 +43,28 @@ without a book (by search), never on values it could not check.
 
 from __future__ import annotations
 
+import itertools
+import lzma
 import struct
 import sys
 import zlib
 from array import array
 from bisect import bisect_left
-from collections.abc import Iterable
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from game.core.bitboard import WIDTH, Bitboard, mirror
+from game.core.bitboard import WIDTH, Bitboard, column_cells, mirror
 
 MAGIC: Final = b"C4EXACT\n"
-FORMAT_VERSION: Final = 1
-HEADER: Final = struct.Struct("<8sHBBII")
+FORMAT_VERSION: Final = 2
+HEADER: Final = struct.Struct("<8sHBBIII")
+COUNT: Final = struct.Struct("<I")
 KEY_BYTES: Final = 8
 SCORE_BIAS: Final = 64
+NO_VALUE: Final = 0
+"""A column value byte where the column is full."""
 BOOK_FILE: Final = "book.bin"
 """The book's name in the assets folder."""
 MAX_SCORE: Final = 21
@@ -73,54 +89,114 @@ def oriented(current: Bitboard, mask: Bitboard) -> tuple[int, bool]:
     return (mirrored, True) if mirrored < key else (key, False)
 
 
+@dataclass(frozen=True)
+class Contents:
+    """What a book file holds, ply by ply (the file's layout: see the module)."""
+
+    first_ply: int
+    starts: tuple[int, ...]
+    """Where each ply's positions begin among the keys, and (last) how many there are."""
+    keys: array[int]
+    scores: bytes
+    moves: bytes
+    column_values: bytes
+    """WIDTH bytes for each of the first positions of the last ply; empty: none."""
+
+    @property
+    def last_ply(self) -> int:
+        return self.first_ply + len(self.starts) - 2
+
+
 class OpeningBook:
     """The positions of a book file and their exact scores."""
 
-    def __init__(
-        self, keys: array[int], scores: bytes, moves: bytes, plies: tuple[int, int]
-    ) -> None:
-        self._keys = keys
-        self._scores = scores
-        self._moves = moves
-        self.first_ply, self.last_ply = plies
+    def __init__(self, contents: Contents) -> None:
+        self._book = contents
+        self.first_ply, self.last_ply = contents.first_ply, contents.last_ply
 
     def __len__(self) -> int:
-        return len(self._keys)
+        return len(self._book.keys)
+
+    @property
+    def covers_next_ply(self) -> bool:
+        """Whether the book knows the value of every column of its last ply (and so the
+        score of every position one ply past it)."""
+        return bool(self._book.column_values)
 
     def score(self, current: Bitboard, mask: Bitboard) -> int | None:
         """The exact score of the position for the player to move, or None if the book
         does not hold it."""
-        index = self._index(canonical(current, mask))
-        return None if index is None else self._scores[index] - SCORE_BIAS
+        ply = mask.bit_count()
+        if ply == self.last_ply + 1:
+            return self._next_ply_score(current, mask)
+        index = self._index(canonical(current, mask), ply)
+        return None if index is None else self._book.scores[index] - SCORE_BIAS
 
     def best_move(self, current: Bitboard, mask: Bitboard) -> tuple[int, int] | None:
         """The exact score and a column that reaches it, or None if the book does not
-        hold the position."""
+        hold the position (nor a best move of it: of the next ply it holds only the
+        score)."""
         key, mirrored = oriented(current, mask)
-        index = self._index(key)
+        index = self._index(key, mask.bit_count())
         if index is None:
             return None
-        col = self._moves[index]
-        return self._scores[index] - SCORE_BIAS, WIDTH - 1 - col if mirrored else col
+        col = self._book.moves[index]
+        return self._book.scores[index] - SCORE_BIAS, WIDTH - 1 - col if mirrored else col
 
-    def _index(self, key: int) -> int | None:
-        index = bisect_left(self._keys, key)
-        if index < len(self._keys) and self._keys[index] == key:
-            return index
+    def column_values(self, current: Bitboard, mask: Bitboard) -> list[int | None] | None:
+        """Each column's value for the player to move (None: a full column) in a position
+        of the last ply, or None if the book does not hold them."""
+        key, mirrored = oriented(current, mask)
+        index = self._index(key, self.last_ply) if mask.bit_count() == self.last_ply else None
+        row = self._values_row(index)
+        if row is None:
+            return None
+        values = [None if byte == NO_VALUE else byte - SCORE_BIAS for byte in row]
+        return values[::-1] if mirrored else values
+
+    def _values_row(self, index: int | None) -> bytes | None:
+        if index is None:
+            return None
+        start = (index - self._book.starts[-2]) * WIDTH
+        row = self._book.column_values[start : start + WIDTH]
+        return row if len(row) == WIDTH else None
+
+    def _next_ply_score(self, current: Bitboard, mask: Bitboard) -> int | None:
+        """A position one ply past the last is a parent's column: take back a top stone
+        of the player who moved last, and if the book holds that position, read the
+        column's value there."""
+        if not self.covers_next_ply:
+            return None
+        moved_last = current ^ mask
+        for col in range(WIDTH):
+            column = mask & column_cells(col)
+            top = 1 << (column.bit_length() - 1) if column else 0
+            if not top & moved_last:
+                continue
+            key, mirrored = oriented(moved_last ^ top, mask ^ top)
+            row = self._values_row(self._index(key, self.last_ply))
+            if row is not None:
+                value = row[WIDTH - 1 - col if mirrored else col]
+                if value != NO_VALUE:
+                    return SCORE_BIAS - value
         return None
 
-    def items(self) -> Iterable[tuple[int, tuple[int, int]]]:
-        """Every position: its canonical key, its score and a best column in the key's
-        orientation (what :func:`book_bytes` takes)."""
-        for index, key in enumerate(self._keys):
-            yield key, (self._scores[index] - SCORE_BIAS, self._moves[index])
+    def _index(self, key: int, ply: int) -> int | None:
+        if not self.first_ply <= ply <= self.last_ply:
+            return None
+        starts = self._book.starts
+        low, high = starts[ply - self.first_ply], starts[ply - self.first_ply + 1]
+        index = bisect_left(self._book.keys, key, low, high)
+        if index < high and self._book.keys[index] == key:
+            return index
+        return None
 
     @classmethod
     def from_bytes(cls, data: bytes) -> OpeningBook:
         """Read a book file's bytes; raises BookError saying what is wrong with them."""
         if len(data) < HEADER.size:
             raise BookError(f"the opening book is truncated ({len(data)} bytes, no header)")
-        magic, version, first_ply, last_ply, count, checksum = HEADER.unpack_from(data)
+        magic, version, first_ply, last_ply, count, length, checksum = HEADER.unpack_from(data)
         if magic != MAGIC:
             raise BookError("the opening book is not a book file (wrong magic bytes)")
         if version != FORMAT_VERSION:
@@ -128,29 +204,20 @@ class OpeningBook:
                 f"the opening book has format {version}; this game reads {FORMAT_VERSION}"
             )
         body = memoryview(data)[HEADER.size :]
-        expected = count * (KEY_BYTES + 2)
-        if len(body) != expected:
+        if len(body) != length:
             raise BookError(
-                f"the opening book is truncated or padded: {len(body)} bytes of positions, "
-                f"{expected} expected"
+                f"the opening book is truncated or padded: {len(body)} bytes after its"
+                f" header, {length} expected"
             )
         if zlib.crc32(body) != checksum:
             raise BookError("the opening book is corrupt (its checksum does not match)")
-        keys = array("Q")
-        keys.frombytes(body[: count * KEY_BYTES])
-        if sys.byteorder != "little":
-            keys.byteswap()
-        scores = bytes(body[count * KEY_BYTES : count * (KEY_BYTES + 1)])
-        moves = bytes(body[count * (KEY_BYTES + 1) :])
-        if moves and max(moves) >= WIDTH:
-            raise BookError("the opening book holds a move to no column")
-        if scores and not (
-            min(scores) >= SCORE_BIAS - MAX_SCORE and max(scores) <= SCORE_BIAS + MAX_SCORE
-        ):
-            raise BookError("the opening book holds a score no position has")
-        if any(keys[index] >= keys[index + 1] for index in range(count - 1)):
-            raise BookError("the opening book's positions are out of order")
-        return cls(keys, scores, moves, (first_ply, last_ply))
+        try:
+            contents = lzma.decompress(body, format=lzma.FORMAT_XZ)
+        except lzma.LZMAError:
+            raise BookError("the opening book is corrupt (it does not decompress)") from None
+        if last_ply < first_ply:
+            raise BookError("the opening book ends before it begins")
+        return cls(_parse(contents, first_ply, last_ply, count))
 
     @classmethod
     def load(cls, path: Path) -> OpeningBook:
@@ -164,17 +231,81 @@ class OpeningBook:
         return cls.from_bytes(data)
 
 
-def book_bytes(entries: dict[int, tuple[int, int]], first_ply: int, last_ply: int) -> bytes:
-    """A book file holding ``entries`` (canonical key to exact score and a best column in
-    the key's orientation)."""
-    keys = sorted(entries)
+def _parse(data: bytes, first_ply: int, last_ply: int, count: int) -> Contents:
+    """The contents of a book from its decompressed body; raises BookError when they do
+    not add up."""
+    plies = last_ply - first_ply + 1
+    if len(data) < COUNT.size * (plies + 1):
+        raise BookError("the opening book is corrupt (its contents do not add up)")
+    counts = [COUNT.unpack_from(data, COUNT.size * index)[0] for index in range(plies + 1)]
+    *per_ply, valued = counts
+    offset = COUNT.size * (plies + 1)
+    expected = offset + count * (KEY_BYTES + 2) + valued * WIDTH
+    if sum(per_ply) != count or valued not in {0, per_ply[-1]} or len(data) != expected:
+        raise BookError("the opening book is corrupt (its contents do not add up)")
+    keys = array("Q")
+    keys.frombytes(data[offset : offset + count * KEY_BYTES])
+    if sys.byteorder != "little":
+        keys.byteswap()
+    offset += count * KEY_BYTES
+    scores, moves = data[offset : offset + count], data[offset + count : offset + 2 * count]
+    values = data[offset + 2 * count :]
+    if moves and max(moves) >= WIDTH:
+        raise BookError("the opening book holds a move to no column")
+    if not all(_in_range(part) for part in (scores, values.replace(bytes([NO_VALUE]), b""))):
+        raise BookError("the opening book holds a score no position has")
+    starts = [0]
+    for number in per_ply:
+        starts.append(starts[-1] + number)
+    if any(
+        keys[index] >= keys[index + 1]
+        for low, high in itertools.pairwise(starts)
+        for index in range(low, high - 1)
+    ):
+        raise BookError("the opening book's positions are out of order")
+    return Contents(first_ply, tuple(starts), keys, scores, moves, values)
+
+
+def _in_range(scores: bytes) -> bool:
+    return not scores or (
+        min(scores) >= SCORE_BIAS - MAX_SCORE and max(scores) <= SCORE_BIAS + MAX_SCORE
+    )
+
+
+def book_bytes(
+    plies: Sequence[Mapping[int, tuple[int, int]]],
+    first_ply: int,
+    column_values: Mapping[int, Sequence[int | None]] | None = None,
+) -> bytes:
+    """A book file holding ``plies`` (for each ply from ``first_ply``: canonical key to
+    exact score and a best column in the key's orientation), and where given, the value
+    of each column (None: full) of every position of the last ply, in the key's
+    orientation."""
+    keys = [key for ply in plies for key in sorted(ply)]
+    entries = [ply[key] for ply in plies for key in sorted(ply)]
     packed = array("Q", keys)
     if sys.byteorder != "little":
         packed.byteswap()
-    body = (
-        packed.tobytes()
-        + bytes(entries[key][0] + SCORE_BIAS for key in keys)
-        + bytes(entries[key][1] for key in keys)
+    valued = sorted(plies[-1]) if column_values else []
+    contents = b"".join(
+        [
+            *(COUNT.pack(len(ply)) for ply in plies),
+            COUNT.pack(len(valued)),
+            packed.tobytes(),
+            bytes(score + SCORE_BIAS for score, _col in entries),
+            bytes(col for _score, col in entries),
+            *(_value_row(column_values[key]) for key in valued if column_values),
+        ]
     )
-    header = HEADER.pack(MAGIC, FORMAT_VERSION, first_ply, last_ply, len(keys), zlib.crc32(body))
+    body = lzma.compress(contents, format=lzma.FORMAT_XZ, preset=9 | lzma.PRESET_EXTREME)
+    last_ply = first_ply + len(plies) - 1
+    header = HEADER.pack(
+        MAGIC, FORMAT_VERSION, first_ply, last_ply, len(keys), len(body), zlib.crc32(body)
+    )
     return header + body
+
+
+def _value_row(values: Sequence[int | None]) -> bytes:
+    if len(values) != WIDTH:
+        raise ValueError(f"a position has {WIDTH} columns, not {len(values)}")
+    return bytes(NO_VALUE if value is None else value + SCORE_BIAS for value in values)

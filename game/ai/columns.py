@@ -79,9 +79,12 @@ def column_values(
     ply, current, mask = board.ply, board.current, board.mask
     # Where the book knows this position's exact value v, no column does better than v:
     # each child's score is at least -v, and the solver starts from that bound; and the
-    # move the book keeps reaches v, so that column needs no search at all.
+    # move the book keeps (if it keeps one) reaches v, so that column needs no search.
     kept = book.best_move(current, mask) if book is not None and not weak else None
-    floor = -kept[0].value if kept is not None and kept[0].is_exact else None
+    value = kept[0] if kept is not None else None
+    if value is None and book is not None and not weak:
+        value = book.score(current, mask)
+    floor = -value.value if value is not None and value.is_exact else None
     solved: list[int] = []  # the children's scores the solver found, in order
     for col in range(WIDTH):
         move = (mask + BOTTOM) & column_cells(col)
