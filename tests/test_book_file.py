@@ -7,6 +7,7 @@ positions and solving them again.
 
 from __future__ import annotations
 
+import dataclasses
 import lzma
 import random
 import subprocess
@@ -17,7 +18,9 @@ from pathlib import Path
 
 import pytest
 
+from game.ai import Engine, SearchRequest
 from game.ai.book import BOOK_FILE, HEADER, BookError, OpeningBook, book_bytes, canonical
+from game.ai.bookshelf import BookFile
 from game.ai.kernel import win_now_score
 from game.ai.solver import Solver
 from game.core import WIDTH, Board
@@ -296,3 +299,35 @@ def test_the_shipped_book_backs_up_from_its_last_ply() -> None:
         assert kept[entry[1]] == entry[0], board.moves
         legal = board.legal_moves()
         assert [value is not None for value in kept] == [col in legal for col in range(WIDTH)]
+
+
+def test_one_ply_past_the_book_perfect_looks_only_for_a_move_reaching_its_score(
+    tmp_path: Path,
+) -> None:
+    """Of the next ply the book knows the score but keeps no move: Perfect's solver only
+    finds a move that reaches that score (fewer nodes than solving it whole)."""
+    data, said = make(tmp_path, "small", "--jobs", "2")
+    assert data, said
+    book = BookFile.at(tmp_path / "small.bin")
+    solver = Solver()
+    rng = random.Random(5)
+    fewer = 0
+    for _ in range(12):
+        board = random_reachable(rng, SMALL_ROOT + "1", SMALL_LAST_PLY - len(SMALL_ROOT))
+        while board.ply < SMALL_LAST_PLY + 1 and not board.is_over:
+            board.play(rng.choice(board.legal_moves()))
+        if board.is_over or any(board.is_winning_move(col) for col in board.legal_moves()):
+            continue
+        score = solver.solve(board.current, board.mask, board.ply).score
+        request = SearchRequest(moves=board.moves, time_limit=None)
+        move = Engine(book=book).think(request)  # each with tables of its own
+        whole = Engine(book=book).think(dataclasses.replace(request, use_book=False))
+        assert move.score.is_exact and move.score.value == score, board.moves
+        assert move.column is not None and not move.from_book
+        child = board.copy()
+        child.play(move.column)
+        reply = solver.solve(child.current, child.mask, child.ply).score
+        assert -reply == score, (board.moves, move.column)
+        assert move.nodes <= whole.nodes, board.moves
+        fewer += move.nodes < whole.nodes
+    assert fewer >= 3

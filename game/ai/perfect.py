@@ -9,7 +9,8 @@ A move, in order:
 2. **An immediate win**, at once.
 3. **The exact solver**, from ply :data:`UNKNOWN_OPENING_PLIES` on, on all but
    :data:`PERFECT_FALLBACK_SHARE` of the budget: the fastest win, the draw, or the
-   slowest loss.
+   slowest loss.  Where the book knows the score but keeps no move (one ply past its
+   last), the solver only looks for a move that reaches it.
 4. **The result**, when no exact answer came (or before that ply, where the exact score
    takes the solver far longer than the result): the weak solve proves a move that keeps
    a win or a draw.  Perfect never trades a result for time: when the budget runs out
@@ -79,13 +80,15 @@ class Perfect:
     def answer(self, ask: Ask, *, analyze: bool, use_book: bool) -> SearchResult:
         """Perfect's move, with every column's value if ``analyze``; from the book where it
         knows and ``use_book`` allows."""
-        if use_book and self.book is not None:
-            known = self._from_book(ask, analyze=analyze)
-            if known is not None:
-                return known
+        book = self.book if use_book else None
+        if book is not None:
+            answered = self._from_book(ask, analyze=analyze)
+            if answered is not None:
+                return answered
         if analyze:
-            return self._analysis(ask, self.book if use_book else None)
-        return self._move(ask)
+            return self._analysis(ask, book)
+        known = book.score(ask.board.current, ask.board.mask) if book is not None else None
+        return self._move(ask, known.value if known is not None and known.is_exact else None)
 
     # -- the book
 
@@ -111,16 +114,23 @@ class Perfect:
 
     # -- a move
 
-    def _move(self, ask: Ask) -> SearchResult:
+    def _move(self, ask: Ask, known: int | None) -> SearchResult:
+        """Perfect's move by search; ``known``: the position's exact score, where the book
+        holds it but no move (the ply past its last): the solver then only finds a move
+        that reaches it."""
         board, budget = ask.board, ask.budget
         win = next((col for col in CENTRE_FIRST if board.is_winning_move(col)), None)
         if win is not None:
             budget.spend(1)
             return _answer(ask, win, Score.win_now(board.ply), depth=1)
-        if board.ply >= UNKNOWN_OPENING_PLIES:
+        if board.ply >= UNKNOWN_OPENING_PLIES or known is not None:
             control = budget.control(1.0 - PERFECT_FALLBACK_SHARE)
+            position = (board.current, board.mask, board.ply)
             try:
-                solution = self.solver.solve(board.current, board.mask, board.ply, control=control)
+                if known is None:
+                    solution = self.solver.solve(*position, control=control)
+                else:
+                    solution = self.solver.solve_within(*position, (known, known), control=control)
             except SearchStopped:
                 budget.spend(self.solver.nodes)
             else:
