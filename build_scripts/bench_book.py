@@ -8,10 +8,10 @@ Prints, for the book given:
 * its size on disk, and loading it: the time and the memory it adds to a fresh process;
 * ``solve --analyze`` of random positions of plies 0-7 through the engine (every column
   must come out exact): mean and p95 time after the book is loaded;
-* the same of positions of ply 8, whose children the solver answers from the bound the
-  book's value gives: p95 (the target is 1 s).  A few of them take two or three seconds,
-  so a p95 of fifty positions is mostly where two of those fall: 300 by default (about
-  two minutes);
+* the same of positions of ply 8 (p95; the target is 1 s): from the book's column values
+  where it keeps them; else the solver answers the children from the bound the book's
+  value gives, and a few of them take two or three seconds, so a p95 of fifty positions
+  is mostly where two of those fall: 300 by default (about two minutes);
 * Perfect's move in a cold process (``python -m game.ai bestmove MOVES --level Perfect``)
   in positions of plies 0-8: wall time of the whole process, and whether each column
   played is a best one by the book's own values (the target is 0.5 s each);
@@ -153,9 +153,13 @@ def main(argv: list[str] | None = None) -> int:
     for line in benchlib.header_lines():
         print(line)
     print(f"\n- the book on disk: {args.book.stat().st_size:,} bytes (target: 1.5 MB)")
+    book = OpeningBook.load(args.book)
+    print(
+        f"- plies {book.first_ply}-{book.last_ply}, {len(book):,} positions; the value of"
+        f" every column of ply {book.last_ply}: {'yes' if book.covers_next_ply else 'no'}"
+    )
     load_figures(args.book)
     rng = random.Random(args.seed)
-    book = OpeningBook.load(args.book)
     engine = Engine(book=BookFile.at(args.book))
     engine.think(SearchRequest(moves="", analyze=True))  # the book read once, as in the game
     early = [random_position(rng, rng.randrange(8)) for _ in range(args.positions)]

@@ -17,7 +17,8 @@ that share none of its code:
   environment's Python, which scores every column and so gives the position's score as
   the best of them.
 
-The sample: for every ply the book covers, every position when there are at most
+The sample: for every ply the book covers (one past its last where it keeps the value
+of every column there), every position when there are at most
 ``--per-ply`` of them (one of each mirror pair), else that many at random.  Each position
 is asked as a move string that reaches it.  Exit status 1 if any score disagrees.
 """
@@ -175,9 +176,11 @@ def main(argv: list[str] | None = None) -> int:
     book = OpeningBook.load(args.book)
     if book.first_ply != 0:
         parser.error(f"{args.book} is not a book from the empty board")
-    layers = positions_by_ply(book.last_ply)
+    # Where the book keeps the column values of its last ply, it knows the next ply too.
+    last_ply = book.last_ply + book.covers_next_ply
+    layers = positions_by_ply(last_ply)
     positions = sample(layers, args.per_ply, random.Random(args.seed))
-    print(f"{len(positions)} positions of plies 0-{book.last_ply} ({WIDTH} columns)")
+    print(f"{len(positions)} positions of plies 0-{last_ply} ({WIDTH} columns)")
     wrong = 0
     if args.bitbully is not None:
         wrong += compare(book, positions, ask_bitbully(args.bitbully)(positions), "BitBully")
