@@ -399,6 +399,7 @@ def status(books: Layers, checkpoint: Path) -> int:
     if complete:
         following = next_ply(books, entries)
         solved = read_checkpoint(next_checkpoint(checkpoint)).keys() | following.exact.keys()
+        solved &= following.positions.keys()  # (a checkpoint of another book's would not do)
         print(
             f"ply {books.last_ply + 1}: {len(solved):,} of {len(following.positions):,}"
             " positions known"
@@ -447,9 +448,9 @@ def main(argv: list[str] | None = None) -> int:
     if not args.write_only and not args.without_next_ply:
         solve_next_ply(books, args.checkpoint, args.jobs, args.limit)
     values = None if args.without_next_ply else column_values(books, args.checkpoint)
-    if values is None:
+    if values is None and not args.without_next_ply:
         print(
-            f"the positions of ply {books.last_ply + 1} are not all known: the book keeps"
+            f"the positions of ply {books.last_ply + 1} are not all known yet: the book keeps"
             " no column values"
         )
     entries = back_up(books, last)
@@ -457,7 +458,7 @@ def main(argv: list[str] | None = None) -> int:
     args.out.write_bytes(data)
     count = sum(len(ply) for ply in entries)
     print(f"wrote {args.out}: {count:,} positions, {len(data):,} bytes")
-    return 0
+    return 0 if values is not None or args.without_next_ply else 1
 
 
 if __name__ == "__main__":

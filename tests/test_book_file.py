@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import lzma
 import random
+import struct
 import subprocess
 import sys
 import zlib
@@ -126,6 +127,7 @@ def test_a_small_book_knows_every_column_of_its_last_ply(small_book: OpeningBook
             child.play(col)
             if child.is_over:
                 assert values[col] == win_now_score(board.ply), (board.moves, col)
+                assert small_book.score(child.current, child.mask) is None  # a game over
                 continue
             expected = solver.solve(child.current, child.mask, child.ply).score
             assert values[col] == -expected, (board.moves, col)
@@ -210,8 +212,9 @@ def test_mirror_images_share_an_entry_and_mirror_the_move(small_book: OpeningBoo
 def with_body(data: bytes, body: bytes) -> bytes:
     """A book file's header with ``body`` after it, its length and checksum made right."""
     fields = list(HEADER.unpack_from(data))
-    fields[-2:] = [len(body), zlib.crc32(body)]
-    return HEADER.pack(*fields) + body
+    fields[-2:] = [len(body), 0]
+    header = HEADER.pack(*fields)[:-4]
+    return header + struct.pack("<I", zlib.crc32(body, zlib.crc32(header))) + body
 
 
 def other_contents(data: bytes, change: Callable[[bytes], bytes]) -> bytes:
@@ -230,7 +233,9 @@ def other_contents(data: bytes, change: Callable[[bytes], bytes]) -> bytes:
         (lambda data: data + b"\0", "truncated or padded"),
         (lambda data: data[:-3], "truncated or padded"),
         (lambda data: with_body(data, b"not xz at all"), "does not decompress"),
+        (lambda data: data[:10] + b"\1\2" + data[12:], "checksum"),  # the plies moved
         (lambda data: other_contents(data, lambda c: c[:-1]), "do not add up"),
+        (lambda data: other_contents(data, lambda c: c + bytes(1 << 22)), "do not add up"),
         (lambda data: other_contents(data, lambda c: c[:4] + b"\0" * 4 + c[8:]), "add up"),
         (lambda data: other_contents(data, lambda c: c[:41] + b"\x09" + c[42:]), "no column"),
         (lambda data: other_contents(data, lambda c: c[:36] + b"\xff" + c[37:]), "no position"),

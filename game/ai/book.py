@@ -21,7 +21,7 @@ a position and its mirror image have the same score.
     byte  11     the last ply it covers
     bytes 12-15  the number of positions, n
     bytes 16-19  the length of the body (what follows the header), in bytes
-    bytes 20-23  CRC-32 of the body
+    bytes 20-23  CRC-32 of the header's bytes before it and of the body
     then the body: the contents, compressed by LZMA (the .xz format):
       the number of positions of each ply (4 bytes each, first ply to last), and m,
       the number of positions of the last ply with column values (0 or all of them);
@@ -44,7 +44,6 @@ without a book (by search), never on values it could not check.
 from __future__ import annotations
 
 import itertools
-import lzma
 import struct
 import sys
 import zlib
@@ -55,7 +54,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from game.core.bitboard import WIDTH, Bitboard, column_cells, mirror
+from game.core.bitboard import WIDTH, Bitboard, column_cells, has_four, mirror
 
 MAGIC: Final = b"C4EXACT\n"
 FORMAT_VERSION: Final = 2
@@ -69,6 +68,9 @@ BOOK_FILE: Final = "book.bin"
 """The book's name in the assets folder."""
 MAX_SCORE: Final = 21
 """No score is beyond this either way (a win with the fourth stone scores 18)."""
+DECOMPRESS_MEMORY: Final = 64 << 20
+"""The most memory the decompressor may take (a book written here takes 8 MiB and a bit:
+its window is 8 MiB, more than the whole contents)."""
 
 
 class BookError(Exception):
@@ -165,9 +167,9 @@ class OpeningBook:
         """A position one ply past the last is a parent's column: take back a top stone
         of the player who moved last, and if the book holds that position, read the
         column's value there."""
-        if not self.covers_next_ply:
-            return None
         moved_last = current ^ mask
+        if not self.covers_next_ply or has_four(moved_last):
+            return None  # (a game over has no score, as at the other plies)
         for col in range(WIDTH):
             column = mask & column_cells(col)
             top = 1 << (column.bit_length() - 1) if column else 0
@@ -209,15 +211,12 @@ class OpeningBook:
                 f"the opening book is truncated or padded: {len(body)} bytes after its"
                 f" header, {length} expected"
             )
-        if zlib.crc32(body) != checksum:
+        if _checksum(data[: HEADER.size - 4], body) != checksum:
             raise BookError("the opening book is corrupt (its checksum does not match)")
-        try:
-            contents = lzma.decompress(body, format=lzma.FORMAT_XZ)
-        except lzma.LZMAError:
-            raise BookError("the opening book is corrupt (it does not decompress)") from None
         if last_ply < first_ply:
             raise BookError("the opening book ends before it begins")
-        return cls(_parse(contents, first_ply, last_ply, count))
+        most = COUNT.size * (last_ply - first_ply + 2) + count * (KEY_BYTES + 2 + WIDTH)
+        return cls(_parse(_decompress(body, most), first_ply, last_ply, count))
 
     @classmethod
     def load(cls, path: Path) -> OpeningBook:
@@ -229,6 +228,28 @@ class OpeningBook:
         except OSError as error:
             raise BookError(f"the opening book {path} cannot be read: {error}") from None
         return cls.from_bytes(data)
+
+
+def _checksum(header: bytes, body: bytes | memoryview) -> int:
+    """The CRC-32 of the header's fields before it and of the body."""
+    return zlib.crc32(body, zlib.crc32(header))
+
+
+def _decompress(body: memoryview, most: int) -> bytes:
+    """The body's contents, at most ``most`` bytes (what the header's count allows), read
+    within a bounded memory; raises BookError when they cannot be."""
+    try:
+        import lzma  # noqa: PLC0415 (a Python built without it still plays, by search)
+    except ImportError:
+        raise BookError("this Python cannot read the opening book (no lzma module)") from None
+    reader = lzma.LZMADecompressor(lzma.FORMAT_XZ, memlimit=DECOMPRESS_MEMORY)
+    try:
+        contents = reader.decompress(body, max_length=most + 1)
+    except lzma.LZMAError:
+        raise BookError("the opening book is corrupt (it does not decompress)") from None
+    if not reader.eof or reader.unused_data or len(contents) > most:
+        raise BookError("the opening book is corrupt (its contents do not add up)")
+    return contents
 
 
 def _parse(data: bytes, first_ply: int, last_ply: int, count: int) -> Contents:
@@ -297,12 +318,13 @@ def book_bytes(
             *(_value_row(column_values[key]) for key in valued if column_values),
         ]
     )
-    body = lzma.compress(contents, format=lzma.FORMAT_XZ, preset=9 | lzma.PRESET_EXTREME)
+    import lzma  # noqa: PLC0415 (only the book's maker writes one)
+
+    strongest = {"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": 1 << 23}
+    body = lzma.compress(contents, format=lzma.FORMAT_XZ, filters=[strongest])
     last_ply = first_ply + len(plies) - 1
-    header = HEADER.pack(
-        MAGIC, FORMAT_VERSION, first_ply, last_ply, len(keys), len(body), zlib.crc32(body)
-    )
-    return header + body
+    fields = HEADER.pack(MAGIC, FORMAT_VERSION, first_ply, last_ply, len(keys), len(body), 0)
+    return fields[:-4] + struct.pack("<I", _checksum(fields[:-4], body)) + body
 
 
 def _value_row(values: Sequence[int | None]) -> bytes:
