@@ -151,11 +151,13 @@ def immediate(key: int, position: Position, ply: int) -> Entry | None:
 _solver: Solver | None = None
 
 
-def _worker_solver() -> Solver:
+def _worker_solver(*, fresh: bool = True) -> Solver:
+    """This worker's solver, its tables cleared unless not ``fresh``."""
     global _solver
     if _solver is None:
         _solver = Solver(TABLE_SLOTS)
-    _solver.clear()
+    if fresh:
+        _solver.clear()
     return _solver
 
 
@@ -189,11 +191,9 @@ def _solve_child(task: tuple[int, int, int, int, int]) -> Answer:
     The table is kept from one position to the next: the tasks come sibling by sibling,
     and a sibling's search is much of the next one's."""
     key, current, mask, ply, low = task
-    global _solver
-    if _solver is None:
-        _solver = Solver(TABLE_SLOTS)
+    solver = _worker_solver(fresh=False)
     started = time.perf_counter()
-    solution = _solver.solve_within(current, mask, ply, Window(low, CELLS, low + 1))
+    solution = solver.solve_within(current, mask, ply, Window(low, CELLS, low + 1))
     seconds = time.perf_counter() - started
     assert solution.column is not None and solution.score >= low
     column = in_key_orientation(key, (current, mask), solution.column)
