@@ -169,7 +169,8 @@ cdef class MoveLists:
 
     @cython.locals(count=int, i=int, col=int, move=u64, wins=u64, sort_key=int, slot=int,
                    child_key=u64)
-    cdef int sort(self, u64 current, u64 mask, u64 possible, int base, Table table) noexcept
+    cdef int sort(self, u64 current, u64 mask, u64 possible, int base, Table table,
+                  bint stop_at_win) noexcept
 
 
 @cython.locals(mask=u64, balance=int, i=int, shift=int, second=u64, third=u64, fourth=u64,
@@ -225,7 +226,7 @@ cdef class SolverKernel:
                    child_key=u64, rest=u64, move=u64, after=u64, moves=MoveLists,
                    score=int, high=int, entry=int, table_move=int, refuted=int, child=int,
                    base=int, col=int, slot=int, flip=int, mirrored=u64,
-                   mirror_children=bint, cell=u64, table=Table, child_table=Table)
+                   mirror_children=bint, cell=u64, table=Table, child_table=Table, count=int)
     cdef int negamax(self, u64 current, u64 mask, int ply, int alpha, u64 opponent_wins) except? -1000000000
 
 
@@ -242,6 +243,6 @@ cdef class SearchKernel:
     @cython.locals(possible=u64, key=u64, opponent=u64, move=u64, after=u64, moves=MoveLists,
                    low=int, high=int, entry=int, table_move=int, score=int, bound=int,
                    original_alpha=int, best=int, best_move=int, base=int, col=int, slot=int,
-                   stored_depth=int)
+                   stored_depth=int, count=int)
     cpdef int negamax(self, u64 current, u64 mask, int ply, int depth, int alpha, int beta,
                       u64 opponent_wins) except? -1000000000

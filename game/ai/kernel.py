@@ -501,10 +501,19 @@ class MoveLists:
         self.order = _zeros(ORDER_SLOTS)
         self.child_wins = _zeros(ORDER_SLOTS)
 
-    def sort(self, current: int, mask: int, possible: int, base: int, table: Table) -> int:
+    def sort(
+        self, current: int, mask: int, possible: int, base: int, table: Table, stop_at_win: bool
+    ) -> int:
         """Sort the moves of ``possible`` best first (as :func:`order_moves` does) into the
         slots from ``base`` on, by insertion (at most seven); returns how many there are.
-        Each child's slot of ``table`` starts loading into the cache meanwhile."""
+        Each child's slot of ``table`` starts loading into the cache meanwhile.
+
+        With ``stop_at_win``, a move that leaves the opponent no reply that does not lose
+        at once (two threats, or a threat under a threat) ends the sort: the answer is
+        then ``~column`` (negative) for that move, the most central such one among those
+        seen first.  The solver asks for this: such a move wins with the mover's next
+        stone, the best score left, so it cuts off whatever the window, and finding it
+        here saves the child's call and the sort of the moves after it."""
         count = 0
         child_key = (current ^ mask) + mask
         for i in range(WIDTH):
@@ -513,6 +522,8 @@ class MoveLists:
             if move:
                 table.prefetch(child_key + move)
                 wins = winning_cells(current | move, mask | move)
+                if stop_at_win and not safe_moves(mask | move, wins):
+                    return ~col
                 sort_key = (popcount(wins) << THREATS_SHIFT) | COLUMN_KEY[col]
                 slot = base + count
                 while slot > base and self.order[slot - 1] < sort_key:
@@ -803,7 +814,9 @@ class SolverKernel:
     **Other shortcuts**, each keeping the scores exact: a side that can no longer
     make a four anywhere cannot win (at most a draw); a node with a single move that
     does not lose at once plays it without a table entry (forced moves are cheap to
-    replay and would crowd the table); and while the root can still become its own
+    replay and would crowd the table); a move that leaves the opponent no safe reply
+    is found while the moves are sorted and cuts off at once (:meth:`MoveLists.sort`);
+    and while the root can still become its own
     mirror image, positions up to :data:`MIRROR_PLY_LIMIT` are stored under the smaller
     of their key and their mirror image's key, with the best move mirrored to match.
 
@@ -1080,7 +1093,12 @@ class SolverKernel:
         moves = self.moves
         base = ply * WIDTH
         child_table = self.table if ply + 1 < DEEP_PLY else self.deep
-        for slot in range(base, base + moves.sort(current, mask, possible, base, child_table)):
+        count = moves.sort(current, mask, possible, base, child_table, True)
+        if count < 0:
+            # A move leaves the opponent no reply that does not lose at once.
+            self.nodes += 1
+            return self._cut(key, ply, WIN_LATER[ply], ~count, flip)
+        for slot in range(base, base + count):
             col = moves.order[slot] & 7
             score = -self.negamax(
                 opponent,
@@ -1226,7 +1244,8 @@ class SearchKernel:
         if alpha < beta:
             moves = self.moves
             base = ply * WIDTH
-            for slot in range(base, base + moves.sort(current, mask, possible, base, self.table)):
+            count = moves.sort(current, mask, possible, base, self.table, False)
+            for slot in range(base, base + count):
                 col = moves.order[slot] & 7
                 score = -self.negamax(
                     opponent,
