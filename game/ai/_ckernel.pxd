@@ -59,6 +59,7 @@ cdef extern from *:
     int low_column "c4_low_column" (unsigned long long x) noexcept nogil
 
 cdef int WIDTH, HEIGHT, CELLS, COLUMN_BITS, NO_MOVE, THREATS_SHIFT, ORDER_SLOTS, ETC_PLY_LIMIT
+cdef int CELL_SHIFT, WEIGHT_PLIES
 cdef u64 COLUMN_MASK, BOARD, BOTTOM, SPARE_ROW, ODD_ROWS, EVEN_ROWS
 cdef long long NEVER
 cdef int CENTRE_ORDER[7]
@@ -67,6 +68,7 @@ cdef int MIRROR_SHIFT[3]
 cdef int MIRROR_PLY_LIMIT, NO_BOUND, FOLLOW_UP_BEST
 cdef u64 LOW_ROWS[7]
 cdef int COLUMN_KEY[7]
+cdef int CELL_WEIGHT[49]
 cdef int LOSS_NEXT[43]
 cdef int LOSS_LATER[43]
 cdef int WIN_LATER[43]
@@ -170,7 +172,7 @@ cdef class MoveLists:
     @cython.locals(count=int, i=int, col=int, move=u64, wins=u64, sort_key=int, slot=int,
                    child_key=u64)
     cdef int sort(self, u64 current, u64 mask, u64 possible, int base, Table table,
-                  bint stop_at_win) noexcept
+                  bint solver) noexcept
 
 
 @cython.locals(mask=u64, balance=int, i=int, shift=int, second=u64, third=u64, fourth=u64,
