@@ -127,6 +127,23 @@ def test_winning_cells_matches_brute_force_in_both_builds() -> None:
             assert compiled.has_four(stones) == pure.has_four(stones)
 
 
+def test_live_fours_counts_the_fours_through_a_cell_that_lack_one_colour() -> None:
+    rng = random.Random(8)
+    compiled = compiled_kernel()
+    assert pure.live_fours(cell_bit(3, 2), 0, 0) == 13  # the centre, on an empty board
+    assert pure.live_fours(cell_bit(0, 0), 0, 0) == 3  # a corner
+    for _ in range(300):
+        board = random_board([rng.randrange(WIDTH) for _ in range(rng.randrange(CELLS))])
+        first, second = board.current, board.current ^ board.mask
+        for col in board.legal_moves():
+            cell = cell_bit(col, board.height(col))
+            expected = sum(
+                1 for line in FOURS if line & cell and not (line & first and line & second)
+            )
+            assert pure.live_fours(cell, first, second) == expected
+            assert compiled.live_fours(cell, first, second) == expected
+
+
 def test_safe_moves_blocks_a_single_threat_and_gives_up_on_two() -> None:
     one = Board.from_moves("17273")  # the first player threatens column 4 (0-based 3)
     wins = pure.winning_cells(one.current ^ one.mask, one.mask)

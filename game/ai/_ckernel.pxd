@@ -59,7 +59,7 @@ cdef extern from *:
     int low_column "c4_low_column" (unsigned long long x) noexcept nogil
 
 cdef int WIDTH, HEIGHT, CELLS, COLUMN_BITS, NO_MOVE, THREATS_SHIFT, ORDER_SLOTS, ETC_PLY_LIMIT
-cdef int CELL_SHIFT, WEIGHT_PLIES
+cdef int CELL_SHIFT, WEIGHT_PLIES, MAX_CELL_FOURS
 cdef u64 COLUMN_MASK, BOARD, BOTTOM, SPARE_ROW, ODD_ROWS, EVEN_ROWS
 cdef long long NEVER
 cdef int CENTRE_ORDER[7]
@@ -68,7 +68,8 @@ cdef int MIRROR_SHIFT[3]
 cdef int MIRROR_PLY_LIMIT, NO_BOUND, FOLLOW_UP_BEST
 cdef u64 LOW_ROWS[7]
 cdef int COLUMN_KEY[7]
-cdef int CELL_WEIGHT[49]
+cdef int CELL_FOUR_COUNT[49]
+cdef u64 CELL_FOURS[637]
 cdef int LOSS_NEXT[43]
 cdef int LOSS_LATER[43]
 cdef int WIN_LATER[43]
@@ -103,6 +104,9 @@ cpdef u64 winning_cells(u64 stones, u64 mask) noexcept
 
 @cython.locals(pairs=u64)
 cpdef bint has_four(u64 stones) noexcept
+
+@cython.locals(index=int, live=int, j=int, line=u64)
+cpdef int live_fours(u64 cell, u64 first, u64 second) noexcept
 
 cpdef u64 mirror_key(u64 key) noexcept
 

@@ -63,8 +63,23 @@ CELL_SHIFT = 6
 THREATS_SHIFT = 10
 """A move's sort key is ``threats << THREATS_SHIFT | COLUMN_KEY[col]``: most threats first,
 then centre first (no two columns share a priority, so the column bits never decide).  The
-solver's early plies add ``CELL_WEIGHT[cell] << CELL_SHIFT``: see :meth:`MoveLists.sort`."""
-CELL_WEIGHT = [
+solver's early plies add ``live_fours(...) << CELL_SHIFT``: see :meth:`MoveLists.sort`."""
+MAX_CELL_FOURS = 13
+"""The most fours one cell lies in (the centre column's two middle cells)."""
+
+
+def _fours_through_cells() -> list[int]:
+    """``[bit index * MAX_CELL_FOURS + j]``: the ``j``-th four through that cell, then 0s."""
+    fours = [0] * (WIDTH * COLUMN_BITS * MAX_CELL_FOURS)
+    for index in range(WIDTH * COLUMN_BITS):
+        through = [line for line in bitboard.FOURS if line >> index & 1]
+        for j, line in enumerate(through):
+            fours[index * MAX_CELL_FOURS + j] = line
+    return fours
+
+
+CELL_FOURS = _fours_through_cells()
+CELL_FOUR_COUNT = [
     bitboard.LINES_THROUGH_CELL[index // COLUMN_BITS][index % COLUMN_BITS]
     if index % COLUMN_BITS < HEIGHT
     else 0
@@ -73,7 +88,7 @@ CELL_WEIGHT = [
 """``[bit index]``: how many fours pass through the cell (3 in a corner to 13 in the
 centre's middle rows); 0 for the spare bits."""
 WEIGHT_PLIES = 20
-"""The solver orders moves by their cell's weight before this ply."""
+"""The solver orders moves by the live fours through their cell before this ply."""
 ORDER_SLOTS = (CELLS + 1) * WIDTH
 """Room for one move list per ply (see :class:`MoveLists`)."""
 
@@ -190,6 +205,18 @@ def has_four(stones: int) -> bool:
         return True
     pairs = stones & (stones >> 6)
     return bool(pairs & (pairs >> 12))
+
+
+def live_fours(cell: int, first: int, second: int) -> int:
+    """How many fours through ``cell`` (a single bit) are still live: hold no stones of
+    ``first`` or none of ``second`` (a four holding both can never be completed)."""
+    index = popcount(cell - 1)
+    live = 0
+    for j in range(index * MAX_CELL_FOURS, index * MAX_CELL_FOURS + CELL_FOUR_COUNT[index]):
+        line = CELL_FOURS[j]
+        if not line & first or not line & second:
+            live += 1
+    return live
 
 
 def mirror_key(key: int) -> int:
@@ -524,12 +551,12 @@ class MoveLists:
         The exact solver (``solver``) sorts differently in two ways:
 
         * Before :data:`WEIGHT_PLIES`, among moves leaving the same number of winning
-          cells, the move into the cell more fours pass through comes first (then the
-          more central).  Early in a game most fours are still open, and the cell's
-          weight says more than its column; later, blocked fours make it mislead.
-          Measured alone (build_scripts/evaluation_tuning.md): the empty board weak
-          232.6 M -> 153.2 M nodes; weighting at every ply instead costs nodes from the
-          middle game on.
+          cells, the move into the cell with more live fours through it (:func:`live_fours`)
+          comes first, then the more central.  Early in a game the fours a stone can still
+          take part in, for either side, say more about a move than its column; later
+          they mislead.  Measured (build_scripts/evaluation_tuning.md): the empty board
+          weak 232.6 M -> 129.3 M nodes (153.2 M counting every four through the cell,
+          live or not); ordering so at every ply costs nodes from the middle game on.
         * A move that leaves the opponent no reply that does not lose at once (two
           threats, or a threat under a threat) ends the sort: the answer is then
           ``~column`` (negative) for that move.  Such a move wins with the mover's next
@@ -548,7 +575,7 @@ class MoveLists:
                     if not safe_moves(mask | move, wins):
                         return ~col
                     if base < WEIGHT_PLIES * WIDTH:
-                        sort_key |= CELL_WEIGHT[popcount(move - 1)] << CELL_SHIFT
+                        sort_key |= live_fours(move, current, current ^ mask) << CELL_SHIFT
                 slot = base + count
                 while slot > base and self.order[slot - 1] < sort_key:
                     self.order[slot] = self.order[slot - 1]
