@@ -815,8 +815,10 @@ def next_probe(low: int, high: int, probes: int, ply: int) -> int:
     return middle
 
 
-DEEP_PLY = 26
-"""Positions from this ply on go to the solver's small table (see :class:`SolverKernel`)."""
+DEEP_PLY = 24
+"""Positions from this ply on go to the solver's small table (see :class:`SolverKernel`).
+(24 and 26 were alike on a quiet machine; with the other core busy 24 took 4-6% less
+time, for 2% more nodes: build_scripts/evaluation_tuning.md.)"""
 DEEP_SLOTS = 1 << 18
 """The small table's size: 2 MiB, which stays in the CPU's cache."""
 SCORE_OFFSET = 32
