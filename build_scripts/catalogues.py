@@ -77,9 +77,7 @@ def _python_messages(root: Path) -> Iterator[Found]:
 
     for path in sorted((root / "game").rglob("*.py")):
         relative = path.relative_to(root).as_posix()
-        found = extract_from_file(
-            "python", str(path), keywords=KEYWORDS, comment_tags=COMMENT_TAGS
-        )
+        found = extract_from_file("python", str(path), keywords=KEYWORDS, comment_tags=COMMENT_TAGS)
         for line, message, comments, context in found:
             yield Found(relative, line, message, context, tuple(comments))
 

@@ -180,9 +180,7 @@ class Camera:
         self.opened += 1
         config = Path(os.environ["CONNECT4_CONFIG_DIR"]) / f"app-{self.opened}"
         app = App(
-            LaunchOptions(
-                window_size=size or self.size, fullscreen=False, language=self.language
-            ),
+            LaunchOptions(window_size=size or self.size, fullscreen=False, language=self.language),
             worker=worker if worker is not None else FakeWorker(answer=canned_analysis),
             store=SettingsStore(config / "settings.json"),
         )
@@ -513,7 +511,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.readme:
         print(capture_readme())
     return 0
-
 
 
 def _puzzles(camera: Camera) -> None:

@@ -193,9 +193,7 @@ class RatingLog:
 
     def add(self, opponent: int, score: float, against: str, *, at: str | None = None) -> float:
         """Count one rated result; the rating after it."""
-        result = RatedResult(
-            at or now_stamp(), int(opponent), score, against, secrets.token_hex(6)
-        )
+        result = RatedResult(at or now_stamp(), int(opponent), score, against, secrets.token_hex(6))
         self.results.append(result)
         return self.rating
 
@@ -283,4 +281,3 @@ def merge_logs(on_disk: RatingLog, before: RatingLog, now: RatingLog) -> RatingL
     merged = RatingLog(on_disk.base, on_disk.base_count, [*on_disk.results, *added])
     merged.results.sort(key=_order)
     return merged.folded()
-

@@ -381,9 +381,7 @@ class SettingsStore:
             return _("Your statistics could not be reset: another window kept the file busy.")
         except OSError as error:
             log.warning("cannot reset the statistics in %s: %s", self.path, error)
-            return _("Your statistics could not be reset ({reason}).").format(
-                reason=_reason(error)
-            )
+            return _("Your statistics could not be reset ({reason}).").format(reason=_reason(error))
         return None
 
     def _locked(self) -> filelock.BaseFileLock:
@@ -425,9 +423,9 @@ def _named(repairs: list[str]) -> str:
     if len(repairs) <= MAX_NAMED:
         return join_list(repairs)
     more = len(repairs) - MAX_NAMED
-    return ngettext(
-        "{repairs} and {count} more", "{repairs} and {count} more", more
-    ).format(repairs=join_list(repairs[:MAX_NAMED]), count=more)
+    return ngettext("{repairs} and {count} more", "{repairs} and {count} more", more).format(
+        repairs=join_list(repairs[:MAX_NAMED]), count=more
+    )
 
 
 class _Warning(enum.Enum):
@@ -447,10 +445,7 @@ class _Warning(enum.Enum):
     )
     REPAIRED = (
         N_("Some saved settings were repaired: {repairs}."),
-        N_(
-            "Some saved settings were repaired: {repairs}. The original file was kept as"
-            " {file}."
-        ),
+        N_("Some saved settings were repaired: {repairs}. The original file was kept as {file}."),
     )
 
     def told(self, kept: Path | None, **values: object) -> str:

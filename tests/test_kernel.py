@@ -199,7 +199,6 @@ def test_clearing_past_the_generations_wipes_the_table() -> None:
     assert clears == 15
 
 
-
 @pytest.mark.parametrize("advice", [pure.MADV_POPULATE_WRITE, -1])
 def test_a_new_table_is_zeroed_and_writable_whether_or_not_the_system_maps_it_in(
     advice: int, monkeypatch: pytest.MonkeyPatch
@@ -211,6 +210,7 @@ def test_a_new_table_is_zeroed_and_writable_whether_or_not_the_system_maps_it_in
     assert not any(words)
     words[0] = words[-1] = (1 << 64) - 1
     assert words[0] == words[-1] == (1 << 64) - 1 and words[1] == 0
+
 
 def test_a_bad_table_size_is_refused() -> None:
     with pytest.raises(ValueError, match="at least 1"):

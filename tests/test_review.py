@@ -92,9 +92,7 @@ def fresh_value(solver: Solver, moves: str) -> int:
     return solver.solve(board.current, board.mask, board.ply).score
 
 
-@pytest.mark.parametrize(
-    ("name", "count", "span"), [("Test_L3_R1", 12, 14), ("Test_L2_R1", 3, 8)]
-)
+@pytest.mark.parametrize(("name", "count", "span"), [("Test_L3_R1", 12, 14), ("Test_L2_R1", 3, 8)])
 def test_every_value_is_the_solvers_own(name: str, count: int, span: int) -> None:
     """The last ``span`` moves of ``count`` games of a set."""
     fresh = Solver()

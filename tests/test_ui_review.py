@@ -110,9 +110,7 @@ def test_values_are_asked_a_few_at_a_time_from_the_end_and_fill_in(
     assert last is not None and last.verdict is Verdict.BEST and last.certain
 
 
-def test_a_blunder_gets_its_line_and_shows_it_before_the_move(
-    app: App, worker: FakeWorker
-) -> None:
+def test_a_blunder_gets_its_line_and_shows_it_before_the_move(app: App, worker: FakeWorker) -> None:
     worker.review = values_of({"4455": Score.exact(16)})
     review = open_review(app, BLUNDER_GAME)
     advance(app, 0.3)
@@ -149,9 +147,7 @@ def test_keys_and_clicks_step_through_the_moves(app: App) -> None:
     assert review.record.shown == 5
 
 
-def test_the_shown_position_is_analysed_once_the_player_stays(
-    app: App, worker: FakeWorker
-) -> None:
+def test_the_shown_position_is_analysed_once_the_player_stays(app: App, worker: FakeWorker) -> None:
     review = open_review(app, WON)
     advance(app, 0.2)
     app.step([key(pygame.K_HOME)], FRAME)

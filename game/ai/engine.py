@@ -87,9 +87,7 @@ class Engine:
         game = Board.from_moves(request.game)
         if not 0 <= request.ply <= game.ply or (request.ply == game.ply and game.is_over):
             raise ValueError(f"no position after {request.ply} moves of {request.game!r} to value")
-        budget = Budget(
-            StopControl(time_limit=usable(request.time_limit), should_stop=should_stop)
-        )
+        budget = Budget(StopControl(time_limit=usable(request.time_limit), should_stop=should_stop))
         valued = self.reviewer.value(game, request.ply, budget, line=request.line)
         return ReviewResult(
             value=valued.value, nodes=valued.nodes, time=budget.elapsed(), stopped=valued.stopped

@@ -237,7 +237,6 @@ class Reviewer:
         budget.spend(found.nodes)
         return found.column
 
-
     def _book_column(self, position: Board, value: int) -> Column | None:
         """A column the book knows to keep ``position``'s exact ``value`` (None: the book
         knows none)."""

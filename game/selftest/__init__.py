@@ -106,7 +106,6 @@ def _run_checks(report: Report, started: float) -> None:
     check_computer_game(report, shipped_book())
 
 
-
 def shipped_book() -> BookFile:
     """The opening book the game ships, as the entry points give it to the engine."""
     return BookFile(functools.partial(resources.asset_path, BOOK_FILE))

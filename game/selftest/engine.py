@@ -84,7 +84,6 @@ def check_opening_book(report: Report, shelf: BookFile) -> None:
     )
 
 
-
 def check_computer_game(report: Report, book: BookFile) -> None:
     """A whole game of the worker process against itself with ``book``: every move legal,
     a win or a full board; then the worker closes and leaves no child behind."""
@@ -111,8 +110,7 @@ def check_computer_game(report: Report, book: BookFile) -> None:
             )
         if outcome.winner is None:
             said = _(
-                "computer game: {count} legal moves at depth {depth}, a draw ({moves}),"
-                " {seconds} s"
+                "computer game: {count} legal moves at depth {depth}, a draw ({moves}), {seconds} s"
             )
         else:
             said = _(

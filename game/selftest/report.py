@@ -25,4 +25,3 @@ class Report:
         self.lines.append(line)
         log.info("self-test: %s", line)
         self.echo(line)
-

@@ -201,4 +201,3 @@ def _same_executable(pid: int) -> bool:
         return os.readlink(f"/proc/{pid}/exe") == os.readlink("/proc/self/exe")
     except OSError:
         return False
-

@@ -146,9 +146,7 @@ class ReviewOwner(ReplyOwner, Protocol):
 class Engine(Protocol):
     """What a scene may do with the computer player."""
 
-    def submit(
-        self, request: SearchRequest, *, kind: RequestKind, owner: ReplyOwner
-    ) -> int | None:
+    def submit(self, request: SearchRequest, *, kind: RequestKind, owner: ReplyOwner) -> int | None:
         """Ask; the reply goes to ``owner.handle_reply``.  None if the worker refused
         (the player is told)."""
         ...
@@ -207,9 +205,7 @@ class EngineLink:
         except Exception:
             log.exception("closing the worker failed")
 
-    def submit(
-        self, request: SearchRequest, *, kind: RequestKind, owner: ReplyOwner
-    ) -> int | None:
+    def submit(self, request: SearchRequest, *, kind: RequestKind, owner: ReplyOwner) -> int | None:
         """Send ``request``; its reply goes to ``owner.handle_reply``.  None if the
         worker refused (the player is told)."""
         request_id = self._send(request, kind)

@@ -73,9 +73,9 @@ def engine_line(kernel_name: str) -> str:
     if kernel_name == "compiled":
         return _("Engine: compiled (fast)")
     if "CONNECT4_PURE_PYTHON" in kernel_name:
-        return _(
-            "Engine: pure Python ({variable} is set); the computer thinks more slowly"
-        ).format(variable="CONNECT4_PURE_PYTHON")
+        return _("Engine: pure Python ({variable} is set); the computer thinks more slowly").format(
+            variable="CONNECT4_PURE_PYTHON"
+        )
     return _(
         "Engine: pure Python (the compiled kernel is not installed); the computer thinks"
         " more slowly"

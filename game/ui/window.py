@@ -23,10 +23,10 @@ from game.settings import MAX_WINDOW, MIN_WINDOW
 log = logging.getLogger(__name__)
 
 
-
 def title() -> str:
     """The window's title: the game's name in the player's language."""
     return _("Connect Four")
+
 
 HEADLESS_DRIVERS = frozenset({"offscreen", "dummy"})
 """SDL video drivers that draw nowhere.  SDL falls back to one of them when it

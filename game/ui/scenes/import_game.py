@@ -44,9 +44,9 @@ def problem_with(text: str) -> str | None:
             ).format(number=index, char=char)
         column = int(char) - 1
         if board.is_over:
-            return _(
-                "Move {number} (column {column}) comes after the end of the game."
-            ).format(number=index, column=char)
+            return _("Move {number} (column {column}) comes after the end of the game.").format(
+                number=index, column=char
+            )
         if not board.can_play(column):
             return _("Move {number} (column {column}): that column is already full.").format(
                 number=index, column=char

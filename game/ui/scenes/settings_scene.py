@@ -70,9 +70,7 @@ def choices(key: str) -> Sequence[tuple[Any, str]]:
             *LANGUAGES.items(),
         ),
         "volume": lambda: tuple((v / 10, percent(v / 10)) for v in range(11)),
-        "animation_speed": lambda: tuple(
-            (value, _(words)) for value, words in SPEEDS
-        ),
+        "animation_speed": lambda: tuple((value, _(words)) for value, words in SPEEDS),
         "theme": lambda: tuple((name, _(theme_named(name).label)) for name in THEMES),
         "engine_scores": lambda: ((False, _("Words")), (True, _("Engine scores (experts)"))),
         "perfect_budget": lambda: tuple(

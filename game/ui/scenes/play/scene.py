@@ -102,9 +102,7 @@ class PlayScene(Scene):
     def coaching(self) -> bool:
         """Whether the coach watches the player's moves: on in the settings, against the
         computer, the game going on."""
-        return (
-            self.settings.coach and self.config.mode is Mode.VS_COMPUTER and not self.round.over
-        )
+        return self.settings.coach and self.config.mode is Mode.VS_COMPUTER and not self.round.over
 
     @property
     def hover_column(self) -> int | None:
