@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.ai.protocol import SearchRequest, SearchResult
-from game.settings import Settings
+from game.profile.preferences import Settings
 from game.ui.match import Match
 from game.ui.scenes.play.inflight import MOVE, InFlight
 

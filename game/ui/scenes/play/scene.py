@@ -28,7 +28,7 @@ import pygame
 
 from game.ai.protocol import SearchResult
 from game.core import WIDTH
-from game.settings import Settings
+from game.profile.preferences import Settings
 from game.ui.engine_link import Answer, Engine, Failure, Reply
 from game.ui.match import Match
 from game.ui.notices import NoticePlace

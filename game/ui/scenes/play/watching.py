@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.settings import Settings
+from game.profile.preferences import Settings
 
 SPEEDS = (2.0, 0.6, 0.15)
 """Seconds each computer move stays on screen at least: slow, normal, fast."""

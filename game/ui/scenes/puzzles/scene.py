@@ -21,7 +21,7 @@ import pygame
 from game.ai.protocol import RequestKind, SearchRequest
 from game.ai.puzzles import Band, Puzzle
 from game.core import WIDTH
-from game.rating import puzzle_opponent
+from game.profile.rating import puzzle_opponent
 from game.ui.animation import DiscDrop
 from game.ui.engine_link import Answer, Engine, Reply
 from game.ui.scenes.base import Scene
@@ -34,7 +34,7 @@ from game.ui.scenes.stack import Go, Transition
 from game.ui.widgets import Item, ItemList
 
 if TYPE_CHECKING:
-    from game.statistics import Statistics
+    from game.profile.statistics import Statistics
     from game.ui.scenes.base import SceneHost
 
 log = logging.getLogger(__name__)

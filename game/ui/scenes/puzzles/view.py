@@ -11,9 +11,9 @@ from typing import Protocol
 
 import pygame
 
-from game.choices import DiscColour
 from game.core import WIDTH, Board, Player
-from game.statistics import Statistics
+from game.profile.choices import DiscColour
+from game.profile.statistics import Statistics
 from game.ui.animation import DiscDrop, pulse
 from game.ui.scenes.play.layout import PlayLayout
 from game.ui.scenes.play.view import BoardScreen, draw_column_numbers, draw_dots
