@@ -49,7 +49,7 @@ from game.ui.scenes.play.round import Ending, Round
 from game.ui.scenes.play.table import Table
 from game.ui.scenes.play.view import draw_banner, draw_board, draw_scores
 from game.ui.scenes.play.watching import Watching
-from game.ui.scenes.stack import Transition, new_game_question
+from game.ui.scenes.stack import PausedGame, Transition, new_game_question
 from game.ui.services import Keeper, Look
 from game.ui.widgets import ItemList
 
@@ -291,6 +291,17 @@ class PlayScene(Scene):
         self.coach.decided()
         self._rebuild_buttons()
 
+    def paused(self) -> PausedGame:
+        """This game as the pause menu needs it."""
+        return PausedGame(
+            mode=self.config.mode,
+            over=self.round.over,
+            unfinished=self.round.unfinished,
+            draw=self.draw,
+            restart=self.restart,
+            new_game=self.new_game,
+        )
+
     def reviewed(self) -> ReviewGame:
         """This game as the Review screen takes it."""
         match, config = self.round.match, self.config
@@ -382,8 +393,8 @@ class PlayScene(Scene):
 
     def cycle_speed(self) -> None:
         """Slow, normal, fast, and round again; kept in the settings."""
-        delay = self.watching.cycle_speed()
-        self.host.notify(texts.speed_notice(delay), topic="speed")
+        speed = self.watching.cycle_speed()
+        self.host.notify(texts.speed_notice(speed), topic="speed")
         self._rebuild_buttons()
 
     # -- events and time ---------------------------------------------------------------------
