@@ -11,6 +11,8 @@ import datetime
 import errno
 import json
 import os
+import re
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -22,6 +24,9 @@ import filelock
 import pygame
 import pytest
 
+import game.__main__ as game_main
+from game.ai import cli
+from game.core import Board
 from game.profile import files
 from game.profile.choices import Mode
 from game.profile.history import FinishedGame, HistoryStore
@@ -405,3 +410,91 @@ def test_fourteen_years_of_daily_puzzles_keep_the_newest(store: SettingsStore) -
     assert "10 oldest dropped" in warning
     puzzles.record("44", True, daily=datetime.date(2030, 1, 1))
     assert len(puzzles.daily) == MAX_NAMES and "2030-01-01" in puzzles.daily
+
+
+# -- 11. the signals that close a console's game --------------------------------------------
+
+SIGNALLED = """
+import os, signal, sys
+import pygame
+from game.ui.process import close_on_signals, restore_signals
+pygame.display.init()
+pygame.display.set_mode((64, 48))
+previous = close_on_signals()
+os.kill(os.getpid(), getattr(signal, sys.argv[1]))
+print([e.signal for e in pygame.event.get() if e.type == pygame.QUIT], flush=True)
+restore_signals(previous)
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX signals")
+@pytest.mark.parametrize("name", ["SIGHUP", "SIGQUIT", "SIGTERM"])
+def test_the_console_closing_or_ctrl_backslash_close_the_game_as_sigterm(name: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", SIGNALLED, name],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == f"['{name}']"
+
+
+# -- 15. what a player types on the command line --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["bestmove", "4453", "--level", ""], "unknown level ''"),
+        (["review", ""], "at least one move"),
+        (["review", "   "], "at least one move"),
+        (["bestmove", "4453", "--depth", "\uff14"], "not a whole number"),
+        (["bestmove", "4453", "--level", "Custom \uff14"], "unknown level"),
+        (["bestmove", "4453", "--seed", "\uff11"], "not a whole number"),
+        (["bestmove", "4453", "--time", "\uff15"], "not a number of seconds"),
+        (["solve", "--table-mb", "\uff11\uff16"], "a whole number of MiB"),
+        (["review", "4455667", "--time", "\uff15"], "not a number of seconds"),
+    ],
+)
+def test_the_engine_refuses_empty_values_and_digits_that_are_not_ascii(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        cli.main(args)
+    assert exited.value.code == 2
+    said = capsys.readouterr()
+    assert said.out == "" and message in said.err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--depth", "\uff14"], "not a whole number"),
+        (["--depth", "4_0"], "not a whole number"),
+        (["--windowed", "\uff18\uff10\uff10x\uff16\uff10\uff10"], "WIDTHxHEIGHT"),
+        (["--level", "Custom \uff14"], "unknown level"),
+        (["--position", "8" * 100_000], "off the board"),
+        (["--level", "x" * 100_000], "unknown level"),
+        (["--windowed", "x" * 100_000], "WIDTHxHEIGHT"),
+        (["--language", "x" * 100_000], "unknown language"),
+    ],
+)
+def test_the_game_refuses_digits_that_are_not_ascii_and_quotes_a_long_value_cut(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        game_main.build_parser().parse_args(args)
+    assert exited.value.code == 2
+    said = capsys.readouterr().err
+    assert message in said and len(said) < 2_000
+
+
+def test_the_readmes_review_example_is_a_finished_game() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    examples = re.findall(r"-m game\.ai review (\S+)", readme)
+    assert examples
+    for moves in examples:
+        assert Board.from_moves(moves).is_over, moves
