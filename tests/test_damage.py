@@ -15,7 +15,8 @@ import re
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator
+import tracemalloc
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,8 @@ import pygame
 import pytest
 
 import game.__main__ as game_main
-from game.ai import cli
+from game.ai import book, cli, puzzles
+from game.ai.book import BookError
 from game.core import Board
 from game.profile import files
 from game.profile.choices import Mode
@@ -498,3 +500,56 @@ def test_the_readmes_review_example_is_a_finished_game() -> None:
     assert examples
     for moves in examples:
         assert Board.from_moves(moves).is_over, moves
+
+
+# -- 14. the assets: the book's size is checked before it is read --------------------------
+
+BIG = 300_000_000
+
+
+def _peak_bytes_while(action: Callable[[], object]) -> int:
+    """The most memory Python allocated while ``action`` ran (it raises, as expected)."""
+    tracemalloc.start()
+    try:
+        with pytest.raises(BookError) as refused:
+            action()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+        assert refused.value is not None
+
+
+@pytest.mark.parametrize(
+    ("header", "size", "says"),
+    [
+        ("the shipped one", BIG, "too large"),  # a real header, the file padded
+        ("the shipped one", BIG // 10, "truncated or padded"),
+        ("claiming it all", BIG, "too large"),
+        ("no book", BIG, "not a book file"),
+    ],
+)
+def test_a_300_mb_book_is_refused_without_being_read(
+    tmp_path: Path, header: str, size: int, says: str
+) -> None:
+    shipped = (ROOT / "assets" / "book.bin").read_bytes()[: book.HEADER.size]
+    fields = list(book.HEADER.unpack(shipped))
+    if header == "claiming it all":
+        fields[5] = BIG - book.HEADER.size
+    start = book.HEADER.pack(*fields) if header != "no book" else b"\x7fELF" + bytes(16)
+    path = tmp_path / "book.bin"
+    with path.open("wb") as fh:
+        fh.write(start)
+        fh.truncate(size)  # sparse: no disk needed
+    peak = _peak_bytes_while(lambda: book.OpeningBook.load(path))
+    with pytest.raises(BookError, match=says):
+        book.OpeningBook.load(path)
+    assert peak < size // 10, f"{peak} bytes taken to refuse it"
+
+
+def test_a_puzzle_file_with_reserved_bytes_set_is_refused() -> None:
+    data = (ROOT / "assets" / "puzzles.bin").read_bytes()
+    _magic, _version, _reserved, count, _checksum = puzzles.HEADER.unpack_from(data)
+    body = data[puzzles.HEADER.size :]
+    assert puzzles.read_puzzles(puzzles.PUZZLE_FORMAT.seal(body, 0, count))
+    with pytest.raises(puzzles.PuzzleError, match="reserved"):
+        puzzles.read_puzzles(puzzles.PUZZLE_FORMAT.seal(body, 7, count))
