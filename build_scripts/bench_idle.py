@@ -58,7 +58,7 @@ from benchlib import ROOT, load_average
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # tests.x11: the virtual screen the e2e tests use
 
-from tests.x11 import Display, virtual_screen, window_manager  # noqa: E402
+from tests.x11 import Display, virtual_screen, window_manager
 
 GNOME = "/usr/games/four-in-a-row"
 KDE = "/usr/games/kfourinline"
@@ -127,7 +127,7 @@ def pid_of(command: str) -> int | None:
 def describe(pid: int) -> str:
     """A process's name for a table: its command's file name and first argument."""
     try:
-        words = (Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0") + [b""])[:3]
+        words = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[:3]
     except OSError:
         return "?"
     args = [w.decode(errors="replace") for w in words if w]
@@ -346,16 +346,21 @@ class Measured:
     memory: list[tuple[str, float, float]] = field(default_factory=list)
 
 
-def measure_state(
-    program: Program,
-    state: str,
-    display: Display,
-    screen: Screen,
-    server_pid: int,
-    settle: float,
-    seconds: float,
-    shots: Path | None,
-) -> Measured:
+@dataclass
+class Bench:
+    """The virtual screen, its X server's process, and how long to settle and measure."""
+
+    display: Display
+    screen: Screen
+    server_pid: int
+    settle: float
+    seconds: float
+    shots: Path | None
+
+
+def measure_state(program: Program, state: str, bench: Bench) -> Measured:
+    display, screen, server_pid = bench.display, bench.screen, bench.server_pid
+    settle, seconds, shots = bench.settle, bench.seconds, bench.shots
     with tempfile.TemporaryDirectory(prefix="connect4-idle-") as temp:
         home = Path(temp)
         args = prepare(program, state, home)
@@ -448,23 +453,13 @@ def run(args: argparse.Namespace) -> None:
         if server_pid is None:
             raise RuntimeError("the X server's process was not found")
         screen = Screen(display)
+        bench = Bench(display, screen, server_pid, args.settle, args.seconds, args.shots)
         try:
             results = []
             for program in measured:
                 for state in program.states:
                     benchlib.progress(f"{program.name}: {state}")
-                    results.append(
-                        measure_state(
-                            program,
-                            state,
-                            display,
-                            screen,
-                            server_pid,
-                            args.settle,
-                            args.seconds,
-                            args.shots,
-                        )
-                    )
+                    results.append(measure_state(program, state, bench))
             launches = _time_launches(timed, display, screen, args.launches)
         finally:
             screen.close()

@@ -69,6 +69,10 @@ class Stage:
     def size(self) -> tuple[int, int]:
         return self.window.size
 
+    def next_frame_in(self) -> float | None:
+        """When the notices next change the picture (:meth:`Notices.next_frame_in`)."""
+        return self.notices.next_frame_in()
+
     def notify(
         self, text: str, *, seconds: float = NOTICE_SECONDS, topic: str | None = None
     ) -> None:

@@ -31,10 +31,12 @@ import pygame
 
 from game.core import WIDTH
 from game.settings import Settings
+from game.ui.animation import win_breathing, win_wave
 from game.ui.engine_link import Answer, Engine, Failure, Reply
 from game.ui.match import Match
 from game.ui.notices import NoticePlace
 from game.ui.options import GameConfig, Mode
+from game.ui.pacing import EVERY_FRAME
 from game.ui.review_game import ReviewGame
 from game.ui.scenes.base import Scene, SceneHost
 from game.ui.scenes.play import controls, texts
@@ -72,6 +74,8 @@ class PlayScene(Scene):
         self.table = self._table(round_)
         self.cursor = WIDTH // 2
         self.time = 0.0
+        self.ended_at: float | None = None
+        """When (scene time) the game on the board ended; None while it goes on."""
         self.buttons = ItemList([])
         self._layouts = Layouts()
         self._dispatch = Dispatcher(self)
@@ -417,6 +421,29 @@ class PlayScene(Scene):
         if self.coach.waiting is not None and not self.advisor.analysing:
             self.coach.give_up_waiting()  # no analysis on its way: the game goes on
         self._take_moves()
+        if not self.round.over:
+            self.ended_at = None
+        elif self.ended_at is None:
+            self.ended_at = self.time
+
+    @property
+    def win_wave(self) -> float:
+        """The winning four's breath now (:func:`~game.ui.animation.win_wave`)."""
+        return win_wave(None if self.ended_at is None else self.time - self.ended_at)
+
+    @property
+    def shows_thinking(self) -> bool:
+        """Whether the thinking dots are drawn: another player chooses, two computers
+        are not paused, and the coach has nothing to say first."""
+        return self.thinking and not self.watching.paused and self.coach.offer is None
+
+    def next_frame_in(self) -> float | None:
+        """Every frame while a disc falls, the thinking dots breathe or the winning four
+        does; otherwise the screen waits for an event or a reply."""
+        since = None if self.ended_at is None else self.time - self.ended_at
+        if self.round.drop is not None or self.shows_thinking or win_breathing(since):
+            return EVERY_FRAME
+        return None
 
     def resume(self) -> None:
         """Back from the pause menu: settings may have changed (analysis on or off)."""

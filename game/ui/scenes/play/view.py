@@ -45,6 +45,10 @@ class BoardScreen(Protocol):
     def look(self) -> Look: ...
     @property
     def hover_column(self) -> int | None: ...
+    @property
+    def win_wave(self) -> float:
+        """How far the winning four's marks breathe out now, 0..1."""
+        ...
 
 
 class PlayState(BoardScreen, Protocol):
@@ -156,7 +160,7 @@ def draw_board(surface: pygame.Surface, state: PlayState, layout: PlayLayout) ->
     if board.history and drop is None:
         last = board.history[-1]
         renderer.draw_last_mark(surface, g.centre(last, board.height(last) - 1), g, theme)
-    wave = pulse(state.time)
+    wave = state.win_wave
     for col, row in state.round.winning_cells():
         renderer.draw_win_mark(surface, g.centre(col, row), g, theme, wave)
     chosen = None if state.round.board_locked else state.cursor

@@ -22,8 +22,9 @@ from game.ai.protocol import RequestKind, SearchRequest
 from game.ai.puzzles import Band, Puzzle
 from game.core import WIDTH
 from game.rating import puzzle_opponent
-from game.ui.animation import DiscDrop
+from game.ui.animation import DiscDrop, win_breathing, win_wave
 from game.ui.engine_link import Answer, Engine, Reply
+from game.ui.pacing import EVERY_FRAME
 from game.ui.scenes.base import Scene
 from game.ui.scenes.play.layout import Layouts, PlayLayout
 from game.ui.scenes.puzzles import texts
@@ -91,6 +92,8 @@ class PuzzleScene(Scene):
         self.cursor = WIDTH // 2
         self.hovering = False
         self.time = 0.0
+        self.ended_at: float | None = None
+        """When (scene time) the try's four was made; None until then."""
         self._asks: dict[int, Ask] = {}
         self._recorded = False
         self.statistics = records.all_statistics()
@@ -301,6 +304,34 @@ class PuzzleScene(Scene):
                 self.host.sounds.play("drop")
             if self.drop.done:
                 self.drop = None
+        if not self._four_shown:
+            self.ended_at = None
+        elif self.ended_at is None:
+            self.ended_at = self.time
+
+    @property
+    def _four_shown(self) -> bool:
+        """Whether the board shows a four made (and no disc still falling)."""
+        attempt = self.attempt
+        if attempt is None or self.drop is not None:
+            return False
+        outcome = attempt.board.outcome
+        return outcome is not None and outcome.winner is not None
+
+    @property
+    def win_wave(self) -> float:
+        """The winning four's breath now (:func:`~game.ui.animation.win_wave`)."""
+        return win_wave(None if self.ended_at is None else self.time - self.ended_at)
+
+    def next_frame_in(self) -> float | None:
+        """Every frame while a disc falls, the defence thinks (its dots breathe) or a
+        four does; otherwise the screen waits for an event or a reply."""
+        attempt = self.attempt
+        thinking = attempt is not None and attempt.phase is Phase.DEFENCE
+        since = None if self.ended_at is None else self.time - self.ended_at
+        if self.drop is not None or thinking or win_breathing(since):
+            return EVERY_FRAME
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         draw(surface, self, self.layout())

@@ -14,7 +14,7 @@ import pygame
 from game.choices import DiscColour
 from game.core import WIDTH, Board, Player
 from game.statistics import Statistics
-from game.ui.animation import DiscDrop, pulse
+from game.ui.animation import DiscDrop
 from game.ui.scenes.play.layout import PlayLayout
 from game.ui.scenes.play.view import BoardScreen, draw_column_numbers, draw_dots
 from game.ui.scenes.puzzles import texts
@@ -104,7 +104,7 @@ def draw_board(
         renderer.draw_last_mark(surface, g.centre(last, board.height(last) - 1), g, theme)
     outcome = board.outcome
     if outcome is not None and outcome.winner is not None and drop is None:
-        wave = pulse(state.time)
+        wave = state.win_wave
         for col, row in outcome.cells:
             renderer.draw_win_mark(surface, g.centre(col, row), g, theme, wave)
     _draw_above(surface, state, attempt, layout)
