@@ -321,13 +321,11 @@ def bring_to(state: str, program: Program, screen: Display, wid: int) -> None:
     elif state == "review" and program.ours:
         time.sleep(1.0)
         # To the focused window, as a keyboard types (keys sent to a window with
-        # --window reach SDL twice).  The menu's fifth item is Statistics; there Your
-        # games, whose first button is Import a game; the moves typed there open on the
-        # Review screen.
-        # The pointer away from the window: over a button it would choose that one.
-        screen.xdotool("mousemove", "0", "0")
+        # --window reach SDL twice).  The menu's fifth item is Statistics; its second
+        # button Your games; its second Import a game; the moves typed there open on
+        # the Review screen.
         screen.xdotool("windowactivate", "--sync", str(wid))
-        for keys in (["Down"] * 4 + ["Return"], ["Down", "Return"], ["Return"]):
+        for keys in (["Down"] * 4 + ["Return"], ["Down", "Return"], ["Down", "Return"]):
             screen.xdotool("key", "--delay", "60", *keys)
             time.sleep(0.5)
         screen.xdotool("type", "--delay", "60", REVIEWED_GAME)
@@ -364,6 +362,8 @@ def measure_state(program: Program, state: str, bench: Bench) -> Measured:
     with tempfile.TemporaryDirectory(prefix="connect4-idle-") as temp:
         home = Path(temp)
         args = prepare(program, state, home)
+        # The pointer off the window to be: over a menu item, it would choose that one.
+        display.xdotool("mousemove", "0", "0")
         running = launch(program, display, home, args)
         try:
             wid, _ = wait_for_window(screen, running)
