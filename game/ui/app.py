@@ -41,7 +41,8 @@ from game.ai.levels import LEVELS
 from game.i18n import gettext as _
 from game.settings import CUSTOM_LEVEL, Settings, SettingsStore
 from game.ui.engine_link import EngineLink, WorkerLike, kernel_name, make_worker
-from game.ui.navigation import Navigator, Services
+from game.ui.late_worker import LateWorker
+from game.ui.navigation import Navigator, Services, warm_up
 from game.ui.notices import LONG_NOTICE_SECONDS
 from game.ui.options import GameConfig, LaunchOptions, Mode, config_for
 from game.ui.pacing import Loop, soonest
@@ -53,6 +54,7 @@ from game.ui.process import (
 from game.ui.saver import Saver
 from game.ui.scenes.base import Scene
 from game.ui.scenes.stack import Go, Play, SceneStack, Transition
+from game.ui.sounds import no_device_sentence
 from game.ui.stage import Stage, StagePreferences
 from game.ui.waiting import ReplyBell, SdlEvents
 from game.ui.window import NoDisplayError, Window
@@ -105,7 +107,7 @@ class App:
         )
         self.stage = Stage(window, settings)
         self.link = EngineLink(
-            worker if worker is not None else make_worker(),
+            worker if worker is not None else LateWorker(make_worker),
             notify=self.stage.notify,
             # The navigator is made next and needs this link: it is asked when replies come.
             listening=lambda owner: self.navigator.listening(owner),  # noqa: PLW0108
@@ -148,9 +150,10 @@ class App:
         return self.stage.size
 
     # -- life cycle ------------------------------------------------------------------
-    def open(self) -> None:
-        """Open the window, load the sounds and show the first screen."""
-        self.stage.open(self.settings)
+    def open(self, *, sounds: bool = True) -> None:
+        """Open the window, load the sounds (unless ``sounds`` is False: :meth:`run`
+        loads them after the first frame) and show the first screen."""
+        self.stage.open(self.settings, sounds=sounds)
         for warning in self.saver.startup_warnings:
             self.stage.notify(warning, seconds=LONG_NOTICE_SECONDS)
         self.running = True
@@ -181,7 +184,7 @@ class App:
     def run(self) -> int:
         """Open, loop until the player quits, close; returns the exit status.  The loop
         draws at 60 fps while something moves and waits otherwise (module docstring)."""
-        self.open()
+        self.open(sounds=False)
         previous = close_on_signals()
         try:
             self.step([], 0.0)
@@ -193,6 +196,9 @@ class App:
                 time.perf_counter() - self._created,
                 time.time(),
             )
+            # What the first frame did not need: the sounds, the other screens' code.
+            self.stage.load_sounds()
+            warm_up()
             self.bell = ReplyBell()
             loop = Loop(self, SdlEvents(), fps=FPS, max_dt=MAX_DT)
             loop.start()
@@ -307,6 +313,11 @@ class App:
         self.stage.window.set_fullscreen(self.settings.fullscreen)
 
     def toggle_mute(self) -> None:
+        """M: sound on or off; without a sound device, only the news that there is none
+        (the setting stays as it was, for a machine that has one)."""
+        if not self.stage.sounds.available:
+            self.stage.notify(no_device_sentence(), topic="sound")
+            return
         self.settings.sound_on = not self.settings.sound_on
         self.stage.sounds.enabled = self.settings.sound_on
         self.stage.notify(

@@ -5,32 +5,25 @@ The navigator is the one place that knows every screen and what each is given: a
 scene receives the :class:`~game.ui.scenes.base.SceneHost` every screen has, and
 only the other services it needs (the settings, the game kept to continue, the
 statistics, the computer player).
+
+Each screen's module is imported when the screen first opens (the main menu's alone
+before the first frame), or by :func:`warm_up` once the first frame is drawn.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import assert_never
+from typing import TYPE_CHECKING, assert_never
 
 from game.i18n import gettext as _
-from game.rating import shipped_level_ratings
 from game.ui.engine_link import ReplyOwner, ReviewEngine
 from game.ui.match import Session, describe
 from game.ui.options import GameConfig, Mode
 from game.ui.saver import Saver
 from game.ui.scenes.base import Scene, SceneHost
-from game.ui.scenes.confirm import ConfirmScene
-from game.ui.scenes.games import GamesScene
-from game.ui.scenes.howto import HowToScene
-from game.ui.scenes.import_game import ImportScene
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.pause import PauseScene
-from game.ui.scenes.play import PlayScene, Round
-from game.ui.scenes.puzzles import PuzzleData, PuzzleScene, SavedPuzzles, shipped_puzzles
-from game.ui.scenes.review import ReviewScene
-from game.ui.scenes.settings_scene import SettingsScene
-from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.stack import (
     Confirm,
     Go,
@@ -44,8 +37,33 @@ from game.ui.scenes.stack import (
     unfinished_detail,
     waiting_notice,
 )
-from game.ui.scenes.stats_scene import StatsScene
 from game.ui.services import Preferences
+
+if TYPE_CHECKING:
+    from game.ui.scenes.play import PlayScene, Round
+    from game.ui.scenes.setup import SetupScene
+
+SCREENS = (
+    "game.ui.scenes.confirm",
+    "game.ui.scenes.games",
+    "game.ui.scenes.howto",
+    "game.ui.scenes.import_game",
+    "game.ui.scenes.pause",
+    "game.ui.scenes.play",
+    "game.ui.scenes.puzzles",
+    "game.ui.scenes.review",
+    "game.ui.scenes.settings_scene",
+    "game.ui.scenes.setup",
+    "game.ui.scenes.stats_scene",
+)
+"""The modules of the screens besides the main menu (imported when first opened)."""
+
+
+def warm_up() -> None:
+    """Import every screen's module now (after the first frame), so that no screen waits
+    for its code when the player first opens it."""
+    for name in SCREENS:
+        importlib.import_module(name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +104,20 @@ class Navigator:
             self._open(transition)
 
     def _go(self, where: Go) -> None:
+        # Here and below, a screen's module is loaded when it first opens (PLC0415).
+        from game.rating import shipped_level_ratings  # noqa: PLC0415
+        from game.ui.scenes.games import GamesScene  # noqa: PLC0415
+        from game.ui.scenes.howto import HowToScene  # noqa: PLC0415
+        from game.ui.scenes.import_game import ImportScene  # noqa: PLC0415
+        from game.ui.scenes.puzzles import (  # noqa: PLC0415
+            PuzzleData,
+            PuzzleScene,
+            SavedPuzzles,
+            shipped_puzzles,
+        )
+        from game.ui.scenes.settings_scene import SettingsScene  # noqa: PLC0415
+        from game.ui.scenes.stats_scene import StatsScene  # noqa: PLC0415
+
         stack, services = self.stack, self.services
         match where:
             case Go.BACK:
@@ -118,6 +150,11 @@ class Navigator:
                 assert_never(where)
 
     def _open(self, transition: OpenSetup | Pause | Play | Review | Confirm) -> None:
+        from game.ui.scenes.confirm import ConfirmScene  # noqa: PLC0415 - see _go
+        from game.ui.scenes.pause import PauseScene  # noqa: PLC0415
+        from game.ui.scenes.play import Round  # noqa: PLC0415
+        from game.ui.scenes.review import ReviewScene  # noqa: PLC0415
+
         stack, host = self.stack, self.services.host
         match transition:
             case OpenSetup(mode=mode, over_menu=True):
@@ -147,9 +184,13 @@ class Navigator:
         return MenuScene(self.services.host, settings=saver.settings, saved=saver.game_in_progress)
 
     def _setup(self, mode: Mode) -> SetupScene:
+        from game.ui.scenes.setup import SetupScene  # noqa: PLC0415 - see _go
+
         return SetupScene(self.services.host, mode, self.services.preferences, self.services.saver)
 
     def _play(self, round_: Round) -> PlayScene:
+        from game.ui.scenes.play import PlayScene  # noqa: PLC0415 - see _go
+
         services = self.services
         return PlayScene(
             services.host,
@@ -162,6 +203,8 @@ class Navigator:
     def _watch(self, config: GameConfig) -> None:
         """Two computers play ``config``.  Watching takes no game's place: a game of the
         player's that is kept stays kept (the player is told it waits)."""
+        from game.ui.scenes.play import Round  # noqa: PLC0415 - see _go
+
         kept = self.services.saver.game_in_progress
         self.stack.replace(self._play(Round(Session(config))))
         if kept is not None and kept.mode is not Mode.WATCH:
@@ -188,5 +231,7 @@ class Navigator:
         if saved is None:
             self.go(Go.MENU)
             return
+        from game.ui.scenes.play import Round  # noqa: PLC0415 - see _go
+
         session, match = Session.restore(saved)
         self.stack.replace(self._play(Round(session, match)))

@@ -104,6 +104,11 @@ class FrameGrid:
         self._next: float | None = None
         self._last: float | None = None
 
+    @property
+    def last(self) -> float | None:
+        """When the last tick returned (None: never)."""
+        return self._last
+
     def tick(self) -> float:
         """Sleep until the next frame is due; the seconds since the last tick."""
         now = self._clock.now()
@@ -123,6 +128,8 @@ class FrameGrid:
 
 class Loop:
     """The game loop's turns (:meth:`turn`): wait or pace, then one step of ``host``.
+    Every step is one tick of :attr:`grid`, whose last tick is when the host last saw
+    the time.
 
     ``max_dt`` caps the time one animated frame advances, so that a stall (a window
     being dragged) never makes a disc jump; the time spent waiting with nothing moving
@@ -160,8 +167,10 @@ class Loop:
             dt = self.grid.tick()
             self.host.step(self.events.get(), min(dt, self.max_dt))
             return
-        deadline = None if due is None else self.clock.now() + due
-        timeout = MAX_WAIT if due is None else min(due, MAX_WAIT)
+        # ``due`` counts from the last frame: the host has not seen the time since.
+        now = self.clock.now()
+        deadline = None if due is None else (self.grid.last or now) + due
+        timeout = MAX_WAIT if deadline is None else min(max(0.0, deadline - now), MAX_WAIT)
         self._remember(timeout)
         events = self.events.wait(timeout)
         if not events and (deadline is None or self.clock.now() < deadline):
