@@ -284,15 +284,27 @@ def stop(running: Running) -> None:
             process.wait()
 
 
-def wait_for_window(screen: Screen, running: Running, timeout: float = 30.0) -> tuple[int, float]:
-    """The program's window once it shows a drawn frame, and when (seconds after launch)."""
+@dataclass(frozen=True)
+class FirstFrame:
+    """A program's window once drawn: its id, the seconds since launch, and the CPU
+    seconds its processes had used by then (less sensitive to a busy machine)."""
+
+    window: int
+    seconds: float
+    cpu: float
+
+
+def wait_for_window(screen: Screen, running: Running, timeout: float = 30.0) -> FirstFrame:
+    """The program's window once it shows a drawn frame (see :class:`FirstFrame`)."""
     deadline = time.perf_counter() + timeout
     while time.perf_counter() < deadline:
         if running.process.poll() is not None:
             raise RuntimeError(f"{running.program.name} exited ({running.process.returncode})")
-        for wid in screen.windows_of(running.tree()):
+        pids = running.tree()
+        for wid in screen.windows_of(pids):
             if screen.drawn(wid):
-                return wid, time.perf_counter() - running.started
+                seen = time.perf_counter() - running.started
+                return FirstFrame(wid, seen, sum(cpu_seconds(pids).values()))
         time.sleep(0.004)
     raise TimeoutError(f"{running.program.name} drew no window within {timeout} s")
 
@@ -366,7 +378,7 @@ def measure_state(program: Program, state: str, bench: Bench) -> Measured:
         display.xdotool("mousemove", "0", "0")
         running = launch(program, display, home, args)
         try:
-            wid, _ = wait_for_window(screen, running)
+            wid = wait_for_window(screen, running).window
             bring_to(state, program, display, wid)
             time.sleep(settle)
             pids = running.tree()
@@ -398,12 +410,14 @@ def measure_state(program: Program, state: str, bench: Bench) -> Measured:
 # -- launch timing ---------------------------------------------------------------------
 
 
-def time_launch(program: Program, display: Display, screen: Screen) -> tuple[float, float | None]:
-    """Seconds from launch to the first drawn frame, seen on screen and (ours) logged."""
+def time_launch(
+    program: Program, display: Display, screen: Screen
+) -> tuple[FirstFrame, float | None]:
+    """The first drawn frame seen on screen, and (ours) the seconds to it as logged."""
     with tempfile.TemporaryDirectory(prefix="connect4-launch-") as temp:
         running = launch(program, display, Path(temp))
         try:
-            _, seen = wait_for_window(screen, running)
+            seen = wait_for_window(screen, running)
             logged = None
             if program.ours:
                 deadline = time.perf_counter() + 10
@@ -469,17 +483,20 @@ def run(args: argparse.Namespace) -> None:
     print(f"load average after: {load_average()}")
 
 
-def _time_launches(
-    timed: list[Program], display: Display, screen: Screen, rounds: int
-) -> dict[str, tuple[list[float], list[float]]]:
-    launches: dict[str, tuple[list[float], list[float]]] = {p.name: ([], []) for p in timed}
+Launches = dict[str, tuple[list[float], list[float], list[float]]]
+"""Per program: seconds to the first frame seen, CPU seconds by then, seconds logged."""
+
+
+def _time_launches(timed: list[Program], display: Display, screen: Screen, rounds: int) -> Launches:
+    launches: Launches = {p.name: ([], [], []) for p in timed}
     for round_ in range(rounds):
         for program in timed if round_ % 2 == 0 else reversed(timed):
             benchlib.progress(f"launch {round_ + 1}/{rounds}: {program.name}")
             seen, logged = time_launch(program, display, screen)
-            launches[program.name][0].append(seen)
+            launches[program.name][0].append(seen.seconds)
+            launches[program.name][1].append(seen.cpu)
             if logged is not None:
-                launches[program.name][1].append(logged)
+                launches[program.name][2].append(logged)
     return launches
 
 
@@ -515,17 +532,20 @@ def _summary(values: list[float]) -> str:
     )
 
 
-def _report_launches(launches: dict[str, tuple[list[float], list[float]]]) -> None:
+def _report_launches(launches: Launches) -> None:
     if not launches:
         return
     print()
-    print("Launch to the first drawn frame (seen on screen; ours also as logged):")
+    print(
+        "Launch to the first drawn frame (seen on screen; the CPU its processes used by"
+        " then; ours also as logged):"
+    )
     medians = {}
-    for name, (seen, logged) in launches.items():
+    for name, (seen, cpu, logged) in launches.items():
         if not seen:
             continue
         medians[name] = statistics.median(seen)
-        line = f"- {name}: {_summary(seen)}"
+        line = f"- {name}: {_summary(seen)}; CPU {_summary(cpu)}"
         if logged:
             line += f"; logged {_summary(logged)}"
         print(line)

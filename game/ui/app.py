@@ -191,9 +191,10 @@ class App:
             since = seconds_since_process_start()
             log.info(
                 "first frame drawn %.3f s after launch"
-                " (%.3f s after the app was created; epoch %.3f)",
+                " (%.3f s after the app was created; %.3f s of CPU; epoch %.3f)",
                 since if since is not None else float("nan"),
                 time.perf_counter() - self._created,
+                time.process_time(),
                 time.time(),
             )
             # What the first frame did not need: the sounds, the other screens' code.
