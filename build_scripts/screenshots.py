@@ -386,7 +386,7 @@ def _watching(camera: Camera) -> None:
         for _ in range(600):  # the stepped move's disc, caught while it falls
             app.step([], FRAME)
             scene = app.scene
-            if isinstance(scene, PlayScene) and scene.round.drop is not None:
+            if isinstance(scene, PlayScene) and scene.falling is not None:
                 break
         camera.shoot(app, "watch-a-disc-falling", frames=4)
     with camera.app(watch_delay=0.0) as app:

@@ -29,8 +29,9 @@ from collections.abc import Callable
 
 import pygame
 
-from game.core import WIDTH
+from game.core import WIDTH, Board, Player
 from game.settings import Settings
+from game.ui.animation import DiscDrop
 from game.ui.board_screen import BoardLayout, Layouts
 from game.ui.engine_link import Answer, Engine, Failure, Reply
 from game.ui.match import Match
@@ -102,6 +103,27 @@ class PlayScene(Scene):
     @property
     def watching(self) -> Watching:
         return self.table.watching
+
+    @property
+    def board(self) -> Board:
+        """The board on screen (a falling disc's move is on it already)."""
+        return self.round.match.board
+
+    @property
+    def over(self) -> bool:
+        """Whether the game on screen has ended."""
+        return self.round.over
+
+    @property
+    def falling(self) -> DiscDrop | None:
+        """The disc still falling, if any (the board is locked until it lands)."""
+        return self.round.drop
+
+    @property
+    def human(self) -> Player | None:
+        """The side the person at this window plays against the computer (None in the
+        other modes)."""
+        return self.round.match.human
 
     @property
     def thinking(self) -> bool:
