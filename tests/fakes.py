@@ -35,7 +35,7 @@ from game.ai.protocol import (
 )
 from game.ai.score import DRAW, Analysis, Score
 from game.core import WIDTH, Board
-from game.settings import SettingsStore
+from game.profile.settings import SettingsStore
 from game.ui.app import App
 from game.ui.options import GameConfig, LaunchOptions
 from game.ui.scenes.stack import Play

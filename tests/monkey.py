@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.core import Board
-from game.settings import MIN_WINDOW
+from game.profile.preferences import MIN_WINDOW
 from game.ui.app import App
 from game.ui.scenes.play import PlayScene
 

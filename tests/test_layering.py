@@ -62,7 +62,11 @@ def outside(imported: set[str], allowed: tuple[str, ...]) -> set[str]:
 
 @pytest.mark.parametrize(
     ("layer", "allowed"),
-    [("core", ("game.core",)), ("ai", ("game.core", "game.ai"))],
+    [
+        ("core", ("game.core",)),
+        ("ai", ("game.core", "game.ai")),
+        ("profile", ("game.core", "game.ai", "game.profile", "game.i18n", "game.resources")),
+    ],
 )
 def test_a_layer_imports_only_itself_and_the_layers_below(
     layer: str, allowed: tuple[str, ...]
@@ -74,7 +78,7 @@ def test_a_layer_imports_only_itself_and_the_layers_below(
     assert {path: names for path, names in wrong.items() if names} == {}
 
 
-@pytest.mark.parametrize("layer", ["core", "ai"])
+@pytest.mark.parametrize("layer", ["core", "ai", "profile"])
 def test_nothing_below_the_window_imports_pygame(layer: str) -> None:
     using = [
         str(path.relative_to(ROOT))

@@ -12,7 +12,7 @@ from game.ai.levels import level_by_name
 from game.ai.protocol import RequestKind, SearchRequest, SearchResult
 from game.ai.score import DRAW, Analysis, Score
 from game.core import Board, Player
-from game.settings import Settings
+from game.profile.preferences import Settings
 from game.ui.engine_link import Answer, Reply, ReplyOwner
 from game.ui.match import Match, Session
 from game.ui.options import GameConfig, Mode

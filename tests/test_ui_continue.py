@@ -9,9 +9,10 @@ import pygame
 import pytest
 
 from game.ai.levels import level_by_name
-from game.choices import DiscColour, Starter
 from game.core import Player
-from game.settings import SavedGame, SettingsStore
+from game.profile.choices import DiscColour, Starter
+from game.profile.saved_game import SavedGame
+from game.profile.settings import SettingsStore
 from game.ui.app import App
 from game.ui.match import Session
 from game.ui.options import GameConfig, LaunchOptions, Mode

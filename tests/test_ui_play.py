@@ -15,9 +15,9 @@ import pytest
 from game.ai.levels import level_by_name
 from game.ai.protocol import RequestKind, SearchRequest, SearchResult, WorkerReply
 from game.ai.score import Analysis, Score
-from game.choices import Starter
 from game.core import Player
-from game.settings import SettingsStore
+from game.profile.choices import Starter
+from game.profile.settings import SettingsStore
 from game.ui.app import App
 from game.ui.board_screen import worth_colour
 from game.ui.options import GameConfig, LaunchOptions, Mode

@@ -11,8 +11,8 @@ import pytest
 from game.ai.judge import PositionValue, Verdict
 from game.ai.protocol import ReviewRequest, ReviewResult, SearchRequest, SearchResult
 from game.ai.score import DRAW, Analysis, Score
-from game.choices import Starter
 from game.core import Board
+from game.profile.choices import Starter
 from game.ui import clipboard
 from game.ui.app import App
 from game.ui.options import Mode

@@ -15,9 +15,9 @@ import pytest
 from game.ai.book import BOOK_FILE
 from game.ai.levels import level_by_name
 from game.ai.worker import RESTART_NOTICE
-from game.choices import Starter
+from game.profile.choices import Starter
+from game.profile.settings import SettingsStore
 from game.resources import ASSETS_ENV
-from game.settings import SettingsStore
 from game.ui.app import App
 from game.ui.options import GameConfig, LaunchOptions, Mode
 from game.ui.scenes.menu import MenuScene

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game.settings import SettingsStore
+from game.profile.settings import SettingsStore
 from game.ui.app import App
 from game.ui.options import Mode
 from game.ui.scenes.menu import MenuScene

@@ -33,7 +33,9 @@ import pygame
 from game import i18n
 from game.ai.levels import LEVELS
 from game.i18n import gettext as _
-from game.settings import CUSTOM_LEVEL, Settings, SettingsStore
+from game.profile.preferences import Settings
+from game.profile.saved_game import CUSTOM_LEVEL
+from game.profile.settings import SettingsStore
 from game.ui.engine_link import EngineLink, WorkerLike, kernel_name, make_worker
 from game.ui.navigation import Navigator, Services
 from game.ui.notices import LONG_NOTICE_SECONDS

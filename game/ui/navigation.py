@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import assert_never
 
 from game.i18n import gettext as _
-from game.rating import shipped_level_ratings
+from game.profile.rating import shipped_level_ratings
 from game.ui.engine_link import ReplyOwner, ReviewEngine
 from game.ui.match import Session, describe
 from game.ui.options import GameConfig, Mode

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from game.choices import DiscColour
 from game.core import WIDTH, Board, Player
+from game.profile.choices import DiscColour
 from game.ui.board_view import BoardGeometry
 from game.ui.scenes.stack import Go, Transition
 from game.ui.services import Look

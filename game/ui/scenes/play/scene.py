@@ -30,7 +30,7 @@ from collections.abc import Callable
 import pygame
 
 from game.core import WIDTH, Board, Player
-from game.settings import Settings
+from game.profile.preferences import Settings
 from game.ui.animation import DiscDrop
 from game.ui.board_screen import BoardLayout, Layouts
 from game.ui.engine_link import Answer, Engine, Failure, Reply

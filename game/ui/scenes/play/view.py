@@ -11,9 +11,9 @@ from typing import Protocol
 import pygame
 
 from game.ai.protocol import SearchResult
-from game.choices import DiscColour
 from game.core import WIDTH, Player
-from game.settings import Settings
+from game.profile.choices import DiscColour
+from game.profile.preferences import Settings
 from game.ui.animation import pulse
 from game.ui.board_screen import (
     BoardLayout,

@@ -21,7 +21,7 @@ import pygame
 from game.ai.protocol import RequestKind, SearchRequest
 from game.ai.puzzles import Band, Puzzle
 from game.core import WIDTH
-from game.rating import puzzle_opponent
+from game.profile.rating import puzzle_opponent
 from game.ui import input as ui_input
 from game.ui.animation import DiscDrop
 from game.ui.board_screen import BoardLayout, Layouts
@@ -36,7 +36,7 @@ from game.ui.scenes.stack import Go, Transition
 from game.ui.widgets import Action, ActionKind, Item, ItemList
 
 if TYPE_CHECKING:
-    from game.statistics import Statistics
+    from game.profile.statistics import Statistics
     from game.ui.scenes.base import SceneHost
 
 log = logging.getLogger(__name__)

@@ -11,9 +11,9 @@ from typing import Protocol
 
 import pygame
 
-from game.choices import DiscColour
 from game.core import WIDTH, Board, Player
-from game.statistics import Statistics
+from game.profile.choices import DiscColour
+from game.profile.statistics import Statistics
 from game.ui.animation import DiscDrop, pulse
 from game.ui.board_screen import BoardLayout, BoardScreen, draw_column_numbers, draw_dots
 from game.ui.scenes.puzzles import texts

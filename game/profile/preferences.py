@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from game import fields
 from game.ai.levels import DEFAULT_PERFECT_BUDGET, MAX_DEPTH, MIN_DEPTH
-from game.choices import DiscColour, Starter
 from game.i18n import LANGUAGES, SYSTEM
-from game.saved_game import LEVEL_NAMES
+from game.profile import fields
+from game.profile.choices import DiscColour, Starter
+from game.profile.saved_game import LEVEL_NAMES
 
 MIN_WINDOW = (640, 480)
 MAX_WINDOW = (16384, 16384)
@@ -70,7 +70,7 @@ class Settings:
     clamped into its range and a choice's spelling normalised ("HIGH-CONTRAST" ->
     "high-contrast"); a value of the wrong type or an unknown choice raises
     ``ValueError`` naming the field.  Assigning a field later is not checked:
-    :meth:`clamped` checks again, and :meth:`game.settings.SettingsStore.save` does
+    :meth:`clamped` checks again, and :meth:`game.profile.settings.SettingsStore.save` does
     so before writing.
 
     Ranges: volume 0..1, animation_speed 0.25..3, perfect_budget 0.5..30 s,
