@@ -445,4 +445,4 @@ def test_level_of_reads_a_saved_choice() -> None:
     with pytest.raises(ValueError, match="unknown level"):
         level_of("Godlike", 9)
     # The settings file stores the same name for a custom depth.
-    assert saved_game.CUSTOM_LEVEL == CUSTOM_LEVEL
+    assert saved_game.LEVEL_CHOICES[-1] == CUSTOM_LEVEL

@@ -31,10 +31,9 @@ from collections.abc import Iterable
 import pygame
 
 from game import i18n
-from game.ai.levels import LEVELS
+from game.ai.levels import CUSTOM_LEVEL, LEVEL_NAMES
 from game.i18n import gettext as _
 from game.profile.preferences import Settings
-from game.profile.saved_game import CUSTOM_LEVEL
 from game.profile.settings import SettingsStore
 from game.ui.engine_link import EngineLink, WorkerLike, kernel_name, make_worker
 from game.ui.navigation import Navigator, Services
@@ -58,7 +57,6 @@ FPS = 60
 MAX_DT = 0.1
 """A longer pause between frames (a dragged window, a stall) counts as this much,
 so that animations never jump."""
-LEVEL_NAMES = frozenset(level.name for level in LEVELS)
 
 
 class App:
