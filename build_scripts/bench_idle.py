@@ -316,7 +316,9 @@ def prepare(program: Program, state: str, home: Path) -> list[str]:
     """The settings and the command line that open ``state`` (ours)."""
     if not program.ours or state != "play":
         return []
-    from game.settings import Settings, SettingsStore, Statistics  # noqa: PLC0415
+    from game.profile.preferences import Settings  # noqa: PLC0415
+    from game.profile.settings import SettingsStore  # noqa: PLC0415
+    from game.profile.statistics import Statistics  # noqa: PLC0415
 
     folder = home / "config" / "connect4"
     folder.mkdir(parents=True, exist_ok=True)

@@ -15,8 +15,8 @@ import pygame
 import pytest
 
 from game.ai.levels import level_by_name
-from game.choices import Starter
-from game.settings import SettingsStore
+from game.profile.choices import Starter
+from game.profile.settings import SettingsStore
 from game.ui.animation import PULSE_SECONDS, WIN_BREATHS, pulse, win_breathing, win_wave
 from game.ui.app import App
 from game.ui.late_worker import LateWorker

@@ -37,9 +37,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import i18n
-from game.ai.levels import LEVELS
+from game.ai.levels import CUSTOM_LEVEL, LEVEL_NAMES
 from game.i18n import gettext as _
-from game.settings import CUSTOM_LEVEL, Settings, SettingsStore
+from game.profile.preferences import Settings
+from game.profile.settings import SettingsStore
 from game.ui.engine_link import EngineLink, WorkerLike, kernel_name, make_worker
 from game.ui.late_worker import LateWorker
 from game.ui.navigation import Navigator, Services, warm_up
@@ -52,8 +53,8 @@ from game.ui.process import (
     seconds_since_process_start,
 )
 from game.ui.saver import Saver
-from game.ui.scenes.base import Scene
-from game.ui.scenes.stack import Go, Play, SceneStack, Transition
+from game.ui.scenes.base import Scene, SceneStack
+from game.ui.scenes.stack import Go, Play, Transition
 from game.ui.sounds import no_device_sentence
 from game.ui.stage import Stage, StagePreferences
 from game.ui.waiting import ReplyBell, SdlEvents
@@ -77,7 +78,6 @@ HIDING = frozenset({pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN})
 SHOWING = frozenset(
     {pygame.WINDOWRESTORED, pygame.WINDOWSHOWN, pygame.WINDOWEXPOSED, pygame.WINDOWMAXIMIZED}
 )
-LEVEL_NAMES = frozenset(level.name for level in LEVELS)
 
 
 class App:

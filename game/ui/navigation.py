@@ -22,7 +22,7 @@ from game.ui.engine_link import ReplyOwner, ReviewEngine
 from game.ui.match import Session, describe
 from game.ui.options import GameConfig, Mode
 from game.ui.saver import Saver
-from game.ui.scenes.base import Scene, SceneHost
+from game.ui.scenes.base import Scene, SceneHost, SceneStack
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.stack import (
     Confirm,
@@ -31,7 +31,6 @@ from game.ui.scenes.stack import (
     Pause,
     Play,
     Review,
-    SceneStack,
     Transition,
     new_game_question,
     unfinished_detail,
@@ -127,10 +126,10 @@ class Navigator:
                 stack.replace(self._menu(), self._setup(mode))
             case OpenSetup(mode=mode):
                 stack.push(self._setup(mode))
-            case Pause(play=play):
+            case Pause(game=game):
                 from game.ui.scenes.pause import PauseScene  # noqa: PLC0415
 
-                stack.push(PauseScene(host, play))
+                stack.push(PauseScene(host, game))
             case Review(game=game):
                 from game.ui.scenes.review import ReviewScene  # noqa: PLC0415
 
@@ -233,7 +232,7 @@ def _stats(services: Services) -> Scene:
 
 
 def _puzzles(services: Services) -> Scene:
-    from game.rating import shipped_level_ratings  # noqa: PLC0415
+    from game.profile.rating import shipped_level_ratings  # noqa: PLC0415
     from game.ui.scenes.puzzles import (  # noqa: PLC0415
         PuzzleData,
         PuzzleScene,
