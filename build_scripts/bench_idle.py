@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib.util
 import os
 import re
 import shutil
@@ -54,14 +55,14 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 import benchlib
 from benchlib import ROOT, load_average
 
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))  # tests.x11: the virtual screen the e2e tests use
-
-from tests.x11 import Display, virtual_screen, window_manager
+if TYPE_CHECKING:
+    from tests.x11 import Display
 
 GNOME = "/usr/games/four-in-a-row"
 KDE = "/usr/games/kfourinline"
@@ -75,6 +76,17 @@ REVIEWED_GAME = "4545454"
 """A short game (the first player wins in a column): its review is complete at once,
 from the opening book, so the Review screen measured waits for nothing."""
 STATES = ("menu", "play", "review", "minimised")
+
+
+def x11() -> ModuleType:
+    """tests/x11.py, the virtual screen, window manager and xdotool of the end-to-end
+    tests, loaded from its file (``sys.path`` stays as Python set it for a script)."""
+    spec = importlib.util.spec_from_file_location("connect4_x11", ROOT / "tests" / "x11.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module
 
 
 # -- processes -------------------------------------------------------------------------
@@ -485,7 +497,8 @@ def run(args: argparse.Namespace) -> None:
     missing = [p for p in (GNOME, KDE) if not Path(p).is_file()]
     if missing:
         print(f"not installed (no figures for them): {', '.join(missing)}")
-    with virtual_screen((1280, 900)) as display, window_manager(display):
+    screens = x11()
+    with screens.virtual_screen((1280, 900)) as display, screens.window_manager(display):
         server_pid = pid_of(f"Xvfb {display.name} -screen 0 1280x900x24 -nolisten tcp -noreset")
         if server_pid is None:
             raise RuntimeError("the X server's process was not found")
