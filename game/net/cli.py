@@ -22,7 +22,8 @@ import ssl
 import sys
 from collections.abc import Sequence
 
-from game.net.server import DEFAULT_PORT, GameServer, ServerConfig, log_game
+from game.net.messages import DEFAULT_PORT
+from game.net.server import GameServer, ServerConfig, log_game
 
 
 def _positive(kind: type[int] | type[float]) -> argparse._ActionType:

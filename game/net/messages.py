@@ -22,6 +22,8 @@ from typing import ClassVar, Final, Literal, TypeAlias
 
 PROTOCOL_VERSION: Final = 1
 APP: Final = "connect4"
+DEFAULT_PORT: Final = 7474
+"""The port a server listens on, and a typed address without a port means."""
 
 MAX_FRAME_BYTES: Final = 4096
 """The largest frame a peer may send; the server closes a connection that sends a

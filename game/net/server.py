@@ -33,11 +33,10 @@ from websockets.http11 import Request, Response
 
 from game.net.codec import ProtocolError, encode, parse_client
 from game.net.lobby import Lobby, Room
-from game.net.messages import MAX_FRAME_BYTES, Error, ErrorCode, ServerMessage
+from game.net.messages import DEFAULT_PORT, MAX_FRAME_BYTES, Error, ErrorCode, ServerMessage
 
 log = logging.getLogger("game.net.server")
 
-DEFAULT_PORT: Final = 7474
 OUTBOX_LIMIT: Final = 256
 """Messages queued to one client at most; beyond, the client is too slow and dropped."""
 CLOSE_TOO_SLOW: Final = 1008
