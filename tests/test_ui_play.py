@@ -357,7 +357,7 @@ def test_the_board_is_locked_while_the_computer_thinks() -> None:
         scene = start(app)
         app.step([drop_key(0)], FRAME)
         advance(app, 1.0)
-        assert scene.computer.thinking
+        assert scene.thinking
         app.step([drop_key(1)], FRAME)
         app.step(click(column_point(scene, 1)), FRAME)
         assert scene.round.match.board.moves == "1"
@@ -478,7 +478,7 @@ def test_undo_while_the_computer_thinks_cancels_it_and_drops_its_late_reply() ->
         app.step([key(pygame.K_z, mod=pygame.KMOD_CTRL)], FRAME)
         assert request_id in worker.cancelled
         assert scene.round.match.board.moves == ""
-        assert not scene.computer.thinking
+        assert not scene.thinking
         # The answer was already on its way: it must not be played.
         worker.inject(WorkerReply(request_id, RequestKind.MOVE, request.moves, _result(3)))
         advance(app, 0.5)

@@ -114,7 +114,7 @@ def _players(pen: Pen) -> None:
 def proof_line(state: PlayState) -> str:
     """What the computer's last move was worth, in words ("" before its first move, and
     once undo went back past it)."""
-    was_proven = state.computer.proof_for(state.round.match.board.moves)
+    was_proven = state.proof_for(state.round.match.board.moves)
     return "" if was_proven is None else texts.proof(was_proven)
 
 
@@ -132,7 +132,7 @@ def turn_text(state: PlayState) -> str:
         return texts.Says.PAUSED.text
     if state.coach.offer is not None:
         return texts.Says.COACH_WAITS.text
-    if state.computer.thinking or match.computer_to_move:
+    if state.thinking or match.computer_to_move:
         return texts.thinking(match, names)
     return texts.to_move(match, names)
 
@@ -164,7 +164,7 @@ def _turn(pen: Pen) -> None:
     if offer is not None:
         said = texts.coach_says(offer.best.value, offer.played.value, offer.best_column)
         pen.write(said, pen.small, theme.accent)
-    elif state.computer.thinking and not state.watching.paused:
+    elif state.thinking and not state.watching.paused:
         centre = (pen.x + 2 * disc_r + pen.pad + disc_r, pen.y)
         draw_dots(pen.surface, centre, disc_r // 3, theme.accent, state.time)
         pen.y += disc_r

@@ -19,7 +19,6 @@ from game.ui.board_view import BoardGeometry
 from game.ui.scenes.play import texts
 from game.ui.scenes.play.advisor import Advisor
 from game.ui.scenes.play.coach import Coach
-from game.ui.scenes.play.computer import ComputerPlayer
 from game.ui.scenes.play.layout import PlayLayout
 from game.ui.scenes.play.round import Round
 from game.ui.scenes.play.watching import Watching
@@ -52,14 +51,25 @@ class PlayState(BoardScreen, Protocol):
     """What the play screen's picture is made of (:class:`PlayScene` has it)."""
 
     settings: Settings
-    round: Round
-    advisor: Advisor
-    coach: Coach
-    computer: ComputerPlayer
-    watching: Watching
 
     @property
+    def round(self) -> Round: ...
+    @property
+    def advisor(self) -> Advisor: ...
+    @property
+    def coach(self) -> Coach: ...
+    @property
+    def watching(self) -> Watching: ...
+    @property
     def shows_analysis(self) -> bool: ...
+    @property
+    def thinking(self) -> bool:
+        """Whether a player not at this window is choosing its move."""
+        ...
+
+    def proof_for(self, moves: str) -> bool | None:
+        """Whether the last move that led to ``moves`` was proven best (None: no claim)."""
+        ...
 
 
 def colour_of(state: PlayState, player: Player) -> DiscColour:
@@ -164,7 +174,7 @@ def _draw_above(surface: pygame.Surface, state: PlayState, layout: PlayLayout) -
         centre = (g.column_x(state.cursor), g.hover_y)
         colour = colour_of(state, board.to_move)
         look.renderer.draw_disc(surface, centre, g.radius, colour, look.theme)
-    elif state.computer.thinking and not state.watching.paused and state.coach.offer is None:
+    elif state.thinking and not state.watching.paused and state.coach.offer is None:
         centre = (g.frame_rect.centerx, g.hover_y)
         draw_dots(surface, centre, g.cell // 8, look.theme.text, state.time)
 
