@@ -233,7 +233,7 @@ def test_resume_with_the_right_token_and_a_wrong_one() -> None:
     bob_peer.take()
     token = table.lobby.rooms[code].seats[Colour.SECOND].token
     table.lobby.drop(bob)
-    assert ann_peer.take() == [{"type": "opponent", "status": "away"}]
+    assert ann_peer.take() == [{"type": "opponent", "status": "away", "seconds": 60}]
     table.clock.advance(59)
     again, again_peer = table.connect("Bob")
     table.send(again, {"type": "resume", "room": code, "token": token[:-1] + "x"})
@@ -244,7 +244,7 @@ def test_resume_with_the_right_token_and_a_wrong_one() -> None:
         {"type": "start", "room": code, "colour": "second", "token": token, "opponent": "Ann",
          "moves": "4"}
     ]  # fmt: skip
-    assert ann_peer.take() == [{"type": "opponent", "status": "back"}]
+    assert ann_peer.take() == [{"type": "opponent", "status": "back", "seconds": None}]
     table.clock.advance(10)  # the cancelled keep time does not fire
     assert ann_peer.take() == [] and table.lobby.rooms[code].game.result is None
     table.send(again, {"type": "move", "ply": 1, "column": 4})
@@ -255,13 +255,13 @@ def test_the_keep_time_running_out_gives_the_game_to_the_one_who_stayed() -> Non
     table = Table(keep=120)
     code, (ann, _ann_peer), (bob, bob_peer) = table.pair()
     table.lobby.drop(ann)
-    assert bob_peer.take() == [{"type": "opponent", "status": "away"}]
+    assert bob_peer.take() == [{"type": "opponent", "status": "away", "seconds": 120}]
     table.clock.advance(119.5)
     assert bob_peer.take() == []
     table.clock.advance(1)
     assert bob_peer.take() == [
         {"type": "state", "room": code, "moves": "", "result": "second", "reason": "abandoned"},
-        {"type": "opponent", "status": "left"},
+        {"type": "opponent", "status": "left", "seconds": None},
     ]
     token = table.lobby.rooms[code].seats[Colour.FIRST].token
     late, late_peer = table.connect("Ann")
@@ -306,7 +306,7 @@ def test_leave_mid_game_is_abandoned_and_the_room_goes_when_both_are_gone() -> N
     table.send(bob, {"type": "leave"})
     assert ann_peer.take() == [
         {"type": "state", "room": code, "moves": "", "result": "first", "reason": "abandoned"},
-        {"type": "opponent", "status": "left"},
+        {"type": "opponent", "status": "left", "seconds": None},
     ]
     table.send(bob, {"type": "create"})
     assert bob_peer.take()[-1]["type"] == "created"

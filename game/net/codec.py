@@ -245,7 +245,10 @@ _SERVER_READERS: Final[dict[str, Callable[[_Fields], ServerMessage]]] = {
     ChatFrom.TYPE: lambda f: ChatFrom(
         from_=f.text("from", MAX_NAME), text=f.text("text", MAX_CHAT)
     ),
-    Opponent.TYPE: lambda f: Opponent(status=Status(f.choice("status", tuple(Status)))),
+    Opponent.TYPE: lambda f: Opponent(
+        status=Status(f.choice("status", tuple(Status))),
+        seconds=f.integer("seconds", 0, 10**6) if f.has("seconds") else None,
+    ),
     Error.TYPE: lambda f: Error(
         code=ErrorCode(f.choice("code", tuple(ErrorCode))),
         message=clean_text(f.string("message", _MESSAGE_FIELD)),

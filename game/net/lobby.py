@@ -17,6 +17,7 @@ still going on, "abandoned").  A room with no seat present or away is deleted.
 from __future__ import annotations
 
 import hmac
+import math
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -187,7 +188,7 @@ class Lobby:
         seat.timer = self._scheduler.call_later(self._keep_seconds, lambda: self._expire(seat))
         other = seat.room.other(seat)
         if other is not None:
-            other.send(Opponent(Status.AWAY))
+            other.send(Opponent(Status.AWAY, math.ceil(self._keep_seconds)))
 
     # -- messages --------------------------------------------------------------------
     def _hello(self, member: Member, message: ClientMessage) -> None:
@@ -271,7 +272,7 @@ class Lobby:
         if room.game.over:
             seat.send(room.game.state(room.code))
         if other.away:
-            seat.send(Opponent(Status.AWAY))
+            seat.send(Opponent(Status.AWAY))  # (how long is left is not kept)
         elif other.gone:
             seat.send(Opponent(Status.LEFT))
         for kind, (colour, ply) in room.game.offers.items():

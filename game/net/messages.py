@@ -246,8 +246,11 @@ class ChatFrom:
 
 @dataclass(frozen=True, slots=True)
 class Opponent:
+    """``seconds`` (an extra field, with "away"): how long the server keeps the seat."""
+
     TYPE: ClassVar = "opponent"
     status: Status
+    seconds: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
