@@ -23,6 +23,9 @@ from game.rating import SCORES, RatingLog, merge_logs, shipped_level_ratings
 
 Result = Literal["win", "loss", "draw"]
 RESULTS: tuple[Result, ...] = ("win", "loss", "draw")
+ONLINE_RECORD = "online"
+"""The record of the games against friends over the network, kept beside the levels'
+(no level has this name) and never rated: the rating is against the levels."""
 
 
 @dataclass(slots=True)

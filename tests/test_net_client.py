@@ -305,7 +305,7 @@ def test_resuming_a_seat_from_a_new_client_and_a_seat_that_is_gone() -> None:
             begun = ear.wait_for(bob, of(GameStarted))
             assert isinstance(begun, GameStarted)
         # Bob's window closed: his seat is away; a new window resumes it.
-        assert ann_ear.wait_for(ann, of(OpponentChanged)) == OpponentChanged(Status.AWAY)
+        assert ann_ear.wait_for(ann, of(OpponentChanged)) == OpponentChanged(Status.AWAY, 1)
         seat = ResumeSeat(opened.room, begun.game.token)
         with client(server.local_url, "Bob", seat) as (back, ear):
             resumed = ear.wait_for(back, of(GameStarted))

@@ -126,7 +126,11 @@ class ChatReceived:
 
 @dataclass(frozen=True, slots=True)
 class OpponentChanged:
+    """The opponent's connection; ``seconds``: with "away", how long the server keeps
+    their seat (None when it does not say)."""
+
     status: Status
+    seconds: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -449,7 +453,7 @@ _EVENTS: Final[dict[type, Callable[[Any, OnlineGame | None], NetEvent]]] = {
     Start: lambda m, g: GameStarted(_known(g)),
     State: lambda m, g: GameChanged(_known(g)),
     ChatFrom: lambda m, g: ChatReceived(m.from_, m.text),
-    Opponent: lambda m, g: OpponentChanged(m.status),
+    Opponent: lambda m, g: OpponentChanged(m.status, m.seconds),
     Offered: lambda m, g: OfferReceived(m.offer),
     Declined: lambda m, g: OfferDeclined(m.offer),
 }

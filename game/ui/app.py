@@ -234,6 +234,7 @@ class App:
             event.type == pygame.KEYDOWN
             and event.key == pygame.K_m
             and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)
+            and not self.scene.typing
         ):
             self.toggle_mute()
         else:

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import assert_never
 
 from game.i18n import gettext as _
+from game.net.client import ResumeSeat
+from game.online_memory import ONLINE_FILE, OnlineMemory
 from game.rating import shipped_level_ratings
 from game.ui.engine_link import ReplyOwner, ReviewEngine
 from game.ui.match import Session, describe
@@ -25,6 +27,7 @@ from game.ui.scenes.games import GamesScene
 from game.ui.scenes.howto import HowToScene
 from game.ui.scenes.import_game import ImportScene
 from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.online import JoinScene, NetLink, OnlineScene, OnlineStartScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene, Round
 from game.ui.scenes.puzzles import PuzzleData, PuzzleScene, SavedPuzzles, shipped_puzzles
@@ -34,6 +37,8 @@ from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.stack import (
     Confirm,
     Go,
+    Online,
+    OnlineScreen,
     OpenSetup,
     Pause,
     Play,
@@ -117,7 +122,7 @@ class Navigator:
             case _:
                 assert_never(where)
 
-    def _open(self, transition: OpenSetup | Pause | Play | Review | Confirm) -> None:
+    def _open(self, transition: OpenSetup | Pause | Play | Review | Confirm | Online) -> None:
         stack, host = self.stack, self.services.host
         match transition:
             case OpenSetup(mode=mode, over_menu=True):
@@ -139,12 +144,39 @@ class Navigator:
                 self.go(self._ask_to_abandon(Play(config, asked=True)))
             case Play(config=config):
                 stack.replace(self._play(Round(Session(config))))
+            case Online():
+                self._online(transition)
             case _:
                 assert_never(transition)
 
     def _menu(self) -> MenuScene:
         saver = self.services.saver
-        return MenuScene(self.services.host, settings=saver.settings, saved=saver.game_in_progress)
+        return MenuScene(
+            self.services.host,
+            settings=saver.settings,
+            saved=saver.game_in_progress,
+            online=self._online_memory().seat,
+        )
+
+    def _online_memory(self) -> OnlineMemory:
+        return OnlineMemory.load(self.services.saver.store.path.with_name(ONLINE_FILE))
+
+    def _online(self, transition: Online) -> None:
+        """The screens of play across the network."""
+        host, memory = self.services.host, self._online_memory()
+        link = transition.link
+        match transition.screen:
+            case OnlineScreen.START:
+                self.stack.push(OnlineStartScene(host, memory))
+            case OnlineScreen.JOIN:
+                self.stack.push(JoinScene(host, memory))
+            case OnlineScreen.CONTINUE if memory.seat is not None:
+                seat = memory.seat
+                link = NetLink(seat.url, seat.name, ResumeSeat(seat.room, seat.token))
+                link.start()
+        if link is not None and transition.screen is not OnlineScreen.START:
+            scene = OnlineScene(host, link, keeper=self.services.saver, memory=memory)
+            self.stack.replace(self._menu(), scene)
 
     def _setup(self, mode: Mode) -> SetupScene:
         return SetupScene(self.services.host, mode, self.services.preferences, self.services.saver)

@@ -55,6 +55,10 @@ class Scene:
     :meth:`update` once per frame, then :meth:`draw`, all only while the scene is
     on top, except :meth:`handle_reply`, which reaches the scene that asked."""
 
+    typing = False
+    """Whether the scene takes typed text now: the window's own letter keys (M mutes)
+    are then letters."""
+
     def __init__(self, host: SceneHost) -> None:
         self.host = host
 

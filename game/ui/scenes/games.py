@@ -46,7 +46,12 @@ def game_cells(game: FinishedGame, names: Mapping[str, str]) -> tuple[str, ...]:
     """A game's line in the list, cell by cell, in the language in use (``names``: the
     theme's colour names)."""
     ended = game.ended().strftime("%Y-%m-%d %H:%M")
-    if game.mode is Mode.VS_COMPUTER and game.computer_level is not None:
+    if game.opponent:
+        who = _("online vs {name}").format(name=game.opponent)
+        result = {"win": _("Won"), "loss": _("Lost"), "draw": _("Drawn")}[
+            game.result_for_human() or "draw"
+        ]
+    elif game.mode is Mode.VS_COMPUTER and game.computer_level is not None:
         who = _("You against {level}").format(level=level_name(game.computer_level))
         result = {"win": _("Won"), "loss": _("Lost"), "draw": _("Drawn")}[
             game.result_for_human() or "draw"

@@ -19,6 +19,7 @@ from game.i18n import gettext as _
 from game.ui.options import GameConfig, Mode
 
 if TYPE_CHECKING:
+    from game.ui.net_link import NetLink
     from game.ui.review_game import ReviewGame
     from game.ui.scenes.base import Scene
     from game.ui.scenes.play import PlayScene
@@ -100,7 +101,28 @@ class Confirm:
     no: Callable[[], Transition | None] | None = None
 
 
-Transition: TypeAlias = Go | OpenSetup | Play | Pause | Review | Confirm
+class OnlineScreen(enum.Enum):
+    """The screens of play across the network."""
+
+    START = "start"
+    """Your name, host or join, over the current scenes."""
+    JOIN = "join"
+    """The games found and an address to type, over the current scenes."""
+    GAME = "game"
+    """The online game of a connection, over a fresh main menu."""
+    CONTINUE = "continue"
+    """The online game kept to resume, over a fresh main menu."""
+
+
+@dataclass(frozen=True, slots=True)
+class Online:
+    """A screen of play across the network; ``link`` is the connection of GAME."""
+
+    screen: OnlineScreen
+    link: NetLink | None = None
+
+
+Transition: TypeAlias = Go | OpenSetup | Play | Pause | Review | Confirm | Online
 
 
 def new_game_question(
@@ -190,6 +212,8 @@ class SceneStack:
 __all__ = [
     "Confirm",
     "Go",
+    "Online",
+    "OnlineScreen",
     "OpenSetup",
     "Pause",
     "Play",

@@ -17,7 +17,7 @@ from game.ai.levels import LEVELS
 from game.i18n import N_, number
 from game.i18n import gettext as _
 from game.rating import shipped_level_ratings
-from game.statistics import Record, Statistics
+from game.statistics import ONLINE_RECORD, Record, Statistics
 from game.ui import rating_view
 from game.ui.names import level_name
 from game.ui.scenes.base import FormLayout, FormScene, page_layout
@@ -43,17 +43,23 @@ def rows(per_level: dict[str, Record]) -> list[tuple[str, ...]]:
     with the totals last; empty when no game was played.  Names and numbers are in the
     language in use."""
     order = {level.name: index for index, level in enumerate(LEVELS)}
-    names = sorted(per_level, key=lambda name: (order.get(name, len(order)), name))
+    online = per_level.get(ONLINE_RECORD)
+    levels = {name: r for name, r in per_level.items() if name != ONLINE_RECORD}
+    names = sorted(levels, key=lambda name: (order.get(name, len(order)), name))
     table: list[tuple[str, ...]] = [
         (level_name(name), *map(number, (r.wins, r.losses, r.draws, r.streak, r.best_streak)))
         for name in names
-        if (r := per_level[name]).games
+        if (r := levels[name]).games
     ]
     if table:
-        won = sum(r.wins for r in per_level.values())
-        lost = sum(r.losses for r in per_level.values())
-        drawn = sum(r.draws for r in per_level.values())
+        won = sum(r.wins for r in levels.values())
+        lost = sum(r.losses for r in levels.values())
+        drawn = sum(r.draws for r in levels.values())
         table.append((_("All levels"), number(won), number(lost), number(drawn), "", ""))
+    if online is not None and online.games:
+        # Games against friends over the network, apart from the levels' and their total.
+        counts = (online.wins, online.losses, online.draws, online.streak, online.best_streak)
+        table.append((_("Online games"), *map(number, counts)))
     return table
 
 

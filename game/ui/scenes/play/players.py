@@ -7,8 +7,9 @@ through :class:`Player`, and every kind of player answers the same way.
 * :class:`LocalPlayer`: a person at this window.  Its moves come from the mouse and
   the keys (the scene's ``try_drop``), so it has none to hand over itself.
 * :class:`~.computer.ComputerPlayer`: asks the engine for its move.
-* A player across the network is a third kind: it hands over the moves the server
-  sends, and sends the local player's moves as the position changes.
+* :class:`~.network.NetworkPlayer`: a player across the network, the third kind: it
+  hands over the moves the server sends, and sends the local player's moves as the
+  position changes (the online game screen plays its games through this seam).
 
 The flow, one game long (:class:`~.table.Table` makes the players anew for each game):
 

@@ -12,7 +12,7 @@ from typing import Protocol
 import pygame
 
 from game.choices import DiscColour
-from game.core import WIDTH, Board, Player
+from game.core import Board, Player
 from game.statistics import Statistics
 from game.ui.animation import DiscDrop, pulse
 from game.ui.scenes.play.layout import PlayLayout
@@ -81,17 +81,7 @@ def draw_board(
     look, g = state.look, layout.board
     theme, renderer = look.theme, look.renderer
     board, drop = attempt.board, state.drop
-    renderer.draw_back(surface, g, theme)
-    for col in range(WIDTH):
-        for row in range(board.height(col)):
-            if drop is not None and (drop.col, drop.row) == (col, row):
-                continue
-            owner = board.cell(col, row)
-            assert owner is not None
-            renderer.draw_disc(surface, g.centre(col, row), g.radius, colour_of(owner), theme)
-    if drop is not None:
-        centre = g.falling_centre(drop.col, drop.y)
-        renderer.draw_disc(surface, centre, g.radius, colour_of(drop.player), theme)
+    renderer.draw_discs(surface, g, theme, board=board, drop=drop, colour_of=colour_of)
     _draw_line(surface, state, attempt, layout)
     renderer.draw_frame(surface, g, theme)
     kept = attempt.kept_columns()
