@@ -111,9 +111,11 @@ class MenuScene(FormScene):
         return _(LABELS[key])
 
     def compute_layout(self, size: tuple[int, int]) -> FormLayout:
-        return stacked_form_layout(
-            size, [i.key for i in self.items.items], width=440, body_height=40
-        )
+        keys = [i.key for i in self.items.items]
+        # Both Continues and every other item: rows a little lower, so that what Continue
+        # goes back to still fits under them in the smallest window.
+        row = 52.0 if len(keys) <= 9 else 44.0
+        return stacked_form_layout(size, keys, width=440, body_height=40, row=row)
 
     def activate(self, key: str) -> Transition | None:
         if key == "two":
