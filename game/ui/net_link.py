@@ -12,6 +12,7 @@ opponent's connection and since when it is away, the chat, the offers open.  No 
 from __future__ import annotations
 
 import enum
+import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -34,6 +35,8 @@ from game.net.client import (
 from game.net.hosting import HostedServer
 from game.net.messages import Chat, ClientMessage, Leave, Offer, Status
 from game.net.mirror import OnlineGame
+
+log = logging.getLogger(__name__)
 
 MAX_CHAT_LINES = 50
 
@@ -136,9 +139,11 @@ class NetLink:
                 self.retry_at = None
             case RoomOpened(room=room, token=token):
                 self.room, self.token = room, token
+                log.info("room %s opened on %s", room, self.url)
                 if self.server is not None:  # announced on the local network until joined
                     self.server.advertise(self.name, room)
             case GameStarted(game=game):
+                log.info("game in room %s: %s against %s", game.room, game.colour, game.opponent)
                 if self.server is not None:
                     self.server.stop_advertising()
                 if self.game is None or game.colour is not self.game.colour:
