@@ -31,7 +31,7 @@ from game.ui.options import LaunchOptions
 from game.ui.scenes.online import view
 from game.ui.scenes.online.forms import JoinScene, OnlineStartScene
 from tests.fakes import FakeWorker
-from tests.test_e2e import expected_cells, fresh_folder
+from tests.test_e2e import disc_colour, expected_cells, fresh_folder
 from tests.x11 import Display, missing_tools, virtual_screen
 
 pytestmark = [
@@ -132,23 +132,6 @@ class Player:
             return ""
 
 
-def disc_at(
-    image: pygame.Surface, origin: tuple[int, int], layout: Layout, cell: tuple[int, int]
-) -> str:
-    cx, cy = layout.cells[cell]
-    offset = round(layout.radius * 0.6)
-    votes: dict[str, int] = {}
-    for dx, dy in ((offset, 0), (-offset, 0), (0, offset), (0, -offset)):
-        r, g, b, *_ = image.get_at((origin[0] + cx + dx, origin[1] + cy + dy))
-        colour = "empty"
-        if r > 150 and g < 110 and b < 110:
-            colour = "red"
-        elif r > 150 and g > 130 and b < 110:
-            colour = "yellow"
-        votes[colour] = votes.get(colour, 0) + 1
-    return max(votes, key=lambda name: votes[name])
-
-
 class Shots:
     def __init__(self, display: Display, layout: Layout, folder: Path) -> None:
         self.display, self.layout, self.folder, self.count = display, layout, folder, 0
@@ -158,7 +141,11 @@ class Shots:
         path = self.display.screenshot(self.folder / f"{self.count:02d}-{player.name}-{name}.png")
         image = pygame.image.load(str(path))
         origin = player.origin()
-        return {cell: disc_at(image, origin, self.layout, cell) for cell in self.layout.cells}
+        radius = self.layout.radius
+        return {
+            cell: disc_colour(image, (origin[0] + x, origin[1] + y), radius)
+            for cell, (x, y) in self.layout.cells.items()
+        }
 
     def wait_for(self, player: Player, board: Board, name: str) -> None:
         want = expected_cells(board)
