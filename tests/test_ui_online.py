@@ -11,7 +11,7 @@ import pytest
 
 from game.net.client import CreateRoom, GameChanged, JoinRoom, NetClient, ResumeSeat
 from game.net.hosting import HostedServer
-from game.net.messages import Chat, Move, Resign
+from game.net.messages import Chat, Colour, Move, Rematch, Resign
 from game.online_memory import ONLINE_FILE, OnlineMemory
 from game.settings import SettingsStore
 from game.statistics import ONLINE_RECORD
@@ -103,6 +103,13 @@ def test_a_whole_online_game_against_a_client_across_the_network(
         record = app.saver.stats.per_level[ONLINE_RECORD]
         assert (record.wins, record.losses) == (1, 0)
         assert app.saver.stats.rating.to_json() == type(app.saver.stats.rating)().to_json()
+        # A rematch, offered by Bob and accepted with the button: the colours swap.
+        bob.send(Rematch())
+        run_until(app, lambda: scene.buttons.get("rematch").label == "Accept rematch")
+        assert scene.press("rematch") is None
+        run_until(app, lambda: scene.game is not None and not scene.game.over)
+        assert scene.game is not None and scene.game.colour is Colour.SECOND
+        assert scene.board.moves == "" and not scene.link.my_turn
     finally:
         bob.close()
 

@@ -351,7 +351,8 @@ class OnlineScene(Scene):
     def _rebuild_buttons(self) -> None:
         keys = view.button_keys(self)
         focus = self.buttons.focused
-        self.buttons = ItemList([Item(key, view.button_label(key)) for key in keys])
+        offers = self.link.offers
+        self.buttons = ItemList([Item(key, view.button_label(key, offers)) for key in keys])
         if focus is not None:
             self.buttons.focus_on(focus.key)
 

@@ -4,7 +4,7 @@ chat with its ready phrases, and the buttons.  Drawing changes nothing."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
@@ -77,10 +77,16 @@ def button_keys(scene: OnlineScene) -> list[str]:
     return keys
 
 
-def button_label(key: str) -> str:
+def button_label(key: str, offers: Collection[Offer] = ()) -> str:
+    """A button's words; ``offers`` are the opponent's open proposals (the button then
+    accepts)."""
     says = texts.Says
     if key.startswith("phrase:"):
         return texts.phrase(int(key.split(":")[1]))
+    if key == "undo" and Offer.UNDO in offers:
+        return says.ACCEPT_UNDO.text
+    if key == "rematch" and Offer.REMATCH in offers:
+        return says.ACCEPT_REMATCH.text
     return {
         "cancel": says.CANCEL,
         "leave": says.LEAVE,
