@@ -58,7 +58,7 @@ def bench_frames(seconds: float, size: tuple[int, int]) -> None:
     import pygame  # noqa: PLC0415 - after the drivers are chosen
 
     from game.ai.levels import level_by_name  # noqa: PLC0415
-    from game.settings import SettingsStore  # noqa: PLC0415
+    from game.profile.settings import SettingsStore  # noqa: PLC0415
     from game.ui.app import App  # noqa: PLC0415
     from game.ui.options import GameConfig, LaunchOptions, Mode, Starter  # noqa: PLC0415
     from game.ui.scenes.play import PlayScene  # noqa: PLC0415
@@ -86,7 +86,7 @@ def bench_frames(seconds: float, size: tuple[int, int]) -> None:
             )
             time.sleep(1.0)  # let the worker process start and begin searching
             intervals, work = _sweep(app, scene, seconds)
-            searching = scene.thinking and scene.round.match.board.moves == ""
+            searching = scene.thinking and scene.board.moves == ""
         finally:
             app.close()
     print(f"frames: {len(intervals)} in {seconds:g} s; the worker was still searching: {searching}")

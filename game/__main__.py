@@ -29,7 +29,8 @@ from game import __version__, i18n, logs
 from game.ai.levels import LEVELS, MAX_DEPTH, MIN_DEPTH, Level, custom_level, level_by_name
 from game.core import Board, IllegalMoveError
 from game.i18n import gettext as _
-from game.settings import MAX_WINDOW, MIN_WINDOW, SettingsStore
+from game.profile.preferences import MAX_WINDOW, MIN_WINDOW
+from game.profile.settings import SettingsStore
 
 _SIZE = re.compile(r"\s*(\d{1,6})\s*[xX\u00d7]\s*(\d{1,6})\s*")
 

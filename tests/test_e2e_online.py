@@ -24,8 +24,10 @@ import pygame
 import pytest
 
 from game.core import HEIGHT, WIDTH, Board
-from game.online_memory import ONLINE_FILE, OnlineMemory
-from game.settings import Settings, SettingsStore, Statistics
+from game.profile.online_memory import ONLINE_FILE, OnlineMemory
+from game.profile.preferences import Settings
+from game.profile.settings import SettingsStore
+from game.profile.statistics import Statistics
 from game.ui.app import App
 from game.ui.options import LaunchOptions
 from game.ui.scenes.online import view

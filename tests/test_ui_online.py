@@ -12,9 +12,9 @@ import pytest
 from game.net.client import CreateRoom, GameChanged, JoinRoom, NetClient, ResumeSeat
 from game.net.hosting import HostedServer
 from game.net.messages import Chat, Colour, Move, Rematch, Resign
-from game.online_memory import ONLINE_FILE, OnlineMemory
-from game.settings import SettingsStore
-from game.statistics import ONLINE_RECORD
+from game.profile.online_memory import ONLINE_FILE, OnlineMemory
+from game.profile.settings import SettingsStore
+from game.profile.statistics import ONLINE_RECORD
 from game.ui.app import App
 from game.ui.options import LaunchOptions
 from game.ui.scenes.menu import MenuScene

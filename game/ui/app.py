@@ -31,9 +31,10 @@ from collections.abc import Iterable
 import pygame
 
 from game import i18n
-from game.ai.levels import LEVELS
+from game.ai.levels import CUSTOM_LEVEL, LEVEL_NAMES
 from game.i18n import gettext as _
-from game.settings import CUSTOM_LEVEL, Settings, SettingsStore
+from game.profile.preferences import Settings
+from game.profile.settings import SettingsStore
 from game.ui.engine_link import EngineLink, WorkerLike, kernel_name, make_worker
 from game.ui.navigation import Navigator, Services
 from game.ui.notices import LONG_NOTICE_SECONDS
@@ -45,8 +46,8 @@ from game.ui.process import (
     seconds_since_process_start,
 )
 from game.ui.saver import Saver
-from game.ui.scenes.base import Scene
-from game.ui.scenes.stack import Go, Play, SceneStack, Transition
+from game.ui.scenes.base import Scene, SceneStack
+from game.ui.scenes.stack import Go, Play, Transition
 from game.ui.stage import Stage, StagePreferences
 from game.ui.window import NoDisplayError, Window
 
@@ -56,7 +57,6 @@ FPS = 60
 MAX_DT = 0.1
 """A longer pause between frames (a dragged window, a stall) counts as this much,
 so that animations never jump."""
-LEVEL_NAMES = frozenset(level.name for level in LEVELS)
 
 
 class App:

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.choices import DiscColour
 from game.core import HEIGHT, WIDTH, Board, Player
+from game.profile.choices import DiscColour
 from game.ui.themes import Colour, DiscStyle, Theme
 
 if TYPE_CHECKING:

@@ -11,8 +11,8 @@ import pygame
 
 from game import i18n
 from game.i18n import ngettext
+from game.profile.preferences import Settings
 from game.resources import MissingAssetError
-from game.settings import Settings
 from game.ui.board_view import BoardRenderer
 from game.ui.notices import LONG_NOTICE_SECONDS, NOTICE_SECONDS, Notices
 from game.ui.saver import Saver

@@ -17,8 +17,9 @@ from game.ui.text import Ink
 from game.ui.widgets import Item, ItemList
 
 if TYPE_CHECKING:
-    from game.online_memory import OnlineSeat
-    from game.settings import SavedGame, Settings
+    from game.profile.online_memory import OnlineSeat
+    from game.profile.preferences import Settings
+    from game.profile.saved_game import SavedGame
     from game.ui.scenes.base import SceneHost
 
 

@@ -22,7 +22,7 @@ from game.i18n import (
     system_language,
 )
 from game.i18n import gettext as _
-from game.settings import THEMES
+from game.profile.preferences import THEMES
 from game.ui.scenes.base import FormLayout, FormScene, stacked_form_layout
 from game.ui.scenes.stack import Go, Transition
 from game.ui.text import Ink

@@ -19,7 +19,7 @@ from game.net.codec import clean_text
 from game.net.discovery import Browser, FoundGame
 from game.net.hosting import HostedServer
 from game.net.messages import MAX_NAME, ROOM_CODE_LENGTH
-from game.online_memory import OnlineMemory
+from game.profile.online_memory import OnlineMemory
 from game.ui.net_link import NetLink
 from game.ui.scenes.base import FormLayout, FormScene, page_layout
 from game.ui.scenes.online.textbox import Boxes, TextBox, draw_box

@@ -3,15 +3,15 @@
 The scene follows one :class:`~game.ui.net_link.NetLink` from the first frame to the last: while
 no game has started it shows the room code and the address to give (hosting) or that it
 connects (joining); then the board.  The two sides are players of the play screen's
-seam (:mod:`game.ui.scenes.play.players`): this window's :class:`LocalPlayer` and the
-:class:`~game.ui.scenes.play.network.NetworkPlayer` across the network, which hands
+seam (:mod:`game.ui.players`): this window's :class:`LocalPlayer` and the
+:class:`~game.ui.scenes.online.network.NetworkPlayer` across the network, which hands
 over the opponent's moves and sends this player's.  The server's game is the truth: a
 move of this window shows at once and goes out; whenever the server's game is not the
 board's position or its next move (an undo, a refused move, a reconnection), the board
 is rebuilt from the server's whole move string.
 
 Leaving mid-game (Esc, or the window closing) keeps the seat: **Continue** in the main
-menu resumes it while the room lives (:class:`~game.online_memory.OnlineMemory`).
+menu resumes it while the room lives (:class:`~game.profile.online_memory.OnlineMemory`).
 Leave, or leaving after the game, gives it up.  A finished game is kept in Your games,
 marked "online vs NAME", and counted apart in the statistics.
 """
@@ -23,9 +23,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.choices import DiscColour
 from game.core import WIDTH, Board, Player
-from game.history import FinishedGame
 from game.net.client import (
     ChatReceived,
     Failed,
@@ -40,28 +38,28 @@ from game.net.client import (
 )
 from game.net.messages import MAX_CHAT, Decline, Offer, Rematch, Resign, Status, Undo
 from game.net.mirror import OnlineGame
-from game.online_memory import OnlineMemory, OnlineSeat
-from game.statistics import ONLINE_RECORD, Result
+from game.profile.choices import DiscColour
+from game.profile.history import FinishedGame
+from game.profile.online_memory import OnlineMemory, OnlineSeat
+from game.profile.statistics import ONLINE_RECORD, Result
 from game.ui.animation import DiscDrop
 from game.ui.board_view import BoardGeometry
+from game.ui.input import CHAT_KEYS, ONLINE_KEYS, Command, Order, key_order
 from game.ui.net_link import Connection, NetLink
+from game.ui.players import LocalPlayer
+from game.ui.players import Player as Side
 from game.ui.review_game import ReviewGame
 from game.ui.scenes.base import Scene, SceneHost
 from game.ui.scenes.online import texts, view
+from game.ui.scenes.online.network import NetworkPlayer
 from game.ui.scenes.online.textbox import TextBox
-from game.ui.scenes.play.network import NetworkPlayer
-from game.ui.scenes.play.players import LocalPlayer
-from game.ui.scenes.play.players import Player as Side
 from game.ui.scenes.stack import Confirm, Go, Review, Transition
 from game.ui.services import Keeper
-from game.ui.widgets import Item, ItemList
+from game.ui.widgets import ActionKind, Item, ItemList
 
 log = logging.getLogger(__name__)
 
 UNIT_BOARD = BoardGeometry(0, 0, 1)
-DIGIT_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, WIDTH + 1)}
-BUTTON_KEYS = frozenset({pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER})
-"""The keys that work the side panel's buttons; the others play or chat."""
 
 
 class OnlineScene(Scene):
@@ -288,7 +286,7 @@ class OnlineScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> Transition | None:
         if self.chatting:
-            return self._chat_key(event)
+            return self._chat_event(event)
         layout = self.layout(self.host.size)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if layout.chat_box.collidepoint(event.pos):
@@ -302,42 +300,51 @@ class OnlineScene(Scene):
             if column is not None:
                 self.cursor = column
         if event.type == pygame.KEYDOWN:
-            transition = self._key(event.key)
-            if transition is not None or event.key not in BUTTON_KEYS:
-                return transition
+            order = key_order(event, ONLINE_KEYS)
+            return None if order is None else self._carry_out(order)
         action = self.buttons.handle_event(event, layout.buttons)
-        if action is not None and action.kind == "activate":
+        if action is not None and action.kind is ActionKind.ACTIVATE:
             self.host.sounds.play("click")
             return self.press(action.key)
         return None
 
-    def _key(self, key: int) -> Transition | None:
-        if key in DIGIT_KEYS:
-            self.try_drop(DIGIT_KEYS[key])
-        elif key == pygame.K_LEFT:
+    def _carry_out(self, order: Order) -> Transition | None:
+        command = order.command
+        if command is Command.DROP:
+            self.try_drop(self.cursor if order.column is None else order.column)
+        elif command is Command.CURSOR_LEFT:
             self.cursor = max(0, self.cursor - 1)
-        elif key == pygame.K_RIGHT:
+        elif command is Command.CURSOR_RIGHT:
             self.cursor = min(WIDTH - 1, self.cursor + 1)
-        elif key == pygame.K_SPACE:
-            self.try_drop(self.cursor)
-        elif key == pygame.K_TAB:
+        elif command is Command.FOCUS_BACK:
+            self.buttons.move(-1)
+        elif command is Command.FOCUS_NEXT:
+            self.buttons.move(1)
+        elif command is Command.PRESS and self.buttons.focused is not None:
+            self.host.sounds.play("click")
+            return self.press(self.buttons.focused.key)
+        elif command is Command.CHAT:
             self.chatting = True
-        elif key == pygame.K_ESCAPE:
+        elif command is Command.BACK:
             return Go.MENU
         return None
 
-    def _chat_key(self, event: pygame.event.Event) -> Transition | None:
+    def _chat_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame.TEXTINPUT:
             self.chat_box.type(event.text)
         elif event.type == pygame.MOUSEBUTTONDOWN:
             self.chatting = False
             return self.handle_event(event)
         elif event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            order = key_order(event, CHAT_KEYS)
+            command = None if order is None else order.command
+            if command is Command.PRESS:
                 self.send_chat(self.chat_box.text)
-            elif event.key == pygame.K_BACKSPACE:
+            elif command is Command.ERASE:
                 self.chat_box.erase()
-            elif event.key in (pygame.K_ESCAPE, pygame.K_TAB):
+            elif command is Command.PASTE:
+                self.chat_box.paste()
+            elif command is Command.BACK:
                 self.chatting = False
         return None
 

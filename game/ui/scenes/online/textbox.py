@@ -15,6 +15,7 @@ from typing import Final
 import pygame
 
 from game.ui import clipboard
+from game.ui.input import TEXT_KEYS, Command, key_order
 from game.ui.services import Look
 from game.ui.text import Ink
 
@@ -42,6 +43,12 @@ class TextBox:
     def erase(self) -> None:
         self.text = self.text[:-1]
 
+    def paste(self) -> None:
+        """The clipboard's text, on one line, after what is typed."""
+        pasted = clipboard.paste_text()
+        if pasted is not None:
+            self.type(" ".join(pasted.split()))
+
 
 class Boxes:
     """The boxes of one screen, one of them taking the typing (:attr:`active`)."""
@@ -67,15 +74,15 @@ class Boxes:
             return False
         if event.type != pygame.KEYDOWN or event.key in BUTTON_KEYS:
             return False
-        if event.key == pygame.K_TAB:
+        order = key_order(event, TEXT_KEYS)
+        command = None if order is None else order.command
+        if command is Command.NEXT_BOX:
             self.active = (self.active + 1) % len(self.boxes)
-        elif event.key == pygame.K_BACKSPACE:
+        elif command is Command.ERASE:
             self.current.erase()
-        elif event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
-            pasted = clipboard.paste_text()
-            if pasted is not None:
-                self.current.type(" ".join(pasted.split()))
-        return True
+        elif command is Command.PASTE:
+            self.current.paste()
+        return True  # any other key is typing (its text comes as TEXTINPUT)
 
 
 def draw_box(  # noqa: PLR0913 (keywords: how it is shown)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Protocol
 
 import pygame
 
@@ -20,7 +20,38 @@ from game.ui.text import Ink
 from game.ui.widgets import draw_items, draw_panel, side_panel
 
 if TYPE_CHECKING:
-    from game.ui.scenes.online.scene import OnlineScene
+    from game.core import Board, Player
+    from game.net.mirror import OnlineGame
+    from game.profile.choices import DiscColour
+    from game.ui.animation import DiscDrop
+    from game.ui.net_link import NetLink
+    from game.ui.scenes.base import SceneHost
+    from game.ui.scenes.online.textbox import TextBox
+    from game.ui.widgets import ItemList
+
+
+class OnlineState(Protocol):
+    """What the online game screen's picture is made of (the scene has it)."""
+
+    host: SceneHost
+    link: NetLink
+    board: Board
+    drop: DiscDrop | None
+    cursor: int
+    time: float
+    chatting: bool
+    chat_box: TextBox
+    buttons: ItemList
+
+    @property
+    def game(self) -> OnlineGame | None: ...
+    @property
+    def mine(self) -> Player: ...
+    @property
+    def may_drop(self) -> bool: ...
+    def colour_of(self, player: Player) -> DiscColour: ...
+    def status_line(self) -> str: ...
+
 
 PHRASE_KEYS: Final = tuple(f"phrase:{i}" for i in range(len(texts.PHRASES)))
 
@@ -59,7 +90,7 @@ def layout(size: tuple[int, int], keys: Sequence[str]) -> OnlineLayout:
     return OnlineLayout(scale, board, split.area, panel, buttons, chat_box, chat_top, body)
 
 
-def button_keys(scene: OnlineScene) -> list[str]:
+def button_keys(scene: OnlineState) -> list[str]:
     """The panel's buttons for the state of the game."""
     link, game = scene.link, scene.game
     if game is None:
@@ -98,7 +129,7 @@ def button_label(key: str, offers: Collection[Offer] = ()) -> str:
     }[key].text
 
 
-def draw(surface: pygame.Surface, scene: OnlineScene, where: OnlineLayout) -> None:
+def draw(surface: pygame.Surface, scene: OnlineState, where: OnlineLayout) -> None:
     look = scene.host
     look.draw_background(surface)
     if scene.game is None:
@@ -110,7 +141,7 @@ def draw(surface: pygame.Surface, scene: OnlineScene, where: OnlineLayout) -> No
     draw_items(surface, scene.buttons, where.buttons, look)
 
 
-def _draw_board(surface: pygame.Surface, scene: OnlineScene, where: OnlineLayout) -> None:
+def _draw_board(surface: pygame.Surface, scene: OnlineState, where: OnlineLayout) -> None:
     look, g, board, drop = scene.host, where.board, scene.board, scene.drop
     theme, renderer = look.theme, look.renderer
     renderer.draw_discs(surface, g, theme, board=board, drop=drop, colour_of=scene.colour_of)
@@ -128,7 +159,7 @@ def _draw_board(surface: pygame.Surface, scene: OnlineScene, where: OnlineLayout
         renderer.draw_disc(surface, centre, g.radius, scene.colour_of(scene.mine), theme)
 
 
-def _draw_waiting(surface: pygame.Surface, scene: OnlineScene, where: OnlineLayout) -> None:
+def _draw_waiting(surface: pygame.Surface, scene: OnlineState, where: OnlineLayout) -> None:
     """Before the game: the room code and the address to give, or that it connects."""
     look, area, link = scene.host, where.area, scene.link
     theme, text = look.theme, look.text
@@ -158,7 +189,7 @@ def _draw_waiting(surface: pygame.Surface, scene: OnlineScene, where: OnlineLayo
         y += size // 2
 
 
-def _draw_panel_texts(surface: pygame.Surface, scene: OnlineScene, where: OnlineLayout) -> None:
+def _draw_panel_texts(surface: pygame.Surface, scene: OnlineState, where: OnlineLayout) -> None:
     look, panel, size = scene.host, where.panel, where.body
     theme, text = look.theme, look.text
     pad = max(8, round(14 * where.scale))
@@ -184,7 +215,7 @@ def _draw_panel_texts(surface: pygame.Surface, scene: OnlineScene, where: Online
     _draw_chat(surface, scene, where, max(y + size // 2, where.chat_top))
 
 
-def _draw_chat(surface: pygame.Surface, scene: OnlineScene, where: OnlineLayout, top: int) -> None:
+def _draw_chat(surface: pygame.Surface, scene: OnlineState, where: OnlineLayout, top: int) -> None:
     """The chat's last lines that fit between ``top`` and its box, and the box."""
     pad = max(8, round(14 * where.scale))
     x, width = where.panel.x + pad, where.panel.width - 2 * pad

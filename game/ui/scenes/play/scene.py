@@ -29,12 +29,15 @@ from collections.abc import Callable
 
 import pygame
 
-from game.core import WIDTH
-from game.settings import Settings
+from game.core import WIDTH, Board, Player
+from game.profile.preferences import Settings
+from game.ui.animation import DiscDrop
+from game.ui.board_screen import BoardLayout, Layouts
 from game.ui.engine_link import Answer, Engine, Failure, Reply
 from game.ui.match import Match
 from game.ui.notices import NoticePlace
 from game.ui.options import GameConfig, Mode
+from game.ui.players import ChosenMove
 from game.ui.review_game import ReviewGame
 from game.ui.scenes.base import Scene, SceneHost
 from game.ui.scenes.play import controls, texts
@@ -42,14 +45,12 @@ from game.ui.scenes.play.advisor import Advisor
 from game.ui.scenes.play.coach import Coach
 from game.ui.scenes.play.dispatch import Dispatcher
 from game.ui.scenes.play.inflight import ANALYSIS
-from game.ui.scenes.play.layout import Layouts, PlayLayout
 from game.ui.scenes.play.panel import draw_side_panel, footer_top
-from game.ui.scenes.play.players import ChosenMove
 from game.ui.scenes.play.round import Ending, Round
 from game.ui.scenes.play.table import Table
 from game.ui.scenes.play.view import draw_banner, draw_board, draw_scores
 from game.ui.scenes.play.watching import Watching
-from game.ui.scenes.stack import Transition, new_game_question
+from game.ui.scenes.stack import PausedGame, Transition, new_game_question
 from game.ui.services import Keeper, Look
 from game.ui.widgets import ItemList
 
@@ -104,6 +105,27 @@ class PlayScene(Scene):
         return self.table.watching
 
     @property
+    def board(self) -> Board:
+        """The board on screen (a falling disc's move is on it already)."""
+        return self.round.match.board
+
+    @property
+    def over(self) -> bool:
+        """Whether the game on screen has ended."""
+        return self.round.over
+
+    @property
+    def falling(self) -> DiscDrop | None:
+        """The disc still falling, if any (the board is locked until it lands)."""
+        return self.round.drop
+
+    @property
+    def human(self) -> Player | None:
+        """The side the person at this window plays against the computer (None in the
+        other modes)."""
+        return self.round.match.human
+
+    @property
     def thinking(self) -> bool:
         """Whether a player not at this window is choosing its move (or it waits to
         be shown)."""
@@ -140,7 +162,7 @@ class PlayScene(Scene):
             return None
         return self.cursor
 
-    def layout(self, size: tuple[int, int]) -> PlayLayout:
+    def layout(self, size: tuple[int, int]) -> BoardLayout:
         return self._layouts.get(size, [item.key for item in self.buttons.items])
 
     def notice_place(self, size: tuple[int, int]) -> NoticePlace:
@@ -291,6 +313,17 @@ class PlayScene(Scene):
         self.coach.decided()
         self._rebuild_buttons()
 
+    def paused(self) -> PausedGame:
+        """This game as the pause menu needs it."""
+        return PausedGame(
+            mode=self.config.mode,
+            over=self.round.over,
+            unfinished=self.round.unfinished,
+            draw=self.draw,
+            restart=self.restart,
+            new_game=self.new_game,
+        )
+
     def reviewed(self) -> ReviewGame:
         """This game as the Review screen takes it."""
         match, config = self.round.match, self.config
@@ -382,8 +415,8 @@ class PlayScene(Scene):
 
     def cycle_speed(self) -> None:
         """Slow, normal, fast, and round again; kept in the settings."""
-        delay = self.watching.cycle_speed()
-        self.host.notify(texts.speed_notice(delay), topic="speed")
+        speed = self.watching.cycle_speed()
+        self.host.notify(texts.speed_notice(speed), topic="speed")
         self._rebuild_buttons()
 
     # -- events and time ---------------------------------------------------------------------

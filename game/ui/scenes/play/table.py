@@ -17,14 +17,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core import Player as Side
-from game.settings import Settings
+from game.profile.preferences import Settings
 from game.ui.engine_link import Engine, ReplyOwner
 from game.ui.options import Mode
+from game.ui.players import ChosenMove, Player, players_for
 from game.ui.scenes.play.advisor import Advisor
 from game.ui.scenes.play.coach import Coach
 from game.ui.scenes.play.computer import ComputerPlayer
 from game.ui.scenes.play.inflight import InFlight
-from game.ui.scenes.play.players import ChosenMove, Player, players_for
 from game.ui.scenes.play.round import Round
 from game.ui.scenes.play.watching import Watching
 

@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Final
 
-from game import files
+from game.profile import files
 
 log = logging.getLogger(__name__)
 

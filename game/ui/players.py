@@ -1,17 +1,18 @@
-"""The two sides of a game on the play screen, and the one interface the scene asks
-them through.
+"""The two sides of a game on a screen with a board, and the one interface the screen
+asks them through (the play screen, and the online game screen).
 
 The scene never asks "is this the computer?": it asks the side to move for its move
 through :class:`Player`, and every kind of player answers the same way.
 
 * :class:`LocalPlayer`: a person at this window.  Its moves come from the mouse and
   the keys (the scene's ``try_drop``), so it has none to hand over itself.
-* :class:`~.computer.ComputerPlayer`: asks the engine for its move.
-* :class:`~.network.NetworkPlayer`: a player across the network, the third kind: it
-  hands over the moves the server sends, and sends the local player's moves as the
-  position changes (the online game screen plays its games through this seam).
+* :class:`~game.ui.scenes.play.computer.ComputerPlayer`: asks the engine for its move.
+* :class:`~game.ui.scenes.online.network.NetworkPlayer`: a player across the network,
+  the third kind: it hands over the moves the server sends, and sends the local
+  player's moves as the position changes (the online game screen plays through it).
 
-The flow, one game long (:class:`~.table.Table` makes the players anew for each game):
+The flow, one game long (the play screen's :class:`~game.ui.scenes.play.table.Table`
+makes the players anew for each game):
 
 1. the side to move is not local and not choosing: the scene calls
    :meth:`Player.your_turn`;

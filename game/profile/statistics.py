@@ -1,11 +1,11 @@
 """Games against the computer, counted per level: won, lost, drawn, and winning streaks;
-the player's rating (:mod:`game.rating`) and puzzles (:mod:`game.puzzle_progress`).
+the player's rating (:mod:`game.profile.rating`) and puzzles (:mod:`game.profile.puzzle_progress`).
 
 Two windows may be open at once, each with the statistics it loaded.  Neither may
 overwrite the other's games, so a save does not write a window's statistics as
 they are: :func:`merge` adds what the window counted since it last loaded or saved
 to what the file holds now (which the other window may have added to).  The
-settings store does that under a file lock (:class:`game.settings.SettingsStore`).
+settings store does that under a file lock (:class:`game.profile.settings.SettingsStore`).
 
 No pygame, no I/O, no work at import time.
 """
@@ -16,10 +16,10 @@ import dataclasses
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Literal
 
-from game import fields
-from game.puzzle_progress import PuzzleProgress
-from game.puzzle_progress import merge as merge_puzzles
-from game.rating import SCORES, RatingLog, merge_logs, shipped_level_ratings
+from game.profile import fields
+from game.profile.puzzle_progress import PuzzleProgress
+from game.profile.puzzle_progress import merge as merge_puzzles
+from game.profile.rating import SCORES, RatingLog, merge_logs, shipped_level_ratings
 
 Result = Literal["win", "loss", "draw"]
 RESULTS: tuple[Result, ...] = ("win", "loss", "draw")
@@ -69,7 +69,7 @@ class Record:
         """A record from the file: counts clamped to 0..MAX_COUNT, streaks made
         consistent with the wins; a missing count is 0 (files from before streaks
         have none).  Each count in the file that changed so is named in ``repairs``
-        ("wins -7 → 0").  Raises :class:`game.fields.Invalid` for a value of the
+        ("wins -7 → 0").  Raises :class:`game.profile.fields.Invalid` for a value of the
         wrong type."""
         if not isinstance(data, dict):
             raise fields.Invalid("not an object")
@@ -102,7 +102,7 @@ class Statistics:
 
     def rate(self, level_name: str, result: Result) -> bool:
         """Rate one finished game against ``level_name``, if that level has a rating
-        (:func:`game.rating.shipped_level_ratings`: not a custom depth); whether it had."""
+        (:func:`game.profile.rating.shipped_level_ratings`: not a custom depth); whether it had."""
         ratings = shipped_level_ratings()
         if ratings is None or level_name not in ratings:
             return False

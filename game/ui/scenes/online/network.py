@@ -15,7 +15,7 @@ from typing import Protocol
 from game.core import Board
 from game.net.messages import ClientMessage, Move
 from game.net.mirror import OnlineGame
-from game.ui.scenes.play.players import ChosenMove
+from game.ui.players import ChosenMove
 
 
 class GameLine(Protocol):
