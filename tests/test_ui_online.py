@@ -188,3 +188,13 @@ def test_a_continue_whose_room_is_gone_says_so(app: App, server: HostedServer) -
     scene = scene_of(app)
     run_until(app, lambda: link.failure is not None)
     assert "no longer exists" in scene.status_line()
+
+
+def test_joining_a_room_that_does_not_exist_says_so(app: App, server: HostedServer) -> None:
+    link = NetLink(server.local_url, "Bob", JoinRoom("ZZZZZZ"))
+    link.start()
+    app.go(Online(OnlineScreen.GAME, link))
+    scene = scene_of(app)
+    run_until(app, lambda: scene.problem is not None)
+    assert scene.status_line() == "No game with the code ZZZZZZ on that server."
+    app.draw()

@@ -72,6 +72,7 @@ class NetLink:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.url = url
+        self.intent = intent
         self.name = name
         self.server = server
         self._client = client(url, name, intent)

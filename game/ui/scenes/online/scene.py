@@ -82,6 +82,8 @@ class OnlineScene(Scene):
         self.players: tuple[Side, Side] = (LocalPlayer(), LocalPlayer())
         self.buttons = ItemList([])
         self._recorded: set[tuple[str, str, str]] = set()
+        self.problem: str | None = None
+        """Why no game began (a room that does not exist, or is full)."""
         self._rebuild_buttons()
 
     # -- what is shown ---------------------------------------------------------------------
@@ -116,6 +118,8 @@ class OnlineScene(Scene):
         if link.connection is not Connection.OPEN:
             return self._connection_line()
         game = self.game
+        if game is None and self.problem is not None:
+            return self.problem
         if game is None:
             return ""
         if link.opponent_status is Status.AWAY:
@@ -155,7 +159,7 @@ class OnlineScene(Scene):
         self._take_move()
         self._check_end()
 
-    def _react(self, event: NetEvent) -> None:
+    def _react(self, event: NetEvent) -> None:  # noqa: PLR0912 (one branch an event)
         game = self.game
         name = "" if game is None else game.opponent
         match event:
@@ -175,6 +179,8 @@ class OnlineScene(Scene):
                 self.host.notify(texts.offered_rematch(name), topic="offer")
             case OfferDeclined():
                 self.host.notify(texts.declined(name), topic="offer")
+            case Refusal(code=code) if game is None:  # the join or the room refused
+                self.problem = texts.refusal(code, getattr(self.link.intent, "room", ""))
             case Refusal():
                 self.host.notify(texts.Says.REFUSED_MOVE.text)
                 if game is not None:

@@ -99,6 +99,8 @@ def refusal(code: ErrorCode, room: str) -> str:
         return _("No game with the code {room} on that server.").format(room=room)
     if code is ErrorCode.ROOM_FULL:
         return Says.ROOM_FULL.text if room else Says.SERVER_FULL.text
+    if code is ErrorCode.BAD_TOKEN:
+        return Says.GONE.text
     return Says.REFUSED_MOVE.text
 
 

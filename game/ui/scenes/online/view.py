@@ -165,7 +165,7 @@ def _draw_waiting(surface: pygame.Surface, scene: OnlineState, where: OnlineLayo
     theme, text = look.theme, look.text
     size = max(16, round(24 * where.scale))
     y = area.y + round(area.height * 0.15)
-    if link.room is None:
+    if link.room is None:  # joining, or opening a room on a server
         status = scene.status_line() or texts.Says.CONNECTING.text
         text.blit(surface, status, Ink(size, theme.text), (area.centerx, y), anchor="midtop")
         return
