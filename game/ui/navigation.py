@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import assert_never
 
 from game.i18n import gettext as _
-from game.net.client import ResumeSeat
 from game.profile.online_memory import ONLINE_FILE, OnlineMemory
 from game.profile.rating import shipped_level_ratings
 from game.ui.engine_link import ReplyOwner, ReviewEngine
@@ -27,7 +26,6 @@ from game.ui.scenes.games import GamesScene
 from game.ui.scenes.howto import HowToScene
 from game.ui.scenes.import_game import ImportScene
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.online import JoinScene, NetLink, OnlineScene, OnlineStartScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene, Round
 from game.ui.scenes.puzzles import PuzzleData, PuzzleScene, SavedPuzzles, shipped_puzzles
@@ -161,7 +159,12 @@ class Navigator:
         return OnlineMemory.load(self.services.saver.store.path.with_name(ONLINE_FILE))
 
     def _online(self, transition: Online) -> None:
-        """The screens of play across the network."""
+        """The screens of play across the network (their modules, and asyncio, websockets
+        and zeroconf with them, load the first time: the game starts without them)."""
+        from game.net.client import ResumeSeat  # noqa: PLC0415
+        from game.ui.net_link import NetLink  # noqa: PLC0415
+        from game.ui.scenes.online import JoinScene, OnlineScene, OnlineStartScene  # noqa: PLC0415
+
         host, memory = self.services.host, self._online_memory()
         link = transition.link
         match transition.screen:
