@@ -442,11 +442,11 @@ def _menus_and_pages(camera: Camera) -> None:
         settle(app, 0.5)
         camera.shoot(app, "smallest-window")
     with camera.app() as app:
-        from game.ai.worker import RESTART_NOTICE  # noqa: PLC0415
-        from game.i18n import gettext  # noqa: PLC0415
+        from game.ai.client import Notice  # noqa: PLC0415
+        from game.ui.engine_link import notice_text  # noqa: PLC0415
         from game.ui.scenes.play import texts  # noqa: PLC0415
 
-        app.stage.notify(gettext(RESTART_NOTICE))
+        app.stage.notify(notice_text(Notice.RESTARTED))
         app.stage.notify(texts.Refusal.NOTHING_TO_UNDO.text)
         camera.shoot(app, "notice")
 

@@ -179,11 +179,14 @@ def check_play_scene(scene: PlayScene) -> None:
         raise Inconsistent(f"undo went below the starting position: {board.moves!r}")
     if scene.round.over and not board.is_over:
         raise Inconsistent(f"game over shown for an unfinished game {board.moves!r}")
-    kinds = set(scene.inflight.awaiting.values())
+    kinds = {asked.kind for asked in scene.requests.awaited()}
     if not kinds <= {"move", "hint", "analysis"}:
         raise Inconsistent(f"unknown request kinds {kinds}")
     if "move" in kinds and (board.is_over or not scene.round.match.computer_to_move):
         raise Inconsistent(f"a computer move requested when it is not its turn: {board.moves!r}")
+    asked_moves = [asked.moves for asked in scene.requests.awaited() if asked.kind == "move"]
+    if any(moves != board.moves for moves in asked_moves):
+        raise Inconsistent(f"a computer move awaited for {asked_moves}, not {board.moves!r}")
 
 
 def run(

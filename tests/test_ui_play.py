@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from game.ai.levels import level_by_name
-from game.ai.protocol import RequestKind, SearchRequest, SearchResult, WorkerReply
+from game.ai.protocol import Answered, SearchRequest, SearchResult
 from game.ai.score import Analysis, Score
 from game.choices import Starter
 from game.core import Player
@@ -204,8 +204,8 @@ def test_the_computer_answers_and_its_move_is_animated(app: App, worker: FakeWor
     app.step([drop_key(0)], FRAME)
     while not worker.submitted:  # the human's disc lands, then the request goes out
         app.step([], FRAME)
-    _, kind, request = worker.submitted[-1]
-    assert kind == "move" and request.moves == "1" and request.depth == HARD.depth
+    _, request = worker.submitted[-1]
+    assert not request.analyze and request.moves == "1" and request.depth == HARD.depth
     app.step([], FRAME)  # the fake answers on the next poll
     assert scene.round.match.board.moves == "14"
     assert scene.round.drop is not None and scene.round.drop.player == Player.SECOND
@@ -374,7 +374,7 @@ def test_the_computer_starts_when_it_is_its_turn(app: App, worker: FakeWorker) -
     assert scene.round.match.human == Player.SECOND
     advance(app, 1.0)
     assert scene.round.match.board.moves == "4"
-    assert [kind for _, kind, _ in worker.submitted] == ["move"]
+    assert [request.analyze for _, request in worker.submitted] == [False]  # one move
 
 
 def test_a_perfect_level_request_uses_the_time_budget_setting(app: App, worker: FakeWorker) -> None:
@@ -382,7 +382,7 @@ def test_a_perfect_level_request_uses_the_time_budget_setting(app: App, worker: 
     perfect = level_by_name("Perfect")
     start_game(app, GameConfig(mode=Mode.VS_COMPUTER, level=perfect, starter=Starter.COMPUTER))
     app.step([], FRAME)
-    request = worker.submitted[-1][2]
+    request = worker.submitted[-1][1]
     assert request.depth is None and request.time_limit == 7.0
 
 
@@ -474,13 +474,13 @@ def test_undo_while_the_computer_thinks_cancels_it_and_drops_its_late_reply() ->
         scene = start(app)
         app.step([drop_key(0)], FRAME)
         advance(app, 1.0)
-        ((request_id, _, request),) = worker.pending()
+        ((request_id, _),) = worker.pending()
         app.step([key(pygame.K_z, mod=pygame.KMOD_CTRL)], FRAME)
         assert request_id in worker.cancelled
         assert scene.round.match.board.moves == ""
         assert not scene.computer.thinking
         # The answer was already on its way: it must not be played.
-        worker.inject(WorkerReply(request_id, RequestKind.MOVE, request.moves, _result(3)))
+        worker.inject(Answered(request_id, _result(3)))
         advance(app, 0.5)
         assert scene.round.match.board.moves == ""
     finally:
@@ -489,7 +489,7 @@ def test_undo_while_the_computer_thinks_cancels_it_and_drops_its_late_reply() ->
 
 def test_a_reply_for_another_position_is_dropped(app: App, worker: FakeWorker) -> None:
     scene = start(app)
-    worker.inject(WorkerReply(999, RequestKind.MOVE, "", _result(2)))
+    worker.inject(Answered(999, _result(2)))
     advance(app, 0.2)
     assert scene.round.match.board.moves == ""
 
@@ -499,10 +499,10 @@ def test_new_game_and_menu_cancel_what_the_computer_is_doing() -> None:
     app = make_app(worker)
     try:
         start(app, starter="computer")
-        ((first, _, _),) = worker.pending()
+        ((first, _),) = worker.pending()
         app.step([key(pygame.K_n)], FRAME)
         assert first in worker.cancelled
-        ((second, _, _),) = worker.pending()  # the new game's first move
+        ((second, _),) = worker.pending()  # the new game's first move
         app.step([key(pygame.K_ESCAPE)], FRAME)
         assert isinstance(app.scene, PauseScene)
         _choose_in_pause(app, "menu")
@@ -524,13 +524,21 @@ def test_quitting_while_the_computer_thinks_closes_the_worker() -> None:
     assert worker.closed and worker.pending() == []
 
 
-def test_the_workers_notices_appear_on_screen(app: App, worker: FakeWorker) -> None:
-    start(app)
-    worker.notices.append("The computer player stopped unexpectedly and was restarted.")
+def test_a_worker_that_dies_is_replaced_asked_again_and_the_player_told(
+    app: App, worker: FakeWorker
+) -> None:
+    worker.auto = False
+    scene = start(app, starter="computer")
+    [asked] = worker.pending()
+    worker.crash()
     app.step([], FRAME)
     assert [n.text for n in app.stage.notices.shown] == [
-        "The computer player stopped unexpectedly and was restarted."
+        "The computer player stopped unexpectedly and was restarted; it is thinking again."
     ]
+    assert worker.pending() == [asked]  # the new worker was given the move to find
+    worker.release()
+    advance(app, 1.0)
+    assert scene.round.match.board.moves == "4"
     advance(app, 10, dt=0.5)
     assert app.stage.notices.shown == []
 
@@ -555,8 +563,8 @@ def test_h_asks_for_a_hint_and_highlights_the_column(worker: FakeWorker) -> None
     try:
         scene = start(app)
         app.step([key(pygame.K_h)], FRAME)
-        _, kind, request = worker.submitted[-1]
-        assert kind == "hint" and request.depth is None and request.moves == ""
+        _, request = worker.submitted[-1]
+        assert request.depth is None and request.moves == ""
         assert request.analyze  # the same computation as the analysis row
         app.step([], FRAME)
         assert scene.advisor.hint_column(scene.round.match.board.moves) == 3
@@ -574,10 +582,11 @@ def test_a_hint_asked_while_the_analysis_runs_is_the_analysis_best_column() -> N
     app = make_app(worker, show_analysis=True)
     try:
         scene = start(app, Mode.TWO_PLAYERS, moves="4435")
-        assert [kind for _, kind, _ in worker.submitted] == ["analysis"]
+        assert [request.moves for _, request in worker.submitted] == ["4435"]
         app.step([key(pygame.K_h)], FRAME)
         # No second search that could answer differently: the analysis answers both.
-        assert [kind for _, kind, _ in worker.submitted] == ["analysis"]
+        assert [request.moves for _, request in worker.submitted] == ["4435"]
+        assert [asked.kind for asked in scene.requests.awaited()] == ["analysis"]
         worker.release()
         advance(app, 0.2)
         analysis = shown_analysis(scene)
@@ -655,8 +664,8 @@ def test_analysis_shows_every_columns_score_on_the_players_turn() -> None:
     app = make_app(worker, show_analysis=True)
     try:
         scene = start(app, Mode.TWO_PLAYERS, moves="555555")
-        _, kind, request = worker.submitted[-1]
-        assert kind == "analysis" and request.analyze and request.moves == "555555"
+        _, request = worker.submitted[-1]
+        assert request.analyze and request.moves == "555555"
         app.step([], FRAME)
         shown = shown_analysis(scene)
         assert shown is not None and shown.analysis is not None
@@ -673,7 +682,7 @@ def test_analysis_shows_every_columns_score_on_the_players_turn() -> None:
         # After a move, the new position is analysed in its turn.
         app.step([drop_key(0)], FRAME)
         advance(app, 1.0)
-        assert worker.submitted[-1][2].moves == "5555551"
+        assert worker.submitted[-1][1].moves == "5555551"
     finally:
         app.close()
 

@@ -152,9 +152,9 @@ def test_the_shown_position_is_analysed_once_the_player_stays(app: App, worker: 
     advance(app, 0.2)
     app.step([key(pygame.K_HOME)], FRAME)
     app.step([key(pygame.K_RIGHT)], FRAME)
-    assert not [r for _, _, r in worker.submitted if r.analyze]
+    assert not [r for _, r in worker.submitted if r.analyze]
     advance(app, 0.5)
-    analysed = [r.moves for _, _, r in worker.submitted if r.analyze]
+    analysed = [r.moves for _, r in worker.submitted if r.analyze]
     assert analysed == ["4"]
     assert review.picture().analysis is not None
 
@@ -302,7 +302,7 @@ def test_the_coach_is_quiet_when_off_or_on_a_good_move() -> None:
         app.step([drop_key(0)], FRAME)
         advance(app, 1.0)
         assert scene.coach.offer is None and len(scene.round.match.board.moves) == 2
-        assert not [r for _, _, r in worker.submitted if r.analyze]  # nobody asked
+        assert not [r for _, r in worker.submitted if r.analyze]  # nobody asked
     finally:
         app.close()
     app = make_app(FakeWorker(answer=coach_answers), coach=True)

@@ -86,10 +86,7 @@ class App:
         )
         self.stage = Stage(window, settings)
         self.link = EngineLink(
-            worker if worker is not None else make_worker(),
-            notify=self.stage.notify,
-            # The navigator is made next and needs this link: it is asked when replies come.
-            listening=lambda owner: self.navigator.listening(owner),  # noqa: PLW0108
+            worker if worker is not None else make_worker(), notify=self.stage.notify
         )
         self.navigator = Navigator(
             Services(

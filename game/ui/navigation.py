@@ -15,7 +15,7 @@ from typing import assert_never
 
 from game.i18n import gettext as _
 from game.rating import shipped_level_ratings
-from game.ui.engine_link import ReplyOwner, ReviewEngine
+from game.ui.engine_link import Engine
 from game.ui.match import Session, describe
 from game.ui.options import GameConfig, Mode
 from game.ui.saver import Saver
@@ -57,7 +57,7 @@ class Services:
     host: SceneHost
     preferences: Preferences
     saver: Saver
-    engine: ReviewEngine
+    engine: Engine
     kernel_name: Callable[[], str]
     quit: Callable[[], None]
 
@@ -73,10 +73,6 @@ class Navigator:
     def top(self) -> Scene:
         """The scene on top (the one that gets events and is drawn)."""
         return self.stack.top
-
-    def listening(self, owner: ReplyOwner) -> bool:
-        """Whether ``owner`` is a scene still on the stack (only those get replies)."""
-        return owner in self.stack
 
     def go(self, transition: Transition) -> None:
         """Build the scenes ``transition`` names and move them on the stack."""

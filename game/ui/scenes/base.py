@@ -27,7 +27,6 @@ from game.ui.text import Ink
 from game.ui.widgets import ItemList, column_layout, draw_items
 
 if TYPE_CHECKING:
-    from game.ui.engine_link import Reply
     from game.ui.notices import NoticePlace
     from game.ui.sounds import SoundBank
 
@@ -53,7 +52,8 @@ class SceneHost(Look, Protocol):
 class Scene:
     """One screen.  The host calls :meth:`handle_event` for each event, then
     :meth:`update` once per frame, then :meth:`draw`, all only while the scene is
-    on top, except :meth:`handle_reply`, which reaches the scene that asked."""
+    on top.  The computer player's replies reach the scene that asked whether it is
+    on top or not (through its :class:`game.ui.requests.Requests`), until it closes."""
 
     def __init__(self, host: SceneHost) -> None:
         self.host = host
@@ -73,9 +73,6 @@ class Scene:
         """Where the notices stand, so that they cover nothing the player needs; None:
         at the bottom of the window."""
         return None
-
-    def handle_reply(self, reply: Reply) -> None:
-        """An answer to a request this scene submitted (:class:`game.ui.engine_link.Engine`)."""
 
     def resume(self) -> None:
         """The scene is on top again (the one above it was closed)."""

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from game.ai.protocol import SearchRequest, SearchResult
 from game.settings import Settings
 from game.ui.match import Match
-from game.ui.scenes.play.inflight import MOVE, InFlight
+from game.ui.requests import RequestKind, Requests
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,8 +30,8 @@ def proven(result: SearchResult) -> bool:
 class ComputerPlayer:
     """The computer's side of the game: its requests, a held move, its last proof."""
 
-    def __init__(self, inflight: InFlight, settings: Settings) -> None:
-        self._inflight = inflight
+    def __init__(self, requests: Requests, settings: Settings) -> None:
+        self._requests = requests
         self._settings = settings
         self.asked_at = 0.0
         """When (scene time) the last move was asked for."""
@@ -45,7 +45,7 @@ class ComputerPlayer:
     @property
     def thinking(self) -> bool:
         """Asked and not answered, or answered and held back."""
-        return self._inflight.waits_for(MOVE) or self.held is not None
+        return self._requests.waits_for(RequestKind.MOVE) or self.held is not None
 
     def ask(self, match: Match, now: float) -> None:
         """Ask for the move of the side to move in ``match`` at its level."""
@@ -57,7 +57,7 @@ class ComputerPlayer:
         request = SearchRequest(
             moves=board.moves, depth=level.depth, time_limit=budget, analyze=False
         )
-        self._inflight.ask(MOVE, request)
+        self._requests.ask(RequestKind.MOVE, request)
 
     def hold(self, column: int, due: float, result: SearchResult) -> None:
         self.held = HeldMove(column, due, proven(result))
@@ -91,7 +91,7 @@ class ComputerPlayer:
 
     def cancel(self) -> None:
         """Stop the move on its way and forget a held one."""
-        self._inflight.cancel(MOVE)
+        self._requests.cancel(RequestKind.MOVE)
         self.held = None
 
     def forget(self) -> None:

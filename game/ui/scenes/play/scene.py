@@ -8,7 +8,7 @@ Its parts (this package's modules):
   computers play (:class:`~.watching.Watching`: their speed, pause and step);
 * :class:`~.advisor.Advisor`: the analysis of every column and the hint;
 * :class:`~.coach.Coach`: a mistake or a blunder said at once (a setting);
-* :class:`~.inflight.InFlight`: the requests to the worker these wait for;
+* :class:`~game.ui.requests.Requests`: the requests to the worker these wait for;
 * :mod:`~.controls`: keys and buttons as commands, carried out through
   :class:`~.dispatch.Dispatcher`; :mod:`~.texts`: every sentence;
 * :mod:`~.view` and :mod:`~.panel`: the picture.
@@ -26,13 +26,14 @@ from collections.abc import Callable
 
 import pygame
 
-from game.ai.protocol import SearchResult
+from game.ai.protocol import Answered, Refused, Reply, SearchResult
 from game.core import WIDTH
 from game.settings import Settings
-from game.ui.engine_link import Answer, Engine, Failure, Reply
+from game.ui.engine_link import Engine
 from game.ui.match import Match
 from game.ui.notices import NoticePlace
 from game.ui.options import GameConfig, Mode
+from game.ui.requests import Asked, RequestKind, Requests
 from game.ui.review_game import ReviewGame
 from game.ui.scenes.base import Scene, SceneHost
 from game.ui.scenes.play import controls, texts
@@ -40,7 +41,6 @@ from game.ui.scenes.play.advisor import Advisor
 from game.ui.scenes.play.coach import Coach
 from game.ui.scenes.play.computer import ComputerPlayer, proven
 from game.ui.scenes.play.dispatch import Dispatcher
-from game.ui.scenes.play.inflight import ANALYSIS, MOVE, InFlight
 from game.ui.scenes.play.layout import Layouts, PlayLayout
 from game.ui.scenes.play.panel import draw_side_panel, footer_top
 from game.ui.scenes.play.round import Ending, Round
@@ -66,9 +66,9 @@ class PlayScene(Scene):
         self.settings = settings
         self._keeper = keeper
         self.round = round_
-        self.inflight = InFlight(engine, self)
-        self.computer = ComputerPlayer(self.inflight, settings)
-        self.advisor = Advisor(self.inflight, settings)
+        self.requests = Requests(engine, self.receive)
+        self.computer = ComputerPlayer(self.requests, settings)
+        self.advisor = Advisor(self.requests, settings)
         self.watching = Watching(settings)
         self.coach = Coach()
         self.cursor = WIDTH // 2
@@ -178,29 +178,28 @@ class PlayScene(Scene):
         self._rebuild_buttons()
         self._remember()
 
-    def handle_reply(self, reply: Reply) -> None:
-        moves = self.round.match.board.moves
-        waiting = self.coach.waiting
-        if waiting is not None and reply.kind == ANALYSIS and reply.moves == waiting[0]:
-            moves = waiting[0]  # the position the coach judges a move from
-        kind = self.inflight.accept(reply, moves)
-        if kind is None:
-            return
+    def receive(self, asked: Asked, reply: Reply) -> None:
+        """The reply to a request of this screen's (every change of position cancels
+        the move asked for; an analysis of an earlier position may still come, for the
+        coach)."""
         match reply:
-            case Failure(error=error):
+            case Refused(error=error):
                 self.coach.give_up_waiting()
                 self.host.notify(texts.could_not_answer(error))
-            case Answer(result=result) if kind == MOVE:
-                self._computer_moves(result)
-            case Answer(result=result):
-                self.advisor.receive(kind, moves, result)
-                self.coach.analysed(moves, result)
+            case Answered(result=SearchResult() as result) if asked.kind is RequestKind.MOVE:
+                self._computer_moves(asked.moves, result)
+            case Answered(result=SearchResult() as result):
+                self.advisor.receive(asked.kind, asked.moves, result)
+                self.coach.analysed(asked.moves, result)
                 self._rebuild_buttons()
 
-    def _computer_moves(self, result: SearchResult) -> None:
+    def _computer_moves(self, moves: str, result: SearchResult) -> None:
         column = result.column
         match = self.round.match
         if not match.computer_to_move or self.round.drop is not None:
+            return
+        if moves != match.board.moves:  # cannot happen: every change cancels the move asked
+            log.error("a move for %r came in the position %r", moves, match.board.moves)
             return
         if column is None or not match.board.can_play(column):
             self.host.notify(texts.impossible_move(column))
@@ -271,7 +270,7 @@ class PlayScene(Scene):
     def _through_history(self, step: Callable[[], int], nothing: str) -> None:
         """Undo or redo (``step`` returns how many moves): first cancel what is awaited;
         tell the player when there was ``nothing`` to do."""
-        self.inflight.cancel()
+        self.requests.cancel()
         self.computer.held = None
         self.coach.decided()
         self.coach.give_up_waiting()
@@ -313,7 +312,7 @@ class PlayScene(Scene):
         self._begin(self.round.session.restart_match())
 
     def _begin(self, match: Match) -> None:
-        self.inflight.cancel()
+        self.requests.cancel()
         self.computer.held = None
         self.computer.forget()
         self.advisor.forget()
@@ -390,9 +389,9 @@ class PlayScene(Scene):
     def resume(self) -> None:
         """Back from the pause menu: settings may have changed (analysis on or off)."""
         if not self.settings.show_analysis:
-            self.inflight.cancel(ANALYSIS)
+            self.requests.cancel(RequestKind.ANALYSIS)
         self.advance()
 
     def close(self) -> None:
-        self.inflight.cancel()
+        self.requests.cancel()
         self.computer.held = None

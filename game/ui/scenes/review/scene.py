@@ -22,7 +22,7 @@ import pygame
 from game.ai.judge import PositionValue
 from game.core import Player
 from game.ui import clipboard
-from game.ui.engine_link import Failure, Reply, Reviewed, ReviewEngine
+from game.ui.engine_link import Engine
 from game.ui.notices import NoticePlace
 from game.ui.review_game import ReviewGame
 from game.ui.scenes.base import Scene, SceneHost
@@ -48,11 +48,11 @@ class ReviewScene(Scene):
     analysis takes ``analysis_seconds`` (Perfect's time, in the settings)."""
 
     def __init__(
-        self, host: SceneHost, game: ReviewGame, *, engine: ReviewEngine, analysis_seconds: float
+        self, host: SceneHost, game: ReviewGame, *, engine: Engine, analysis_seconds: float
     ) -> None:
         super().__init__(host)
         self.record = ReviewRecord(game)
-        self.requests = ReviewRequests(engine, self, self.record, analysis_seconds=analysis_seconds)
+        self.requests = ReviewRequests(engine, self.record, analysis_seconds=analysis_seconds)
         self.buttons = ItemList([Item(key, texts.button_label(key)) for key in BUTTONS])
         self.buttons.focus_on("back")
         self.stayed = 0.0
@@ -218,12 +218,6 @@ class ReviewScene(Scene):
         board = self.picture().board
         if not board.is_over:
             self.requests.analyse(board.moves)
-
-    def handle_reply(self, reply: Reply) -> None:
-        self.requests.receive(reply)
-
-    def handle_review(self, reply: Reviewed | Failure) -> None:
-        self.requests.receive_value(reply)
 
     def resume(self) -> None:
         self.buttons = ItemList([Item(key, texts.button_label(key)) for key in BUTTONS])
