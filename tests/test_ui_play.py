@@ -13,6 +13,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from game.ai.client import MAX_ATTEMPTS
 from game.ai.levels import level_by_name
 from game.ai.protocol import Answered, SearchRequest, SearchResult
 from game.ai.score import Analysis, Score
@@ -541,6 +542,50 @@ def test_a_worker_that_dies_is_replaced_asked_again_and_the_player_told(
     assert scene.round.match.board.moves == "4"
     advance(app, 10, dt=0.5)
     assert app.stage.notices.shown == []
+
+
+def _computer_stuck(worker: FakeWorker, app: App) -> PlayScene:
+    """A game where the computer's reply to column 1 kills the worker every time."""
+    worker.auto = False
+    scene = start(app)
+    app.step([drop_key(0)], FRAME)
+    advance(app, 1.0)  # the disc lands, the computer's move is asked
+    [(_, request)] = worker.pending()
+    assert request.moves == "1"
+    for _ in range(MAX_ATTEMPTS):
+        assert turn_text(scene) == "The computer is thinking"
+        worker.crash()
+        app.step([], FRAME)
+    return scene
+
+
+def test_a_move_that_kills_the_worker_again_and_again_is_said_and_can_be_tried_again(
+    app: App, worker: FakeWorker
+) -> None:
+    scene = _computer_stuck(worker, app)
+    assert worker.pending() == []  # given up, not asked a fourth time
+    assert not scene.computer.thinking
+    assert turn_text(scene) == "The computer could not choose a move"
+    said = [notice.text for notice in app.stage.notices.shown]
+    assert "The computer player keeps failing on this position; see the log file." in said
+    assert [item.key for item in scene.buttons.items] == ["retry", "undo", "menu"]
+    advance(app, 5.0)
+    assert worker.pending() == [] and turn_text(scene) == "The computer could not choose a move"
+    app.step([key(pygame.K_RETURN)], FRAME)  # the focus starts on Try again
+    [(_, request)] = worker.pending()
+    assert request.moves == "1" and turn_text(scene) == "The computer is thinking"
+    worker.release()
+    advance(app, 1.0)
+    assert scene.round.match.board.moves == "14"
+    assert [item.key for item in scene.buttons.items] == ["undo", "redo", "hint", "menu"]
+
+
+def test_going_back_from_a_move_that_did_not_come(app: App, worker: FakeWorker) -> None:
+    scene = _computer_stuck(worker, app)
+    assert scene.press("undo") is None
+    assert scene.round.match.board.moves == "" and scene.round.match.human_to_move
+    assert turn_text(scene) == "Your turn"
+    assert worker.pending() == []
 
 
 def test_an_engine_error_is_told_not_played(app: App, worker: FakeWorker) -> None:

@@ -1,5 +1,6 @@
-"""The computer's moves on the play screen: asking for them, and holding them back when
-two computers play, so that each move stays on screen for the chosen time."""
+"""The computer's moves on the play screen: asking for them, holding them back when two
+computers play (so that each move stays on screen for the chosen time), and the position
+where no move came (:class:`Stuck`: the player may try again or go back)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,15 @@ class HeldMove:
     column: int
     due: float
     proven: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Stuck:
+    """No move came for the position ``moves``: the worker process died on it again and
+    again (``crashed``), or the engine refused it."""
+
+    moves: str
+    crashed: bool
 
 
 def proven(result: SearchResult) -> bool:
@@ -41,6 +51,8 @@ class ComputerPlayer:
         move was proven best (from the book or the exact solver) or a best guess; None
         after a move at a depth level, which never proves its moves."""
         self._asked_perfect = False
+        self.stuck: Stuck | None = None
+        """Where the last move asked for did not come (None: it came, or none was asked)."""
 
     @property
     def thinking(self) -> bool:
@@ -54,10 +66,19 @@ class ComputerPlayer:
         budget = self._settings.perfect_budget if level.is_perfect else level.time_budget
         self.asked_at = now
         self._asked_perfect = level.is_perfect
+        self.stuck = None
         request = SearchRequest(
             moves=board.moves, depth=level.depth, time_limit=budget, analyze=False
         )
         self._requests.ask(RequestKind.MOVE, request)
+
+    def failed(self, moves: str, *, crashed: bool) -> None:
+        """The move asked for in the position ``moves`` will not come."""
+        self.stuck = Stuck(moves, crashed)
+
+    def stuck_at(self, moves: str) -> Stuck | None:
+        """Why no move came in the position ``moves`` (None: nothing went wrong there)."""
+        return self.stuck if self.stuck is not None and self.stuck.moves == moves else None
 
     def hold(self, column: int, due: float, result: SearchResult) -> None:
         self.held = HeldMove(column, due, proven(result))

@@ -42,6 +42,8 @@ class Command(enum.Enum):
     """The pause menu."""
     REVIEW = enum.auto()
     """The finished game on the Review screen."""
+    RETRY = enum.auto()
+    """No computer move came: ask for it again."""
     TAKE_BACK = enum.auto()
     """The coach's offer taken: the move it objects to is taken back."""
     KEEP = enum.auto()
@@ -95,6 +97,7 @@ BUTTON_COMMANDS = {
     "again": Command.PLAY_AGAIN,
     "menu": Command.MENU,
     "review": Command.REVIEW,
+    "retry": Command.RETRY,
     "takeback": Command.TAKE_BACK,
     "keep": Command.KEEP,
     "undo": Command.UNDO,
@@ -125,9 +128,11 @@ def key_order(event: pygame.event.Event, *, watching: bool, over: bool) -> Order
     return Order(keys[code]) if code in keys else None
 
 
-def buttons(round_: Round, watching: Watching, *, offer: bool = False) -> list[Item]:
+def buttons(
+    round_: Round, watching: Watching, *, offer: bool = False, stuck: bool = False
+) -> list[Item]:
     """The side panel's buttons for the moment, enabled or not (``offer``: the coach
-    offers to take a move back)."""
+    offers to take a move back; ``stuck``: the computer's move did not come)."""
     paused, speed = watching.paused, texts.speed_name(watching.speed)
     two_computers = round_.config.mode is Mode.WATCH
 
@@ -137,6 +142,11 @@ def buttons(round_: Round, watching: Watching, *, offer: bool = False) -> list[I
 
     if offer:
         return [item("takeback", primary=True), item("keep"), item("menu")]
+    if stuck and not round_.over:
+        keys = [item("retry", primary=True)]
+        if not two_computers:
+            keys.append(item("undo", enabled=round_.can_undo))
+        return [*keys, item("menu")]
     if round_.over:
         keys = [item("again", primary=True), item("review")]
         if not two_computers:

@@ -44,6 +44,7 @@ class Dispatcher:
             Command.PLAY_AGAIN: do(scene.new_game),
             Command.MENU: lambda order: Pause(scene),
             Command.REVIEW: lambda order: Review(scene.reviewed()),
+            Command.RETRY: do(scene.retry),
             Command.TAKE_BACK: do(scene.take_back),
             Command.KEEP: do(scene.keep_move),
             Command.PAUSE: do(scene.toggle_pause),
@@ -76,7 +77,8 @@ class Dispatcher:
         layout = scene.layout(scene.host.size)
         if event.type == pygame.KEYDOWN:
             watching = scene.config.mode is Mode.WATCH
-            choosing = scene.round.over or scene.coach.offer is not None
+            stuck = scene.computer.stuck_at(scene.round.match.board.moves) is not None
+            choosing = scene.round.over or scene.coach.offer is not None or stuck
             order = controls.key_order(event, watching=watching, over=choosing)
             return None if order is None else self.table[order.command](order)
         if event.type == pygame.MOUSEMOTION:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.ai.client import MAX_ATTEMPTS
 from game.ui.options import Mode
 from game.ui.scenes.play import texts
 from game.ui.scenes.play.layout import PlayLayout
@@ -129,9 +130,15 @@ def turn_text(state: PlayState) -> str:
         # "Your turn" only once the computer's disc has landed.
         return texts.computer_plays(match, drop.player, drop.col, names)
     if state.watching.paused:
-        return texts.Says.PAUSED.text
-    if state.coach.offer is not None:
-        return texts.Says.COACH_WAITS.text
+        said: texts.Says | None = texts.Says.PAUSED
+    elif state.coach.offer is not None:
+        said = texts.Says.COACH_WAITS
+    elif state.computer.stuck_at(match.board.moves) is not None:
+        said = texts.Says.COMPUTER_STUCK
+    else:
+        said = None
+    if said is not None:
+        return said.text
     if state.computer.thinking or match.computer_to_move:
         return texts.thinking(match, names)
     return texts.to_move(match, names)
@@ -161,9 +168,12 @@ def _turn(pen: Pen) -> None:
     pen.write(turn_text(state), pen.body, theme.text, indent=indent)
     pen.y = max(top + (0 if drawn else 2 * disc_r), pen.y) + pen.pad // 2
     offer = state.coach.offer
+    stuck = state.computer.stuck_at(board.moves)
     if offer is not None:
         said = texts.coach_says(offer.best.value, offer.played.value, offer.best_column)
         pen.write(said, pen.small, theme.accent)
+    elif stuck is not None and not round_.over:
+        pen.write(texts.stuck_detail(stuck.crashed, MAX_ATTEMPTS), pen.small, theme.accent)
     elif state.computer.thinking and not state.watching.paused:
         centre = (pen.x + 2 * disc_r + pen.pad + disc_r, pen.y)
         draw_dots(pen.surface, centre, disc_r // 3, theme.accent, state.time)

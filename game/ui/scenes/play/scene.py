@@ -144,7 +144,8 @@ class PlayScene(Scene):
                 self._game_over(ending)
             return
         if match.computer_to_move:
-            if not self.computer.thinking:
+            stuck = self.computer.stuck_at(match.board.moves)
+            if not self.computer.thinking and stuck is None:
                 self.computer.ask(match, self.time)
         elif self.shows_analysis or self.coaching:
             self.advisor.analyse(match.board.moves)
@@ -183,9 +184,13 @@ class PlayScene(Scene):
         the move asked for; an analysis of an earlier position may still come, for the
         coach)."""
         match reply:
-            case Refused(error=error):
+            case Refused(error=error, crashed=crashed):
                 self.coach.give_up_waiting()
                 self.host.notify(texts.could_not_answer(error))
+                if asked.kind is RequestKind.MOVE:  # the panel says so, with what to do
+                    self.computer.failed(asked.moves, crashed=crashed)
+                    self._rebuild_buttons()
+                    self.buttons.focus_on("retry")
             case Answered(result=SearchResult() as result) if asked.kind is RequestKind.MOVE:
                 self._computer_moves(asked.moves, result)
             case Answered(result=SearchResult() as result):
@@ -238,6 +243,12 @@ class PlayScene(Scene):
             self.coach.moved(before, column, self.advisor.analyses.get(before))
             self._rebuild_buttons()
         return True
+
+    def retry(self) -> None:
+        """No computer move came: ask for it again."""
+        self.computer.stuck = None
+        self.advance()
+        self._rebuild_buttons()
 
     def take_back(self) -> None:
         """The coach's offer taken: the move is taken back."""
@@ -350,7 +361,9 @@ class PlayScene(Scene):
     # -- events and time ---------------------------------------------------------------------
     def _rebuild_buttons(self) -> None:
         """The side panel's buttons for the current state (enabled or not)."""
-        items = controls.buttons(self.round, self.watching, offer=self.coach.offer is not None)
+        stuck = self.computer.stuck_at(self.round.match.board.moves) is not None
+        offer = self.coach.offer is not None
+        items = controls.buttons(self.round, self.watching, offer=offer, stuck=stuck)
         self.buttons = controls.refreshed(self.buttons, items)
 
     def press(self, key: str) -> Transition | None:

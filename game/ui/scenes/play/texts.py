@@ -52,6 +52,10 @@ class Says(Sentence):
     PAUSED = N_("Paused: S plays the next move, P goes on")
     COACH_WAITS = N_("The computer waits for your decision")
     """While the coach offers to take a move back."""
+    COMPUTER_STUCK = N_("The computer could not choose a move")
+    """Its move did not come (the panel says why): try again, or go back."""
+    ENGINE_REFUSED = N_("The engine refused this position; the log file says why.")
+    """Under COMPUTER_STUCK, when the engine refused the position."""
     NEW_GAME_DETAIL = N_(
         "This game is not finished. A new game takes its place, and this one is not counted."
     )
@@ -99,6 +103,7 @@ def button_label(key: str, *, paused: bool = False, speed: str = "") -> str:
         "hint": _("Hint"),
         "menu": _("Menu"),
         "review": _("Review game"),
+        "retry": _("Try again"),
         "takeback": _("Take it back"),
         "keep": _("Keep my move"),
         "pause": _("Go on") if paused else _("Pause"),
@@ -125,6 +130,18 @@ def speed_notice(delay: float) -> str:
 
 def could_not_answer(error: str | None) -> str:
     return _("The computer could not answer: {error}").format(error=error)
+
+
+def stuck_detail(crashed: bool, attempts: int) -> str:
+    """Why the computer's move did not come: its process stopped ``attempts`` times on
+    the position (``crashed``), or the engine refused it."""
+    if not crashed:
+        return Says.ENGINE_REFUSED.text
+    return ngettext(
+        "The computer player stopped {count} time on this position; the log file says why.",
+        "The computer player stopped {count} times on this position; the log file says why.",
+        attempts,
+    ).format(count=attempts)
 
 
 def impossible_move(column: int | None) -> str:
