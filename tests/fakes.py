@@ -41,6 +41,7 @@ from game.ai.protocol import (
 from game.ai.score import DRAW, Analysis, Score
 from game.ai.worker import respond
 from game.core import WIDTH, Board
+from game.ui.engine_link import EngineLink
 from game.ui.options import GameConfig
 from game.ui.scenes.stack import Play
 
@@ -220,6 +221,37 @@ class FakeWorker(WorkerClient):
         """The far end dies (as a killed process would, with exit ``code``): the next
         poll replaces it and sends the requests awaited again."""
         self.transport.exit = f"it exited with code {code}"
+
+
+class HeldLink(EngineLink):
+    """The game's engine link over a :class:`FakeWorker` that answers only when told:
+    what a screen's parts are tested with, without a window.  ``said`` keeps what the
+    player would have been told."""
+
+    def __init__(self, answer: Callable[[SearchRequest], SearchResult] = centre_first) -> None:
+        self.fake = FakeWorker(answer, auto=False)
+        self.said: list[str] = []
+        super().__init__(self.fake, notify=self.said.append)
+
+    @property
+    def asked(self) -> dict[int, SearchRequest]:
+        """Every search request the worker received, by id."""
+        return dict(self.fake.submitted)
+
+    def hand(self, message: FromWorker) -> None:
+        """The worker sends ``message`` (an answer of the test's making); it is polled."""
+        self.fake.inject(message)
+        self.poll()
+
+    def answer_all(self, rounds: int = 100) -> None:
+        """Answer everything asked (and what those answers ask, in turn), with the
+        worker's ``answer``."""
+        for _ in range(rounds):
+            if not self.fake.pending():
+                return
+            self.fake.release()
+            self.poll()
+        raise AssertionError(f"still asking after {rounds} rounds of answers")
 
 
 # -- events -----------------------------------------------------------------------

@@ -19,12 +19,11 @@ from game.ai.puzzles import Puzzle
 from game.ai.score import Analysis, Score
 from game.core import Board
 from game.statistics import Statistics
-from game.ui.engine_link import EngineLink
 from game.ui.requests import RequestKind
 from game.ui.scenes.puzzles import PuzzleData, PuzzleScene
 from game.ui.scenes.puzzles.attempt import LINE_PLIES, Ask, Attempt, Phase
 from game.ui.scenes.puzzles.texts import refutation, status
-from tests.fakes import FakeWorker
+from tests.fakes import HeldLink
 
 EASY = Puzzle("4444355553126411545166611626777777333", 2, 2)
 """Win with the second disc: column 3, then the four (the solver checked it)."""
@@ -35,28 +34,15 @@ RATINGS = {"Beginner": 1000, "Easy": 1326, "Medium": 1574, "Hard": 1807, "Expert
 DAY = datetime.date(2026, 11, 25)
 
 
-class Computer(EngineLink):
+class Computer(HeldLink):
     """The game's link to a worker that answers from the real engine, when told to."""
 
     def __init__(self) -> None:
         self.engine = RealEngine(solver_capacity=1 << 18)
-        self.fake = FakeWorker(self.engine.think, auto=False)
-        self.said: list[str] = []
-        super().__init__(self.fake, notify=self.said.append)
-
-    @property
-    def asked(self) -> list[tuple[int, SearchRequest]]:
-        """The requests the worker holds unanswered."""
-        return self.fake.pending()
+        super().__init__(self.engine.think)
 
     def answer(self) -> None:
-        """Answer everything asked so far (and what those answers ask, in turn)."""
-        for _ in range(100):
-            if not self.fake.pending():
-                return
-            self.fake.release()
-            self.poll()
-        raise AssertionError("the screen kept asking")
+        self.answer_all()
 
 
 @dataclass
@@ -219,7 +205,7 @@ def test_a_failed_try_is_recorded_once_and_a_second_try_is_not_rated() -> None:
     assert attempt is not None and phase(attempt) is Phase.FAILED and attempt.line_over
     assert records.tries == [(MEDIUM.moves, False, None, RATINGS["Medium"])]
     shown.handle_event(pygame.event.Event(pygame.USEREVENT))  # nothing happens
-    shown._action("activate", "again")
+    shown.press("again")
     assert shown.attempt is not attempt and not shown.first_try
     shown.drop_in(MEDIUM.answer)
     computer.answer()
@@ -234,14 +220,13 @@ def test_next_takes_the_next_unsolved_puzzle_of_the_band_and_the_band_can_change
     shown.start(EASY)
     shown.next_puzzle()
     assert shown.attempt is not None and shown.attempt.puzzle == second
-    shown.buttons.get("band").select(HARD.band)
-    shown._action("change", "band")
+    shown.choose_band(HARD.band)
     assert shown.attempt.puzzle == HARD
 
 
 def test_without_puzzles_the_screen_says_so_and_asks_nothing() -> None:
     shown, computer, _records = scene(())
-    assert shown.shelf is None and shown.attempt is None and computer.asked == []
+    assert shown.shelf is None and shown.attempt is None and computer.asked == {}
     shown.drop_in(3)
     shown.next_puzzle()
     assert shown.attempt is None

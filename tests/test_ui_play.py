@@ -21,14 +21,16 @@ from game.choices import Starter
 from game.core import Player
 from game.settings import SettingsStore
 from game.ui.app import App
+from game.ui.board_screen import worth_colour
 from game.ui.options import GameConfig, LaunchOptions, Mode
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene, numbered_moves, texts
 from game.ui.scenes.play.panel import proof_line, turn_text
-from game.ui.scenes.play.view import column_values, hint_text, shown_analysis, verdict_colour
+from game.ui.scenes.play.view import column_values, hint_text, shown_analysis
 from game.ui.scenes.setup import SetupScene
+from game.ui.worth import worth_lines, worth_sentence
 from tests.fakes import (
     FRAME,
     FakeWorker,
@@ -358,7 +360,7 @@ def test_the_board_is_locked_while_the_computer_thinks() -> None:
         scene = start(app)
         app.step([drop_key(0)], FRAME)
         advance(app, 1.0)
-        assert scene.computer.thinking
+        assert scene.thinking
         app.step([drop_key(1)], FRAME)
         app.step(click(column_point(scene, 1)), FRAME)
         assert scene.round.match.board.moves == "1"
@@ -479,7 +481,7 @@ def test_undo_while_the_computer_thinks_cancels_it_and_drops_its_late_reply() ->
         app.step([key(pygame.K_z, mod=pygame.KMOD_CTRL)], FRAME)
         assert request_id in worker.cancelled
         assert scene.round.match.board.moves == ""
-        assert not scene.computer.thinking
+        assert not scene.thinking
         # The answer was already on its way: it must not be played.
         worker.inject(Answered(request_id, _result(3)))
         advance(app, 0.5)
@@ -564,7 +566,7 @@ def test_a_move_that_kills_the_worker_again_and_again_is_said_and_can_be_tried_a
 ) -> None:
     scene = _computer_stuck(worker, app)
     assert worker.pending() == []  # given up, not asked a fourth time
-    assert not scene.computer.thinking
+    assert not scene.thinking
     assert turn_text(scene) == "The computer could not choose a move"
     said = [notice.text for notice in app.stage.notices.shown]
     assert "The computer player keeps failing on this position; see the log file." in said
@@ -596,7 +598,9 @@ def test_an_engine_error_is_told_not_played(app: App, worker: FakeWorker) -> Non
     scene = start(app, starter="computer")
     advance(app, 0.2)
     assert scene.round.match.board.moves == ""
-    assert any("the engine refused" in n.text for n in app.stage.notices.shown)
+    assert turn_text(scene) == "The computer could not choose a move"
+    assert scene.stuck is not None and not scene.stuck.crashed  # the panel says the engine refused
+    assert worker.pending() == []  # not asked again until the player says so
 
 
 # -- hints and analysis ------------------------------------------------------------------
@@ -631,7 +635,7 @@ def test_a_hint_asked_while_the_analysis_runs_is_the_analysis_best_column() -> N
         app.step([key(pygame.K_h)], FRAME)
         # No second search that could answer differently: the analysis answers both.
         assert [request.moves for _, request in worker.submitted] == ["4435"]
-        assert [asked.kind for asked in scene.requests.awaited()] == ["analysis"]
+        assert [asked.kind for asked in scene.table.requests.awaited()] == ["analysis"]
         worker.release()
         advance(app, 0.2)
         analysis = shown_analysis(scene)
@@ -758,7 +762,7 @@ def test_the_analysis_row_and_the_panel_say_the_same_in_words_or_engine_scores()
         scene = start(app, Mode.TWO_PLAYERS, moves="")
         advance(app, 0.2)
         found = column_values(scene)
-        words = [texts.verdict_lines(said) for _, said in filter(None, found)]
+        words = [worth_lines(said) for _, said in filter(None, found)]
         assert words == [
             ["\u2713 Win", "in 19"],
             ["\u00d7 Loss", "in 20"],
@@ -769,7 +773,7 @@ def test_the_analysis_row_and_the_panel_say_the_same_in_words_or_engine_scores()
             ["\u2248", "Even"],
         ]
         theme = app.stage.theme
-        colours = [verdict_colour(scene.look, said) for _, said in filter(None, found)]
+        colours = [worth_colour(scene.look, said) for _, said in filter(None, found)]
         assert colours[:3] == [theme.score_win, theme.score_loss, theme.score_draw]
         assert colours[5:] == [theme.text_muted, theme.text_muted]
         labels = [label for label, _ in filter(None, found)]
@@ -778,7 +782,7 @@ def test_the_analysis_row_and_the_panel_say_the_same_in_words_or_engine_scores()
         app.step([], FRAME)  # draws the panel's sentence from the same verdict
         assert (
             found[0] is not None
-            and texts.verdict_sentence(found[0][1], 0) == "\u2713 Column 1: Win in 19 moves"
+            and worth_sentence(found[0][1], 0) == "\u2713 Column 1: Win in 19 moves"
         )
     finally:
         app.close()

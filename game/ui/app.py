@@ -45,8 +45,8 @@ from game.ui.process import (
     seconds_since_process_start,
 )
 from game.ui.saver import Saver
-from game.ui.scenes.base import Scene
-from game.ui.scenes.stack import Go, Play, SceneStack, Transition
+from game.ui.scenes.base import Scene, SceneStack
+from game.ui.scenes.stack import Go, Play, Transition
 from game.ui.stage import Stage, StagePreferences
 from game.ui.window import NoDisplayError, Window
 

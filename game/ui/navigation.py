@@ -19,7 +19,7 @@ from game.ui.engine_link import Engine
 from game.ui.match import Session, describe
 from game.ui.options import GameConfig, Mode
 from game.ui.saver import Saver
-from game.ui.scenes.base import Scene, SceneHost
+from game.ui.scenes.base import Scene, SceneHost, SceneStack
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.games import GamesScene
 from game.ui.scenes.howto import HowToScene
@@ -38,7 +38,6 @@ from game.ui.scenes.stack import (
     Pause,
     Play,
     Review,
-    SceneStack,
     Transition,
     new_game_question,
     unfinished_detail,
@@ -120,8 +119,8 @@ class Navigator:
                 stack.replace(self._menu(), self._setup(mode))
             case OpenSetup(mode=mode):
                 stack.push(self._setup(mode))
-            case Pause(play=play):
-                stack.push(PauseScene(host, play))
+            case Pause(game=game):
+                stack.push(PauseScene(host, game))
             case Review(game=game):
                 seconds = self.services.saver.settings.perfect_budget
                 stack.push(

@@ -3,20 +3,25 @@ of two computers, the controls and the picture together.
 
 Its parts (this package's modules):
 
-* :class:`~.round.Round`: the game on the board, its series, undo and redo, the result;
-* :class:`~.computer.ComputerPlayer`: the computer's moves, held back when two
-  computers play (:class:`~.watching.Watching`: their speed, pause and step);
-* :class:`~.advisor.Advisor`: the analysis of every column and the hint;
-* :class:`~.coach.Coach`: a mistake or a blunder said at once (a setting);
-* :class:`~game.ui.requests.Requests`: the requests to the worker these wait for;
+* :class:`~.table.Table`: everything one game owns, made anew for each game:
+  :class:`~.round.Round` (the game on the board, its series, undo and redo, the
+  result), the two :class:`~.players.Player` sides (a person at this window, the
+  computer, ...), the move a player handed over until the pace lets it on the board
+  (:class:`~.watching.Watching`: two computers' speed, pause and step),
+  :class:`~.advisor.Advisor` (the analysis of every column and the hint),
+  :class:`~.coach.Coach` (a mistake or a blunder said at once, a setting), and the
+  advice's requests to the worker (:class:`~game.ui.requests.Requests`; each
+  computer player has its own);
 * :mod:`~.controls`: keys and buttons as commands, carried out through
   :class:`~.dispatch.Dispatcher`; :mod:`~.texts`: every sentence;
 * :mod:`~.view` and :mod:`~.panel`: the picture.
 
-The scene carries out commands, passes the worker's replies to the part that asked,
-and after each change starts what comes next (:meth:`PlayScene.advance`): the
-game-over state (the result counted, the game kept for review), the computer's move, or
-the analysis.
+The scene carries out commands, passes the worker's replies to the advice, and after
+each change starts what comes next (:meth:`PlayScene.advance`): the game-over state
+(the result counted, the game kept for review), the turn of a player that is not at
+this window (:meth:`~.players.Player.your_turn`), or the analysis.  When that player's
+move will not come (:attr:`~.players.Player.stuck`), the panel says why and offers to
+try again or go back.  It never asks which kind of player a side is.
 """
 
 from __future__ import annotations
@@ -29,24 +34,25 @@ import pygame
 from game.ai.protocol import Answered, Refused, Reply, SearchResult
 from game.core import WIDTH
 from game.settings import Settings
+from game.ui.board_screen import BoardLayout, Layouts
 from game.ui.engine_link import Engine
 from game.ui.match import Match
 from game.ui.notices import NoticePlace
 from game.ui.options import GameConfig, Mode
-from game.ui.requests import Asked, RequestKind, Requests
+from game.ui.requests import Asked, RequestKind
 from game.ui.review_game import ReviewGame
 from game.ui.scenes.base import Scene, SceneHost
 from game.ui.scenes.play import controls, texts
 from game.ui.scenes.play.advisor import Advisor
 from game.ui.scenes.play.coach import Coach
-from game.ui.scenes.play.computer import ComputerPlayer, proven
 from game.ui.scenes.play.dispatch import Dispatcher
-from game.ui.scenes.play.layout import Layouts, PlayLayout
 from game.ui.scenes.play.panel import draw_side_panel, footer_top
+from game.ui.scenes.play.players import ChosenMove, Stuck
 from game.ui.scenes.play.round import Ending, Round
+from game.ui.scenes.play.table import Table
 from game.ui.scenes.play.view import draw_banner, draw_board, draw_scores
 from game.ui.scenes.play.watching import Watching
-from game.ui.scenes.stack import Transition, new_game_question
+from game.ui.scenes.stack import PausedGame, Transition, new_game_question
 from game.ui.services import Keeper, Look
 from game.ui.widgets import ItemList
 
@@ -65,24 +71,55 @@ class PlayScene(Scene):
         super().__init__(host)
         self.settings = settings
         self._keeper = keeper
-        self.round = round_
-        self.requests = Requests(engine, self.receive)
-        self.computer = ComputerPlayer(self.requests, settings)
-        self.advisor = Advisor(self.requests, settings)
-        self.watching = Watching(settings)
-        self.coach = Coach()
+        self._engine = engine
+        self.table = self._table(round_)
         self.cursor = WIDTH // 2
         self.time = 0.0
         self.buttons = ItemList([])
         self._layouts = Layouts()
         self._dispatch = Dispatcher(self)
+        self._stuck_shown: Stuck | None = None
         self._rebuild_buttons()
         self.advance()
+
+    def _table(self, round_: Round) -> Table:
+        return Table(round_, engine=self._engine, receive=self.receive, settings=self.settings)
 
     # -- what the scene shows ------------------------------------------------------------
     @property
     def look(self) -> Look:
         return self.host
+
+    @property
+    def round(self) -> Round:
+        """The game on the board."""
+        return self.table.round
+
+    @property
+    def advisor(self) -> Advisor:
+        return self.table.advisor
+
+    @property
+    def coach(self) -> Coach:
+        return self.table.coach
+
+    @property
+    def watching(self) -> Watching:
+        return self.table.watching
+
+    @property
+    def thinking(self) -> bool:
+        """Whether a player not at this window is choosing its move (or it waits to
+        be shown)."""
+        return self.table.thinking
+
+    @property
+    def stuck(self) -> Stuck | None:
+        """Why the move of the side to move will not come (None: it comes)."""
+        return self.table.stuck
+
+    def proof_for(self, moves: str) -> bool | None:
+        return self.table.proof_for(moves)
 
     @property
     def config(self) -> GameConfig:
@@ -112,7 +149,7 @@ class PlayScene(Scene):
             return None
         return self.cursor
 
-    def layout(self, size: tuple[int, int]) -> PlayLayout:
+    def layout(self, size: tuple[int, int]) -> BoardLayout:
         return self._layouts.get(size, [item.key for item in self.buttons.items])
 
     def notice_place(self, size: tuple[int, int]) -> NoticePlace:
@@ -143,10 +180,10 @@ class PlayScene(Scene):
             if ending is not None:
                 self._game_over(ending)
             return
-        if match.computer_to_move:
-            stuck = self.computer.stuck_at(match.board.moves)
-            if not self.computer.thinking and stuck is None:
-                self.computer.ask(match, self.time)
+        player = self.table.to_move
+        if not player.local:
+            if not player.choosing and self.table.held is None and player.stuck is None:
+                player.your_turn(match.board, self.time)
         elif self.shows_analysis or self.coaching:
             self.advisor.analyse(match.board.moves)
         self._rebuild_buttons()
@@ -176,50 +213,51 @@ class PlayScene(Scene):
 
     def _play(self, column: int) -> None:
         self.round.play(column)
+        self.table.position_changed(self.round.match.board.moves)
         self._rebuild_buttons()
         self._remember()
 
     def receive(self, asked: Asked, reply: Reply) -> None:
-        """The reply to a request of this screen's (every change of position cancels
-        the move asked for; an analysis of an earlier position may still come, for the
-        coach)."""
+        """The reply to an analysis or a hint (every change of the game cancels the
+        hint; an analysis of an earlier position may still come, for the coach)."""
         match reply:
-            case Refused(error=error, crashed=crashed):
+            case Refused(error=error):
                 self.coach.give_up_waiting()
                 self.host.notify(texts.could_not_answer(error))
-                if asked.kind is RequestKind.MOVE:  # the panel says so, with what to do
-                    self.computer.failed(asked.moves, crashed=crashed)
-                    self._rebuild_buttons()
-                    self.buttons.focus_on("retry")
-            case Answered(result=SearchResult() as result) if asked.kind is RequestKind.MOVE:
-                self._computer_moves(asked.moves, result)
             case Answered(result=SearchResult() as result):
                 self.advisor.receive(asked.kind, asked.moves, result)
                 self.coach.analysed(asked.moves, result)
                 self._rebuild_buttons()
 
-    def _computer_moves(self, moves: str, result: SearchResult) -> None:
-        column = result.column
-        match = self.round.match
-        if not match.computer_to_move or self.round.drop is not None:
+    def _take_moves(self) -> None:
+        """Take the move the side to move handed over, if any, and play it once the pace
+        lets it (at once, unless the coach asks first or two computers take their
+        time)."""
+        table = self.table
+        if table.round.drop is not None or table.round.over:
             return
-        if moves != match.board.moves:  # cannot happen: every change cancels the move asked
-            log.error("a move for %r came in the position %r", moves, match.board.moves)
+        chosen = table.to_move.take_move()
+        if chosen is not None:
+            self._hold(chosen)
+        released = table.release(self.time)
+        if released is not None:
+            self._play_chosen(released)
+
+    def _hold(self, chosen: ChosenMove) -> None:
+        board = self.round.match.board
+        if chosen.moves != board.moves:
             return
-        if column is None or not match.board.can_play(column):
+        if not board.can_play(chosen.column):
+            column = None if chosen.column < 0 else chosen.column
             self.host.notify(texts.impossible_move(column))
-            log.error("the engine answered %r for %r", result, match.board.moves)
+            log.error("a player chose %r for %r", chosen, board.moves)
             return
-        if self.coach.holding:  # the player decides first
-            self.computer.hold(column, self.time, result)
-            return
-        if self.config.mode is Mode.WATCH:
-            due = self.computer.asked_at + self.watching.delay
-            if self.time < due or not self.watching.may_move:
-                self.computer.hold(column, due, result)
-                return
-        self._play(column)
-        self.computer.played(match.board.moves, was_proven=proven(result))
+        self.table.hold(chosen)
+
+    def _play_chosen(self, chosen: ChosenMove) -> None:
+        self._play(chosen.column)
+        after = self.round.match.board.moves
+        self.table.last_proof = None if chosen.proven is None else (after, chosen.proven)
 
     def try_drop(self, column: int) -> bool:
         """The player drops a disc in ``column``; False if the board refuses it
@@ -245,10 +283,22 @@ class PlayScene(Scene):
         return True
 
     def retry(self) -> None:
-        """No computer move came: ask for it again."""
-        self.computer.stuck = None
-        self.advance()
+        """The move of the side to move did not come: ask for it again."""
+        player = self.table.to_move
+        if player.stuck is not None and not player.choosing:
+            player.your_turn(self.round.match.board, self.time)
+        self._notice_stuck()
+
+    def _notice_stuck(self) -> None:
+        """The buttons follow whether a move is stuck: Try again comes (with the focus)
+        and goes."""
+        stuck = self.stuck
+        if stuck is self._stuck_shown:
+            return
+        self._stuck_shown = stuck
         self._rebuild_buttons()
+        if stuck is not None:
+            self.buttons.focus_on("retry")
 
     def take_back(self) -> None:
         """The coach's offer taken: the move is taken back."""
@@ -259,6 +309,17 @@ class PlayScene(Scene):
         """The coach's offer declined: the computer replies (its move was held)."""
         self.coach.decided()
         self._rebuild_buttons()
+
+    def paused(self) -> PausedGame:
+        """This game as the pause menu needs it."""
+        return PausedGame(
+            mode=self.config.mode,
+            over=self.round.over,
+            unfinished=self.round.unfinished,
+            draw=self.draw,
+            restart=self.restart,
+            new_game=self.new_game,
+        )
 
     def reviewed(self) -> ReviewGame:
         """This game as the Review screen takes it."""
@@ -281,12 +342,13 @@ class PlayScene(Scene):
     def _through_history(self, step: Callable[[], int], nothing: str) -> None:
         """Undo or redo (``step`` returns how many moves): first cancel what is awaited;
         tell the player when there was ``nothing`` to do."""
-        self.requests.cancel()
-        self.computer.held = None
+        table = self.table
+        table.stop()
         self.coach.decided()
         self.coach.give_up_waiting()
         if step() == 0:
             self.host.notify(nothing)
+        table.position_changed(self.round.match.board.moves)
         self._remember()
         self.advance()
 
@@ -323,13 +385,9 @@ class PlayScene(Scene):
         self._begin(self.round.session.restart_match())
 
     def _begin(self, match: Match) -> None:
-        self.requests.cancel()
-        self.computer.held = None
-        self.computer.forget()
-        self.advisor.forget()
-        self.coach.forget()
-        self.watching.reset()
-        self.round.begin(match)
+        """A new table for ``match``, in the same series: the old game's parts stop."""
+        self.table.stop()
+        self.table = self._table(Round(self.round.session, match))
         self.cursor = WIDTH // 2
         self._remember()
         self.advance()
@@ -349,20 +407,19 @@ class PlayScene(Scene):
         """Paused: play the next move (as soon as the computer has chosen it)."""
         if self._watching_on:
             self.watching.allow_step()
-            self.computer.show_now(self.time)  # shown at once: the player asked for it
+            self.table.show_now(self.time)  # shown at once: the player asked for it
             self._rebuild_buttons()
 
     def cycle_speed(self) -> None:
         """Slow, normal, fast, and round again; kept in the settings."""
-        delay = self.watching.cycle_speed()
-        self.host.notify(texts.speed_notice(delay), topic="speed")
+        speed = self.watching.cycle_speed()
+        self.host.notify(texts.speed_notice(speed), topic="speed")
         self._rebuild_buttons()
 
     # -- events and time ---------------------------------------------------------------------
     def _rebuild_buttons(self) -> None:
         """The side panel's buttons for the current state (enabled or not)."""
-        stuck = self.computer.stuck_at(self.round.match.board.moves) is not None
-        offer = self.coach.offer is not None
+        offer, stuck = self.coach.offer is not None, self.stuck is not None
         items = controls.buttons(self.round, self.watching, offer=offer, stuck=stuck)
         self.buttons = controls.refreshed(self.buttons, items)
 
@@ -390,21 +447,14 @@ class PlayScene(Scene):
                 self.try_drop(queued)
         if self.coach.waiting is not None and not self.advisor.analysing:
             self.coach.give_up_waiting()  # no analysis on its way: the game goes on
-        may_move = self.watching.may_move and not self.coach.holding
-        held = self.computer.release(self.time, may_move=may_move)
-        if held is not None:
-            self.watching.spend_step()
-            match = self.round.match
-            self.computer.played(match.board.moves + str(held.column + 1), was_proven=held.proven)
-            if match.computer_to_move and self.round.drop is None:
-                self._play(held.column)
+        self._take_moves()
+        self._notice_stuck()
 
     def resume(self) -> None:
         """Back from the pause menu: settings may have changed (analysis on or off)."""
         if not self.settings.show_analysis:
-            self.requests.cancel(RequestKind.ANALYSIS)
+            self.table.requests.cancel(RequestKind.ANALYSIS)
         self.advance()
 
     def close(self) -> None:
-        self.requests.cancel()
-        self.computer.held = None
+        self.table.stop()
