@@ -7,8 +7,17 @@ link's owner map, and the tracker every screen asks through
 from __future__ import annotations
 
 from game.ai.client import MAX_ATTEMPTS, Notice, WorkerClient
-from game.ai.protocol import Answered, Refused, Reply, ReviewRequest, SearchRequest, SearchResult
+from game.ai.protocol import (
+    Answered,
+    BookMissing,
+    Refused,
+    Reply,
+    ReviewRequest,
+    SearchRequest,
+    SearchResult,
+)
 from game.ai.score import DRAW
+from game.ui.engine_link import notice_text
 from game.ui.requests import Asked, RequestKind, Requests
 from tests.fakes import FakeWorker, HeldLink, MemoryTransport
 
@@ -139,3 +148,12 @@ def test_a_cancelled_request_s_answer_is_dropped_by_the_worker_s_handle() -> Non
     worker.release()
     assert [reply.request_id for reply in worker.poll()] == [fresh]
     assert worker.pending_count == 0 and worker.cancelled == [stale]
+
+
+def test_a_worker_without_its_book_is_said_in_the_window_once() -> None:
+    link = HeldLink()
+    link.start()
+    link.hand(BookMissing("no such file: book.bin"))
+    link.hand(BookMissing("no such file: book.bin"))  # a restarted worker says it again
+    assert link.said == [notice_text(Notice.NO_BOOK)]
+    assert "opening book" in link.said[0]

@@ -15,7 +15,7 @@ import pytest
 
 from game.ai.client import MAX_ATTEMPTS
 from game.ai.levels import level_by_name
-from game.ai.protocol import Answered, SearchRequest, SearchResult
+from game.ai.protocol import Answered, BookMissing, SearchRequest, SearchResult
 from game.ai.score import Analysis, Score
 from game.choices import Starter
 from game.core import Player
@@ -544,6 +544,21 @@ def test_a_worker_that_dies_is_replaced_asked_again_and_the_player_told(
     assert scene.round.match.board.moves == "4"
     advance(app, 10, dt=0.5)
     assert app.stage.notices.shown == []
+
+
+def test_a_worker_without_its_opening_book_is_said_in_the_window_once(
+    app: App, worker: FakeWorker
+) -> None:
+    start(app, starter="computer")
+    worker.inject(BookMissing("book.bin: no such file"))
+    app.step([], FRAME)
+    worker.inject(BookMissing("book.bin: no such file"))  # a restarted worker says it again
+    advance(app, 0.5)
+    said = [n.text for n in app.stage.notices.shown]
+    assert said == [
+        "The opening book could not be read (see the log file): the computer works out the"
+        " first moves itself, which can take seconds a move."
+    ]
 
 
 def _computer_stuck(worker: FakeWorker, app: App) -> PlayScene:

@@ -288,6 +288,31 @@ def test_the_game_s_worker_loads_nothing_of_the_window(caplog: pytest.LogCapture
     assert not [name for name in loaded if name.startswith("game.ui")]
 
 
+@pytest.mark.parametrize("damage", ["missing", "damaged"])
+def test_a_worker_without_its_book_says_so_at_once_and_once(tmp_path: Path, damage: str) -> None:
+    path = tmp_path / "book.bin"
+    if damage == "damaged":
+        path.write_bytes(b"not a book at all")
+    handle = AIWorker(book=BookFile.at(path))
+    try:
+        # Perfect from the empty board: without the book, about ten seconds of search.
+        first = handle.submit(SearchRequest(moves="", time_limit=60.0))
+        replies: list[Reply] = []
+        deadline = time.monotonic() + DEADLINE
+        while not (notices := handle.take_notices()) and time.monotonic() < deadline:
+            replies += handle.poll()
+            time.sleep(0.01)
+        assert notices == [Notice.NO_BOOK]
+        assert replies == [] and handle.pending_count == 1  # told before the search ends
+        handle.cancel(first)
+        quick = handle.submit(SearchRequest(moves="4", time_limit=1.0, analyze=True))
+        [reply] = wait_for_replies(handle)
+        assert reply.request_id == quick and found(reply).analysis is not None
+        assert handle.take_notices() == []  # once
+    finally:
+        handle.close()
+
+
 def test_closing_leaves_no_child_process() -> None:
     handle = AIWorker()
     handle.submit(LONG_SEARCH)

@@ -16,7 +16,8 @@ Everything here is the same code over both:
   :data:`MAX_ATTEMPTS` times gets a :class:`~game.ai.protocol.Refused` reply marked
   ``crashed`` instead: it is probably what kills it;
 * what the player should hear of it comes out as :class:`Notice` values (the window
-  words them: :mod:`game.ai` speaks no language).
+  words them: :mod:`game.ai` speaks no language), among them, once, that the worker
+  has no opening book (:class:`~game.ai.protocol.BookMissing`).
 
 Every method returns at once.  Requests are answered one at a time, in the order they
 were submitted.
@@ -32,7 +33,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from game.ai.protocol import (
-    Answered,
+    BookMissing,
     Cancel,
     FromWorker,
     Quit,
@@ -66,6 +67,8 @@ class Notice(enum.Enum):
     """The worker stopped answering and was restarted; it is working again."""
     GAVE_UP = "gave up"
     """The worker died on the same request again and again; that request was refused."""
+    NO_BOOK = "no book"
+    """The opening book could not be read: the first moves are searched, slowly."""
 
 
 class Transport(Protocol):
@@ -128,6 +131,7 @@ class WorkerClient:
         self._failed: list[Reply] = []
         self._restarts = 0
         self._closed = False
+        self._told_no_book = False
 
     # -- state
 
@@ -206,7 +210,9 @@ class WorkerClient:
         if not self._running:
             return replies
         for message in self._transport.receive():
-            if self._awaited(message):
+            if isinstance(message, BookMissing):
+                self._no_book(message.problem)
+            elif self._awaited(message):
                 replies.append(message)
         self._watch()
         replies.extend(self._failed)
@@ -218,7 +224,7 @@ class WorkerClient:
         notices, self._notices = self._notices, []
         return notices
 
-    def _awaited(self, message: FromWorker) -> bool:
+    def _awaited(self, message: Reply) -> bool:
         """Whether ``message`` answers a request still awaited (it is then no longer)."""
         pending = self._pending.pop(message.request_id, None)
         if pending is None:
@@ -226,7 +232,15 @@ class WorkerClient:
         self._restart_clock()
         if isinstance(message, Refused):
             log.warning("the engine refused %r: %s", pending.request.moves, message.error)
-        return isinstance(message, Answered | Refused)
+        return True
+
+    def _no_book(self, problem: str) -> None:
+        """The worker has no opening book: the player is told once (a restarted worker
+        says it again, and is not repeated)."""
+        log.warning("the worker plays without an opening book: %s", problem)
+        if not self._told_no_book:
+            self._told_no_book = True
+            self._notices.append(Notice.NO_BOOK)
 
     def _restart_clock(self) -> None:
         """The next request starts now, not when it was queued."""

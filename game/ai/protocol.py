@@ -14,6 +14,7 @@ The worker's pipe carries these messages and nothing else (:mod:`game.ai.worker`
                      Quit()
     worker -> game   Answered(id, result)  the request's result
                      Refused(id, error)    the engine refused the request
+                     BookMissing(problem)  the opening book could not be read (once)
 
 The game's side of the pipe (:class:`game.ai.client.WorkerClient`) hands an
 :class:`Answered` or a :class:`Refused` as it came to whoever asked: a reply keeps one
@@ -195,7 +196,16 @@ class Refused:
     crashed: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class BookMissing:
+    """Worker to game: the opening book could not be read (``problem`` says why, for the
+    log); the Perfect level and the analysis search the opening instead, which takes
+    seconds a move.  Sent once per worker process, when the book is first needed."""
+
+    problem: str
+
+
 Reply = Answered | Refused
 """A reply to one request: what reaches whoever asked."""
-FromWorker = Answered | Refused
+FromWorker = Answered | Refused | BookMissing
 """Every message the worker sends the game."""

@@ -10,8 +10,10 @@ book it is given is a path and a reader, nothing of the window's).
 The pipe between the game and the worker is one duplex
 :class:`~multiprocessing.connection.Connection` that carries the typed
 messages of :mod:`game.ai.protocol` (``Submit``, ``Cancel`` and ``Quit`` one
-way, ``Answered`` and ``Refused`` the other); the worker's log records travel on
-a second, one-way pipe to the game's log file (:mod:`game.ai.worker_log`).
+way, ``Answered``, ``Refused`` and ``BookMissing`` the other); the worker's log
+records travel on a second, one-way pipe to the game's log file
+(:mod:`game.ai.worker_log`).  The book is read when a request first needs it; if
+it cannot be, the game hears so at once, before that request's slow search.
 
 Inside the worker a reader thread takes every message off the pipe at once, so a
 cancel reaches the running search within one stop check (about 10 ms), and an
@@ -26,6 +28,7 @@ process; :class:`AIWorker` is the :class:`~game.ai.client.WorkerClient` over it
 from __future__ import annotations
 
 import collections
+import contextlib
 import logging
 import logging.handlers
 import multiprocessing
@@ -42,6 +45,7 @@ from game.ai.bookshelf import BookFile
 from game.ai.client import HANG_MARGIN, WorkerClient
 from game.ai.protocol import (
     Answered,
+    BookMissing,
     Cancel,
     FromWorker,
     Quit,
@@ -52,6 +56,8 @@ from game.ai.protocol import (
     Submit,
     ToWorker,
 )
+from game.ai.score import Score
+from game.core.bitboard import Bitboard, Column
 
 log = logging.getLogger(__name__)
 
@@ -125,6 +131,30 @@ class _Inbox:
         return False
 
 
+class _TellingBook:
+    """The book the game gave, as the engine reads it; the first time it cannot be read
+    (missing or damaged), ``tell`` hears why, once."""
+
+    def __init__(self, book: BookFile, tell: Callable[[str], None]) -> None:
+        self._book = book
+        self._tell: Callable[[str], None] | None = tell
+
+    def _check(self) -> None:
+        if self._tell is not None and self._book.problem is not None:
+            tell, self._tell = self._tell, None
+            tell(self._book.problem)
+
+    def score(self, current: Bitboard, mask: Bitboard) -> Score | None:
+        found = self._book.score(current, mask)
+        self._check()
+        return found
+
+    def best_move(self, current: Bitboard, mask: Bitboard) -> tuple[Score, Column] | None:
+        found = self._book.best_move(current, mask)
+        self._check()
+        return found
+
+
 def _worker_main(
     conn: Connection, log_conn: Connection, log_level: int, book: BookFile | None
 ) -> None:
@@ -139,7 +169,12 @@ def _worker_main(
     # Ctrl+C in a terminal reaches the whole process group: the game handles it and
     # closes this worker properly, so the worker itself ignores it.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    engine = Engine(book=book)
+
+    def no_book(problem: str) -> None:
+        with contextlib.suppress(OSError):  # the game is gone: the reader thread ends us
+            conn.send(BookMissing(problem))
+
+    engine = Engine(book=None if book is None else _TellingBook(book, no_book))
     inbox = _Inbox(conn)
     while (asked := inbox.next()) is not None:
 
@@ -220,7 +255,7 @@ class ProcessTransport:
         try:
             while self._conn.poll():
                 message = self._conn.recv()
-                if isinstance(message, Answered | Refused):
+                if isinstance(message, Answered | Refused | BookMissing):
                     messages.append(message)
                 else:
                     log.error("the worker sent a message the game does not know: %r", message)

@@ -85,6 +85,11 @@ def notice_text(notice: Notice) -> str:
             )
         case Notice.GAVE_UP:
             return _("The computer player keeps failing on this position; see the log file.")
+        case Notice.NO_BOOK:
+            return _(
+                "The opening book could not be read (see the log file): the computer works"
+                " out the first moves itself, which can take seconds a move."
+            )
 
 
 class ReplyOwner(Protocol):
