@@ -11,7 +11,7 @@ from game.ai.levels import level_by_name
 from game.ai.protocol import Answered, Refused, SearchResult
 from game.ai.score import DRAW, Analysis, Score
 from game.core import Board, Player
-from game.settings import Settings
+from game.profile.preferences import Settings
 from game.ui.match import Match, Session
 from game.ui.options import GameConfig, Mode
 from game.ui.requests import Asked, RequestKind, Requests

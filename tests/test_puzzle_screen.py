@@ -18,7 +18,7 @@ from game.ai.protocol import SearchRequest
 from game.ai.puzzles import Puzzle
 from game.ai.score import Analysis, Score
 from game.core import Board
-from game.statistics import Statistics
+from game.profile.statistics import Statistics
 from game.ui.requests import RequestKind
 from game.ui.scenes.puzzles import PuzzleData, PuzzleScene
 from game.ui.scenes.puzzles.attempt import LINE_PLIES, Ask, Attempt, Phase

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pytest
 
 from game.ai.levels import level_by_name
-from game.settings import SettingsStore
+from game.profile.settings import SettingsStore
 from game.ui.app import App
 from game.ui.options import GameConfig, LaunchOptions, Mode
 from game.ui.scenes import stats_scene
@@ -115,19 +114,6 @@ def test_the_scene_check_looks_inside_the_screens_packages() -> None:
     ids = {_scene_id(path) for path in SCENE_MODULES}
     assert {"play/scene.py", "review/scene.py", "puzzles/scene.py"} <= ids
     assert _home(SCENES / "review" / "view.py") == "game.ui.scenes.review"
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    app = App(
-        LaunchOptions(window_size=(800, 600), fullscreen=False),
-        worker=FakeWorker(),
-        store=SettingsStore(),
-    )
-    app.settings.sound_on = False
-    app.open()
-    yield app
-    app.close()
 
 
 def _pause(app: App, mode: Mode) -> PauseScene:

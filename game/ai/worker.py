@@ -221,6 +221,11 @@ class ProcessTransport:
     def pid(self) -> int | None:
         return None if self._process is None else self._process.pid
 
+    @property
+    def connection(self) -> Connection | None:
+        """The game's end of the pipe (None: no process)."""
+        return self._conn
+
     def open(self) -> None:
         """Start the process (spawning takes a few hundred ms; this does not wait)."""
         parent_end, child_end = self._context.Pipe(duplex=True)
@@ -299,4 +304,12 @@ class AIWorker(WorkerClient):
     over a :class:`ProcessTransport`).  Every method returns at once."""
 
     def __init__(self, *, book: BookFile | None = None, hang_margin: float = HANG_MARGIN) -> None:
-        super().__init__(ProcessTransport(book), hang_margin=hang_margin)
+        self._pipe = ProcessTransport(book)
+        super().__init__(self._pipe, hang_margin=hang_margin)
+
+    @property
+    def reply_connection(self) -> Connection | None:
+        """The pipe the replies arrive on (None: no process), for a thread that only
+        waits until it has something to read (:class:`game.ui.waiting.ReplyBell`): only
+        :meth:`poll` reads it.  It changes when a process is replaced."""
+        return self._pipe.connection

@@ -19,9 +19,9 @@ import importlib.machinery
 import logging
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Protocol, TypeAlias
+from typing import Protocol
 
 from game import resources
 from game.ai.book import BOOK_FILE
@@ -35,8 +35,21 @@ WORKER_NICENESS = 10
 """The worker's scheduling priority (Unix niceness): below the window's."""
 
 
-WorkerLike: TypeAlias = WorkerClient
-"""The computer player's handle; every method returns at once."""
+class WorkerLike(Protocol):
+    """The computer player's handle (a :class:`game.ai.client.WorkerClient`, or
+    :class:`game.ui.late_worker.LateWorker` that makes one when first needed); every
+    method returns at once."""
+
+    def start(self) -> None: ...
+    def submit(self, request: Request) -> int: ...
+    def cancel(self, request_id: int | None = None) -> None: ...
+    def poll(self) -> Sequence[Reply]: ...
+    def take_notices(self) -> list[Notice]: ...
+    def close(self) -> None: ...
+    @property
+    def pending_count(self) -> int: ...
+    @property
+    def pid(self) -> int | None: ...
 
 
 def make_worker() -> WorkerClient:
@@ -117,7 +130,7 @@ class EngineLink:
     ``notify`` tells the player a sentence.
     """
 
-    def __init__(self, worker: WorkerClient, *, notify: Callable[[str], None]) -> None:
+    def __init__(self, worker: WorkerLike, *, notify: Callable[[str], None]) -> None:
         self.worker = worker
         self._notify = notify
         self.owners: dict[int, ReplyOwner] = {}

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from game.choices import DiscColour
 from game.core import WIDTH, Board, Player
+from game.profile.choices import DiscColour
 from game.ui.board_view import BoardGeometry
 from game.ui.scenes.stack import Go, Transition
 from game.ui.services import Look
@@ -63,7 +63,16 @@ class Scene:
         return None
 
     def update(self, dt: float) -> None:
-        """Advance ``dt`` seconds (animations, timers)."""
+        """Advance ``dt`` seconds (animations, timers).  ``dt`` is a frame's time while
+        the scene animates, and may be many seconds after it waited for an event."""
+
+    def next_frame_in(self) -> float | None:
+        """When the picture next changes by itself, in seconds from now: 0.0
+        (:data:`game.ui.pacing.EVERY_FRAME`) while something moves, the seconds until a
+        timer is due, or None when nothing changes until an event or a reply comes.  The
+        window draws only then (:mod:`game.ui.pacing`), so a scene whose picture moves
+        with its own time must say so here.  Changes no state."""
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole screen onto ``surface``; changes no state."""

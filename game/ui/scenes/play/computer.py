@@ -9,7 +9,7 @@ import logging
 from game.ai.levels import Level
 from game.ai.protocol import Answered, Refused, Reply, SearchRequest, SearchResult
 from game.core import Board
-from game.settings import Settings
+from game.profile.preferences import Settings
 from game.ui.engine_link import Engine
 from game.ui.requests import Asked, RequestKind, Requests
 from game.ui.scenes.play.players import ChosenMove, Stuck

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 
-from game.settings import Settings
+from game.profile.preferences import Settings
 
 
 class WatchSpeed(enum.Enum):

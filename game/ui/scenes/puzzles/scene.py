@@ -22,12 +22,13 @@ from game.ai.protocol import Answered, Refused, Reply, SearchRequest, SearchResu
 from game.ai.puzzles import Band, Puzzle
 from game.ai.score import Score
 from game.core import WIDTH
-from game.rating import puzzle_opponent
+from game.profile.rating import puzzle_opponent
 from game.ui import input as ui_input
-from game.ui.animation import DiscDrop
+from game.ui.animation import DiscDrop, win_breathing, win_wave
 from game.ui.board_screen import BoardLayout, Layouts
 from game.ui.engine_link import Engine
 from game.ui.input import Command, Order
+from game.ui.pacing import EVERY_FRAME
 from game.ui.requests import Asked, RequestKind, Requests
 from game.ui.scenes.base import Scene
 from game.ui.scenes.puzzles import texts
@@ -38,7 +39,7 @@ from game.ui.scenes.stack import Go, Transition
 from game.ui.widgets import Action, ActionKind, Item, ItemList
 
 if TYPE_CHECKING:
-    from game.statistics import Statistics
+    from game.profile.statistics import Statistics
     from game.ui.scenes.base import SceneHost
 
 log = logging.getLogger(__name__)
@@ -91,6 +92,8 @@ class PuzzleScene(Scene):
         self.cursor = WIDTH // 2
         self.hovering = False
         self.time = 0.0
+        self.ended_at: float | None = None
+        """When (scene time) the try's four was made; None until then."""
         self._recorded = False
         self.statistics = records.all_statistics()
         """The player's records as last read (every window's: the settings file's and this
@@ -300,6 +303,34 @@ class PuzzleScene(Scene):
                 self.host.sounds.play("drop")
             if self.drop.done:
                 self.drop = None
+        if not self._four_shown:
+            self.ended_at = None
+        elif self.ended_at is None:
+            self.ended_at = self.time
+
+    @property
+    def _four_shown(self) -> bool:
+        """Whether the board shows a four made (and no disc still falling)."""
+        attempt = self.attempt
+        if attempt is None or self.drop is not None:
+            return False
+        outcome = attempt.board.outcome
+        return outcome is not None and outcome.winner is not None
+
+    @property
+    def win_wave(self) -> float:
+        """The winning four's breath now (:func:`~game.ui.animation.win_wave`)."""
+        return win_wave(None if self.ended_at is None else self.time - self.ended_at)
+
+    def next_frame_in(self) -> float | None:
+        """Every frame while a disc falls, the defence thinks (its dots breathe) or a
+        four does; otherwise the screen waits for an event or a reply."""
+        attempt = self.attempt
+        thinking = attempt is not None and attempt.phase is Phase.DEFENCE
+        since = None if self.ended_at is None else self.time - self.ended_at
+        if self.drop is not None or thinking or win_breathing(since):
+            return EVERY_FRAME
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         draw(surface, self, self.layout())

@@ -226,6 +226,13 @@ class ReviewScene(Scene):
         if not board.is_over:
             self.requests.analyse(board.moves)
 
+    def next_frame_in(self) -> float | None:
+        """When the shown position's analysis is due to be asked for; nothing moves here
+        (the values and the analysis come as replies, which wake the window)."""
+        if self.stayed < ANALYSE_AFTER:
+            return ANALYSE_AFTER - self.stayed
+        return None
+
     def resume(self) -> None:
         self.buttons = ItemList([Item(key, texts.button_label(key)) for key in BUTTONS])
         self._layouts = {}
