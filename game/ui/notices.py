@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 
 import pygame
 
+from game.ui.layout import Metrics, metrics
 from game.ui.services import Look
 from game.ui.text import Ink
 
@@ -72,28 +73,28 @@ class Notices:
         if not self.shown:
             return []
         w, h = surface.get_size()
-        scale = min(w / 960, h / 720)
-        pad = max(6, round(10 * scale))
+        window = metrics((w, h))
+        pad = window.length(10, 6)
         if place is None:
-            place = NoticePlace(w // 2, h - pad * 2, min(w - 40, round(760 * scale)), MAX_NOTICES)
+            place = NoticePlace(w // 2, h - pad * 2, min(w - 40, window.length(760)), MAX_NOTICES)
         y = place.bottom
         boxes = []
         room = pygame.Rect(place.centre_x - place.width // 2, 0, place.width, place.bottom)
         with look.text.within(room):
             for notice in reversed(self.shown[-place.count :]):
-                box = _draw_one(surface, look, notice, replace(place, bottom=y), scale)
+                box = _draw_one(surface, look, notice, replace(place, bottom=y), window)
                 boxes.append(box)
                 y = box.top - pad // 2
         return boxes
 
 
 def _draw_one(
-    surface: pygame.Surface, look: Look, notice: Notice, place: NoticePlace, scale: float
+    surface: pygame.Surface, look: Look, notice: Notice, place: NoticePlace, window: Metrics
 ) -> pygame.Rect:
     """One notice in a box at most ``place.width`` wide, its bottom centre at ``place``'s."""
     text, theme = look.text, look.theme
-    size = max(15, round(21 * scale))
-    pad = max(6, round(10 * scale))
+    size = window.type.body
+    pad = window.length(10, 6)
     lines = text.wrap(notice.text, size, place.width - 2 * pad)
     line_h = text.font(size).get_linesize()
     widest = max(text.size_of(line, size)[0] for line in lines)

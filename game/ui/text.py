@@ -27,7 +27,7 @@ pygame's built-in font draws at 0.6875 of the size asked, so a layout size of
 (which then keeps the widths the layouts expect) and never goes below
 :data:`MIN_PIXELS`, which the smallest layout sizes at 640x480 (12-15, that is
 8-10 px) would.  The layouts scale their sizes with the window
-(``min(width / 960, height / 720)``).
+(:func:`game.ui.layout.scale_of`).
 
 Call only after ``pygame.font.init()``.  The caches belong to one
 :class:`TextCache` (the app makes one per window), so no font outlives the

@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from game.ui.layout import metrics
 from game.ui.services import Look
 from game.ui.text import Ink
 from game.ui.themes import Theme
@@ -293,8 +294,8 @@ def side_panel(size: tuple[int, int], share: float, width: tuple[int, int]) -> S
     """The panel ``share`` of the window wide, between ``width`` (least, most) pixels, on
     the right of a window of ``size``, and the room left of it."""
     w, h = size
-    scale = min(w / 960, h / 720)
-    pad = max(8, round(14 * scale))
+    window = metrics(size)
+    scale, pad = window.scale, window.pad
     panel_w = min(max(round(w * share), width[0]), width[1])
     panel = pygame.Rect(w - panel_w - pad, pad, panel_w, h - 2 * pad)
     area = pygame.Rect(pad, pad, panel.x - 2 * pad, h - 2 * pad)

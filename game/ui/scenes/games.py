@@ -103,7 +103,7 @@ class GamesScene(FormScene):
 
     @staticmethod
     def _size(layout: FormLayout) -> int:
-        return max(14, round(21 * layout.scale))
+        return layout.type.body
 
     def _choose(self, index: int) -> None:
         layout = self.layout(self.host.size)

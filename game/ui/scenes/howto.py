@@ -79,7 +79,7 @@ class HowToScene(FormScene):
         """The page at the largest size that fits the body: a longer language's text is
         drawn smaller, then closer, then without the engine's line, never past the
         button."""
-        size = max(15, round(25 * layout.scale))
+        size = layout.type.reading
         fits = [(s, 1.1, True) for s in range(size, 0, -1) if pixel_size(s) >= MIN_PIXELS]
         fits += [(fits[-1][0], 1.0, True), (fits[-1][0], 1.0, False)]
         for size, spacing, engine in fits:

@@ -133,7 +133,7 @@ class ImportScene(FormScene):
     def draw_body(self, surface: pygame.Surface, layout: FormLayout) -> None:
         theme, text = self.host.theme, self.host.text
         body = layout.body
-        size = max(15, round(22 * layout.scale))
+        size = layout.type.body
         with text.within(body):
             explain = _(
                 "Paste or type a game's moves: the columns 1 to 7 in the order they were"

@@ -136,7 +136,7 @@ class SettingsScene(FormScene):
         return Go.BACK
 
     def draw_body(self, surface: pygame.Surface, layout: FormLayout) -> None:
-        size = max(14, round(20 * layout.scale))
+        size = layout.type.small
         note = _("Changes apply at once and are saved when you leave this screen.")
         text = self.host.text
         body = layout.body

@@ -197,7 +197,7 @@ class SetupScene(FormScene):
 
     def draw_body(self, surface: pygame.Surface, layout: FormLayout) -> None:
         theme, text = self.host.theme, self.host.text
-        size = max(14, round(22 * layout.scale))
+        size = layout.type.body
         level = self.level
         focused = self.items.focused
         if self.mode is Mode.WATCH and focused is not None and focused.key == "level2":

@@ -113,7 +113,7 @@ class StatsScene(FormScene):
     def draw_body(self, surface: pygame.Surface, layout: FormLayout) -> None:
         theme, text = self.host.theme, self.host.text
         body = layout.body
-        size = max(15, round(24 * layout.scale))
+        size = layout.type.reading
         step = text.line_step(size, 1.35)
         with text.within(body):
             if self.stats.rating.count or self.stats.puzzles.tries:

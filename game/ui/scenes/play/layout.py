@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.ui.board_view import BoardGeometry
+from game.ui.layout import TypeScale, metrics
 from game.ui.widgets import side_panel
 
 
@@ -28,7 +29,12 @@ class PlayLayout:
     @property
     def pad(self) -> int:
         """The margin inside the panel and between its parts."""
-        return max(8, round(14 * self.scale))
+        return metrics(self.size).pad
+
+    @property
+    def type(self) -> TypeScale:
+        """The window's text sizes."""
+        return metrics(self.size).type
 
 
 def compute_layout(size: tuple[int, int], button_keys: Sequence[str]) -> PlayLayout:
@@ -41,7 +47,7 @@ def compute_layout(size: tuple[int, int], button_keys: Sequence[str]) -> PlayLay
     banner_top = max(area.y, frame.top - round(board.cell * 1.6))
     banner = pygame.Rect(frame.x, banner_top, frame.width, frame.top - banner_top - 4)
     buttons = split.buttons(button_keys)
-    body = max(15, round(22 * scale))
+    body = metrics(size).type.body
     return PlayLayout(size, scale, board, panel, banner, score_y, buttons, body)
 
 

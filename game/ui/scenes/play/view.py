@@ -16,6 +16,7 @@ from game.core import WIDTH, Player
 from game.settings import Settings
 from game.ui.animation import pulse
 from game.ui.board_view import BoardGeometry
+from game.ui.layout import BoardType
 from game.ui.scenes.play import texts
 from game.ui.scenes.play.advisor import Advisor
 from game.ui.scenes.play.coach import Coach
@@ -184,7 +185,7 @@ def draw_column_numbers(
 ) -> None:
     """The columns' numbers under the board, the ``chosen`` one (None: none) marked."""
     theme = look.theme
-    size = max(12, round(g.cell * 0.3))
+    size = BoardType.of(g.cell).numbers
     y = g.frame_rect.bottom + round(g.cell * 0.08)
     for col in range(WIDTH):
         colour = theme.accent if col == chosen else theme.text_muted
@@ -199,7 +200,7 @@ def draw_scores(surface: pygame.Surface, state: PlayState, layout: PlayLayout) -
         return
     look, g = state.look, layout.board
     text = look.text
-    size = max(13, round(g.cell * 0.34))
+    size = BoardType.of(g.cell).values
     if shown_analysis(state) is None:
         if state.advisor.analysing:
             slot = pygame.Rect(g.frame_rect.x, layout.score_y - size, g.frame_rect.width, 2 * size)

@@ -15,6 +15,7 @@ from game.choices import DiscColour
 from game.core import WIDTH, Board, Player
 from game.statistics import Statistics
 from game.ui.animation import DiscDrop, pulse
+from game.ui.layout import BoardType
 from game.ui.scenes.play.layout import PlayLayout
 from game.ui.scenes.play.view import BoardScreen, draw_column_numbers, draw_dots
 from game.ui.scenes.puzzles import texts
@@ -118,7 +119,7 @@ def _draw_line(
         return
     look, g = state.look, layout.board
     line = Board.from_moves(attempt.board.moves)
-    size = max(12, round(g.cell * 0.4))
+    size = BoardType.of(g.cell).line
     for number, col in enumerate(attempt.line, start=1):
         row = line.height(col)
         player = line.to_move

@@ -44,7 +44,7 @@ def move_cells(rect: pygame.Rect, length: int, shown: int, row_h: int) -> dict[i
 
 def small_size(layout: ReviewLayout) -> int:
     """The panel's small text size (the move list, the sentences)."""
-    return max(13, round(layout.body * 0.82))
+    return layout.type.small
 
 
 def row_height(look: Look, layout: ReviewLayout) -> int:
@@ -71,12 +71,12 @@ def draw_side_panel(
 ) -> None:
     theme, text = look.theme, look.text
     draw_panel(surface, layout.panel, theme, radius=max(6, round(12 * layout.scale)))
-    pad, body = layout.pad, layout.body
+    pad = layout.pad
     small = small_size(layout)
     x, width = layout.panel.x + pad, layout.panel.width - 2 * pad
     top_button = min(r.top for r in layout.buttons.values())
     with text.within(layout.panel):
-        heading = max(16, round(body * 1.2))
+        heading = layout.type.heading
         text.blit_fitted(
             surface,
             texts.title(),
@@ -91,7 +91,7 @@ def draw_side_panel(
             if y + len(lines) * text.line_step(small) > top_button - pad:
                 break
             y = text.blit_lines(surface, lines, Ink(small, colour), (x, y))
-        tiny = max(12, round(small * 0.9))
+        tiny = layout.type.tiny
         keys = text.wrap(texts.keys_help(), tiny, width)
         keys_top = top_button - pad // 2 - len(keys) * text.line_step(tiny)
         if keys_top > y:
