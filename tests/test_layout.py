@@ -33,7 +33,10 @@ def test_the_type_scale_goes_from_the_largest_size_to_the_smallest(size: tuple[i
 def test_sizes_grow_with_the_window_and_keep_their_floors() -> None:
     small, reference, big = (TypeScale.at(s) for s in (0.5, 1.0, 2.0))
     assert reference.body == 22 and reference.display == 64
-    assert all(a <= b <= c for a, b, c in zip(astuple(small), astuple(reference), astuple(big)))
+    assert all(
+        a <= b <= c
+        for a, b, c in zip(astuple(small), astuple(reference), astuple(big), strict=True)
+    )
     assert small.body == 15  # the floor
     assert BoardType.of(80).values > BoardType.of(40).values >= 12
 

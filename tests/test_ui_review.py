@@ -18,7 +18,7 @@ from game.ui.app import App
 from game.ui.options import Mode
 from game.ui.review_game import ReviewGame
 from game.ui.scenes.games import GamesScene
-from game.ui.scenes.import_game import ImportScene, problem_with
+from game.ui.scenes.import_game import ImportScene, moves_in, problem_with
 from game.ui.scenes.review import ReviewScene
 from game.ui.scenes.review.graph import x_of
 from game.ui.scenes.review.panel import move_cells, row_height
@@ -237,16 +237,52 @@ def test_import_reviews_a_pasted_game_and_refuses_a_bad_one(
     ("text", "named"),
     [
         ("", "first"),
+        (" , ", "first"),
         ("44a5", "Character 3 ('a')"),
         ("4480", "Character 3 ('8')"),
         ("4444444", "Move 7 (column 4)"),
+        ("4 4 4 4 4 4 4", "Move 7 (column 4)"),
         ("44556677", "Move 8 (column 7) comes after the end"),
+        # Digits to str.isdigit() that int() refuses, and digits of other scripts that
+        # int() reads: none is a column.
+        ("44\u00b2", "Character 3 ('\u00b2')"),
+        ("4\u00b3", "Character 2 ('\u00b3')"),
+        ("\u2460", "Character 1 ('\u2460')"),
+        ("4 \uff14", "Character 3 ('\uff14')"),
+        ("\u0664\u0664", "Character 1 ('\u0664')"),
+        ("4;4", "Character 2 (';')"),
     ],
 )
 def test_a_bad_move_string_is_named_by_its_first_bad_move(text: str, named: str) -> None:
     problem = problem_with(text)
     assert problem is not None and named in problem
-    assert problem_with(" 4453 ") is None
+
+
+@pytest.mark.parametrize("text", [" 4453 ", "4 4 5 3", "4,4,5,3", "4, 4, 5, 3", "44 53\n"])
+def test_spaces_and_commas_separate_the_moves(text: str) -> None:
+    assert problem_with(text) is None and moves_in(text) == "4453"
+
+
+def test_space_types_in_import_and_presses_no_button(app: App) -> None:
+    """Space types a separator (its TEXTINPUT), and the focused Review button stays
+    unpressed; a full-width digit is refused with its name, the screen stays."""
+    app.go(Go.IMPORT)
+    scene = on_top(app)
+    assert isinstance(scene, ImportScene) and scene.items.focused is not None
+    assert scene.items.focused.key == "review"
+    for char in "44":
+        app.step([pygame.event.Event(pygame.TEXTINPUT, text=char)], FRAME)
+    app.step([key(pygame.K_SPACE), pygame.event.Event(pygame.TEXTINPUT, text=" ")], FRAME)
+    assert on_top(app) is scene and scene.text == "44 "
+    app.step([pygame.event.Event(pygame.TEXTINPUT, text="\uff14")], FRAME)
+    app.step([key(pygame.K_RETURN)], FRAME)
+    assert on_top(app) is scene and scene.problem is not None and "\uff14" in scene.problem
+    app.step([key(pygame.K_BACKSPACE)], FRAME)
+    for char in "5, 3":
+        app.step([pygame.event.Event(pygame.TEXTINPUT, text=char)], FRAME)
+    app.step([key(pygame.K_RETURN)], FRAME)
+    review = on_top(app)
+    assert isinstance(review, ReviewScene) and review.record.game.moves == "4453"
 
 
 # -- the coach ----------------------------------------------------------------------

@@ -23,7 +23,7 @@ LEVEL_NAMES = frozenset(level.name for level in LEVELS)
 def custom_depth(name: str) -> int | None:
     """The depth of a custom level's name ("Custom 7" -> 7); None for another name."""
     words = name.split()
-    if len(words) == 2 and words[0] == CUSTOM_LEVEL and words[1].isdigit():
+    if len(words) == 2 and words[0] == CUSTOM_LEVEL and words[1].isascii() and words[1].isdigit():
         return int(words[1])
     return None
 
