@@ -419,10 +419,12 @@ class PlayScene(Scene):
         self._take_moves()
 
     def resume(self) -> None:
-        """Back from the pause menu: settings may have changed (analysis on or off)."""
+        """Back from the pause menu: settings may have changed (analysis on or off, the
+        language: the buttons are labelled again, a finished game's too)."""
         if not self.settings.show_analysis:
             self.table.inflight.cancel(ANALYSIS)
         self.advance()
+        self._rebuild_buttons()
 
     def close(self) -> None:
         self.table.stop()
