@@ -19,6 +19,7 @@ from game.ui.options import Mode
 from game.ui.review_game import ReviewGame
 from game.ui.scenes.games import GamesScene
 from game.ui.scenes.import_game import ImportScene, moves_in, problem_with
+from game.ui.scenes.play import PlayScene
 from game.ui.scenes.review import ReviewScene
 from game.ui.scenes.review.graph import x_of
 from game.ui.scenes.review.panel import move_cells, row_height
@@ -325,6 +326,43 @@ def test_the_coach_says_a_blunder_before_the_computer_replies_and_takes_it_back(
         scene.press("keep")
         advance(app, 1.0)
         assert len(scene.round.match.board.moves) == 2  # the computer replied
+    finally:
+        app.close()
+
+
+def test_a_window_closed_on_the_coachs_question_keeps_the_game_before_the_move() -> None:
+    """Closed while the coach asks: Continue shows the position before the blunder, the
+    player to move (the computer has not replied), and the blunder one Redo away."""
+    worker = FakeWorker(answer=coach_answers)
+    app = make_app(worker, coach=True)
+    try:
+        scene = start(app, Mode.VS_COMPUTER, starter=Starter.YOU)
+        advance(app, 0.1)
+        app.step([drop_key(0)], FRAME)
+        advance(app, 1.0)
+        assert scene.coach.offer is not None
+        kept = app.saver.game_in_progress
+        assert kept is not None and (kept.moves, kept.redo) == ("", "1")
+    finally:
+        app.close()
+    worker = FakeWorker(answer=coach_answers)
+    app = make_app(worker, coach=True)
+    try:
+        app.go(Go.CONTINUE)
+        advance(app, 1.0)
+        continued = on_top(app)
+        assert isinstance(continued, PlayScene)
+        scene = continued
+        board = scene.round.match.board
+        assert board.moves == "" and board.redo_moves == "1" and scene.round.match.human_to_move
+        assert not [r for _, kind, r in worker.submitted if kind == "move"]  # no reply asked
+        app.step([drop_key(0)], FRAME)  # the same blunder: the coach asks again
+        advance(app, 1.0)
+        assert scene.coach.offer is not None and scene.round.match.board.moves == "1"
+        scene.press("keep")
+        advance(app, 1.0)
+        kept = app.saver.game_in_progress
+        assert kept is not None and len(kept.moves) == 2  # kept as played once decided
     finally:
         app.close()
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 
 import pygame
 
@@ -196,11 +197,19 @@ class PlayScene(Scene):
     def _remember(self) -> None:
         """Keep the game as it is now, to be continued from the menu or the next launch
         (a finished game is not kept).  Two computers' game never takes the place of a
-        game of the player's: it is kept only when no such game is."""
+        game of the player's: it is kept only when no such game is.  A move the coach
+        judges is kept as one to redo: Continue asks again, the computer has not replied."""
         kept = self._keeper.game_in_progress
         if self.config.mode is Mode.WATCH and kept is not None and kept.mode is not Mode.WATCH:
             return
-        self._keeper.keep_game(self.round.saved())
+        saved = self.round.saved()
+        judged = self.coach.judged
+        if saved is not None and judged is not None:
+            before, column = judged
+            played = str(column + 1)
+            if saved.moves == before + played:
+                saved = replace(saved, moves=before, redo=played + saved.redo)
+        self._keeper.keep_game(saved)
 
     def _play(self, column: int) -> None:
         self.round.play(column)
@@ -219,6 +228,7 @@ class PlayScene(Scene):
         match reply:
             case Failure(error=error):
                 self.coach.give_up_waiting()
+                self._remember()
                 self.host.notify(texts.could_not_answer(error))
             case Answer(result=result) if awaited.taker is not None:
                 awaited.taker(result)
@@ -227,6 +237,7 @@ class PlayScene(Scene):
                 self.advisor.receive(awaited.kind, moves, result)
                 self.coach.analysed(moves, result)
                 self._rebuild_buttons()
+                self._remember()
 
     def _take_moves(self) -> None:
         """Take the move the side to move handed over, if any, and play it once the pace
@@ -279,6 +290,7 @@ class PlayScene(Scene):
         if coaching:
             self.coach.moved(before, column, self.advisor.analyses.get(before))
             self._rebuild_buttons()
+            self._remember()
         return True
 
     def take_back(self) -> None:
@@ -290,6 +302,7 @@ class PlayScene(Scene):
         """The coach's offer declined: the computer replies (its move was held)."""
         self.coach.decided()
         self._rebuild_buttons()
+        self._remember()
 
     def reviewed(self) -> ReviewGame:
         """This game as the Review screen takes it."""
@@ -416,6 +429,7 @@ class PlayScene(Scene):
                 self.try_drop(queued)
         if self.coach.waiting is not None and not self.advisor.analysing:
             self.coach.give_up_waiting()  # no analysis on its way: the game goes on
+            self._remember()
         self._take_moves()
 
     def resume(self) -> None:
