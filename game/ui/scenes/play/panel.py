@@ -12,21 +12,20 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.ui.board_screen import BoardLayout, draw_dots, worth_colour
 from game.ui.layout import metrics
 from game.ui.options import Mode
 from game.ui.scenes.play import texts
-from game.ui.scenes.play.layout import PlayLayout
 from game.ui.scenes.play.view import (
     PlayState,
     colour_of,
     column_values,
-    draw_dots,
     hint_text,
-    verdict_colour,
 )
 from game.ui.text import Ink
 from game.ui.themes import Colour
 from game.ui.widgets import draw_items, draw_panel
+from game.ui.worth import worth_sentence
 
 
 @dataclass(slots=True)
@@ -59,7 +58,7 @@ class Pen:
         self.y += self.pad // 2
 
 
-def draw_side_panel(surface: pygame.Surface, state: PlayState, layout: PlayLayout) -> None:
+def draw_side_panel(surface: pygame.Surface, state: PlayState, layout: BoardLayout) -> None:
     """The whole panel (see the module docstring)."""
     look = state.look
     panel = layout.panel
@@ -203,10 +202,10 @@ def _analysis(pen: Pen, bottom: int) -> None:
     experts = state.settings.engine_scores
     if found is not None:
         label, said = found
-        sentence = texts.verdict_sentence(said, col)
+        sentence = worth_sentence(said, col)
         if experts:
             sentence = f"{sentence} ({label})"
-        pen.write_if_room(sentence, verdict_colour(state.look, said), bottom)
+        pen.write_if_room(sentence, worth_colour(state.look, said), bottom)
     estimates = any(v is not None and not v[1].exact for v in values)
     for legend in texts.legends(engine_scores=experts, estimates=estimates):
         pen.write_if_room(legend, state.look.theme.text_muted, bottom)
@@ -225,7 +224,7 @@ class Footer:
     """The keys' text size."""
 
 
-def footer(state: PlayState, layout: PlayLayout) -> Footer:
+def footer(state: PlayState, layout: BoardLayout) -> Footer:
     """Where the panel's foot goes (computed once, for the drawing and the notices)."""
     text = state.look.text
     pad, sizes = layout.pad, layout.type
@@ -237,7 +236,7 @@ def footer(state: PlayState, layout: PlayLayout) -> Footer:
     return Footer(keys, keys_top, top, sizes.tiny)
 
 
-def footer_top(state: PlayState, layout: PlayLayout) -> int:
+def footer_top(state: PlayState, layout: BoardLayout) -> int:
     """Where the panel's foot (the keys' help, the mute indicator and the buttons) begins:
     the notices stand just above it."""
     return footer(state, layout).top

@@ -32,6 +32,7 @@ import pygame
 
 from game.core import WIDTH
 from game.settings import Settings
+from game.ui.board_screen import BoardLayout, Layouts
 from game.ui.engine_link import Answer, Engine, Failure, Reply
 from game.ui.match import Match
 from game.ui.notices import NoticePlace
@@ -43,7 +44,6 @@ from game.ui.scenes.play.advisor import Advisor
 from game.ui.scenes.play.coach import Coach
 from game.ui.scenes.play.dispatch import Dispatcher
 from game.ui.scenes.play.inflight import ANALYSIS
-from game.ui.scenes.play.layout import Layouts, PlayLayout
 from game.ui.scenes.play.panel import draw_side_panel, footer_top
 from game.ui.scenes.play.players import ChosenMove
 from game.ui.scenes.play.round import Ending, Round
@@ -141,7 +141,7 @@ class PlayScene(Scene):
             return None
         return self.cursor
 
-    def layout(self, size: tuple[int, int]) -> PlayLayout:
+    def layout(self, size: tuple[int, int]) -> BoardLayout:
         return self._layouts.get(size, [item.key for item in self.buttons.items])
 
     def notice_place(self, size: tuple[int, int]) -> NoticePlace:
