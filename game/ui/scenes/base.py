@@ -22,6 +22,7 @@ from game.choices import DiscColour
 from game.core import WIDTH, Board, Player
 from game.ui.board_view import BoardGeometry
 from game.ui.layout import TypeScale, metrics
+from game.ui.notices import MAX_NOTICES, NoticePlace
 from game.ui.scenes.stack import Go, Transition
 from game.ui.services import Look
 from game.ui.text import Ink
@@ -29,7 +30,6 @@ from game.ui.widgets import ItemList, column_layout, draw_items
 
 if TYPE_CHECKING:
     from game.ui.engine_link import Reply
-    from game.ui.notices import NoticePlace
     from game.ui.sounds import SoundBank
 
 
@@ -163,6 +163,19 @@ class FormScene(Scene):
     def back(self) -> Transition | None:
         """Esc: leave the screen."""
         return Go.BACK
+
+    def notice_place(self, size: tuple[int, int]) -> NoticePlace | None:
+        """Just above the topmost item, stacked upwards: over the text of a page whose
+        buttons are at its foot, over the title of a form of stacked buttons; never over
+        a button."""
+        layout = self.layout(size)
+        if not layout.rects:
+            return None
+        top = min(rect.top for rect in layout.rects.values())
+        gap = metrics(size).pad // 2
+        return NoticePlace(
+            size[0] // 2, top - gap, min(size[0] - 40, layout.body.width + 40), MAX_NOTICES
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.layout(surface.get_size())

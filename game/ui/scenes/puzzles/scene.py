@@ -25,6 +25,7 @@ from game.rating import puzzle_opponent
 from game.ui.animation import DiscDrop
 from game.ui.board_screen import BoardLayout, Layouts
 from game.ui.engine_link import Answer, Engine, Reply
+from game.ui.notices import NoticePlace
 from game.ui.scenes.base import Scene
 from game.ui.scenes.puzzles import texts
 from game.ui.scenes.puzzles.attempt import Ask, AskFor, Attempt, Phase
@@ -304,6 +305,13 @@ class PuzzleScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw(surface, self, self.layout())
+
+    def notice_place(self, size: tuple[int, int]) -> NoticePlace:
+        """One notice at a time, in the side panel just above its buttons: never over
+        the board or a button."""
+        layout = self.layouts.get(size, BUTTONS)
+        bottom = min(rect.top for rect in layout.buttons.values()) - layout.pad // 2
+        return NoticePlace(layout.panel.centerx, bottom, layout.panel.width - layout.pad, 1)
 
     def close(self) -> None:
         self._cancel_all()

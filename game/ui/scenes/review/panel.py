@@ -42,6 +42,14 @@ def move_cells(rect: pygame.Rect, length: int, shown: int, row_h: int) -> dict[i
     return cells
 
 
+def footer_top(look: Look, layout: ReviewLayout) -> int:
+    """Where the keys' help begins, above the buttons (the notices stand on it)."""
+    text, pad, tiny = look.text, layout.pad, layout.type.tiny
+    keys = text.wrap(texts.keys_help(), tiny, layout.panel.width - 2 * pad)
+    top_button = min(r.top for r in layout.buttons.values())
+    return top_button - pad // 2 - len(keys) * text.line_step(tiny)
+
+
 def small_size(layout: ReviewLayout) -> int:
     """The panel's small text size (the move list, the sentences)."""
     return layout.type.small
@@ -93,7 +101,7 @@ def draw_side_panel(
             y = text.blit_lines(surface, lines, Ink(small, colour), (x, y))
         tiny = layout.type.tiny
         keys = text.wrap(texts.keys_help(), tiny, width)
-        keys_top = top_button - pad // 2 - len(keys) * text.line_step(tiny)
+        keys_top = footer_top(look, layout)
         if keys_top > y:
             text.blit_lines(surface, keys, Ink(tiny, theme.text_muted), (x, keys_top))
             y_status = keys_top - pad // 2

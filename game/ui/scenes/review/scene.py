@@ -29,7 +29,13 @@ from game.ui.scenes.base import Scene, SceneHost
 from game.ui.scenes.review import texts
 from game.ui.scenes.review.graph import GraphData, draw_graph, ply_at
 from game.ui.scenes.review.layout import BUTTONS, ReviewLayout, compute_layout
-from game.ui.scenes.review.panel import PanelPicture, draw_side_panel, move_cells, row_height
+from game.ui.scenes.review.panel import (
+    PanelPicture,
+    draw_side_panel,
+    footer_top,
+    move_cells,
+    row_height,
+)
 from game.ui.scenes.review.record import ReviewRecord
 from game.ui.scenes.review.requests import ReviewRequests
 from game.ui.scenes.review.summary import draw_summary
@@ -69,10 +75,10 @@ class ReviewScene(Scene):
         return layout
 
     def notice_place(self, size: tuple[int, int]) -> NoticePlace:
-        """One notice at a time, in the side panel above the buttons: never over the
-        board, the graph or the summary."""
+        """One notice at a time, in the side panel above the keys' help: never over the
+        board, the graph, the summary, the keys or the buttons."""
         layout = self.layout(size)
-        bottom = min(rect.top for rect in layout.buttons.values()) - layout.pad // 2
+        bottom = footer_top(self.host, layout) - layout.pad // 2
         return NoticePlace(layout.panel.centerx, bottom, layout.panel.width - layout.pad, 1)
 
     def names(self) -> tuple[str, str]:

@@ -24,7 +24,8 @@ from game.ui.scenes.review import texts
 from game.ui.scenes.review.layout import ReviewLayout
 from game.ui.services import Look
 from game.ui.text import Ink
-from game.ui.worth import worth, worth_lines
+from game.ui.worth import worth, worth_labels
+from game.ui.worth_row import WorthRow, draw_row
 
 LINE_ALPHA = 95
 """How see-through the best line's discs are (0-255)."""
@@ -136,10 +137,9 @@ def _draw_values(
             text.blit_fitted(surface, texts.analysing(), ink, slot)
         return
     ply = picture.board.ply
-    for col, score in result.analysis.items():
-        said = worth(score, ply=ply)
-        colour = worth_colour(look, said)
-        slot = pygame.Rect(g.column_x(col) - g.cell // 2 + 1, top, g.cell - 2, line)
-        for words in worth_lines(said):
-            text.blit_fitted(surface, words, Ink(size, colour), slot, anchor="midtop")
-            slot.y += line
+    labels = {
+        col: (worth_labels(said), worth_colour(look, said))
+        for col, score in result.analysis.items()
+        for said in (worth(score, ply=ply),)
+    }
+    draw_row(surface, look, g, WorthRow(labels, size, top + line))
