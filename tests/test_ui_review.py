@@ -21,10 +21,17 @@ from game.ui.scenes.games import GamesScene
 from game.ui.scenes.import_game import ImportScene, moves_in, problem_with
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.review import ReviewScene
-from game.ui.scenes.review.graph import x_of
-from game.ui.scenes.review.panel import move_cells, row_height
+from game.ui.scenes.review.graph import disc_radius, draw_label_rect, x_of
+from game.ui.scenes.review.panel import (
+    MORE_ABOVE,
+    MORE_BELOW,
+    move_cells,
+    row_height,
+    visible_rows,
+)
 from game.ui.scenes.review.requests import IN_FLIGHT, LINE_LENGTH
 from game.ui.scenes.stack import Go, Review
+from game.ui.text import Drawn
 from tests.fakes import FRAME, FakeWorker, advance, centre_first, click, key, on_top, scripted
 from tests.test_ui_play import drop_key, make_app, start
 
@@ -146,6 +153,42 @@ def test_keys_and_clicks_step_through_the_moves(app: App) -> None:
     cells = move_cells(layout.moves, 7, 2, row_height(review.host, layout))
     app.step(click(cells[5].center), FRAME)
     assert review.record.shown == 5
+
+
+def test_the_wheel_steps_through_the_moves_and_arrows_mark_the_hidden_ones(app: App) -> None:
+    long_game = "617315721371413543521632362446574577645622"  # more rows than the list holds
+    review = open_review(app, long_game)
+    advance(app, 0.2)
+    app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1)], FRAME)
+    assert review.record.shown == len(long_game) - 1
+    app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1)], FRAME)
+    assert review.record.shown == len(long_game)
+    layout = review.layout(app.size)
+    row_h = row_height(review.host, layout)
+    drawn: list[Drawn] = []
+    app.stage.text.watch(drawn.append)
+    app.step([], FRAME)
+    texts = [d.text for d in drawn]
+    rows = visible_rows(layout.moves, len(long_game), review.record.shown, row_h)
+    assert rows.start > 0 and MORE_ABOVE in texts and MORE_BELOW not in texts
+    app.step([key(pygame.K_HOME)], FRAME)
+    drawn.clear()
+    app.step([], FRAME)
+    texts = [d.text for d in drawn]
+    assert MORE_BELOW in texts and MORE_ABOVE not in texts
+    app.stage.text.watch(None)
+
+
+@pytest.mark.parametrize("shown", [0, 7])
+def test_the_graphs_bar_covers_neither_the_discs_nor_the_draw_word(app: App, shown: int) -> None:
+    review = open_review(app, WON)
+    review.show(shown)
+    graph = review.layout(app.size).graph
+    bar = x_of(graph, shown, 7)
+    r = disc_radius(graph)
+    assert bar > graph.x + 4 + 2 * r + 2  # right of the discs in the left corners
+    label = draw_label_rect(app.stage, graph, "Draw", bar)
+    assert not label.inflate(4, 0).left <= bar <= label.inflate(4, 0).right
 
 
 def test_the_shown_position_is_analysed_once_the_player_stays(app: App, worker: FakeWorker) -> None:

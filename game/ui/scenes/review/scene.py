@@ -8,9 +8,10 @@ background: the values fill in as they are solved), :mod:`.texts` (every sentenc
 line), :mod:`.graph` (the value graph), :mod:`.summary` (the players' rows) and
 :mod:`.panel` (the move list and the shown move in words).
 
-Left and Right step through the moves, Home and End go to the first and the last; a click
-on the graph or on a move of the list shows that position.  The analysis of every column
-is asked for the position the player stays on.  C copies the moves.
+Left and Right (or the mouse wheel) step through the moves, Home and End go to the first
+and the last; a click on the graph or on a move of the list shows that position.  The
+analysis of every column is asked for the position the player stays on.  C copies the
+moves.
 """
 
 from __future__ import annotations
@@ -164,6 +165,9 @@ class ReviewScene(Scene):
         layout = self.layout(self.host.size)
         if event.type == pygame.KEYDOWN:
             return self._key(event.key)
+        if event.type == pygame.MOUSEWHEEL:
+            self.show(self.record.shown - event.y)  # up: back a move, as Left
+            return None
         action = self.buttons.handle_event(event, layout.buttons)
         if action is not None and action.kind == "activate":
             return self.press(action.key)
