@@ -104,6 +104,9 @@ class App:
         self.running = False
         self.frames = 0
         self._created = time.perf_counter()
+        self._resized = False
+        """The window changed size since the mouse last moved (its motion events without
+        a movement are SDL's, not the player's)."""
 
     # -- what the parts hold -----------------------------------------------------------
     @property
@@ -228,8 +231,13 @@ class App:
             self.quit()
         elif event.type == pygame.VIDEORESIZE:
             self.stage.window.resize(event.w, event.h)
+            self._resized = True
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
+        elif event.type == pygame.MOUSEMOTION and self._resized and event.rel == (0, 0):
+            # The window changed under a mouse that did not move: SDL says where the
+            # pointer now is, which is no reason to move the keyboard's cursor there.
+            pass
         elif (
             event.type == pygame.KEYDOWN
             and event.key == pygame.K_m
@@ -237,6 +245,8 @@ class App:
         ):
             self.toggle_mute()
         else:
+            if event.type == pygame.MOUSEMOTION:
+                self._resized = False  # the mouse moved: it points again
             transition = self.scene.handle_event(event)
             if transition is not None:
                 self.go(transition)
@@ -248,6 +258,7 @@ class App:
     def toggle_fullscreen(self) -> None:
         self.settings.fullscreen = not self.stage.window.fullscreen
         self.stage.window.set_fullscreen(self.settings.fullscreen)
+        self._resized = True
 
     def toggle_mute(self) -> None:
         self.settings.sound_on = not self.settings.sound_on

@@ -52,9 +52,10 @@ def level_blurb(level: Level) -> str:
 
 
 def level_choice(level: Level) -> str:
-    """A level with its depth: "Hard (depth 9)", "Custom (depth 7)", "Perfect (exact)"."""
+    """A level with its depth: "Hard (depth 9)", "Custom (depth 7)", "Perfect (no
+    mistakes)"."""
     if level.depth is None:
-        return _("{level} (exact)").format(level=level_name(level.name))
+        return _("{level} (no mistakes)").format(level=level_name(level.name))
     if custom_depth(level.name) is not None:
         return _("Custom (depth {depth})").format(depth=number(level.depth))
     return _("{level} (depth {depth})").format(

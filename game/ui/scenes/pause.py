@@ -12,6 +12,7 @@ import pygame
 
 from game.i18n import gettext as _
 from game.ui.layout import metrics
+from game.ui.match import abandoning_loses
 from game.ui.options import Mode
 from game.ui.scenes.base import FormLayout, FormScene
 from game.ui.scenes.stack import Go, OpenSetup, Transition
@@ -97,7 +98,11 @@ class PauseScene(FormScene):
         if loses_the_game and play.round.unfinished and self.asking != key:
             self.asking = key
             self.relabel()
-            self.host.notify(_("This game is not finished: press again to leave it."))
+            if abandoning_loses(play.round.saved()):
+                said = _("This game is not finished: press again to leave it; it counts as a loss.")
+            else:
+                said = _("This game is not finished: press again to leave it.")
+            self.host.notify(said)
             return None
         if key == "restart":
             play.restart()

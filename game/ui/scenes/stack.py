@@ -123,12 +123,17 @@ def new_game_question(
     )
 
 
-def unfinished_detail(game: str) -> str:
+def unfinished_detail(game: str, *, loses: bool = False) -> str:
     """What a new game would lose: ``game`` (a description, "your game against Hard (12
-    discs played)") is not finished and would not be counted."""
-    return _(
-        "{game} is not finished. A new game takes its place, and this one is not counted."
-    ).format(game=game[:1].upper() + game[1:])
+    discs played)") is not finished and would not be counted (``loses``: would count as
+    a loss)."""
+    if loses:
+        said = _(
+            "{game} is not finished. A new game takes its place, and this one counts as a loss."
+        )
+    else:
+        said = _("{game} is not finished. A new game takes its place, and this one is not counted.")
+    return said.format(game=game[:1].upper() + game[1:])
 
 
 def waiting_notice(game: str) -> str:

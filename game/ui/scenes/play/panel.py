@@ -81,7 +81,11 @@ def draw_side_panel(surface: pygame.Surface, state: PlayState, layout: BoardLayo
         _turn(pen)
         _record(pen)
         if state.shows_analysis:
-            _analysis(pen, foot.top - pad // 2)
+            # Above the keys' help where the column's line has room (three lines);
+            # in a small window the keys give way.
+            top_button = min((r.top for r in layout.buttons.values()), default=panel.bottom)
+            roomy = foot.top - pen.y >= 3 * look.text.line_step(sizes.small)
+            _analysis(pen, foot.top - pad // 2 if roomy else top_button - pad)
         _keys(pen, foot)
     draw_items(
         surface,

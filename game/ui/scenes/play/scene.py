@@ -34,7 +34,7 @@ from game.core import WIDTH
 from game.settings import Settings
 from game.ui.board_screen import BoardLayout, Layouts
 from game.ui.engine_link import Answer, Engine, Failure, Reply
-from game.ui.match import Match
+from game.ui.match import Match, abandoned_level, abandoning_loses
 from game.ui.notices import NoticePlace
 from game.ui.options import GameConfig, Mode
 from game.ui.review_game import ReviewGame
@@ -356,19 +356,26 @@ class PlayScene(Scene):
         def abandon() -> None:
             self.new_game()
 
-        return new_game_question(texts.Says.NEW_GAME_DETAIL.text, abandon)
+        loses = abandoning_loses(self.round.saved())
+        detail = texts.Says.NEW_GAME_LOSS_DETAIL if loses else texts.Says.NEW_GAME_DETAIL
+        return new_game_question(detail.text, abandon)
 
     def new_game(self) -> None:
-        """Abandon this game (it is not counted) and start the next of the session."""
+        """Abandon this game (not counted, or a loss: :func:`abandoning_loses`) and start
+        the next of the session."""
         self._begin(self.round.session.next_match())
 
     def restart(self) -> None:
-        """Abandon this game (it is not counted) and play it again from its start,
+        """Abandon this game (as :meth:`new_game`) and play it again from its start,
         with the same player to start."""
         self._begin(self.round.session.restart_match())
 
     def _begin(self, match: Match) -> None:
-        """A new table for ``match``, in the same series: the old game's parts stop."""
+        """A new table for ``match``, in the same series: the old game's parts stop (an
+        unfinished one against the computer counted as a loss once a few moves in)."""
+        left = self.round.saved()
+        if self.round.unfinished and left is not None and abandoning_loses(left):
+            self._keeper.record_result(abandoned_level(left), "loss")
         self.table.stop()
         self.table = self._table(Round(self.round.session, match))
         self.cursor = WIDTH // 2

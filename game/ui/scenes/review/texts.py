@@ -185,4 +185,4 @@ def not_copied(moves: str) -> str:
 
 
 def analysing() -> str:
-    return _("analysing...")
+    return _("Analysing\u2026")
