@@ -220,3 +220,17 @@ def test_labels_side_by_side_take_one_size_that_fits_them_all() -> None:
     bigger = next(s for s in range(size + 1, 40) if pixel_size(s) > pixel_size(size))
     assert cache.size_of(labels[1], bigger)[0] > width  # the largest that fits
     assert cache.fitting_size(labels, 30, 10) is None  # too wide even at the smallest
+
+
+def test_a_symbol_stays_with_its_word_and_a_number_with_its_chinese_unit() -> None:
+    cache = TextCache()
+    french = "Meilleur\u00a0: \u2713 Victoire en 13. Joué\u00a0: \u2713 Victoire en 1."
+    for width in range(60, 400, 7):
+        lines = cache.wrap(french, 20, width)
+        assert not any(line.endswith("\u2713") for line in lines), (width, lines)
+    chinese = "提示\uff1a第 4 列\uff08双方都走最佳着时是和局\uff09"
+    for width in range(cache.size_of("第 4 列", 20)[0], 300, 5):
+        lines = cache.wrap(chinese, 20, width)
+        joined = "".join(lines).replace("\u00a0", " ")
+        assert joined == chinese, lines
+        assert not any(line.endswith("第") or line.startswith(("4", "列")) for line in lines)

@@ -75,10 +75,13 @@ NO_BREAK_BEFORE = frozenset(
     ",.:;!?)]}%\u00a0\u202f"
 )
 """Characters a line never starts with (they close or follow what is before them)."""
-NO_BREAK_AFTER = frozenset("\uff08\u300c\u300e\u3010\u300a\u3008([{")
+NO_BREAK_AFTER = frozenset("\uff08\u300c\u300e\u3010\u300a\u3008([{\u00a0\u202f")
 ELLIPSIS = "\u2026"
 """Ends a line cut short (:meth:`TextCache.fitted`'s last resort)."""
-"""Characters a line never ends with (they open what follows them)."""
+"""Characters a line never ends with (they open what follows them, or join it)."""
+NO_BREAK_SPACE = "\u00a0"
+SYMBOLS = frozenset({"Sm", "So"})
+"""The Unicode categories of marks that stay with the word after them (a tick, =, ▲)."""
 SPACE_LIKE = frozenset(" \u00a0\u202f")
 
 
@@ -310,7 +313,7 @@ class TextCache:
         out: list[str] = []
         for paragraph in text.split("\n"):
             line = ""
-            for piece in _pieces(paragraph):
+            for piece in _pieces(_bind(paragraph)):
                 candidate = line + piece
                 if line and self._measure(candidate.rstrip(" "), pixels)[0] > width:
                     out.append(line.rstrip(" "))
@@ -442,6 +445,22 @@ class TextCache:
                 self.blit(surface, line, ink, (x, y), anchor=anchor)
             y += step
         return y
+
+
+def _bind(paragraph: str) -> str:
+    """``paragraph`` with the spaces no line may break at made no-break spaces: beside a
+    Chinese character (Chinese lines break between its characters: "第 4 列" stays
+    whole), and after a symbol (the mark stays with its word: "✓ Victoire")."""
+    chars = list(paragraph)
+    for i, char in enumerate(chars):
+        if char != " ":
+            continue
+        before = paragraph[i - 1] if i else ""
+        after = paragraph[i + 1] if i + 1 < len(paragraph) else ""
+        wide = any(c and breaks_anywhere(c) for c in (before, after))
+        if wide or (before and unicodedata.category(before) in SYMBOLS):
+            chars[i] = NO_BREAK_SPACE
+    return "".join(chars)
 
 
 def _pieces(paragraph: str) -> Iterator[str]:

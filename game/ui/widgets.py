@@ -145,7 +145,7 @@ class ItemList:
                 if not item.is_option:
                     return Action("activate", item.key)
                 # The left part of the value box steps back, the rest forwards.
-                box = value_box(rect)
+                box = value_box(rect, labelled=bool(item.label))
                 delta = -1 if event.pos[0] < box.centerx and box.collidepoint(event.pos) else 1
                 return Action("change", item.key) if item.step(delta) else None
         return None
@@ -173,8 +173,11 @@ class ItemList:
 # -- drawing ---------------------------------------------------------------------
 
 
-def value_box(rect: pygame.Rect) -> pygame.Rect:
-    """The part of an option row that shows "< value >" (its right half)."""
+def value_box(rect: pygame.Rect, *, labelled: bool = True) -> pygame.Rect:
+    """The part of an option row that shows "< value >": its right half, or all of it
+    for a row without a label (where a heading nearby says what it chooses)."""
+    if not labelled:
+        return pygame.Rect(rect)
     width = rect.width * 11 // 20
     return pygame.Rect(rect.right - width, rect.y, width, rect.height)
 
@@ -211,9 +214,10 @@ def draw_item(
         if not item.is_option:
             text.blit_fitted(surface, item.label, ink, rect.inflate(-2 * pad, 0))
             return
-        box = value_box(rect)
-        label = pygame.Rect(rect.x + pad, rect.y, box.x - rect.x - pad - pad // 2, rect.height)
-        text.blit_fitted(surface, item.label, ink, label, anchor="midleft")
+        box = value_box(rect, labelled=bool(item.label))
+        if item.label:
+            label = pygame.Rect(rect.x + pad, rect.y, box.x - rect.x - pad - pad // 2, rect.height)
+            text.blit_fitted(surface, item.label, ink, label, anchor="midleft")
         arrow = max(5, rect.height // 6)
         text.blit_fitted(surface, item.value_text, ink, box.inflate(-2 * (pad + arrow + 4), 0))
     arrow = max(5, rect.height // 6)

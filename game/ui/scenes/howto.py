@@ -96,6 +96,14 @@ class Block:
     optional: bool = False
 
 
+def marked(sentence: str, marks: dict[str, str]) -> str:
+    """``sentence`` with its placeholders filled with ``marks``, each mark bound to the
+    word after it by a no-break space ("?!" never ends a line without its word)."""
+    for name in marks:
+        sentence = sentence.replace(f"{{{name}}} ", f"{{{name}}}\u00a0")
+    return sentence.format(**marks)
+
+
 def _keys(table: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
     return tuple((_(name), _(what)) for name, what in table)
 
@@ -114,7 +122,7 @@ def pages(kernel_name: str) -> tuple[tuple[Block, ...], ...]:
         ),
         (
             Block(heading=_("Review")),
-            Block(words=_(REVIEW_SENTENCE).format(**VERDICT_MARKS)),
+            Block(words=marked(_(REVIEW_SENTENCE), VERDICT_MARKS)),
             Block(keys=_keys(REVIEW_KEYS)),
             Block(heading=_("Coach")),
             Block(words=_(COACH_SENTENCE)),

@@ -129,7 +129,7 @@ class SettingsScene(FormScene):
 
     def compute_layout(self, size: tuple[int, int]) -> FormLayout:
         keys = [i.key for i in self.items.items]
-        return stacked_form_layout(size, keys, width=620, body_height=40, row=44)
+        return stacked_form_layout(size, keys, width=680, body_height=40, row=44)
 
     def update(self, dt: float) -> None:
         self._sync()

@@ -185,7 +185,7 @@ class SetupScene(FormScene):
 
     def compute_layout(self, size: tuple[int, int]) -> FormLayout:
         keys = [i.key for i in self.items.items]
-        return stacked_form_layout(size, keys, width=620, body_height=90, row=50)
+        return stacked_form_layout(size, keys, width=680, body_height=90, row=50)
 
     def changed(self, key: str) -> None:
         if key in ("level", "level2"):

@@ -99,7 +99,7 @@ class StatsScene(FormScene):
         self._read()
 
     def compute_layout(self, size: tuple[int, int]) -> FormLayout:
-        return page_layout(size, ["back", "games", "reset"], button_width=260, body_width=760)
+        return page_layout(size, ["back", "games", "reset"], button_width=300, body_width=760)
 
     def activate(self, key: str) -> Transition | None:
         if key == "back":

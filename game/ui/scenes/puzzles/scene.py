@@ -72,6 +72,12 @@ class PuzzleData:
     today: Callable[[], datetime.date] = datetime.date.today
 
 
+def _label(key: str) -> str:
+    """A button's label; the band's row has none: all of it shows the band (the heading
+    above names it too), which a narrow panel could not hold beside "Difficulty"."""
+    return "" if key == "band" else texts.button_label(key)
+
+
 class PuzzleScene(Scene):
     def __init__(
         self, host: SceneHost, data: PuzzleData, *, engine: Engine, records: PuzzleRecords
@@ -99,10 +105,7 @@ class PuzzleScene(Scene):
         window's unsaved ones); read again after each try."""
         choices = [(band, texts.band_name(band)) for band in Band]
         self.buttons = ItemList(
-            [
-                Item(key, texts.button_label(key), choices=choices if key == "band" else ())
-                for key in BUTTONS
-            ]
+            [Item(key, _label(key), choices=choices if key == "band" else ()) for key in BUTTONS]
         )
         if self.shelf is not None:
             date = self._today()
@@ -319,6 +322,6 @@ class PuzzleScene(Scene):
     def resume(self) -> None:
         self.statistics = self.records.all_statistics()
         for key in BUTTONS:
-            self.buttons.get(key).label = texts.button_label(key)
+            self.buttons.get(key).label = _label(key)
         band = self.buttons.get("band")
         band.choices = [(b, texts.band_name(b)) for b in Band]
