@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.ai.levels import level_by_name
-from game.settings import SettingsStore
+from game.profile.settings import SettingsStore
 from game.ui.app import App
 from game.ui.options import GameConfig, LaunchOptions, Mode
 from game.ui.review_game import ReviewGame

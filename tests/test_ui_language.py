@@ -11,7 +11,7 @@ import pytest
 
 from game import i18n
 from game.ai.levels import level_by_name
-from game.settings import SettingsStore
+from game.profile.settings import SettingsStore
 from game.ui.app import App
 from game.ui.options import GameConfig, LaunchOptions, Mode
 from game.ui.scenes.menu import MenuScene

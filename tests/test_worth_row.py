@@ -12,7 +12,7 @@ import pytest
 
 from game import i18n
 from game.ai.score import Score
-from game.settings import SettingsStore
+from game.profile.settings import SettingsStore
 from game.ui import worth_row
 from game.ui.app import App
 from game.ui.options import LaunchOptions

@@ -398,16 +398,20 @@ class TextCache:
             pixels -= 1
         shown = text
         if self._measure(text, pixels)[0] > width:
-            end = next(
-                (
-                    end
-                    for end in range(len(text) - 1, 0, -1)
-                    if self._measure(text[:end].rstrip() + ELLIPSIS, pixels)[0] <= width
-                ),
-                0,
-            )
-            shown = text[:end].rstrip() + ELLIPSIS
+            shown = self._cut(text, pixels, width)
         return self._lines(shown, pixels, ink.colour), pixels, shown
+
+    def _cut(self, text: str, pixels: int, width: int) -> str:
+        """The longest start of ``text`` that, with an ellipsis, is at most ``width``
+        pixels wide at ``pixels`` (found by halving: a line may be any length)."""
+        low, high = 0, len(text)
+        while low < high:
+            middle = (low + high + 1) // 2
+            if self._measure(text[:middle].rstrip() + ELLIPSIS, pixels)[0] <= width:
+                low = middle
+            else:
+                high = middle - 1
+        return text[:low].rstrip() + ELLIPSIS
 
     def blit_fitted(
         self,
