@@ -235,6 +235,7 @@ MAIN_SCREENS = frozenset(
         "puzzle-refuted",
         "settings",
         "how-to-play",
+        "how-to-play-review",
         "smallest-window",
         "review",
         "coach",
@@ -437,6 +438,7 @@ def _menus_and_pages(camera: Camera) -> None:
     with camera.app() as app:
         app.go(Go.HELP)
         camera.shoot(app, "how-to-play")
+        camera.shoot(app, "how-to-play-review", events=[key(pygame.K_RIGHT)])
     with camera.app(size=(640, 480), show_analysis=True) as app:
         start_game(app, versus(MID_GAME))
         settle(app, 0.5)

@@ -306,9 +306,9 @@ def from_the_book(request: SearchRequest) -> SearchResult:
 
 def test_the_computers_last_move_is_called_exact_only_when_it_was_proven() -> None:
     for answer, words in (
-        (centre_first, "Last move: exact"),
-        (from_the_book, "Last move: exact"),
-        (guessing, "Last move: best guess"),
+        (centre_first, "Last move: proven best"),
+        (from_the_book, "Last move: proven best"),
+        (guessing, "Last move: a best guess, not proven"),
     ):
         app = make_app(FakeWorker(answer=answer))
         try:
@@ -1110,3 +1110,22 @@ def test_the_last_move_is_called_a_guess_only_at_the_level_that_can_prove_it() -
         assert proof_line(scene) == ""
     finally:
         app.close()
+
+
+def test_f11_leaves_the_keyboard_cursor_where_it_was(app: App) -> None:
+    """Fullscreen changes the window under a still mouse: SDL's motion event (without a
+    movement) does not move the cursor to the column now under the pointer."""
+    scene = start(app, Mode.TWO_PLAYERS)
+    g = scene.layout(app.size).board
+    pointer = (g.column_x(0), g.centre(0, 2)[1])
+    moved = pygame.event.Event(
+        pygame.MOUSEMOTION, pos=pointer, rel=(4, 0), buttons=(0, 0, 0), touch=False
+    )
+    app.step([moved], FRAME)
+    assert scene.cursor == 0
+    app.step([key(pygame.K_RIGHT), key(pygame.K_RIGHT)], FRAME)
+    assert scene.cursor == 2
+    app.step([key(pygame.K_F11), motion(pointer)], FRAME)  # motion(): rel (0, 0)
+    assert scene.cursor == 2
+    app.step([moved], FRAME)  # the mouse moves: the cursor follows it again
+    assert scene.cursor == 0

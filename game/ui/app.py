@@ -128,6 +128,9 @@ class App:
         self.frames_drawn = 0
         self.bell: ReplyBell | None = None
         self._created = time.perf_counter()
+        self._resized = False
+        """The window changed size since the mouse last moved (its motion events without
+        a movement are SDL's, not the player's)."""
 
     # -- what the parts hold -----------------------------------------------------------
     @property
@@ -290,8 +293,13 @@ class App:
             self.quit()
         elif event.type == pygame.VIDEORESIZE:
             self.stage.window.resize(event.w, event.h)
+            self._resized = True
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
+        elif event.type == pygame.MOUSEMOTION and self._resized and event.rel == (0, 0):
+            # The window changed under a mouse that did not move: SDL says where the
+            # pointer now is, which is no reason to move the keyboard's cursor there.
+            pass
         elif (
             event.type == pygame.KEYDOWN
             and event.key == pygame.K_m
@@ -299,6 +307,8 @@ class App:
         ):
             self.toggle_mute()
         else:
+            if event.type == pygame.MOUSEMOTION:
+                self._resized = False  # the mouse moved: it points again
             transition = self.scene.handle_event(event)
             if transition is not None:
                 self.go(transition)
@@ -310,6 +320,7 @@ class App:
     def toggle_fullscreen(self) -> None:
         self.settings.fullscreen = not self.stage.window.fullscreen
         self.stage.window.set_fullscreen(self.settings.fullscreen)
+        self._resized = True
 
     def toggle_mute(self) -> None:
         """M: sound on or off; without a sound device, only the news that there is none

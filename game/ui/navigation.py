@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, assert_never
 
 from game.i18n import gettext as _
 from game.ui.engine_link import Engine
-from game.ui.match import Session, describe
+from game.ui.match import Session, abandoned_level, abandoning_loses, describe
 from game.ui.options import GameConfig, Mode
 from game.ui.saver import Saver
 from game.ui.scenes.base import Scene, SceneHost, SceneStack
@@ -185,12 +185,16 @@ class Navigator:
         saved = saver.game_in_progress
         assert saved is not None
 
+        loses = abandoning_loses(saved)
+
         def abandon() -> Transition:
+            if loses:
+                saver.record_result(abandoned_level(saved), "loss")
             saver.keep_game(None)
             return then
 
         # "No" goes on with the kept game, rather than back to the screen that asked.
-        detail = unfinished_detail(describe(saved))
+        detail = unfinished_detail(describe(saved), loses=loses)
         return new_game_question(detail, abandon, no_label=_("Continue it"), no=lambda: Go.CONTINUE)
 
     def continue_game(self) -> None:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 
 import pygame
 
@@ -37,7 +38,7 @@ from game.profile.preferences import Settings
 from game.ui.animation import DiscDrop, win_breathing, win_wave
 from game.ui.board_screen import BoardLayout, Layouts
 from game.ui.engine_link import Engine
-from game.ui.match import Match
+from game.ui.match import Match, abandoned_level, abandoning_loses
 from game.ui.notices import NoticePlace
 from game.ui.options import GameConfig, Mode
 from game.ui.pacing import EVERY_FRAME
@@ -230,11 +231,19 @@ class PlayScene(Scene):
     def _remember(self) -> None:
         """Keep the game as it is now, to be continued from the menu or the next launch
         (a finished game is not kept).  Two computers' game never takes the place of a
-        game of the player's: it is kept only when no such game is."""
+        game of the player's: it is kept only when no such game is.  A move the coach
+        judges is kept as one to redo: Continue asks again, the computer has not replied."""
         kept = self._keeper.game_in_progress
         if self.config.mode is Mode.WATCH and kept is not None and kept.mode is not Mode.WATCH:
             return
-        self._keeper.keep_game(self.round.saved())
+        saved = self.round.saved()
+        judged = self.coach.judged
+        if saved is not None and judged is not None:
+            before, column = judged
+            played = str(column + 1)
+            if saved.moves == before + played:
+                saved = replace(saved, moves=before, redo=played + saved.redo)
+        self._keeper.keep_game(saved)
 
     def _play(self, column: int) -> None:
         self.round.play(column)
@@ -248,11 +257,13 @@ class PlayScene(Scene):
         match reply:
             case Refused(error=error):
                 self.coach.give_up_waiting()
+                self._remember()
                 self.host.notify(texts.could_not_answer(error))
             case Answered(result=SearchResult() as result):
                 self.advisor.receive(asked.kind, asked.moves, result)
                 self.coach.analysed(asked.moves, result)
                 self._rebuild_buttons()
+                self._remember()
 
     def _take_moves(self) -> None:
         """Take the move the side to move handed over, if any, and play it once the pace
@@ -305,6 +316,7 @@ class PlayScene(Scene):
         if coaching:
             self.coach.moved(before, column, self.advisor.analyses.get(before))
             self._rebuild_buttons()
+            self._remember()
         return True
 
     def retry(self) -> None:
@@ -334,6 +346,7 @@ class PlayScene(Scene):
         """The coach's offer declined: the computer replies (its move was held)."""
         self.coach.decided()
         self._rebuild_buttons()
+        self._remember()
 
     def paused(self) -> PausedGame:
         """This game as the pause menu needs it."""
@@ -344,6 +357,7 @@ class PlayScene(Scene):
             draw=self.draw,
             restart=self.restart,
             new_game=self.new_game,
+            leaving_loses=self.round.unfinished and abandoning_loses(self.round.saved()),
         )
 
     def reviewed(self) -> ReviewGame:
@@ -398,19 +412,26 @@ class PlayScene(Scene):
         def abandon() -> None:
             self.new_game()
 
-        return new_game_question(texts.Says.NEW_GAME_DETAIL.text, abandon)
+        loses = abandoning_loses(self.round.saved())
+        detail = texts.Says.NEW_GAME_LOSS_DETAIL if loses else texts.Says.NEW_GAME_DETAIL
+        return new_game_question(detail.text, abandon)
 
     def new_game(self) -> None:
-        """Abandon this game (it is not counted) and start the next of the session."""
+        """Abandon this game (not counted, or a loss: :func:`abandoning_loses`) and start
+        the next of the session."""
         self._begin(self.round.session.next_match())
 
     def restart(self) -> None:
-        """Abandon this game (it is not counted) and play it again from its start,
+        """Abandon this game (as :meth:`new_game`) and play it again from its start,
         with the same player to start."""
         self._begin(self.round.session.restart_match())
 
     def _begin(self, match: Match) -> None:
-        """A new table for ``match``, in the same series: the old game's parts stop."""
+        """A new table for ``match``, in the same series: the old game's parts stop (an
+        unfinished one against the computer counted as a loss once a few moves in)."""
+        left = self.round.saved()
+        if self.round.unfinished and left is not None and abandoning_loses(left):
+            self._keeper.record_result(abandoned_level(left), "loss")
         self.table.stop()
         self.table = self._table(Round(self.round.session, match))
         self.cursor = WIDTH // 2
@@ -472,6 +493,7 @@ class PlayScene(Scene):
                 self.try_drop(queued)
         if self.coach.waiting is not None and not self.advisor.analysing:
             self.coach.give_up_waiting()  # no analysis on its way: the game goes on
+            self._remember()
         self._take_moves()
         self._notice_stuck()
         if not self.round.over:
@@ -499,10 +521,12 @@ class PlayScene(Scene):
         return None
 
     def resume(self) -> None:
-        """Back from the pause menu: settings may have changed (analysis on or off)."""
+        """Back from the pause menu: settings may have changed (analysis on or off, the
+        language: the buttons are labelled again, a finished game's too)."""
         if not self.settings.show_analysis:
             self.table.requests.cancel(RequestKind.ANALYSIS)
         self.advance()
+        self._rebuild_buttons()
 
     def close(self) -> None:
         self.table.stop()

@@ -47,7 +47,7 @@ class Says(Sentence):
     MOVES = N_("Moves")
     NO_MOVES = N_("(none yet)")
     SESSION = N_("Session")
-    ANALYSING = N_("analysing...")
+    ANALYSING = N_("Analysing\u2026")
     """Above the board while the position's analysis is on its way."""
     LOOKING_FOR_HINT = N_("Looking for a hint...")
     PAUSED = N_("Paused: S plays the next move, P goes on")
@@ -61,6 +61,10 @@ class Says(Sentence):
         "This game is not finished. A new game takes its place, and this one is not counted."
     )
     """The question before N takes an unfinished game's place."""
+    NEW_GAME_LOSS_DETAIL = N_(
+        "This game is not finished. A new game takes its place, and this one counts as a loss."
+    )
+    """The same, for a game against the computer with a few moves played."""
 
 
 class Refusal(Sentence):
@@ -87,12 +91,12 @@ def keys_help(mode: Mode, *, over: bool) -> str:
     game: pause, step and speed no longer apply)."""
     if mode is not Mode.WATCH:
         return _(
-            "Keys: 1-7 drop, H hint, A analysis, Ctrl+Z undo, Ctrl+Y redo, N new game,"
-            " M sound, Esc menu"
+            "Keys: 1-7 or Left/Right and Enter drop, H hint, A analysis, Ctrl+Z undo,"
+            " Ctrl+Y redo, N new game, M sound, F11 fullscreen, Esc menu"
         )
     if over:
-        return _("Keys: N new game, M sound, Esc menu")
-    return _("Keys: P pause, S step, F speed, N new game, M sound, Esc menu")
+        return _("Keys: N new game, M sound, F11 fullscreen, Esc menu")
+    return _("Keys: P pause, S step, F speed, N new game, M sound, F11 fullscreen, Esc menu")
 
 
 def button_label(key: str, *, paused: bool = False, speed: str = "") -> str:
@@ -241,7 +245,7 @@ def levels_lines(config: GameConfig, match: Match, names: Mapping[str, str]) -> 
 
 def proof(exact: bool) -> str:
     """What the computer's last move was worth: proven (book or solver), or not."""
-    return _("Last move: exact") if exact else _("Last move: best guess")
+    return _("Last move: proven best") if exact else _("Last move: a best guess, not proven")
 
 
 def computer_plays(match: Match, player: Player, column: int, names: Mapping[str, str]) -> str:

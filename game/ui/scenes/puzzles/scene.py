@@ -28,6 +28,7 @@ from game.ui.animation import DiscDrop, win_breathing, win_wave
 from game.ui.board_screen import BoardLayout, Layouts
 from game.ui.engine_link import Engine
 from game.ui.input import Command, Order
+from game.ui.notices import NoticePlace
 from game.ui.pacing import EVERY_FRAME
 from game.ui.requests import Asked, RequestKind, Requests
 from game.ui.scenes.base import Scene
@@ -72,6 +73,12 @@ class PuzzleData:
     today: Callable[[], datetime.date] = datetime.date.today
 
 
+def _label(key: str) -> str:
+    """A button's label; the band's row has none: all of it shows the band (the heading
+    above names it too), which a narrow panel could not hold beside "Difficulty"."""
+    return "" if key == "band" else texts.button_label(key)
+
+
 class PuzzleScene(Scene):
     def __init__(
         self, host: SceneHost, data: PuzzleData, *, engine: Engine, records: PuzzleRecords
@@ -100,10 +107,7 @@ class PuzzleScene(Scene):
         window's unsaved ones); read again after each try."""
         choices = [(band, texts.band_name(band)) for band in Band]
         self.buttons = ItemList(
-            [
-                Item(key, texts.button_label(key), choices=choices if key == "band" else ())
-                for key in BUTTONS
-            ]
+            [Item(key, _label(key), choices=choices if key == "band" else ()) for key in BUTTONS]
         )
         if self.shelf is not None:
             date = self._today()
@@ -335,12 +339,19 @@ class PuzzleScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         draw(surface, self, self.layout())
 
+    def notice_place(self, size: tuple[int, int]) -> NoticePlace:
+        """One notice at a time, in the side panel just above its buttons: never over
+        the board or a button."""
+        layout = self.layouts.get(size, BUTTONS)
+        bottom = min(rect.top for rect in layout.buttons.values()) - layout.pad // 2
+        return NoticePlace(layout.panel.centerx, bottom, layout.panel.width - layout.pad, 1)
+
     def close(self) -> None:
         self.requests.cancel()
 
     def resume(self) -> None:
         self.statistics = self.records.all_statistics()
         for key in BUTTONS:
-            self.buttons.get(key).label = texts.button_label(key)
+            self.buttons.get(key).label = _label(key)
         band = self.buttons.get("band")
         band.choices = [(b, texts.band_name(b)) for b in Band]

@@ -16,6 +16,7 @@ from game.profile.choices import DiscColour
 from game.profile.statistics import Statistics
 from game.ui.animation import DiscDrop
 from game.ui.board_screen import BoardLayout, BoardScreen, draw_column_numbers, draw_dots
+from game.ui.layout import BoardType
 from game.ui.scenes.puzzles import texts
 from game.ui.scenes.puzzles.attempt import Attempt, Phase
 from game.ui.scenes.puzzles.shelf import Shelf
@@ -117,7 +118,7 @@ def _draw_line(
         return
     look, g = state.look, layout.board
     line = Board.from_moves(attempt.board.moves)
-    size = max(12, round(g.cell * 0.4))
+    size = BoardType.of(g.cell).line
     for number, col in enumerate(attempt.line, start=1):
         row = line.height(col)
         player = line.to_move
