@@ -285,6 +285,7 @@ BUTTON_COMMANDS: Mapping[str, Command] = MappingProxyType(
         "again": Command.PLAY_AGAIN,
         "menu": Command.MENU,
         "review": Command.REVIEW,
+        "retry": Command.TRY_AGAIN,
         "takeback": Command.TAKE_BACK,
         "keep": Command.KEEP,
         "undo": Command.UNDO,

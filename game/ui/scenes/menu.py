@@ -147,7 +147,7 @@ class MenuScene(FormScene):
         )
 
     def draw_body(self, surface: pygame.Surface, layout: FormLayout) -> None:
-        size = max(14, round(18 * layout.scale))
+        size = layout.type.small
         w, h = surface.get_size()
         if self.continues:
             # Under the items, what Continue goes back to.

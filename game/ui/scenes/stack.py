@@ -79,7 +79,9 @@ class PausedGame:
 
     ``draw`` draws the game (it stays drawn, frozen, beneath the menu); ``restart``
     plays it again from its start, ``new_game`` starts the next of its series (both
-    go back to the board).  ``unfinished``: leaving would lose a game in progress."""
+    go back to the board).  ``unfinished``: leaving would lose a game in progress;
+    ``leaving_loses``: leaving it would count as a loss
+    (:func:`game.ui.match.abandoning_loses`)."""
 
     mode: Mode
     over: bool
@@ -87,6 +89,7 @@ class PausedGame:
     draw: Callable[[pygame.Surface], None]
     restart: Callable[[], None]
     new_game: Callable[[], None]
+    leaving_loses: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,12 +165,17 @@ def new_game_question(
     )
 
 
-def unfinished_detail(game: str) -> str:
+def unfinished_detail(game: str, *, loses: bool = False) -> str:
     """What a new game would lose: ``game`` (a description, "your game against Hard (12
-    discs played)") is not finished and would not be counted."""
-    return _(
-        "{game} is not finished. A new game takes its place, and this one is not counted."
-    ).format(game=game[:1].upper() + game[1:])
+    discs played)") is not finished and would not be counted (``loses``: would count as
+    a loss)."""
+    if loses:
+        said = _(
+            "{game} is not finished. A new game takes its place, and this one counts as a loss."
+        )
+    else:
+        said = _("{game} is not finished. A new game takes its place, and this one is not counted.")
+    return said.format(game=game[:1].upper() + game[1:])
 
 
 def waiting_notice(game: str) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import getpass
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -205,7 +206,7 @@ class JoinScene(BoxForm):
         for i in range(len(self.found)):
             top = body.y + round(34 * scale) + i * (row + 4)
             rects[f"found:{i}"] = pygame.Rect(body.x, top, body.width, row)
-        return FormLayout(layout.scale, layout.title_pos, layout.title_size, rects, layout.body)
+        return replace(layout, rects=rects)
 
     def update(self, dt: float) -> None:
         found = self.browser.games()[:MAX_FOUND]

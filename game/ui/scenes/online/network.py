@@ -32,6 +32,9 @@ class NetworkPlayer:
     """The opponent's side, played on another computer (see the module docstring)."""
 
     local = False
+    stuck = None
+    """Never stuck: a move that does not come is the connection's, which the online
+    screen shows (reconnecting, the opponent away)."""
 
     def __init__(self, line: GameLine) -> None:
         self._line = line

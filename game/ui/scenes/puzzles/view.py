@@ -14,8 +14,9 @@ import pygame
 from game.core import Board, Player
 from game.profile.choices import DiscColour
 from game.profile.statistics import Statistics
-from game.ui.animation import DiscDrop, pulse
+from game.ui.animation import DiscDrop
 from game.ui.board_screen import BoardLayout, BoardScreen, draw_column_numbers, draw_dots
+from game.ui.layout import BoardType
 from game.ui.scenes.puzzles import texts
 from game.ui.scenes.puzzles.attempt import Attempt, Phase
 from game.ui.scenes.puzzles.shelf import Shelf
@@ -93,7 +94,7 @@ def draw_board(
         renderer.draw_last_mark(surface, g.centre(last, board.height(last) - 1), g, theme)
     outcome = board.outcome
     if outcome is not None and outcome.winner is not None and drop is None:
-        wave = pulse(state.time)
+        wave = state.win_wave
         for col, row in outcome.cells:
             renderer.draw_win_mark(surface, g.centre(col, row), g, theme, wave)
     _draw_above(surface, state, attempt, layout)
@@ -107,7 +108,7 @@ def _draw_line(
         return
     look, g = state.look, layout.board
     line = Board.from_moves(attempt.board.moves)
-    size = max(12, round(g.cell * 0.4))
+    size = BoardType.of(g.cell).line
     for number, col in enumerate(attempt.line, start=1):
         row = line.height(col)
         player = line.to_move
