@@ -79,7 +79,9 @@ def test_a_whole_online_game_against_a_client_across_the_network(
     try:
         run_until(app, lambda: scene.game is not None)
         assert scene.status_line() == ""
+        assert scene.next_frame_in() is None  # nothing moves: the window may sleep
         app.step([key(pygame.K_4)], FRAME)  # Ann plays column 4
+        assert scene.next_frame_in() == 0.0  # her disc falls: every frame
         run_until(app, lambda: any(isinstance(e, GameChanged) for e in bob.events()))
         bob.send(Chat("Good luck"))
         bob.send(Move(1, 4))

@@ -11,11 +11,14 @@ opponent's connection and since when it is away, the chat, the offers open.  No 
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+
+import pygame
 
 from game.net.client import (
     ChatReceived,
@@ -39,6 +42,20 @@ from game.net.mirror import OnlineGame
 log = logging.getLogger(__name__)
 
 MAX_CHAT_LINES = 50
+
+
+_wake_type: int | None = None
+
+
+def wake_window() -> None:
+    """Wake the window's loop, asleep in SDL's wait (:mod:`game.ui.waiting`): an event
+    of the link's own type, posted from the client's thread (the scene ignores it; its
+    next update polls the link)."""
+    global _wake_type
+    if _wake_type is None:
+        _wake_type = pygame.event.custom_type()
+    with contextlib.suppress(pygame.error):  # no window (a test), or it is closing
+        pygame.event.post(pygame.event.Event(_wake_type))
 
 
 class Connection(enum.Enum):
@@ -68,14 +85,14 @@ class NetLink:
         intent: Intent,
         *,
         server: HostedServer | None = None,
-        client: Callable[[str, str, Intent], NetClient] = NetClient,
+        client: Callable[..., NetClient] = NetClient,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.url = url
         self.intent = intent
         self.name = name
         self.server = server
-        self._client = client(url, name, intent)
+        self._client = client(url, name, intent, notify=wake_window)
         self._clock = clock
         self.connection = Connection.CONNECTING
         self.game: OnlineGame | None = None
@@ -187,6 +204,14 @@ class NetLink:
             and self.game.my_turn
             and self.opponent_status is not Status.LEFT
         )
+
+    def countdown(self) -> float | None:
+        """Seconds until the next number a countdown shows changes (the opponent's keep
+        time, the next reconnection), None when none shows."""
+        left = self.away_seconds_left()
+        if left is None and self.connection is Connection.RECONNECTING and self.retry_at:
+            left = max(0.0, self.retry_at - self.now())
+        return None if left is None else left % 1.0 or 1.0
 
     def away_seconds_left(self) -> float | None:
         if self.opponent_status is not Status.AWAY or self.away_until is None:

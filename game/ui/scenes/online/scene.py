@@ -42,10 +42,11 @@ from game.profile.choices import DiscColour
 from game.profile.history import FinishedGame
 from game.profile.online_memory import OnlineMemory, OnlineSeat
 from game.profile.statistics import ONLINE_RECORD, Result
-from game.ui.animation import DiscDrop
+from game.ui.animation import DiscDrop, win_breathing
 from game.ui.board_view import BoardGeometry
 from game.ui.input import CHAT_KEYS, ONLINE_KEYS, Command, Order, key_order
 from game.ui.net_link import Connection, NetLink
+from game.ui.pacing import EVERY_FRAME
 from game.ui.players import LocalPlayer
 from game.ui.players import Player as Side
 from game.ui.review_game import ReviewGame
@@ -82,6 +83,8 @@ class OnlineScene(Scene):
         self.players: tuple[Side, Side] = (LocalPlayer(), LocalPlayer())
         self.buttons = ItemList([])
         self._recorded: set[tuple[str, str, str]] = set()
+        self.ended_at: float | None = None
+        """When (scene time) the game on the board ended: its four breathes a while."""
         self.problem: str | None = None
         """Why no game began (a room that does not exist, or is full)."""
         self._rebuild_buttons()
@@ -138,6 +141,14 @@ class OnlineScene(Scene):
         if link.connection is Connection.CONNECTING:
             return texts.Says.CONNECTING.text
         return ""
+
+    def next_frame_in(self) -> float | None:
+        """Every frame while a disc falls or the winning four breathes; each second
+        while a countdown shows; otherwise the connection's events wake the window."""
+        since = None if self.ended_at is None else self.time - self.ended_at
+        if self.drop is not None or win_breathing(since):
+            return EVERY_FRAME
+        return self.link.countdown()
 
     def layout(self, size: tuple[int, int]) -> view.OnlineLayout:
         return view.layout(size, [item.key for item in self.buttons.items])
@@ -205,6 +216,7 @@ class OnlineScene(Scene):
             player.stop()
         self.board = Board.from_moves(game.moves)
         self.drop = None
+        self.ended_at = None
         theirs = NetworkPlayer(self.link)
         self.players = (
             (LocalPlayer(), theirs) if game.colour.value == "first" else (theirs, LocalPlayer())
@@ -245,6 +257,7 @@ class OnlineScene(Scene):
         if key in self._recorded:
             return
         self._recorded.add(key)
+        self.ended_at = self.time
         self._forget_seat()
         mine = int(self.mine)
         won = game.result == game.colour.value

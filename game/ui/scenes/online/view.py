@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Final, Protocol
 import pygame
 
 from game.net.messages import Offer
-from game.ui.animation import pulse
+from game.ui.animation import win_wave
 from game.ui.board_view import BoardGeometry
 from game.ui.net_link import Connection
 from game.ui.scenes.online import texts
@@ -39,6 +39,7 @@ class OnlineState(Protocol):
     drop: DiscDrop | None
     cursor: int
     time: float
+    ended_at: float | None
     chatting: bool
     chat_box: TextBox
     buttons: ItemList
@@ -151,7 +152,7 @@ def _draw_board(surface: pygame.Surface, scene: OnlineState, where: OnlineLayout
         renderer.draw_last_mark(surface, g.centre(last, board.height(last) - 1), g, theme)
     outcome = board.outcome
     if outcome is not None and drop is None:
-        wave = pulse(scene.time)
+        wave = win_wave(None if scene.ended_at is None else scene.time - scene.ended_at)
         for col, row in outcome.cells:
             renderer.draw_win_mark(surface, g.centre(col, row), g, theme, wave)
     if scene.may_drop:
