@@ -10,7 +10,7 @@ through :class:`Player`, and every kind of player answers the same way.
 * A player across the network is a third kind: it hands over the moves the server
   sends, and sends the local player's moves as the position changes.
 
-The flow, one game long (:class:`~.table.Table` makes the players anew for each game):
+The flow, one game long (:class:`~.current.CurrentGame` makes the players anew for each game):
 
 1. the side to move is not local and not choosing: the scene calls
    :meth:`Player.your_turn`;
