@@ -180,10 +180,10 @@ def check_play_scene(scene: PlayScene) -> None:
         raise Inconsistent(f"undo went below the starting position: {board.moves!r}")
     if scene.over and not board.is_over:
         raise Inconsistent(f"game over shown for an unfinished game {board.moves!r}")
-    kinds = {asked.kind for asked in scene.table.requests.awaited()}
+    kinds = {asked.kind for asked in scene.current.requests.awaited()}
     if not kinds <= {"hint", "analysis"}:
         raise Inconsistent(f"the advice asked for {kinds}")
-    for side, player in enumerate(scene.table.players):
+    for side, player in enumerate(scene.current.players):
         if not isinstance(player, ComputerPlayer):
             continue
         for asked in player.requests.awaited():

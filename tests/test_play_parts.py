@@ -20,8 +20,8 @@ from game.ui.scenes.play import controls
 from game.ui.scenes.play.advisor import Advisor
 from game.ui.scenes.play.coach import Coach
 from game.ui.scenes.play.computer import ComputerPlayer
+from game.ui.scenes.play.current import CurrentGame
 from game.ui.scenes.play.round import Round
-from game.ui.scenes.play.table import Table
 from game.ui.scenes.play.watching import Watching, WatchSpeed
 from tests.fakes import HeldLink
 
@@ -127,7 +127,7 @@ def test_each_mode_has_its_two_kinds_of_player(
 # -- the table: one game's parts and its pace ----------------------------------------
 
 
-def table(mode: Mode, *, second: str | None = None) -> tuple[Table, HeldLink]:
+def table(mode: Mode, *, second: str | None = None) -> tuple[CurrentGame, HeldLink]:
     engine = HeldLink()
     config = GameConfig(
         mode=mode,
@@ -136,7 +136,9 @@ def table(mode: Mode, *, second: str | None = None) -> tuple[Table, HeldLink]:
     )
     settings = Settings()
     settings.watch_delay = WatchSpeed.NORMAL.delay
-    parts = Table(Round(Session(config)), engine=engine, receive=unexpected, settings=settings)
+    parts = CurrentGame(
+        Round(Session(config)), engine=engine, receive=unexpected, settings=settings
+    )
     return parts, engine
 
 

@@ -622,7 +622,7 @@ def test_a_hint_asked_while_the_analysis_runs_is_the_analysis_best_column() -> N
         app.step([key(pygame.K_h)], FRAME)
         # No second search that could answer differently: the analysis answers both.
         assert [request.moves for _, request in worker.submitted] == ["4435"]
-        assert [asked.kind for asked in scene.table.requests.awaited()] == ["analysis"]
+        assert [asked.kind for asked in scene.current.requests.awaited()] == ["analysis"]
         worker.release()
         advance(app, 0.2)
         analysis = shown_analysis(scene)

@@ -46,9 +46,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Final
-
-import filelock
+from typing import TYPE_CHECKING, Any, Final
 
 from game.core import Board, IllegalMoveError, Player
 from game.i18n import gettext as _
@@ -56,6 +54,9 @@ from game.profile import fields, files
 from game.profile.choices import DiscColour, Mode
 from game.profile.saved_game import is_level_name
 from game.profile.statistics import Result
+
+if TYPE_CHECKING:
+    from filelock import BaseFileLock
 
 log = logging.getLogger(__name__)
 
@@ -310,7 +311,7 @@ class HistoryStore:
                 document = {"version": FILE_VERSION, "games": [game.to_json() for game in kept]}
                 text = json.dumps(document, indent=1) + "\n"
                 files.write_atomically(self.path, text.encode("utf-8"))
-        except filelock.Timeout:
+        except files.lock_timeout():
             return _("The game could not be kept: another window kept the history busy.")
         except OSError as error:
             log.warning("cannot save the game history to %s: %s", self.path, error)
@@ -323,9 +324,9 @@ class HistoryStore:
         with self.path.open("rb") as fh:
             return _parse(fh.read(MAX_FILE_BYTES + 1))
 
-    def _locked(self) -> filelock.BaseFileLock:
+    def _locked(self) -> BaseFileLock:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        return filelock.FileLock(self.lock_path, timeout=LOCK_TIMEOUT)
+        return files.file_lock(self.lock_path, LOCK_TIMEOUT)
 
 
 def _damaged(kept: Path | None) -> str:

@@ -11,8 +11,8 @@ through :class:`Player`, and every kind of player answers the same way.
   the third kind: it hands over the moves the server sends, and sends the local
   player's moves as the position changes (the online game screen plays through it).
 
-The flow, one game long (the play screen's :class:`~game.ui.scenes.play.table.Table`
-makes the players anew for each game):
+The flow, one game long (the play screen's
+:class:`~game.ui.scenes.play.current.CurrentGame` makes the players anew for each game):
 
 1. the side to move is not local and not choosing: the scene calls
    :meth:`Player.your_turn`;

@@ -3,7 +3,7 @@ of two computers, the controls and the picture together.
 
 Its parts (this package's modules):
 
-* :class:`~.table.Table`: everything one game owns, made anew for each game:
+* :class:`~.current.CurrentGame`: everything one game owns, made anew for each game:
   :class:`~.round.Round` (the game on the board, its series, undo and redo, the
   result), the two :class:`~.players.Player` sides (a person at this window, the
   computer, ...), the move a player handed over until the pace lets it on the board
@@ -49,10 +49,10 @@ from game.ui.scenes.base import Scene, SceneHost
 from game.ui.scenes.play import controls, texts
 from game.ui.scenes.play.advisor import Advisor
 from game.ui.scenes.play.coach import Coach
+from game.ui.scenes.play.current import CurrentGame
 from game.ui.scenes.play.dispatch import Dispatcher
 from game.ui.scenes.play.panel import draw_side_panel, footer_top
 from game.ui.scenes.play.round import Ending, Round
-from game.ui.scenes.play.table import Table
 from game.ui.scenes.play.view import draw_banner, draw_board, draw_scores
 from game.ui.scenes.play.watching import Watching
 from game.ui.scenes.stack import PausedGame, Transition, new_game_question
@@ -75,7 +75,7 @@ class PlayScene(Scene):
         self.settings = settings
         self._keeper = keeper
         self._engine = engine
-        self.table = self._table(round_)
+        self.current = self._current(round_)
         self.cursor = WIDTH // 2
         self.time = 0.0
         self.ended_at: float | None = None
@@ -87,8 +87,10 @@ class PlayScene(Scene):
         self._rebuild_buttons()
         self.advance()
 
-    def _table(self, round_: Round) -> Table:
-        return Table(round_, engine=self._engine, receive=self.receive, settings=self.settings)
+    def _current(self, round_: Round) -> CurrentGame:
+        return CurrentGame(
+            round_, engine=self._engine, receive=self.receive, settings=self.settings
+        )
 
     # -- what the scene shows ------------------------------------------------------------
     @property
@@ -98,19 +100,19 @@ class PlayScene(Scene):
     @property
     def round(self) -> Round:
         """The game on the board."""
-        return self.table.round
+        return self.current.round
 
     @property
     def advisor(self) -> Advisor:
-        return self.table.advisor
+        return self.current.advisor
 
     @property
     def coach(self) -> Coach:
-        return self.table.coach
+        return self.current.coach
 
     @property
     def watching(self) -> Watching:
-        return self.table.watching
+        return self.current.watching
 
     @property
     def board(self) -> Board:
@@ -137,15 +139,15 @@ class PlayScene(Scene):
     def thinking(self) -> bool:
         """Whether a player not at this window is choosing its move (or it waits to
         be shown)."""
-        return self.table.thinking
+        return self.current.thinking
 
     @property
     def stuck(self) -> Stuck | None:
         """Why the move of the side to move will not come (None: it comes)."""
-        return self.table.stuck
+        return self.current.stuck
 
     def proof_for(self, moves: str) -> bool | None:
-        return self.table.proof_for(moves)
+        return self.current.proof_for(moves)
 
     @property
     def config(self) -> GameConfig:
@@ -206,9 +208,9 @@ class PlayScene(Scene):
             if ending is not None:
                 self._game_over(ending)
             return
-        player = self.table.to_move
+        player = self.current.to_move
         if not player.local:
-            if not player.choosing and self.table.held is None and player.stuck is None:
+            if not player.choosing and self.current.held is None and player.stuck is None:
                 player.your_turn(match.board, self.time)
         elif self.shows_analysis or self.coaching:
             self.advisor.analyse(match.board.moves)
@@ -247,7 +249,7 @@ class PlayScene(Scene):
 
     def _play(self, column: int) -> None:
         self.round.play(column)
-        self.table.position_changed(self.round.match.board.moves)
+        self.current.position_changed(self.round.match.board.moves)
         self._rebuild_buttons()
         self._remember()
 
@@ -269,13 +271,13 @@ class PlayScene(Scene):
         """Take the move the side to move handed over, if any, and play it once the pace
         lets it (at once, unless the coach asks first or two computers take their
         time)."""
-        table = self.table
-        if table.round.drop is not None or table.round.over:
+        current = self.current
+        if current.round.drop is not None or current.round.over:
             return
-        chosen = table.to_move.take_move()
+        chosen = current.to_move.take_move()
         if chosen is not None:
             self._hold(chosen)
-        released = table.release(self.time)
+        released = current.release(self.time)
         if released is not None:
             self._play_chosen(released)
 
@@ -288,12 +290,12 @@ class PlayScene(Scene):
             self.host.notify(texts.impossible_move(column))
             log.error("a player chose %r for %r", chosen, board.moves)
             return
-        self.table.hold(chosen)
+        self.current.hold(chosen)
 
     def _play_chosen(self, chosen: ChosenMove) -> None:
         self._play(chosen.column)
         after = self.round.match.board.moves
-        self.table.last_proof = None if chosen.proven is None else (after, chosen.proven)
+        self.current.last_proof = None if chosen.proven is None else (after, chosen.proven)
 
     def try_drop(self, column: int) -> bool:
         """The player drops a disc in ``column``; False if the board refuses it
@@ -321,7 +323,7 @@ class PlayScene(Scene):
 
     def retry(self) -> None:
         """The move of the side to move did not come: ask for it again."""
-        player = self.table.to_move
+        player = self.current.to_move
         if player.stuck is not None and not player.choosing:
             player.your_turn(self.round.match.board, self.time)
         self._notice_stuck()
@@ -381,13 +383,13 @@ class PlayScene(Scene):
     def _through_history(self, step: Callable[[], int], nothing: str) -> None:
         """Undo or redo (``step`` returns how many moves): first cancel what is awaited;
         tell the player when there was ``nothing`` to do."""
-        table = self.table
-        table.stop()
+        current = self.current
+        current.stop()
         self.coach.decided()
         self.coach.give_up_waiting()
         if step() == 0:
             self.host.notify(nothing)
-        table.position_changed(self.round.match.board.moves)
+        current.position_changed(self.round.match.board.moves)
         self._remember()
         self.advance()
 
@@ -427,13 +429,13 @@ class PlayScene(Scene):
         self._begin(self.round.session.restart_match())
 
     def _begin(self, match: Match) -> None:
-        """A new table for ``match``, in the same series: the old game's parts stop (an
+        """A new current game for ``match``, in the same series: the old game's parts stop (an
         unfinished one against the computer counted as a loss once a few moves in)."""
         left = self.round.saved()
         if self.round.unfinished and left is not None and abandoning_loses(left):
             self._keeper.record_result(abandoned_level(left), "loss")
-        self.table.stop()
-        self.table = self._table(Round(self.round.session, match))
+        self.current.stop()
+        self.current = self._current(Round(self.round.session, match))
         self.cursor = WIDTH // 2
         self._remember()
         self.advance()
@@ -453,7 +455,7 @@ class PlayScene(Scene):
         """Paused: play the next move (as soon as the computer has chosen it)."""
         if self._watching_on:
             self.watching.allow_step()
-            self.table.show_now(self.time)  # shown at once: the player asked for it
+            self.current.show_now(self.time)  # shown at once: the player asked for it
             self._rebuild_buttons()
 
     def cycle_speed(self) -> None:
@@ -524,9 +526,9 @@ class PlayScene(Scene):
         """Back from the pause menu: settings may have changed (analysis on or off, the
         language: the buttons are labelled again, a finished game's too)."""
         if not self.settings.show_analysis:
-            self.table.requests.cancel(RequestKind.ANALYSIS)
+            self.current.requests.cancel(RequestKind.ANALYSIS)
         self.advance()
         self._rebuild_buttons()
 
     def close(self) -> None:
-        self.table.stop()
+        self.current.stop()

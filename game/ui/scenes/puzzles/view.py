@@ -16,7 +16,7 @@ from game.profile.choices import DiscColour
 from game.profile.statistics import Statistics
 from game.ui.animation import DiscDrop
 from game.ui.board_screen import BoardLayout, BoardScreen, draw_column_numbers, draw_dots
-from game.ui.layout import BoardType
+from game.ui.layout import BoardType, metrics
 from game.ui.scenes.puzzles import texts
 from game.ui.scenes.puzzles.attempt import Attempt, Phase
 from game.ui.scenes.puzzles.shelf import Shelf
@@ -152,7 +152,8 @@ def draw_side(surface: pygame.Surface, state: PuzzleState, layout: BoardLayout) 
 
 def _panel_text(writer: Writer, state: PuzzleState, body: int) -> None:
     theme = state.look.theme
-    heading, small, gap = max(16, round(body * 1.15)), max(13, round(body * 0.82)), body // 2
+    sizes = metrics(writer.surface.get_size()).type
+    heading, small, gap = sizes.heading, sizes.small, body // 2
     attempt, shelf = state.attempt, state.shelf
     if attempt is None or shelf is None:
         writer.put(texts.title(), heading, theme.text)

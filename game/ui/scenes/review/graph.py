@@ -57,6 +57,11 @@ def disc_radius(rect: pygame.Rect) -> int:
     return max(5, rect.height // 14)
 
 
+def label_size(rect: pygame.Rect) -> int:
+    """The size of the draw's word on the middle line: the discs' height, about."""
+    return max(12, round(disc_radius(rect) * 1.6))
+
+
 def plot_area(rect: pygame.Rect) -> pygame.Rect:
     """Where the positions stand: right of the sides' discs (the first position's bar
     never covers them), with a margin on the right."""
@@ -130,7 +135,7 @@ def draw_graph(
 def draw_label_rect(look: Look, rect: pygame.Rect, word: str, shown_x: int) -> pygame.Rect:
     """Where the draw's word stands on the middle line: at the right end, or at the left
     of the plot when the shown position's bar would cross it there."""
-    size = max(12, round(disc_radius(rect) * 1.6))
+    size = label_size(rect)
     width, height = look.text.size_of(word, size)
     label = pygame.Rect(0, 0, width, height)
     label.bottomright = (rect.right - 6, y_of(rect, 0.0) - 2)
@@ -149,6 +154,6 @@ def _sides(
     renderer.draw_disc(surface, (rect.x + r + 4, rect.y + r + 4), r, graph.colours[0], theme)
     bottom = (rect.x + r + 4, rect.bottom - r - 4)
     renderer.draw_disc(surface, bottom, r, graph.colours[1], theme)
-    size = max(12, round(r * 1.6))
+    size = label_size(rect)
     label = draw_label_rect(look, rect, graph.draw_word, shown_x)
     look.text.blit(surface, graph.draw_word, Ink(size, theme.text_muted), label.topleft)

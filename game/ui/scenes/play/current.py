@@ -1,13 +1,13 @@
 """Everything that lives as long as one game on the play screen, made anew for each.
 
-A :class:`Table` holds the :class:`~.round.Round` (the game on the board), its two
+A :class:`CurrentGame` holds the :class:`~.round.Round` (the game on the board), its two
 :class:`~.players.Player` sides, the advice and its requests, the coach and the pace of
 two computers.  A new game, a restart or a game taken from the menu builds a
-new table and stops the old one: nothing is reset by hand, so nothing can be
-forgotten.  The series (the score, who starts next) outlives tables: it is the
+new one and stops the old one: nothing is reset by hand, so nothing can be
+forgotten.  The series (the score, who starts next) outlives them: it is the
 round's :class:`~game.ui.match.Session`.
 
-The move a player handed over waits here (:attr:`Table.held`) until the pace lets it
+The move a player handed over waits here (:attr:`CurrentGame.held`) until the pace lets it
 onto the board: at once against the computer, unless the coach asks first; when two
 computers play, after the chosen speed, one move at a time while paused.
 """
@@ -38,7 +38,7 @@ class HeldMove:
     due: float
 
 
-class Table:
+class CurrentGame:
     """One game's parts (see the module docstring).  ``receive`` gets the replies to
     the advice's :attr:`requests` (the scene, which passes them on); each computer
     player asks ``engine`` through requests of its own."""
