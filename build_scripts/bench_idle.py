@@ -64,6 +64,22 @@ from benchlib import ROOT, load_average
 if TYPE_CHECKING:
     from tests.x11 import Display
 
+
+def _load_x11() -> ModuleType:
+    """tests/x11.py, the e2e tests' virtual screen, read from the checkout (a script
+    takes its neighbours from its own folder and never adds to sys.path)."""
+    spec = importlib.util.spec_from_file_location("connect4_x11", ROOT / "tests" / "x11.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+x11 = _load_x11()
+virtual_screen = x11.virtual_screen
+window_manager = x11.window_manager
+
 GNOME = "/usr/games/four-in-a-row"
 KDE = "/usr/games/kfourinline"
 SIZE = (960, 720)
@@ -76,17 +92,6 @@ REVIEWED_GAME = "4545454"
 """A short game (the first player wins in a column): its review is complete at once,
 from the opening book, so the Review screen measured waits for nothing."""
 STATES = ("menu", "play", "review", "minimised")
-
-
-def x11() -> ModuleType:
-    """tests/x11.py, the virtual screen, window manager and xdotool of the end-to-end
-    tests, loaded from its file (``sys.path`` stays as Python set it for a script)."""
-    spec = importlib.util.spec_from_file_location("connect4_x11", ROOT / "tests" / "x11.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
 
 
 # -- processes -------------------------------------------------------------------------
@@ -497,8 +502,7 @@ def run(args: argparse.Namespace) -> None:
     missing = [p for p in (GNOME, KDE) if not Path(p).is_file()]
     if missing:
         print(f"not installed (no figures for them): {', '.join(missing)}")
-    screens = x11()
-    with screens.virtual_screen((1280, 900)) as display, screens.window_manager(display):
+    with virtual_screen((1280, 900)) as display, window_manager(display):
         server_pid = pid_of(f"Xvfb {display.name} -screen 0 1280x900x24 -nolisten tcp -noreset")
         if server_pid is None:
             raise RuntimeError("the X server's process was not found")

@@ -928,7 +928,12 @@ def records(draw: st.DrawFn) -> Record:
 
 statistics_strategy = st.builds(
     Statistics,
-    per_level=st.dictionaries(st.text(min_size=1, max_size=12), records(), max_size=5),
+    per_level=st.dictionaries(
+        st.sampled_from(sorted(LEVEL_NAMES - {"Custom"}))
+        | st.integers(1, 42).map(lambda depth: f"Custom {depth}"),
+        records(),
+        max_size=5,
+    ),
 )
 saved_games = st.none() | st.sampled_from(
     [

@@ -20,9 +20,13 @@ from game.profile import fields
 from game.profile.puzzle_progress import PuzzleProgress
 from game.profile.puzzle_progress import merge as merge_puzzles
 from game.profile.rating import SCORES, RatingLog, merge_logs, shipped_level_ratings
+from game.profile.saved_game import is_level_name
 
 Result = Literal["win", "loss", "draw"]
 RESULTS: tuple[Result, ...] = ("win", "loss", "draw")
+ONLINE_RECORD = "online"
+"""The record of the games against friends over the network, kept beside the levels'
+(no level has this name) and never rated: the rating is against the levels."""
 
 
 @dataclass(slots=True)
@@ -135,7 +139,9 @@ class Statistics:
     def from_json(cls, data: object, repairs: list[str]) -> Statistics:
         """Statistics from the file's "statistics" object; a bad part is dropped, a count
         out of range clamped, and ``repairs`` says which ("Beginner's wins -7 → 0").
-        None (no statistics yet) gives empty ones."""
+        Only the game's levels are kept (:func:`game.profile.saved_game.is_level_name`:
+        a level's name or a custom depth's); another name is dropped and named, cut
+        and printable.  None (no statistics yet) gives empty ones."""
         stats = cls()
         if data is None:
             return stats
@@ -148,12 +154,15 @@ class Statistics:
                 repairs.append("statistics (dropped)")
             return stats
         for name, counts in per_level.items():
+            if not is_level_name(name):
+                repairs.append(f"statistics for {fields.shown(name)} (dropped)")
+                continue
             changed: list[str] = []
             try:
                 stats.per_level[name] = Record.from_json(counts, changed)
             except fields.Invalid:
-                repairs.append(f"statistics for {name[:30]} (dropped)")
-            repairs.extend(f"{name[:30]}'s {change}" for change in changed)
+                repairs.append(f"statistics for {name} (dropped)")
+            repairs.extend(f"{name}'s {change}" for change in changed)
         return stats
 
 
