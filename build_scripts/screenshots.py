@@ -235,6 +235,7 @@ MAIN_SCREENS = frozenset(
         "puzzle-refuted",
         "settings",
         "how-to-play",
+        "how-to-play-review",
         "smallest-window",
         "review",
         "coach",
@@ -386,7 +387,7 @@ def _watching(camera: Camera) -> None:
         for _ in range(600):  # the stepped move's disc, caught while it falls
             app.step([], FRAME)
             scene = app.scene
-            if isinstance(scene, PlayScene) and scene.round.drop is not None:
+            if isinstance(scene, PlayScene) and scene.falling is not None:
                 break
         camera.shoot(app, "watch-a-disc-falling", frames=4)
     with camera.app(watch_delay=0.0) as app:
@@ -437,16 +438,17 @@ def _menus_and_pages(camera: Camera) -> None:
     with camera.app() as app:
         app.go(Go.HELP)
         camera.shoot(app, "how-to-play")
+        camera.shoot(app, "how-to-play-review", events=[key(pygame.K_RIGHT)])
     with camera.app(size=(640, 480), show_analysis=True) as app:
         start_game(app, versus(MID_GAME))
         settle(app, 0.5)
         camera.shoot(app, "smallest-window")
     with camera.app() as app:
-        from game.ai.worker import RESTART_NOTICE  # noqa: PLC0415
-        from game.i18n import gettext  # noqa: PLC0415
+        from game.ai.client import Notice  # noqa: PLC0415
+        from game.ui.engine_link import notice_text  # noqa: PLC0415
         from game.ui.scenes.play import texts  # noqa: PLC0415
 
-        app.stage.notify(gettext(RESTART_NOTICE))
+        app.stage.notify(notice_text(Notice.RESTARTED))
         app.stage.notify(texts.Refusal.NOTHING_TO_UNDO.text)
         camera.shoot(app, "notice")
 

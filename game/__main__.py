@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import logging
-import multiprocessing
 import re
 import sys
 
@@ -221,7 +220,13 @@ def main(argv: list[str] | None = None) -> int:
     Exits with status 2 (``SystemExit``) for a malformed option, before pygame
     is imported.
     """
-    multiprocessing.freeze_support()
+    if getattr(sys, "frozen", False):
+        # A frozen build's worker process starts as this executable: freeze_support runs
+        # it and exits.  From source it does nothing: multiprocessing then loads only
+        # when the worker first starts, after the window has opened.
+        import multiprocessing  # noqa: PLC0415
+
+        multiprocessing.freeze_support()
     logs.guard_std_streams()
     speak(sys.argv[1:] if argv is None else argv)
     args = build_parser().parse_args(argv)

@@ -553,3 +553,27 @@ def test_a_puzzle_file_with_reserved_bytes_set_is_refused() -> None:
     assert puzzles.read_puzzles(puzzles.PUZZLE_FORMAT.seal(body, 0, count))
     with pytest.raises(puzzles.PuzzleError, match="reserved"):
         puzzles.read_puzzles(puzzles.PUZZLE_FORMAT.seal(body, 7, count))
+
+
+def test_a_start_with_nothing_to_tidy_loads_no_lock(tmp_path: Path) -> None:
+    """filelock loads at the first save, not before the window opens (issue 39); only a
+    start that has pending files, temp files or a repair to write takes the lock."""
+    saver = Saver(SettingsStore(tmp_path / "settings.json"))
+    saver.record_game(finished("g7"))
+    saver.save()
+    assert saver.close() == []
+    code = (
+        "import sys; from pathlib import Path; from game.ui.saver import Saver;"
+        " from game.profile.settings import SettingsStore;"
+        " saver = Saver(SettingsStore(Path(sys.argv[1]) / 'settings.json'));"
+        " print(len(saver.games), 'filelock' in sys.modules)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.stdout.split() == ["1", "False"], done.stderr[-2000:]

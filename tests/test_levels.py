@@ -418,9 +418,10 @@ def test_an_illegal_position_is_refused(moves: str, index: int, text: str) -> No
     assert info.value.index == index
 
 
-def test_an_unknown_level_name_lists_the_levels() -> None:
+@pytest.mark.parametrize("name", ["Grandmaster", "Custom \u00b2", "Custom \u0664", "Custom"])
+def test_an_unknown_level_name_lists_the_levels(name: str) -> None:
     with pytest.raises(ValueError, match="Beginner, Easy, Medium, Hard, Expert, Master, Perfect"):
-        level_by_name("Grandmaster")
+        level_by_name(name)
 
 
 def test_analysis_through_the_engine() -> None:
@@ -445,4 +446,4 @@ def test_level_of_reads_a_saved_choice() -> None:
     with pytest.raises(ValueError, match="unknown level"):
         level_of("Godlike", 9)
     # The settings file stores the same name for a custom depth.
-    assert saved_game.CUSTOM_LEVEL == CUSTOM_LEVEL
+    assert saved_game.LEVEL_CHOICES[-1] == CUSTOM_LEVEL

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from game.ai.levels import CUSTOM_LEVEL
 from game.core import Board
 from game.profile import saved_game
 from game.profile.saved_game import SavedGame, is_level_name
@@ -30,7 +31,7 @@ def a_game(**changes: Any) -> SavedGame:
 
 def test_the_vocabulary_is_the_new_game_screens() -> None:
     assert tuple(mode.value for mode in Mode) == saved_game.MODES
-    assert saved_game.LEVEL_NAMES[-1] == saved_game.CUSTOM_LEVEL == "Custom"
+    assert saved_game.LEVEL_CHOICES[-1] == CUSTOM_LEVEL == "Custom"
 
 
 @pytest.mark.parametrize(

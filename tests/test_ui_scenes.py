@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -115,19 +114,6 @@ def test_the_scene_check_looks_inside_the_screens_packages() -> None:
     ids = {_scene_id(path) for path in SCENE_MODULES}
     assert {"play/scene.py", "review/scene.py", "puzzles/scene.py"} <= ids
     assert _home(SCENES / "review" / "view.py") == "game.ui.scenes.review"
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    app = App(
-        LaunchOptions(window_size=(800, 600), fullscreen=False),
-        worker=FakeWorker(),
-        store=SettingsStore(),
-    )
-    app.settings.sound_on = False
-    app.open()
-    yield app
-    app.close()
 
 
 def _pause(app: App, mode: Mode) -> PauseScene:
@@ -248,5 +234,8 @@ def test_how_to_play_fits_above_its_button_at_every_size(size: tuple[int, int]) 
         assert isinstance(scene, HowToScene)
         layout = scene.layout(size)
         assert 0 < scene.content_bottom <= layout.body.bottom < layout.rects["back"].top
+        app.step([key(pygame.K_RIGHT)], FRAME)  # the second page: review, coach, puzzles
+        assert scene.page == 1 and scene.items.get("page").label == "Previous page"
+        assert 0 < scene.content_bottom <= layout.body.bottom
     finally:
         app.close()

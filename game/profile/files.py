@@ -26,9 +26,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import filelock
+if TYPE_CHECKING:
+    import filelock
 
 from game.i18n import gettext as _
 from game.i18n import join_list, ngettext
@@ -51,6 +52,24 @@ MAX_PENDING = 50
 STALE_TEMP_SECONDS = 60.0
 """A pending file's temp file older than this was left by a window that died writing it
 (pending files are written without the lock, so a young one may be in use)."""
+
+
+def file_lock(path: Path, timeout: float) -> filelock.BaseFileLock:
+    """The lock file ``path`` every window takes around a read-merge-write, waiting at
+    most ``timeout`` seconds (then :func:`lock_timeout` is raised).  filelock is imported
+    here, at the first save, not before the window opens (it takes a tenth of the
+    start-up's imports)."""
+    import filelock  # noqa: PLC0415
+
+    return filelock.FileLock(path, timeout=timeout)
+
+
+def lock_timeout() -> type[Exception]:
+    """The error :func:`file_lock`'s lock raises when another window kept it too long
+    (``except lock_timeout():``; only evaluated when an exception is on its way)."""
+    import filelock  # noqa: PLC0415
+
+    return filelock.Timeout
 
 
 def write_atomically(path: Path, data: bytes) -> None:
@@ -212,9 +231,9 @@ class Patience:
     @contextmanager
     def holding(self, lock_path: Path) -> Iterator[None]:
         """Hold the lock file ``lock_path`` (its folder is created) for the block;
-        raises ``filelock.Timeout`` when the wait ran out."""
+        raises :func:`lock_timeout` when the wait ran out."""
         lock_path.parent.mkdir(parents=True, exist_ok=True)
-        lock = filelock.FileLock(lock_path)
+        lock = file_lock(lock_path, self.seconds)
         self._acquire(lock)
         try:
             yield
@@ -233,7 +252,7 @@ class Patience:
             try:
                 lock.acquire(timeout=max(0.0, min(0.05, deadline - now)))
                 return
-            except filelock.Timeout:
+            except lock_timeout():
                 if time.monotonic() < deadline:
                     continue
                 if hurried_at is not None:
@@ -255,6 +274,20 @@ def pending_files(path: Path) -> list[Path]:
     return found[:MAX_PENDING]
 
 
+def temp_files(path: Path) -> list[Path]:
+    """The temp files of saves of ``path`` (a save under way, or one that was killed)."""
+    try:
+        return list(path.parent.glob(f".{path.name}.*.tmp"))
+    except OSError:
+        return []
+
+
+def needs_tidying(path: Path) -> bool:
+    """Whether a window that starts must take ``path``'s lock: pending files to merge,
+    or temp files to remove (else it starts without loading filelock)."""
+    return bool(pending_files(path) or temp_files(path))
+
+
 def remove_temp_files(path: Path) -> None:
     """Remove the temp files a window killed while writing ``path`` left behind.  Call it
     holding the file's lock (the saves of ``path`` write their temp files under it);
@@ -262,7 +295,7 @@ def remove_temp_files(path: Path) -> None:
     raises."""
     pending = f".{path.name}.pending-"
     try:
-        for temp in path.parent.glob(f".{path.name}.*.tmp"):
+        for temp in temp_files(path):
             if temp.name.startswith(pending):
                 age = time.time() - temp.stat().st_mtime
                 if age < STALE_TEMP_SECONDS:

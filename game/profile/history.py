@@ -17,7 +17,10 @@ first and the second player (as :class:`game.profile.saved_game.SavedGame` keeps
 ``human`` the side the human played against the computer (None in the other modes) and
 ``colour`` the human's disc colour (the first player's is red in the other modes);
 ``result`` who won (``first``, ``second``) or ``draw``, as the moves say; ``date`` when
-it ended (UTC); ``coached`` whether the coach offered to take a move back.
+it ended (UTC); ``coached`` whether the coach offered to take a move back.  A game played
+online also has ``opponent`` (their name; ``human`` is then the side played at this window)
+and, when it ended by a resignation or an abandonment rather than on the board,
+``forfeit``: the side that gave it up (the other won).
 
 It keeps the :data:`MAX_GAMES` latest games, oldest first, and follows the settings'
 rules (:mod:`game.profile.settings`):
@@ -50,8 +53,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
 
-import filelock
-
 from game.core import Board, IllegalMoveError, Player
 from game.i18n import gettext as _
 from game.profile import fields, files
@@ -68,6 +69,10 @@ MAX_GAMES: Final = 200
 MAX_FILE_BYTES: Final = 2_000_000
 """A history larger than this is damaged (200 games take about 50 kB)."""
 RESULTS: Final = ("first", "second", "draw")
+MAX_OPPONENT: Final = 24
+ONLINE_LEVELS: Final = "Beginner"
+"""The levels an online game is kept with (the file wants level names; no computer
+played: :attr:`FinishedGame.computer_level` is None)."""
 
 
 def now() -> str:
@@ -94,21 +99,44 @@ class FinishedGame:
     date: str = field(default_factory=now)
     coached: bool = False
     id: str = field(default_factory=new_id)
+    opponent: str = ""
+    forfeit: int | None = None
+
+    @classmethod
+    def online(cls, moves: str, *, human: int, opponent: str, winner: int | None) -> FinishedGame:
+        """An online game against ``opponent``, ``human`` the side played here, won by
+        ``winner`` (0, 1; None: a draw) on the board or by the other's forfeit."""
+        board = Board.from_moves(moves)
+        forfeit = None if board.is_over or winner is None else 1 - winner
+        return cls(
+            moves=moves,
+            mode=Mode.TWO_PLAYERS,
+            levels=(ONLINE_LEVELS, ONLINE_LEVELS),
+            human=human,
+            colour=DiscColour.RED if human == 0 else DiscColour.YELLOW,
+            opponent=opponent[:MAX_OPPONENT],
+            forfeit=forfeit,
+        )
 
     def __post_init__(self) -> None:
         try:
             board = Board.from_moves(self.moves)
         except IllegalMoveError as error:
             raise ValueError(f"the moves are not a game: {error}") from None
-        if not board.is_over:
-            raise ValueError(f"the game {self.moves!r} is not finished")
-        if not 0 <= self.start < board.ply:
+        if board.is_over == (self.forfeit is not None):
+            raise ValueError(f"the game {self.moves!r} is not finished (forfeit {self.forfeit})")
+        if self.forfeit not in (None, 0, 1) or (self.forfeit is not None and not self.opponent):
+            raise ValueError(f"a forfeit ({self.forfeit!r}) ends an online game only")
+        if not 0 <= self.start <= board.ply or (self.start == board.ply and board.is_over):
             raise ValueError(f"the game cannot begin after move {self.start}")
         if self.mode not in (Mode.VS_COMPUTER, Mode.TWO_PLAYERS):
             raise ValueError(f"the history keeps games of players, not {self.mode}")
         if len(self.levels) != 2 or not all(is_level_name(name) for name in self.levels):
             raise ValueError(f"the levels {self.levels!r} are not two level names")
-        fits = self.human in (0, 1) if self.mode is Mode.VS_COMPUTER else self.human is None
+        if len(self.opponent) > MAX_OPPONENT:
+            raise ValueError(f"an opponent's name has at most {MAX_OPPONENT} characters")
+        played_here = Mode.VS_COMPUTER if not self.opponent else Mode.TWO_PLAYERS
+        fits = self.human in (0, 1) if self.mode is played_here else self.human is None
         if not fits:
             raise ValueError(f"human is {self.human!r}, which does not fit a {self.mode} game")
         try:
@@ -126,6 +154,8 @@ class FinishedGame:
     @property
     def winner(self) -> Player | None:
         """Who won (None: a draw)."""
+        if self.forfeit is not None:
+            return Player(1 - self.forfeit)
         outcome = self.board.outcome
         assert outcome is not None
         return outcome.winner
@@ -154,7 +184,9 @@ class FinishedGame:
     @property
     def computer_level(self) -> str | None:
         """The computer's level against the human (None: no computer played)."""
-        return None if self.human is None else self.levels[1 - self.human]
+        if self.human is None or self.opponent:
+            return None
+        return self.levels[1 - self.human]
 
     def ended(self) -> datetime:
         """When the game ended, in the local time zone."""
@@ -172,6 +204,7 @@ class FinishedGame:
             "result": self.result,
             "date": self.date,
             "coached": self.coached,
+            **({"opponent": self.opponent, "forfeit": self.forfeit} if self.opponent else {}),
         }
 
     @classmethod
@@ -196,6 +229,8 @@ class FinishedGame:
             colour=fields.member(DiscColour)(data.get("colour", DiscColour.RED)),
             date=fields.text(data.get("date")),
             coached=fields.boolean(data.get("coached", False)),
+            opponent=fields.text(data.get("opponent", "")),
+            forfeit=None if data.get("forfeit") is None else fields.whole(data.get("forfeit")),
         )
         if data.get("result") != game.result:
             raise fields.Invalid(f"the result {data.get('result')!r} is not what the moves say")
@@ -278,13 +313,22 @@ class HistoryStore:
     def _load(self) -> HistoryReport:
         if not self.path.parent.is_dir():  # nothing to read, and nothing is created
             return HistoryReport([])
+        if not files.needs_tidying(self.path):  # read without the lock (nor filelock)
+            try:
+                games, repairs = _parse(self._read())
+            except FileNotFoundError:
+                return HistoryReport([])
+            except (OSError, files.Damaged):
+                repairs = ["damaged"]  # moved aside below, holding the lock
+            if not repairs:
+                return HistoryReport(games)
         try:
             # A moment only: a window that is stuck holding the lock must not stop the start.
             with files.Patience(files.HURRY_SECONDS).holding(self.lock_path):
                 files.remove_temp_files(self.path)
                 games, warnings = self._update([], repair=True)
                 return HistoryReport(games, warnings)
-        except filelock.Timeout:
+        except files.lock_timeout():
             log.warning("%s is locked: the history is read without it", self.lock_path)
         except OSError as error:  # the folder cannot hold a lock: read-only
             log.warning("cannot lock %s: %s", self.lock_path, error)
@@ -320,7 +364,7 @@ class HistoryStore:
             try:
                 with self.patience.holding(self.lock_path):
                     _kept, notices = self._update(self._unsaved, repair=True)
-            except filelock.Timeout:
+            except files.lock_timeout():
                 return self._set_aside()
             except OSError as error:
                 log.warning("cannot save the game history to %s: %s", self.path, error)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.ai.levels import LEVELS, level_by_name
+from game.ai.levels import CUSTOM_LEVEL, LEVELS, level_by_name
 from game.core import Board, IllegalMoveError
 from game.profile import fields
 from game.profile.choices import DiscColour, Mode, Starter
@@ -25,8 +25,7 @@ MODES = tuple(mode.value for mode in Mode)
 """Against the computer, two players, computer against computer (:class:`Mode`)."""
 STARTERS = tuple(starter.value for starter in Starter)
 COLOURS = tuple(colour.value for colour in DiscColour)
-CUSTOM_LEVEL = "Custom"
-LEVEL_NAMES = (*(level.name for level in LEVELS), CUSTOM_LEVEL)
+LEVEL_CHOICES = (*(level.name for level in LEVELS), CUSTOM_LEVEL)
 """The level choices of the new-game screen; "Custom" goes with a depth setting."""
 
 

@@ -39,6 +39,7 @@ No pygame here; no work at import time.
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import json
 import logging
@@ -49,7 +50,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import filelock
 import platformdirs
 
 from game.i18n import N_
@@ -184,19 +184,23 @@ class SettingsStore:
         repaired, one warning.  A file of a newer version: what this one knows, the
         original copied aside, one warning.  Holding the lock for a moment (not when
         another window keeps it), the pending files of windows that could not save
-        are merged in and the temp files of a save that was killed removed.
+        are merged in and the temp files of a save that was killed removed.  A file
+        with none of this to do is read without the lock (filelock loads at the first
+        save, not before the window opens).
         """
         with self._guard:
             self._known = Statistics()
             try:
-                if not self.path.parent.is_dir():  # nothing to read, and nothing is created
-                    return self._load(locked=False)
+                # No folder: nothing to read, and nothing is created.
+                if not (self.path.parent.is_dir() and files.needs_tidying(self.path)):
+                    with contextlib.suppress(_WantsTheLock):
+                        return self._load(locked=False, quick=True)
                 try:
                     # A moment only: a window stuck holding the lock must not stop the start.
                     with files.Patience(files.HURRY_SECONDS).holding(self.lock_path):
                         files.remove_temp_files(self.path)
                         return self._load(locked=True)
-                except (filelock.Timeout, OSError) as error:  # busy, or a read-only folder
+                except (files.lock_timeout(), OSError) as error:  # busy, or a read-only folder
                     log.warning("the settings are read without their lock: %r", error)
                     return self._load(locked=False)
             except Exception:  # a last resort: starting the game matters more
@@ -207,9 +211,10 @@ class SettingsStore:
                     [_("Your settings could not be read; defaults are in use.")],
                 )
 
-    def _load(self, *, locked: bool) -> LoadReport:
+    def _load(self, *, locked: bool, quick: bool = False) -> LoadReport:
         """The file's contents; ``locked``: holding the lock, so the repairs and the
-        pending files can be written."""
+        pending files can be written; ``quick``: raise :class:`_WantsTheLock`, having
+        done nothing, when the file needs a repair."""
         raw: bytes | None = None
         try:
             raw = self._read()
@@ -224,6 +229,8 @@ class SettingsStore:
             return self._defaults_instead(_Warning.DAMAGED)
         repairs: list[str] = []
         report, newer = _report(data, repairs), _is_newer(data)
+        if quick and (repairs or newer) and self.path.parent.is_dir():
+            raise _WantsTheLock
         kept = None
         if raw is not None and (repairs or newer) and not _is_read_only(self.path):
             kept = files.keep_copy(self.path, raw)  # without a copy, no rewrite
@@ -306,7 +313,7 @@ class SettingsStore:
         except (TypeError, ValueError) as error:  # a caller put a foreign object in stats
             log.error("cannot encode the settings: %s", error)
             return _("Your settings could not be saved: {error}.").format(error=error)
-        except filelock.Timeout:
+        except files.lock_timeout():
             return self._set_aside(settings, stats, game)
         except OSError as error:
             log.warning("cannot save settings to %s: %s", self.path, error)
@@ -368,7 +375,7 @@ class SettingsStore:
                 found.stats.reset(level_name)
                 self._write(found.settings or Settings(), found.stats, found.game)
                 _remove(applied)
-        except filelock.Timeout:
+        except files.lock_timeout():
             return _("Your statistics could not be reset: another window kept the file busy.")
         except OSError as error:
             log.warning("cannot reset the statistics in %s: %s", self.path, error)
@@ -425,6 +432,10 @@ class SettingsStore:
         document = _document(settings, stats, game)
         text = json.dumps(document, indent=2, allow_nan=False) + "\n"
         files.write_atomically(self.path, text.encode("utf-8"))
+
+
+class _WantsTheLock(Exception):
+    """A quick load found a file to repair: the lock is wanted for it."""
 
 
 @dataclass(slots=True)

@@ -106,6 +106,11 @@ class Saver:
         self.stats.reset()
         return self.store.reset_statistics()
 
+    @property
+    def saving(self) -> bool:
+        """Whether a save is still being written (its problems are not collected yet)."""
+        return bool(self._saves)
+
     def collect(self) -> list[str]:
         """The problems of the saves that finished since the last call, in sentences."""
         done = [(f, failed) for f, failed in self._saves if f.done()]

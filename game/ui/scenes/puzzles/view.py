@@ -11,11 +11,12 @@ from typing import Protocol
 
 import pygame
 
-from game.core import WIDTH, Board, Player
+from game.core import Board, Player
 from game.profile.choices import DiscColour
 from game.profile.statistics import Statistics
-from game.ui.animation import DiscDrop, pulse
+from game.ui.animation import DiscDrop
 from game.ui.board_screen import BoardLayout, BoardScreen, draw_column_numbers, draw_dots
+from game.ui.layout import BoardType, metrics
 from game.ui.scenes.puzzles import texts
 from game.ui.scenes.puzzles.attempt import Attempt, Phase
 from game.ui.scenes.puzzles.shelf import Shelf
@@ -80,17 +81,7 @@ def draw_board(
     look, g = state.look, layout.board
     theme, renderer = look.theme, look.renderer
     board, drop = attempt.board, state.drop
-    renderer.draw_back(surface, g, theme)
-    for col in range(WIDTH):
-        for row in range(board.height(col)):
-            if drop is not None and (drop.col, drop.row) == (col, row):
-                continue
-            owner = board.cell(col, row)
-            assert owner is not None
-            renderer.draw_disc(surface, g.centre(col, row), g.radius, colour_of(owner), theme)
-    if drop is not None:
-        centre = g.falling_centre(drop.col, drop.y)
-        renderer.draw_disc(surface, centre, g.radius, colour_of(drop.player), theme)
+    renderer.draw_discs(surface, g, theme, board=board, drop=drop, colour_of=colour_of)
     _draw_line(surface, state, attempt, layout)
     renderer.draw_frame(surface, g, theme)
     kept = attempt.kept_columns()
@@ -103,7 +94,7 @@ def draw_board(
         renderer.draw_last_mark(surface, g.centre(last, board.height(last) - 1), g, theme)
     outcome = board.outcome
     if outcome is not None and outcome.winner is not None and drop is None:
-        wave = pulse(state.time)
+        wave = state.win_wave
         for col, row in outcome.cells:
             renderer.draw_win_mark(surface, g.centre(col, row), g, theme, wave)
     _draw_above(surface, state, attempt, layout)
@@ -117,7 +108,7 @@ def _draw_line(
         return
     look, g = state.look, layout.board
     line = Board.from_moves(attempt.board.moves)
-    size = max(12, round(g.cell * 0.4))
+    size = BoardType.of(g.cell).line
     for number, col in enumerate(attempt.line, start=1):
         row = line.height(col)
         player = line.to_move
@@ -161,7 +152,8 @@ def draw_side(surface: pygame.Surface, state: PuzzleState, layout: BoardLayout) 
 
 def _panel_text(writer: Writer, state: PuzzleState, body: int) -> None:
     theme = state.look.theme
-    heading, small, gap = max(16, round(body * 1.15)), max(13, round(body * 0.82)), body // 2
+    sizes = metrics(writer.surface.get_size()).type
+    heading, small, gap = sizes.heading, sizes.small, body // 2
     attempt, shelf = state.attempt, state.shelf
     if attempt is None or shelf is None:
         writer.put(texts.title(), heading, theme.text)

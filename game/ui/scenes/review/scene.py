@@ -8,9 +8,10 @@ background: the values fill in as they are solved), :mod:`.texts` (every sentenc
 line), :mod:`.graph` (the value graph), :mod:`.summary` (the players' rows) and
 :mod:`.panel` (the move list and the shown move in words).
 
-Left and Right step through the moves, Home and End go to the first and the last; a click
-on the graph or on a move of the list shows that position.  The analysis of every column
-is asked for the position the player stays on.  C copies the moves.
+Left and Right (or the mouse wheel) step through the moves, Home and End go to the first
+and the last; a click on the graph or on a move of the list shows that position.  The
+analysis of every column is asked for the position the player stays on.  C copies the
+moves.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from game.ai.judge import PositionValue
 from game.core import Player
 from game.ui import clipboard
 from game.ui import input as ui_input
-from game.ui.engine_link import Failure, Reply, Reviewed, ReviewEngine
+from game.ui.engine_link import Engine
 from game.ui.input import Command, Order
 from game.ui.notices import NoticePlace
 from game.ui.review_game import ReviewGame
@@ -31,7 +32,13 @@ from game.ui.scenes.base import Scene, SceneHost
 from game.ui.scenes.review import texts
 from game.ui.scenes.review.graph import GraphData, draw_graph, ply_at
 from game.ui.scenes.review.layout import BUTTONS, ReviewLayout, compute_layout
-from game.ui.scenes.review.panel import PanelPicture, draw_side_panel, move_cells, row_height
+from game.ui.scenes.review.panel import (
+    PanelPicture,
+    draw_side_panel,
+    footer_top,
+    move_cells,
+    row_height,
+)
 from game.ui.scenes.review.record import ReviewRecord
 from game.ui.scenes.review.requests import ReviewRequests
 from game.ui.scenes.review.summary import draw_summary
@@ -49,11 +56,11 @@ class ReviewScene(Scene):
     analysis takes ``analysis_seconds`` (Perfect's time, in the settings)."""
 
     def __init__(
-        self, host: SceneHost, game: ReviewGame, *, engine: ReviewEngine, analysis_seconds: float
+        self, host: SceneHost, game: ReviewGame, *, engine: Engine, analysis_seconds: float
     ) -> None:
         super().__init__(host)
         self.record = ReviewRecord(game)
-        self.requests = ReviewRequests(engine, self, self.record, analysis_seconds=analysis_seconds)
+        self.requests = ReviewRequests(engine, self.record, analysis_seconds=analysis_seconds)
         self.buttons = ItemList([Item(key, texts.button_label(key)) for key in BUTTONS])
         self.buttons.focus_on("back")
         self.stayed = 0.0
@@ -70,10 +77,10 @@ class ReviewScene(Scene):
         return layout
 
     def notice_place(self, size: tuple[int, int]) -> NoticePlace:
-        """One notice at a time, in the side panel above the buttons: never over the
-        board, the graph or the summary."""
+        """One notice at a time, in the side panel above the keys' help: never over the
+        board, the graph, the summary, the keys or the buttons."""
         layout = self.layout(size)
-        bottom = min(rect.top for rect in layout.buttons.values()) - layout.pad // 2
+        bottom = footer_top(self.host, layout) - layout.pad // 2
         return NoticePlace(layout.panel.centerx, bottom, layout.panel.width - layout.pad, 1)
 
     def names(self) -> tuple[str, str]:
@@ -160,6 +167,10 @@ class ReviewScene(Scene):
         if event.type == pygame.KEYDOWN:
             order = ui_input.key_order(event, ui_input.REVIEW_KEYS)
             return None if order is None else self.carry_out(order)
+        if event.type == pygame.MOUSEWHEEL and event.y:
+            # Up: back a move, as Left; down: on, as Right.
+            wheel = Command.BACK_ONE if event.y > 0 else Command.FORWARD_ONE
+            return self.carry_out(Order(wheel))
         action = self.buttons.handle_event(event, layout.buttons)
         if action is not None and action.kind is ActionKind.ACTIVATE:
             return self.press(action.key)
@@ -226,11 +237,12 @@ class ReviewScene(Scene):
         if not board.is_over:
             self.requests.analyse(board.moves)
 
-    def handle_reply(self, reply: Reply) -> None:
-        self.requests.receive(reply)
-
-    def handle_review(self, reply: Reviewed | Failure) -> None:
-        self.requests.receive_value(reply)
+    def next_frame_in(self) -> float | None:
+        """When the shown position's analysis is due to be asked for; nothing moves here
+        (the values and the analysis come as replies, which wake the window)."""
+        if self.stayed < ANALYSE_AFTER:
+            return ANALYSE_AFTER - self.stayed
+        return None
 
     def resume(self) -> None:
         self.buttons = ItemList([Item(key, texts.button_label(key)) for key in BUTTONS])
