@@ -577,3 +577,51 @@ def test_a_start_with_nothing_to_tidy_loads_no_lock(tmp_path: Path) -> None:
         check=False,
     )
     assert done.stdout.split() == ["1", "False"], done.stderr[-2000:]
+
+
+# -- 8. a window no larger than the desktop; a size from the command line for that run -----
+
+
+def desktop() -> tuple[int, int]:
+    pygame.display.init()
+    try:
+        [size] = pygame.display.get_desktop_sizes()[:1]
+        return size
+    finally:
+        pygame.display.quit()
+
+
+def test_a_window_larger_than_the_desktop_opens_the_desktops_size(store: SettingsStore) -> None:
+    width, height = desktop()  # 1024x768 with SDL's dummy driver
+    app = App(LaunchOptions(window_size=(16384, 16384)), worker=FakeWorker(), store=store)
+    app.settings.sound_on = False
+    app.open()
+    try:
+        assert app.stage.window.size == (width, height)
+    finally:
+        app.close()
+    assert store.load().settings.window_size == Settings().window_size  # for that run only
+
+
+def test_a_size_from_the_command_line_is_for_that_run_only(store: SettingsStore) -> None:
+    with opened_app(store) as app:  # --windowed 800x600
+        assert app.stage.window.size == (800, 600)
+    assert store.load().settings.window_size == Settings().window_size
+    with opened_app(store) as app:
+        app.stage.window.resize(900, 650)  # the player resized it: that is kept
+    assert store.load().settings.window_size == (900, 650)
+
+
+def test_a_saved_size_larger_than_the_desktop_is_saved_back_within_it(
+    store: SettingsStore,
+) -> None:
+    width, height = desktop()
+    write_json(store.path, {"version": 1, "settings": {"window_size": [16384, 16384]}})
+    app = App(LaunchOptions(), worker=FakeWorker(), store=store)
+    app.settings.sound_on = False
+    app.open()
+    try:
+        assert app.stage.window.size == (width, height)
+    finally:
+        app.close()
+    assert store.load().settings.window_size == (width, height)
