@@ -95,11 +95,12 @@ def test_twenty_thousand_unknown_levels_are_counted_in_the_notice(store: Setting
 
 
 @contextmanager
-def opened_app(store: SettingsStore) -> Iterator[App]:
+def opened_app(
+    store: SettingsStore,
+    options: LaunchOptions = LaunchOptions(window_size=(800, 600), fullscreen=False),  # noqa: B008
+) -> Iterator[App]:
     """The window on ``store``'s files, open for the block (the sound off)."""
-    app = App(
-        LaunchOptions(window_size=(800, 600), fullscreen=False), worker=FakeWorker(), store=store
-    )
+    app = App(options, worker=FakeWorker(), store=store)
     app.settings.sound_on = False
     app.open()
     try:
@@ -593,13 +594,8 @@ def desktop() -> tuple[int, int]:
 
 def test_a_window_larger_than_the_desktop_opens_the_desktops_size(store: SettingsStore) -> None:
     width, height = desktop()  # 1024x768 with SDL's dummy driver
-    app = App(LaunchOptions(window_size=(16384, 16384)), worker=FakeWorker(), store=store)
-    app.settings.sound_on = False
-    app.open()
-    try:
+    with opened_app(store, LaunchOptions(window_size=(16384, 16384))) as app:
         assert app.stage.window.size == (width, height)
-    finally:
-        app.close()
     assert store.load().settings.window_size == Settings().window_size  # for that run only
 
 
@@ -617,11 +613,6 @@ def test_a_saved_size_larger_than_the_desktop_is_saved_back_within_it(
 ) -> None:
     width, height = desktop()
     write_json(store.path, {"version": 1, "settings": {"window_size": [16384, 16384]}})
-    app = App(LaunchOptions(), worker=FakeWorker(), store=store)
-    app.settings.sound_on = False
-    app.open()
-    try:
+    with opened_app(store, LaunchOptions()) as app:
         assert app.stage.window.size == (width, height)
-    finally:
-        app.close()
     assert store.load().settings.window_size == (width, height)
