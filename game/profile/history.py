@@ -319,9 +319,10 @@ class HistoryStore:
             except FileNotFoundError:
                 return HistoryReport([])
             except (OSError, files.Damaged):
-                repairs = ["damaged"]  # moved aside below, holding the lock
-            if not repairs:
-                return HistoryReport(games)
+                pass  # moved aside below, holding the lock
+            else:
+                if not repairs:
+                    return HistoryReport(games)
         try:
             # A moment only: a window that is stuck holding the lock must not stop the start.
             with files.Patience(files.HURRY_SECONDS).holding(self.lock_path):
