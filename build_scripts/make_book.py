@@ -46,7 +46,7 @@ from typing import Any
 from game.ai.book import BOOK_FILE, book_bytes, canonical
 from game.ai.columns import value_columns
 from game.ai.kernel import central_column, winning_cells
-from game.ai.score import Score, Window
+from game.ai.score import Score, ScoreWindow
 from game.ai.solver import Solver
 from game.core import Board
 from game.core.bitboard import BOARD, BOTTOM, CELLS, WIDTH, column_cells
@@ -194,7 +194,7 @@ def _solve_child(task: tuple[int, int, int, int, int]) -> Answer:
     key, current, mask, ply, low = task
     solver = _worker_solver(fresh=False)
     started = time.perf_counter()
-    solution = solver.solve_within(current, mask, ply, Window(low, CELLS, low + 1))
+    solution = solver.solve_within(current, mask, ply, ScoreWindow(low, CELLS, low + 1))
     seconds = time.perf_counter() - started
     assert solution.column is not None and solution.score >= low
     column = in_key_orientation(key, (current, mask), solution.column)

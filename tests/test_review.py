@@ -11,8 +11,8 @@ from game.ai.budget import Budget
 from game.ai.control import StopControl
 from game.ai.judge import (
     Judgement,
+    MoveVerdict,
     PositionValue,
-    Verdict,
     assemble,
     judge,
     point,
@@ -34,33 +34,33 @@ pytestmark = pytest.mark.engine
 @pytest.mark.parametrize(
     ("best", "played", "verdict"),
     [
-        (3, 3, Verdict.BEST),
-        (0, 0, Verdict.BEST),
-        (-4, -4, Verdict.BEST),
-        (5, 2, Verdict.INACCURACY),  # a slower win
-        (-2, -6, Verdict.INACCURACY),  # a quicker loss
-        (4, 0, Verdict.MISTAKE),  # a win thrown away for a draw
-        (0, -1, Verdict.BLUNDER),  # a draw turned into a loss
-        (7, -3, Verdict.BLUNDER),  # a win turned into a loss
+        (3, 3, MoveVerdict.BEST),
+        (0, 0, MoveVerdict.BEST),
+        (-4, -4, MoveVerdict.BEST),
+        (5, 2, MoveVerdict.INACCURACY),  # a slower win
+        (-2, -6, MoveVerdict.INACCURACY),  # a quicker loss
+        (4, 0, MoveVerdict.MISTAKE),  # a win thrown away for a draw
+        (0, -1, MoveVerdict.BLUNDER),  # a draw turned into a loss
+        (7, -3, MoveVerdict.BLUNDER),  # a win turned into a loss
     ],
 )
-def test_the_verdicts_follow_the_issue(best: int, played: int, verdict: Verdict) -> None:
+def test_the_verdicts_follow_the_issue(best: int, played: int, verdict: MoveVerdict) -> None:
     assert verdict_of(best, played) is verdict
     assert judge(Score.exact(best), Score.exact(played)) == Judgement(verdict, True)
 
 
 def test_a_verdict_from_an_estimate_is_never_certain_nor_proven() -> None:
     # An estimate of the played move above the best's never makes it better than best.
-    assert judge(Score.exact(-3), Score.estimate(400)) == Judgement(Verdict.BEST, False)
-    assert judge(Score.estimate(300), Score.exact(-2)) == Judgement(Verdict.BLUNDER, False)
-    assert judge(Score.bound(3), Score.bound(1)) == Judgement(Verdict.INACCURACY, False)
+    assert judge(Score.exact(-3), Score.estimate(400)) == Judgement(MoveVerdict.BEST, False)
+    assert judge(Score.estimate(300), Score.exact(-2)) == Judgement(MoveVerdict.BLUNDER, False)
+    assert judge(Score.bound(3), Score.bound(1)) == Judgement(MoveVerdict.INACCURACY, False)
 
 
 def test_results_alone_prove_a_mistake_or_a_blunder() -> None:
-    assert judge(Score.bound(2), Score.exact(0)) == Judgement(Verdict.MISTAKE, False, True)
-    assert judge(DRAW, Score.bound(-1)) == Judgement(Verdict.BLUNDER, False, True)
-    assert judge(Score.bound(1), Score.bound(-4)) == Judgement(Verdict.BLUNDER, False, True)
-    assert Judgement(Verdict.BEST, True).proven
+    assert judge(Score.bound(2), Score.exact(0)) == Judgement(MoveVerdict.MISTAKE, False, True)
+    assert judge(DRAW, Score.bound(-1)) == Judgement(MoveVerdict.BLUNDER, False, True)
+    assert judge(Score.bound(1), Score.bound(-4)) == Judgement(MoveVerdict.BLUNDER, False, True)
+    assert Judgement(MoveVerdict.BEST, True).proven
     assert point(Score.estimate(-600)) == -1 and point(Score.bound(-5)) == -5
 
 
@@ -82,7 +82,7 @@ def test_a_finished_game_needs_no_value_after_its_last_move() -> None:
     assert review_order(won)[0] == 6
     reviews = assemble(won, {6: PositionValue(6, Score.exact(18))})
     last = reviews[-1]
-    assert last is not None and last.played == Score.win_now(6) and last.verdict is Verdict.BEST
+    assert last is not None and last.played == Score.win_now(6) and last.verdict is MoveVerdict.BEST
     assert reviews[:-1] == [None] * 6
 
 

@@ -23,7 +23,7 @@ from game.ai.kernel import (
     next_probe,
     win_now_score,
 )
-from game.ai.score import Window
+from game.ai.score import ScoreWindow
 from game.ai.solver import Solver
 from game.core import CELLS, WIDTH, Board
 from game.core.bitboard import BOARD, BOTTOM, EVEN_ROWS, FOURS, HEIGHT, ODD_ROWS, cell_bit
@@ -375,7 +375,7 @@ def test_known_bounds_give_the_same_score_and_a_move_that_reaches_it(name: str, 
     solver = Solver()
     for moves, expected in read_testset(name, count):
         board = Board.from_moves(moves)
-        windows: list[tuple[int, int] | Window] = [
+        windows: list[tuple[int, int] | ScoreWindow] = [
             (expected, expected + 3),
             (expected - 2, expected),
             (expected - 1, 30),
@@ -383,7 +383,7 @@ def test_known_bounds_give_the_same_score_and_a_move_that_reaches_it(name: str, 
         # A guess changes only the order of the probes: right, too low, too high, on a
         # bound, outside the bounds.
         for guess in (expected, expected - 1, expected + 2, -20, 25):
-            windows.append(Window(expected - 3, 30, guess))
+            windows.append(ScoreWindow(expected - 3, 30, guess))
         for bounds in windows:
             solver.clear()
             solution = solver.solve_within(board.current, board.mask, board.ply, bounds)

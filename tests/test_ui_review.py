@@ -8,8 +8,8 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 
-from game.ai.judge import PositionValue, Verdict
-from game.ai.protocol import ReviewRequest, ReviewResult, SearchRequest, SearchResult
+from game.ai.judge import MoveVerdict, PositionValue
+from game.ai.protocol import LINE_LENGTH, ReviewRequest, ReviewResult, SearchRequest, SearchResult
 from game.ai.score import DRAW, Analysis, Score
 from game.choices import Starter
 from game.core import Board
@@ -22,7 +22,7 @@ from game.ui.scenes.import_game import ImportScene, problem_with
 from game.ui.scenes.review import ReviewScene
 from game.ui.scenes.review.graph import x_of
 from game.ui.scenes.review.panel import move_cells, row_height
-from game.ui.scenes.review.requests import IN_FLIGHT, LINE_LENGTH
+from game.ui.scenes.review.requests import IN_FLIGHT
 from game.ui.scenes.stack import Go, Review
 from tests.fakes import FRAME, FakeWorker, advance, centre_first, click, key, on_top, scripted
 from tests.test_ui_play import drop_key, make_app, start
@@ -107,7 +107,7 @@ def test_values_are_asked_a_few_at_a_time_from_the_end_and_fill_in(
     assert len({request.ply for _, request in worker.reviews}) == 7
     # The end: the winning move is the best there is.
     last = review.record.reviews[-1]
-    assert last is not None and last.verdict is Verdict.BEST and last.certain
+    assert last is not None and last.verdict is MoveVerdict.BEST and last.certain
 
 
 def test_a_blunder_gets_its_line_and_shows_it_before_the_move(app: App, worker: FakeWorker) -> None:
@@ -115,7 +115,7 @@ def test_a_blunder_gets_its_line_and_shows_it_before_the_move(app: App, worker: 
     review = open_review(app, BLUNDER_GAME)
     advance(app, 0.3)
     blunder = review.record.reviews[3]
-    assert blunder is not None and blunder.verdict is Verdict.BLUNDER and blunder.certain
+    assert blunder is not None and blunder.verdict is MoveVerdict.BLUNDER and blunder.certain
     lines = [request for _, request in worker.reviews if request.line]
     assert [request.ply for request in lines] == [3] and lines[0].line == LINE_LENGTH
     assert blunder.line and blunder.best_column == blunder.line[0]
@@ -123,7 +123,7 @@ def test_a_blunder_gets_its_line_and_shows_it_before_the_move(app: App, worker: 
     picture = review.picture()
     assert picture.board.moves == "445" and picture.played is blunder and picture.line
     summary = review.record.summary(blunder.mover)
-    assert summary.counts[Verdict.BLUNDER] == 1 and summary.accuracy == 0.5
+    assert summary.counts[MoveVerdict.BLUNDER] == 1 and summary.accuracy == 0.5
 
 
 def test_keys_and_clicks_step_through_the_moves(app: App) -> None:
@@ -277,7 +277,7 @@ def test_the_coach_says_a_blunder_before_the_computer_replies_and_takes_it_back(
         app.step([drop_key(0)], FRAME)
         advance(app, 1.0)
         offer = scene.coach.offer
-        assert offer is not None and offer.judgement.verdict is Verdict.BLUNDER
+        assert offer is not None and offer.judgement.verdict is MoveVerdict.BLUNDER
         assert scene.round.match.board.moves == "1"  # the computer waits
         assert [item.key for item in scene.buttons.items] == ["takeback", "keep", "menu"]
         app.step([key(pygame.K_RETURN)], FRAME)  # Take it back has the focus

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, TypeAlias
 
 from game.ai.bookshelf import PositionBook
 from game.ai.control import StopControl
-from game.ai.score import DRAW, Analysis, Score, Window
+from game.ai.score import DRAW, Analysis, Score, ScoreWindow
 from game.core.bitboard import (
     BOARD,
     BOTTOM,
@@ -146,7 +146,7 @@ def column_values(
         if floor is None:
             solution = solver.solve(opponent, after, ply + 1, weak=weak, control=control)
         else:
-            window = Window(floor, CELLS, sibling_guess(solved, floor))
+            window = ScoreWindow(floor, CELLS, sibling_guess(solved, floor))
             solution = solver.solve_within(opponent, after, ply + 1, window, control=control)
             solved.append(solution.score)
         nodes += solution.nodes

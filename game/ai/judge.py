@@ -39,12 +39,12 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from game.ai.score import DRAW, HEURISTIC_UNIT, Kind, Score
+from game.ai.score import DRAW, HEURISTIC_UNIT, Score, ScoreKind
 from game.core.bitboard import CELLS, Column
 from game.core.board import Board, Player
 
 
-class Verdict(enum.StrEnum):
+class MoveVerdict(enum.StrEnum):
     """What a move was worth against the best one (see the module docstring)."""
 
     BEST = "best"
@@ -55,10 +55,10 @@ class Verdict(enum.StrEnum):
     @property
     def shows_line(self) -> bool:
         """Whether the review shows the best column and the line that follows from it."""
-        return self in (Verdict.MISTAKE, Verdict.BLUNDER)
+        return self in (MoveVerdict.MISTAKE, MoveVerdict.BLUNDER)
 
 
-VERDICTS: tuple[Verdict, ...] = tuple(Verdict)
+MOVE_VERDICTS: tuple[MoveVerdict, ...] = tuple(MoveVerdict)
 """Best first."""
 
 
@@ -66,7 +66,7 @@ def point(score: Score) -> int:
     """A score's value in Pons' units, estimated where it is not exact: a bound's own
     number (a win of at least 3 is about 3), and a search's estimate rounded to the
     nearest proven score (an estimate is always under one unit: about a draw)."""
-    if score.kind is Kind.ESTIMATE:
+    if score.kind is ScoreKind.ESTIMATE:
         return round(score.value / HEURISTIC_UNIT)
     return score.value
 
@@ -76,7 +76,7 @@ class Judgement:
     """A move's verdict; whether it is ``certain`` (both values exact) and whether it is
     ``proven`` (certain, or settled by the results alone: the module docstring)."""
 
-    verdict: Verdict
+    verdict: MoveVerdict
     certain: bool
     proven: bool = False
 
@@ -85,15 +85,15 @@ class Judgement:
             object.__setattr__(self, "proven", True)
 
 
-def verdict_of(best: int, played: int) -> Verdict:
+def verdict_of(best: int, played: int) -> MoveVerdict:
     """The verdict for exact scores ``best`` and ``played`` (``played <= best``)."""
     if played >= best:
-        return Verdict.BEST
+        return MoveVerdict.BEST
     if best >= 0 > played:
-        return Verdict.BLUNDER
+        return MoveVerdict.BLUNDER
     if best > 0 and played == 0:
-        return Verdict.MISTAKE
-    return Verdict.INACCURACY
+        return MoveVerdict.MISTAKE
+    return MoveVerdict.INACCURACY
 
 
 def judge(best: Score, played: Score) -> Judgement:
@@ -106,11 +106,11 @@ def judge(best: Score, played: Score) -> Judgement:
     return Judgement(verdict, certain, certain or _by_results(verdict, best, played))
 
 
-def _by_results(verdict: Verdict, best: Score, played: Score) -> bool:
+def _by_results(verdict: MoveVerdict, best: Score, played: Score) -> bool:
     """Whether the proven results alone settle ``verdict`` (a mistake or a blunder)."""
-    if verdict is Verdict.MISTAKE:
+    if verdict is MoveVerdict.MISTAKE:
         return best.result == 1 and played.result == 0
-    if verdict is Verdict.BLUNDER:
+    if verdict is MoveVerdict.BLUNDER:
         return best.result in (0, 1) and played.result == -1
     return False
 
@@ -140,7 +140,7 @@ class MoveReview:
     mover: Player
     best: Score
     played: Score
-    verdict: Verdict
+    verdict: MoveVerdict
     certain: bool
     proven: bool
     best_column: Column | None = None

@@ -30,6 +30,10 @@ that proof (:mod:`game.ai.perfect`).  This limit only keeps a game from freezing
 proof comes in reasonable time (no compiled kernel, no opening book); how often Perfect
 goes past its budget, and for how long, is in ``bench_engine.py --section perfect``."""
 
+LINE_LENGTH: Final = 6
+"""Moves of the best line the review shows for a mistake or a blunder (three of each
+side): the ``line`` the window asks of a :class:`ReviewRequest` there."""
+
 
 class RequestKind(enum.StrEnum):
     """Why the game asks: the label it gives a request and the worker echoes."""

@@ -52,8 +52,6 @@ EXACT_SHARE: Final = 0.7
 the estimate share the rest."""
 WEAK_SHARE: Final = 0.9
 """Where the weak solve stops, as a share of the budget: the estimate has the rest."""
-LINE_LENGTH: Final = 6
-"""Moves of a principal variation the window shows (three of each side)."""
 MAX_REMEMBERED: Final = 100_000
 """Positions a reviewer remembers before it forgets them all (about 20 MB)."""
 

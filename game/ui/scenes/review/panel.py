@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ai.judge import MoveReview, Verdict
+from game.ai.judge import MoveReview, MoveVerdict
 from game.ui.scenes.review import texts
 from game.ui.scenes.review.graph import verdict_colours
 from game.ui.scenes.review.layout import ReviewLayout
@@ -153,7 +153,7 @@ def _describe(record: ReviewRecord, names: tuple[str, str], look: Look) -> list[
 
 
 def _judged(
-    review: MoveReview, names: tuple[str, str], colours: Mapping[Verdict, Colour], plain: Colour
+    review: MoveReview, names: tuple[str, str], colours: Mapping[MoveVerdict, Colour], plain: Colour
 ) -> list[tuple[str, Colour]]:
     lines = [
         (texts.move_heading(review, names[int(review.mover)]), plain),

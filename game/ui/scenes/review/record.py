@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from game.ai.judge import MoveReview, PositionValue, Verdict, assemble, positions_to_value
+from game.ai.judge import MoveReview, MoveVerdict, PositionValue, assemble, positions_to_value
 from game.core import Board, Player
 from game.ui.review_game import ReviewGame
 
@@ -21,13 +21,13 @@ class Summary:
     (``uncertain``: judged from an estimate)."""
 
     moves: int
-    counts: dict[Verdict, int]
+    counts: dict[MoveVerdict, int]
     uncertain: int
 
     @property
     def accuracy(self) -> float | None:
         """The share of best moves among those judged (None before any is)."""
-        return self.counts[Verdict.BEST] / self.moves if self.moves else None
+        return self.counts[MoveVerdict.BEST] / self.moves if self.moves else None
 
 
 class ReviewRecord:
@@ -103,7 +103,7 @@ class ReviewRecord:
             for review in self.reviews[self.game.start :]
             if review is not None and review.mover is player
         ]
-        counts = Counter({verdict: 0 for verdict in Verdict})
+        counts = Counter({verdict: 0 for verdict in MoveVerdict})
         counts.update(review.verdict for review in mine)
         uncertain = sum(not review.proven for review in mine)
         return Summary(len(mine), dict(counts), uncertain)

@@ -16,7 +16,13 @@ import collections
 import logging
 from typing import Final
 
-from game.ai.protocol import RequestKind, ReviewRequest, SearchRequest, SearchResult
+from game.ai.protocol import (
+    LINE_LENGTH,
+    RequestKind,
+    ReviewRequest,
+    SearchRequest,
+    SearchResult,
+)
 from game.ui.engine_link import Answer, Failure, Reply, Reviewed, ReviewEngine, ReviewOwner
 from game.ui.scenes.review.record import ReviewRecord
 
@@ -27,8 +33,6 @@ IN_FLIGHT: Final = 2
 POSITION_SECONDS: Final = 4.0
 """The most a position's exact value may take before the review estimates it (with the
 opening book, the first eight moves' values take no time at all)."""
-LINE_LENGTH: Final = 6
-"""Moves of the best line shown for a mistake or a blunder."""
 
 Asked = tuple[int, int]
 """A review request: the position (moves played) and the length of line wanted."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from game.ai.judge import MoveReview, Verdict
+from game.ai.judge import MoveReview, MoveVerdict
 from game.ai.score import Score
 from game.core import Player
 from game.i18n import N_, ngettext, number, percent
@@ -18,11 +18,11 @@ from game.ui.scenes.play.texts import verdict_lines
 from game.ui.scenes.review.record import Summary
 from game.ui.verdicts import verdict
 
-MARKS: Mapping[Verdict, str] = {
-    Verdict.BEST: "\u2713",
-    Verdict.INACCURACY: "?!",
-    Verdict.MISTAKE: "?",
-    Verdict.BLUNDER: "??",
+MARKS: Mapping[MoveVerdict, str] = {
+    MoveVerdict.BEST: "\u2713",
+    MoveVerdict.INACCURACY: "?!",
+    MoveVerdict.MISTAKE: "?",
+    MoveVerdict.BLUNDER: "??",
 }
 """The marks beside a move in the list and on the graph (chess players know them)."""
 
@@ -64,19 +64,21 @@ def verdict_sentence(review: MoveReview) -> str:
     estimate."""
     if not review.proven:
         return {
-            Verdict.BEST: _("Probably the best move (an estimate: not worked out in time)."),
-            Verdict.INACCURACY: _("Probably an inaccuracy (an estimate: not worked out in time)."),
-            Verdict.MISTAKE: _("Probably a mistake (an estimate: not worked out in time)."),
-            Verdict.BLUNDER: _("Probably a blunder (an estimate: not worked out in time)."),
+            MoveVerdict.BEST: _("Probably the best move (an estimate: not worked out in time)."),
+            MoveVerdict.INACCURACY: _(
+                "Probably an inaccuracy (an estimate: not worked out in time)."
+            ),
+            MoveVerdict.MISTAKE: _("Probably a mistake (an estimate: not worked out in time)."),
+            MoveVerdict.BLUNDER: _("Probably a blunder (an estimate: not worked out in time)."),
         }[review.verdict]
     winning = review.best.value > 0
     sentences = {
-        Verdict.BEST: _("The best move."),
-        Verdict.INACCURACY: _("An inaccuracy: it still wins, but more slowly.")
+        MoveVerdict.BEST: _("The best move."),
+        MoveVerdict.INACCURACY: _("An inaccuracy: it still wins, but more slowly.")
         if winning
         else _("An inaccuracy: it still loses, but sooner."),
-        Verdict.MISTAKE: _("A mistake: it throws a win away for a draw."),
-        Verdict.BLUNDER: _("A blunder: it turns a win into a loss.")
+        MoveVerdict.MISTAKE: _("A mistake: it throws a win away for a draw."),
+        MoveVerdict.BLUNDER: _("A blunder: it turns a win into a loss.")
         if winning
         else _("A blunder: it turns a draw into a loss."),
     }
@@ -149,7 +151,7 @@ def estimates_note() -> str:
 def summary_row(name: str, summary: Summary) -> tuple[str, ...]:
     """A row of the summary table: the player, the accuracy, the count of each verdict."""
     accuracy = "\u2013" if summary.accuracy is None else percent(summary.accuracy)
-    counts = (number(summary.counts[verdict]) for verdict in Verdict)
+    counts = (number(summary.counts[verdict]) for verdict in MoveVerdict)
     return (name, accuracy, *counts)
 
 
