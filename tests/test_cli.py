@@ -302,7 +302,7 @@ def fresh_score(moves: str) -> int:
     if board.ply <= book.last_ply:
         known = book.score(board.current, board.mask)
         assert known is not None, moves
-        return known
+        return known.value
     return Solver().solve(board.current, board.mask, board.ply).score
 
 

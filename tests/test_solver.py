@@ -13,6 +13,7 @@ from itertools import pairwise
 import pytest
 
 from game.ai.backend import KERNEL
+from game.ai.columns import column_values
 from game.ai.control import SearchStopped, StopControl
 from game.ai.kernel import (
     CLOSE_PLIES,
@@ -116,13 +117,20 @@ def analysis_by_children(solver: Solver, board: Board) -> list[int | None]:
     return scores
 
 
+def analysed(board: Board) -> list[int | None]:
+    """Each column's score by the engine's column routine with a fresh solver."""
+    valuation = column_values(board, solver=Solver())
+    assert valuation is not None
+    values = valuation.analysis
+    return [values[col].value if col in values else None for col in range(WIDTH)]
+
+
 @pytest.mark.parametrize(("name", "count"), [("Test_L3_R1", 15), ("Test_L2_R1", 10)])
 def test_analysis_agrees_with_solving_each_child(name: str, count: int) -> None:
     checker = Solver()
     for moves, expected in read_testset(name, count):
         board = Board.from_moves(moves)
-        analyst = Solver()
-        scores = analyst.analyze(board.current, board.mask, board.ply)
+        scores = analysed(board)
         assert scores == analysis_by_children(checker, board), moves
         assert max(s for s in scores if s is not None) == expected, moves
         assert [s is None for s in scores] == [not board.can_play(c) for c in range(WIDTH)]
@@ -132,7 +140,7 @@ def test_analysis_of_a_position_with_full_columns() -> None:
     # Test_L3_R1, line 2: columns 3, 4 and 7 are full; the mover wins (score 1).
     board = Board.from_moves("7422341735647741166133573473242566")
     assert [c for c in range(WIDTH) if not board.can_play(c)] == [2, 3, 6]
-    scores = Solver().analyze(board.current, board.mask, board.ply)
+    scores = analysed(board)
     assert [scores[c] for c in (2, 3, 6)] == [None, None, None]
     assert scores == analysis_by_children(Solver(), board)
     assert max(s for s in scores if s is not None) == 1

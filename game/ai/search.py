@@ -21,7 +21,7 @@ from typing import Final
 from game.ai import kernel as pure_kernel
 from game.ai.backend import KERNEL
 from game.ai.control import SearchStopped, StopControl
-from game.ai.kernel import winning_cells
+from game.ai.kernel import loss_next_score, win_now_score, winning_cells
 from game.ai.protocol import SearchResult
 from game.ai.score import HEURISTIC_UNIT, Analysis, Score, stones_to_win
 from game.core.bitboard import BOARD, BOTTOM, CELLS, CENTRE_FIRST, Bitboard, Column, column_cells
@@ -161,7 +161,7 @@ class DepthSearch:
         own_wins = kernel.winning_cells(current, mask)
         if own_wins & playable and not all_scores:
             col = _most_central(own_wins & playable)
-            win = (CELLS + 1 - ply) // 2 * UNIT
+            win = win_now_score(ply) * UNIT
             return DepthResult(col, win, True, 1, 1, False, complete=ply == CELLS - 1)
 
         # Never a move that hands the opponent an immediate win, unless all do (or
@@ -236,11 +236,11 @@ class _Root:
             move = (mask + BOTTOM) & column_cells(col)
             after = mask | move
             if move & self.own_wins:
-                score = (CELLS + 1 - ply) // 2 * UNIT
+                score = win_now_score(ply) * UNIT
             elif after == BOARD:
                 score = 0
             elif winning_cells(opponent, after) & (after + BOTTOM) & BOARD:
-                score = -((CELLS - ply) // 2) * UNIT  # the opponent wins at once
+                score = loss_next_score(ply) * UNIT  # the opponent wins at once
             else:
                 alpha = -INFINITY if self.all_scores or best == -INFINITY else best - 1
                 score = -self.searcher.negamax(

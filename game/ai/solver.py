@@ -19,9 +19,9 @@ from typing import Final, NamedTuple
 from game.ai import kernel as pure_kernel
 from game.ai.backend import KERNEL
 from game.ai.control import StopControl
-from game.ai.kernel import NO_GUESS, win_now_score
+from game.ai.kernel import NO_GUESS
 from game.ai.score import Window
-from game.core.bitboard import BOARD, BOTTOM, CELLS, CENTRE_FIRST, Bitboard, Column, column_cells
+from game.core.bitboard import BOARD, BOTTOM, CELLS, CENTRE_FIRST, Bitboard, Column
 
 NO_MOVE: Final = len(CENTRE_FIRST)
 """The column of "no move known" (the kernel's ``NO_MOVE``)."""
@@ -131,33 +131,3 @@ class Solver:
     def max_bytes(self) -> int:
         """The memory of both tables."""
         return int(self.table.max_bytes + self.deep_table.max_bytes)
-
-    def analyze(
-        self,
-        current: Bitboard,
-        mask: Bitboard,
-        ply: int,
-        *,
-        control: StopControl | None = None,
-    ) -> list[int | None]:
-        """The exact score of playing each column (None for a full column),
-        seen by the player to move now."""
-        scores: list[int | None] = []
-        total = 0
-        mover_wins = self.kernel.winning_cells(current, mask)
-        for col in range(NO_MOVE):
-            move = (mask + BOTTOM) & column_cells(col)
-            if not move:
-                scores.append(None)
-            elif move & mover_wins:
-                scores.append(win_now_score(ply))
-            else:
-                after = mask | move
-                if after == BOARD:
-                    scores.append(0)
-                    continue
-                child = self.solve(current ^ mask, after, ply + 1, control=control)
-                total += child.nodes
-                scores.append(-child.score)
-        self.nodes = total
-        return scores
