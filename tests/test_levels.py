@@ -10,7 +10,6 @@ import itertools
 
 import pytest
 
-from game import settings
 from game.ai import LEVELS, Engine, Level, SearchRequest, SearchResult, custom_level, level_by_name
 from game.ai.backend import IS_COMPILED
 from game.ai.control import CHECK_INTERVAL
@@ -21,6 +20,7 @@ from game.ai.score import Score
 from game.ai.solver import Solver
 from game.core import CELLS, Board, IllegalMoveError
 from game.core.bitboard import BOARD, BOTTOM, cells_of
+from game.profile import saved_game
 from tests.conftest import read_testset
 
 pytestmark = pytest.mark.engine
@@ -418,9 +418,10 @@ def test_an_illegal_position_is_refused(moves: str, index: int, text: str) -> No
     assert info.value.index == index
 
 
-def test_an_unknown_level_name_lists_the_levels() -> None:
+@pytest.mark.parametrize("name", ["Grandmaster", "Custom \u00b2", "Custom \u0664", "Custom"])
+def test_an_unknown_level_name_lists_the_levels(name: str) -> None:
     with pytest.raises(ValueError, match="Beginner, Easy, Medium, Hard, Expert, Master, Perfect"):
-        level_by_name("Grandmaster")
+        level_by_name(name)
 
 
 def test_analysis_through_the_engine() -> None:
@@ -445,4 +446,4 @@ def test_level_of_reads_a_saved_choice() -> None:
     with pytest.raises(ValueError, match="unknown level"):
         level_of("Godlike", 9)
     # The settings file stores the same name for a custom depth.
-    assert settings.CUSTOM_LEVEL == CUSTOM_LEVEL
+    assert saved_game.LEVEL_CHOICES[-1] == CUSTOM_LEVEL

@@ -4,39 +4,38 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
 
-from game.settings import SettingsStore
+from game.profile.rating import nearest_level, shipped_level_ratings
+from game.profile.settings import SettingsStore
+from game.ui import rating_view
 from game.ui.app import App
+from game.ui.names import level_name
 from game.ui.options import LaunchOptions, Mode
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.stack import Go, OpenSetup
-from tests.fakes import FRAME, FakeWorker, click, key, screen
-
-SIZE = (800, 600)
+from tests import fakes
+from tests.fakes import FRAME, click, key, screen
 
 
 def make_app(store: SettingsStore | None = None) -> App:
-    app = App(
-        LaunchOptions(window_size=SIZE, fullscreen=False),
-        worker=FakeWorker(),
-        store=store if store is not None else SettingsStore(),
-    )
-    app.open()
+    """A window with the settings as they are saved (the sound and speed untouched)."""
+    app = fakes.make_app(store=store, quiet=False, fast=False)
     app.step([], FRAME)
     return app
 
 
 @pytest.fixture
 def app() -> Iterator[App]:
-    app = make_app()
-    yield app
-    app.close()
+    window = make_app()
+    yield window
+    window.close()
 
 
 def press(app: App, *codes: int) -> None:
@@ -171,7 +170,7 @@ def test_m_mutes_and_f11_toggles_fullscreen_from_any_screen(app: App) -> None:
     assert app.stage.window.fullscreen and app.settings.fullscreen
     press(app, pygame.K_F11)
     assert not app.stage.window.fullscreen
-    assert app.size == SIZE
+    assert app.size == fakes.WINDOW
 
 
 def test_the_menu_reaches_every_screen_and_back(app: App) -> None:
@@ -283,3 +282,28 @@ def test_the_new_game_screen_names_the_colours_of_the_theme_in_use(app: App) -> 
     assert setup.items.get("colour").value_text == "Orange"
     app.go(OpenSetup(Mode.WATCH))
     assert app.scene.items.get("level").label == "Orange plays at"  # type: ignore[attr-defined]
+
+
+def test_a_new_player_is_offered_the_level_the_screen_suggests(tmp_path: Path) -> None:
+    """Nothing played yet: the level row starts at the level nearest the starting rating,
+    the one the line under it names; once a game is counted, the level chosen last."""
+    app = App(
+        LaunchOptions(window_size=(800, 600)),
+        worker=fakes.FakeWorker(),
+        store=SettingsStore(tmp_path / "settings.json"),
+    )
+    app.open()
+    try:
+        preferences, saver = app.navigator.services.preferences, app.saver
+        ratings = shipped_level_ratings()
+        assert ratings is not None
+        nearest = nearest_level(saver.stats.rating.rating, ratings)
+        assert nearest != app.settings.level  # the default level is not the nearest one
+        setup = SetupScene(app.stage, Mode.VS_COMPUTER, preferences, saver)
+        assert setup.level.name == nearest
+        assert level_name(nearest) in rating_view.suggestion(saver.stats.rating, ratings)
+        saver.stats.record("Hard", "loss")
+        setup = SetupScene(app.stage, Mode.VS_COMPUTER, preferences, saver)
+        assert setup.level.name == app.settings.level
+    finally:
+        app.close()

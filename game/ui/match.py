@@ -15,9 +15,10 @@ from types import MappingProxyType
 
 from game.ai.levels import level_by_name
 from game.core import Board, Player
-from game.history import FinishedGame
 from game.i18n import ngettext
-from game.settings import Result, SavedGame
+from game.profile.history import FinishedGame
+from game.profile.saved_game import SavedGame
+from game.profile.statistics import Result
 from game.ui.names import level_name
 from game.ui.options import DiscColour, GameConfig, Mode, Starter
 
@@ -26,6 +27,24 @@ COLOURS = (DiscColour.RED, DiscColour.YELLOW)
 
 COLOUR_NAMES: Mapping[str, str] = MappingProxyType({"red": "Red", "yellow": "Yellow"})
 """The sides' names when no theme says otherwise."""
+
+ABANDON_LOSS_MOVES = 4
+"""A game against the computer left for a new one once this many moves were played
+from its start counts as the player's loss (the question says so first): leaving a lost
+game would otherwise keep the winning streak and the rating untouched."""
+
+
+def abandoning_loses(saved: SavedGame | None) -> bool:
+    """Whether leaving the unfinished game ``saved`` for a new one counts as a loss."""
+    if saved is None or saved.mode is not Mode.VS_COMPUTER or saved.human is None:
+        return False
+    return len(saved.moves) - len(saved.start_moves) >= ABANDON_LOSS_MOVES
+
+
+def abandoned_level(saved: SavedGame) -> str:
+    """The level of the computer in the game against it ``saved``."""
+    assert saved.human is not None
+    return saved.levels[1 - saved.human]
 
 
 def describe(saved: SavedGame) -> str:

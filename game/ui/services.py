@@ -17,8 +17,10 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     import pygame
 
-    from game.history import FinishedGame
-    from game.settings import Result, SavedGame, Settings, Statistics
+    from game.profile.history import FinishedGame
+    from game.profile.preferences import Settings
+    from game.profile.saved_game import SavedGame
+    from game.profile.statistics import Result, Statistics
     from game.ui.board_view import BoardRenderer
     from game.ui.text import TextCache
     from game.ui.themes import Theme
@@ -54,8 +56,10 @@ class Preferences(Protocol):
     def save(self) -> None:
         """Save the settings and statistics (in the background)."""
 
-    def apply_settings(self) -> None:
-        """Make the window follow the settings (theme, sound, fullscreen)."""
+    def apply_settings(self, *, language_chosen: bool = False) -> None:
+        """Make the window follow the settings (theme, sound, fullscreen, and the language
+        when it changed or the player has just chosen it: a language the command line
+        asked for holds until then)."""
 
 
 class Keeper(Protocol):

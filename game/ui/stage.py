@@ -11,8 +11,8 @@ import pygame
 
 from game import i18n
 from game.i18n import ngettext
+from game.profile.preferences import Settings
 from game.resources import MissingAssetError
-from game.settings import Settings
 from game.ui.board_view import BoardRenderer
 from game.ui.notices import LONG_NOTICE_SECONDS, NOTICE_SECONDS, Notices
 from game.ui.saver import Saver
@@ -39,22 +39,35 @@ class Stage:
         """The language setting last followed (the command line's choice holds until
         the player changes it)."""
 
-    def open(self, settings: Settings) -> None:
-        """Open the window, load the font and the sounds (on or off as ``settings`` say);
+    def open(self, settings: Settings, *, sounds: bool = True) -> None:
+        """Open the window, load the font and, unless ``sounds`` is False (then
+        :meth:`load_sounds` does it later), the sounds, on or off as ``settings`` say;
         what is missing or broken is told in notices.  Raises
         :class:`~game.ui.window.NoDisplayError` without a display."""
         problems = self.window.open(before=self._load_font)
         self.sounds.enabled = settings.sound_on
         self.sounds.volume = settings.volume
-        self.sounds.load()
-        missing = [p for p in problems if isinstance(p, MissingAssetError)]
+        if sounds:
+            self.sounds.load()
         for problem in problems:
             if isinstance(problem, str):
                 self.notify(problem, seconds=LONG_NOTICE_SECONDS)
-        missing += self.text.missing + self.sounds.missing
+        missing = [p for p in problems if isinstance(p, MissingAssetError)]
+        self._tell(missing + self.text.missing, self.text.problems)
+        if sounds:
+            self._tell(self.sounds.missing, self.sounds.problems)
+
+    def load_sounds(self) -> None:
+        """Start the mixer and load the sounds, when :meth:`open` left them for after the
+        first frame (the audio system can take a while to answer); what is missing or
+        broken is told."""
+        self.sounds.load()
+        self._tell(self.sounds.missing, self.sounds.problems)
+
+    def _tell(self, missing: list[MissingAssetError], problems: list[str]) -> None:
         if missing:
             self.notify(missing_sentence(missing), seconds=LONG_NOTICE_SECONDS)
-        for problem in [*self.text.problems, *self.sounds.problems]:
+        for problem in problems:
             self.notify(problem, seconds=LONG_NOTICE_SECONDS)
 
     def _load_font(self) -> None:
@@ -69,6 +82,10 @@ class Stage:
     def size(self) -> tuple[int, int]:
         return self.window.size
 
+    def next_frame_in(self) -> float | None:
+        """When the notices next change the picture (:meth:`Notices.next_frame_in`)."""
+        return self.notices.next_frame_in()
+
     def notify(
         self, text: str, *, seconds: float = NOTICE_SECONDS, topic: str | None = None
     ) -> None:
@@ -76,13 +93,15 @@ class Stage:
         notice on the same ``topic`` (a setting toggled twice shows its last state)."""
         self.notices.notify(text, seconds=seconds, topic=topic)
 
-    def follow(self, settings: Settings) -> None:
-        """Take the theme, the sound and fullscreen from ``settings``."""
+    def follow(self, settings: Settings, *, language_chosen: bool = False) -> None:
+        """Take the theme, the sound and fullscreen from ``settings``, and the language
+        when the setting changed or ``language_chosen`` (the player chose it, perhaps
+        the saved one, over the command line's)."""
         self.theme = theme_named(settings.theme)
         self.sounds.enabled = settings.sound_on
         self.sounds.set_volume(settings.volume)
         self.window.set_fullscreen(settings.fullscreen)
-        if settings.language != self._language:
+        if language_chosen or settings.language != self._language:
             self._language = settings.language
             i18n.use(i18n.choose(None, settings.language))
             if self.window.is_open:
@@ -115,8 +134,8 @@ class StagePreferences:
     def save(self) -> None:
         self._saver.save()
 
-    def apply_settings(self) -> None:
-        self._stage.follow(self._saver.settings)
+    def apply_settings(self, *, language_chosen: bool = False) -> None:
+        self._stage.follow(self._saver.settings, language_chosen=language_chosen)
 
 
 def missing_sentence(missing: list[MissingAssetError]) -> str:

@@ -12,23 +12,23 @@ menu sits over the game it pauses).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from game.choices import DiscColour
 from game.core import WIDTH, Board, Player
+from game.profile.choices import DiscColour
 from game.ui.board_view import BoardGeometry
+from game.ui.layout import TypeScale, metrics
+from game.ui.notices import MAX_NOTICES, NoticePlace
 from game.ui.scenes.stack import Go, Transition
 from game.ui.services import Look
 from game.ui.text import Ink
-from game.ui.widgets import ItemList, column_layout, draw_items
+from game.ui.widgets import ActionKind, ItemList, column_layout, draw_items
 
 if TYPE_CHECKING:
-    from game.ui.engine_link import Reply
-    from game.ui.notices import NoticePlace
     from game.ui.sounds import SoundBank
 
 
@@ -53,7 +53,12 @@ class SceneHost(Look, Protocol):
 class Scene:
     """One screen.  The host calls :meth:`handle_event` for each event, then
     :meth:`update` once per frame, then :meth:`draw`, all only while the scene is
-    on top, except :meth:`handle_reply`, which reaches the scene that asked."""
+    on top.  The computer player's replies reach the scene that asked whether it is
+    on top or not (through its :class:`game.ui.requests.Requests`), until it closes."""
+
+    typing = False
+    """Whether the scene takes typed text now: the window's own letter keys (M mutes)
+    are then letters."""
 
     def __init__(self, host: SceneHost) -> None:
         self.host = host
@@ -63,7 +68,16 @@ class Scene:
         return None
 
     def update(self, dt: float) -> None:
-        """Advance ``dt`` seconds (animations, timers)."""
+        """Advance ``dt`` seconds (animations, timers).  ``dt`` is a frame's time while
+        the scene animates, and may be many seconds after it waited for an event."""
+
+    def next_frame_in(self) -> float | None:
+        """When the picture next changes by itself, in seconds from now: 0.0
+        (:data:`game.ui.pacing.EVERY_FRAME`) while something moves, the seconds until a
+        timer is due, or None when nothing changes until an event or a reply comes.  The
+        window draws only then (:mod:`game.ui.pacing`), so a scene whose picture moves
+        with its own time must say so here.  Changes no state."""
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole screen onto ``surface``; changes no state."""
@@ -73,9 +87,6 @@ class Scene:
         """Where the notices stand, so that they cover nothing the player needs; None:
         at the bottom of the window."""
         return None
-
-    def handle_reply(self, reply: Reply) -> None:
-        """An answer to a request this scene submitted (:class:`game.ui.engine_link.Engine`)."""
 
     def resume(self) -> None:
         """The scene is on top again (the one above it was closed)."""
@@ -98,6 +109,8 @@ class FormLayout:
     rects: Mapping[str, pygame.Rect]
     body: pygame.Rect
     """Room for what the form shows besides its items (notes, records, text)."""
+    type: TypeScale
+    """The text sizes of the window (:func:`game.ui.layout.metrics`)."""
 
 
 class FormScene(Scene):
@@ -133,12 +146,12 @@ class FormScene(Scene):
         action = self.items.handle_event(event, rects)
         if action is None:
             return None
-        if action.kind == "back":
+        if action.kind is ActionKind.BACK:
             return self.back()
         self.host.sounds.play("click")
-        if action.kind == "activate":
+        if action.kind is ActionKind.ACTIVATE:
             return self.activate(action.key)
-        if action.kind == "change":
+        if action.kind is ActionKind.CHANGE:
             self.changed(action.key)
         return None
 
@@ -160,6 +173,19 @@ class FormScene(Scene):
     def back(self) -> Transition | None:
         """Esc: leave the screen."""
         return Go.BACK
+
+    def notice_place(self, size: tuple[int, int]) -> NoticePlace | None:
+        """Just above the topmost item, stacked upwards: over the text of a page whose
+        buttons are at its foot, over the title of a form of stacked buttons; never over
+        a button."""
+        layout = self.layout(size)
+        if not layout.rects:
+            return None
+        top = min(rect.top for rect in layout.rects.values())
+        gap = metrics(size).pad // 2
+        return NoticePlace(
+            size[0] // 2, top - gap, min(size[0] - 40, layout.body.width + 40), MAX_NOTICES
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.layout(surface.get_size())
@@ -223,8 +249,9 @@ def page_layout(
     bottom (each ``button_width`` pixels wide at 960x720; everything scales with the
     window), and the body (``body_width`` wide) between them."""
     w, h = size
-    scale = min(w / 960, h / 720)
-    title_size = max(28, round(56 * scale))
+    window = metrics(size)
+    scale = window.scale
+    title_size = window.type.title
     title_top = round(24 * scale)
     row_h = max(30, round(48 * scale))
     gap = max(6, round(row_h * 0.2))
@@ -238,7 +265,7 @@ def page_layout(
     body_top = title_top + round(title_size * 1.2)
     body_w = min(w - 40, round(body_width * scale))
     body = pygame.Rect(w // 2 - body_w // 2, body_top, body_w, bottom - row_h - body_top - 10)
-    return FormLayout(scale, (w // 2, title_top), title_size, rects, body)
+    return FormLayout(scale, (w // 2, title_top), title_size, rects, body, window.type)
 
 
 def stacked_form_layout(
@@ -253,8 +280,9 @@ def stacked_form_layout(
     pixels wide (at 960x720; everything scales with the window), then a body
     area ``body_height`` tall; the whole block is centred in the room left."""
     w, h = size
-    scale = min(w / 960, h / 720)
-    title_size = max(28, round(64 * scale))
+    window = metrics(size)
+    scale = window.scale
+    title_size = window.type.display
     title_top = round(36 * scale)
     top = title_top + round(title_size * 1.2)
     row_h = max(30, round(row * scale))
@@ -266,7 +294,52 @@ def stacked_form_layout(
     rects = column_layout(keys, (w // 2, start), (col_w, row_h), gap)
     body_top = start + len(keys) * (row_h + gap)
     body = pygame.Rect(w // 2 - col_w // 2, body_top, col_w, max(0, h - body_top - 10))
-    return FormLayout(scale, (w // 2, title_top), title_size, rects, body)
+    return FormLayout(scale, (w // 2, title_top), title_size, rects, body, window.type)
 
 
-__all__ = ["FormLayout", "FormScene", "Scene", "SceneHost", "stacked_form_layout"]
+class SceneStack:
+    """The scenes, bottom first; only the top one gets events, updates and draws.
+
+    A scene that leaves the stack is closed (:meth:`Scene.close`: it cancels what
+    it asked for); one that comes back on top is told so (:meth:`Scene.resume`).
+    """
+
+    def __init__(self) -> None:
+        self._scenes: list[Scene] = []
+
+    @property
+    def top(self) -> Scene:
+        """The scene on top; raises IndexError when the stack is empty."""
+        return self._scenes[-1]
+
+    def __iter__(self) -> Iterator[Scene]:
+        return iter(list(self._scenes))
+
+    def __len__(self) -> int:
+        return len(self._scenes)
+
+    def __contains__(self, scene: object) -> bool:
+        return any(scene is mine for mine in self._scenes)
+
+    def push(self, scene: Scene) -> None:
+        """Put ``scene`` on top of the others."""
+        self._scenes.append(scene)
+
+    def pop(self) -> None:
+        """Close the top scene; the one beneath, if any, resumes."""
+        self._scenes.pop().close()
+        if self._scenes:
+            self.top.resume()
+
+    def replace(self, *scenes: Scene) -> None:
+        """Close every scene, top first; ``scenes`` (bottom first) take their place."""
+        self.clear()
+        self._scenes = list(scenes)
+
+    def clear(self) -> None:
+        """Close every scene, top first."""
+        while self._scenes:
+            self._scenes.pop().close()
+
+
+__all__ = ["FormLayout", "FormScene", "Scene", "SceneHost", "SceneStack", "stacked_form_layout"]

@@ -1,8 +1,8 @@
 """The pause menu, drawn over the game it pauses (which stays frozen beneath).
 
-It names where each choice leads; restarting or starting the next game is the
-paused play scene's own business (:meth:`PlayScene.restart`,
-:meth:`PlayScene.new_game`)."""
+It names where each choice leads, and knows of the game only what the play screen
+handed it (:class:`~game.ui.scenes.stack.PausedGame`): restarting or starting the
+next game is that game's own business."""
 
 from __future__ import annotations
 
@@ -11,14 +11,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import gettext as _
+from game.ui.layout import metrics
 from game.ui.options import Mode
 from game.ui.scenes.base import FormLayout, FormScene
-from game.ui.scenes.stack import Go, OpenSetup, Transition
+from game.ui.scenes.stack import Go, OpenSetup, PausedGame, Transition
 from game.ui.widgets import Item, ItemList, column_layout, draw_items, draw_panel
 
 if TYPE_CHECKING:
     from game.ui.scenes.base import SceneHost
-    from game.ui.scenes.play import PlayScene
 
 
 LEADS_TO: dict[str, Transition] = {
@@ -37,8 +37,8 @@ def sure() -> str:
 
 
 class PauseScene(FormScene):
-    def __init__(self, host: SceneHost, play: PlayScene) -> None:
-        self.play = play
+    def __init__(self, host: SceneHost, game: PausedGame) -> None:
+        self.game = game
         self.asking: str | None = None
         """The choice pressed once that asks to be pressed again."""
         items = [Item(key, label, primary=key == "resume") for key, label in self.labels.items()]
@@ -47,14 +47,14 @@ class PauseScene(FormScene):
     @property
     def title(self) -> str:  # type: ignore[override]
         # A finished game is not paused: the menu says so, and leads back to the board.
-        return _("Game over") if self.play.round.over else _("Paused")
+        return _("Game over") if self.game.over else _("Paused")
 
     @property
     def labels(self) -> dict[str, str]:
         """Each choice's words in the language in use."""
-        over = self.play.round.over
+        over = self.game.over
         # "..." where a new game first asks for its settings.
-        two = self.play.config.mode is Mode.TWO_PLAYERS
+        two = self.game.mode is Mode.TWO_PLAYERS
         return {
             "resume": _("Back to the board") if over else _("Resume"),
             "restart": _("Play this game again") if over else _("Restart this game"),
@@ -75,10 +75,11 @@ class PauseScene(FormScene):
 
     def compute_layout(self, size: tuple[int, int]) -> FormLayout:
         w, h = size
-        scale = min(w / 960, h / 720)
+        window = metrics(size)
+        scale = window.scale
         row_h = max(28, round(46 * scale))
         gap = max(5, round(row_h * 0.18))
-        title_size = max(26, round(52 * scale))
+        title_size = window.type.title
         col_w = min(w - 60, round(360 * scale))
         count = len(self.items.items)
         block = round(title_size * 1.3) + count * (row_h + gap)
@@ -86,29 +87,33 @@ class PauseScene(FormScene):
         keys = [i.key for i in self.items.items]
         rects = column_layout(keys, (w // 2, top + round(title_size * 1.3)), (col_w, row_h), gap)
         body = pygame.Rect(w // 2 - col_w // 2, top, col_w, block)
-        return FormLayout(scale, (w // 2, top), title_size, rects, body)
+        return FormLayout(scale, (w // 2, top), title_size, rects, body, window.type)
 
     def activate(self, key: str) -> Transition | None:
-        play = self.play
-        loses_the_game = key == "restart" or (key == "new" and play.config.mode is Mode.TWO_PLAYERS)
+        game = self.game
+        loses_the_game = key == "restart" or (key == "new" and game.mode is Mode.TWO_PLAYERS)
         # An unfinished game is not thrown away by one click: the first asks again.
-        if loses_the_game and play.round.unfinished and self.asking != key:
+        if loses_the_game and game.unfinished and self.asking != key:
             self.asking = key
             self.relabel()
-            self.host.notify(_("This game is not finished: press again to leave it."))
+            if game.leaving_loses:
+                said = _("This game is not finished: press again to leave it; it counts as a loss.")
+            else:
+                said = _("This game is not finished: press again to leave it.")
+            self.host.notify(said)
             return None
         if key == "restart":
-            play.restart()
-        elif key == "new" and play.config.mode is Mode.TWO_PLAYERS:
-            play.new_game()
+            game.restart()
+        elif key == "new" and game.mode is Mode.TWO_PLAYERS:
+            game.new_game()
         elif key == "new":
-            return OpenSetup(play.config.mode, over_menu=True)
+            return OpenSetup(game.mode, over_menu=True)
         else:
             return LEADS_TO.get(key)
         return Go.BACK
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.play.draw(surface)
+        self.game.draw(surface)
         layout = self.layout(surface.get_size())
         theme = self.host.theme
         surface.blit(self.host.renderer.translucent(surface.get_size(), theme.shade), (0, 0))

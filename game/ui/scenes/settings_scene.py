@@ -1,5 +1,6 @@
 """The settings screen: language, sound, animation, theme, analysis (on or off, in words
-or engine scores), the coach, fullscreen, Perfect's time.
+or engine scores), the coach, fullscreen, Perfect's time.  Without a sound device the
+Sound row says so, greyed, with the volume.
 
 Changes apply at once (a new language too: this screen's words change as it is
 chosen); they are saved when the player leaves the screen.
@@ -16,13 +17,15 @@ from game.i18n import (
     LANGUAGES,
     N_,
     SYSTEM,
+    choose,
+    current,
     percent,
     pgettext,
     short_number,
     system_language,
 )
 from game.i18n import gettext as _
-from game.settings import THEMES
+from game.profile.preferences import THEMES
 from game.ui.scenes.base import FormLayout, FormScene, stacked_form_layout
 from game.ui.scenes.stack import Go, Transition
 from game.ui.text import Ink
@@ -80,6 +83,15 @@ def choices(key: str) -> Sequence[tuple[Any, str]]:
     return made[key]() if key in made else ()
 
 
+def language_shown(setting: str) -> str:
+    """The language row's value: the ``setting``, unless the command line chose another
+    language for this run (then that one, the language the window speaks)."""
+    spoken = current()
+    if spoken in LANGUAGES and choose(None, setting) != spoken:
+        return spoken
+    return setting
+
+
 class SettingsScene(FormScene):
     def __init__(self, host: SceneHost, preferences: Preferences) -> None:
         self.preferences = preferences
@@ -105,18 +117,33 @@ class SettingsScene(FormScene):
     def _sync(self) -> None:
         """Show the current settings (M and F11 change some from any screen).
 
-        Fullscreen shows the window as it is: ``--fullscreen`` applies to one run
-        without changing the saved preference."""
+        Fullscreen and the language show the window as it is: ``--fullscreen`` and
+        ``--language`` apply to one run without changing the saved preference."""
         settings = self.preferences.settings
         for item in self.items.items:
             if item.key == "fullscreen":
                 item.select(self.preferences.fullscreen)
+            elif item.key == "language":
+                item.select(language_shown(settings.language))
             elif item.is_option:
                 item.select(getattr(settings, item.key))
+        if not self.host.sounds.available:
+            self._no_sound_device()
+
+    def _no_sound_device(self) -> None:
+        """No sound can play: the Sound row says so and neither it nor the volume can be
+        changed (both greyed; the saved settings stay for a machine with a device)."""
+        sound, volume = self.items.get("sound_on"), self.items.get("volume")
+        said = _("No sound device")
+        if sound.value_text != said:
+            sound.choices = ((sound.value, said),)
+            volume.choices = ((volume.value, "\u2014"),)
+            sound.index = volume.index = 0
+        sound.enabled = volume.enabled = False
 
     def compute_layout(self, size: tuple[int, int]) -> FormLayout:
         keys = [i.key for i in self.items.items]
-        return stacked_form_layout(size, keys, width=620, body_height=40, row=44)
+        return stacked_form_layout(size, keys, width=680, body_height=40, row=44)
 
     def update(self, dt: float) -> None:
         self._sync()
@@ -124,7 +151,7 @@ class SettingsScene(FormScene):
     def changed(self, key: str) -> None:
         item = self.items.get(key)
         setattr(self.preferences.settings, key, item.value)
-        self.preferences.apply_settings()
+        self.preferences.apply_settings(language_chosen=key == "language")
         if key == "language":
             self.relabel()
 
@@ -136,7 +163,7 @@ class SettingsScene(FormScene):
         return Go.BACK
 
     def draw_body(self, surface: pygame.Surface, layout: FormLayout) -> None:
-        size = max(14, round(20 * layout.scale))
+        size = layout.type.small
         note = _("Changes apply at once and are saved when you leave this screen.")
         text = self.host.text
         body = layout.body

@@ -3,50 +3,59 @@ of two computers, the controls and the picture together.
 
 Its parts (this package's modules):
 
-* :class:`~.round.Round`: the game on the board, its series, undo and redo, the result;
-* :class:`~.computer.ComputerPlayer`: the computer's moves, held back when two
-  computers play (:class:`~.watching.Watching`: their speed, pause and step);
-* :class:`~.advisor.Advisor`: the analysis of every column and the hint;
-* :class:`~.coach.Coach`: a mistake or a blunder said at once (a setting);
-* :class:`~.inflight.InFlight`: the requests to the worker these wait for;
+* :class:`~.current.CurrentGame`: everything one game owns, made anew for each game:
+  :class:`~.round.Round` (the game on the board, its series, undo and redo, the
+  result), the two :class:`~.players.Player` sides (a person at this window, the
+  computer, ...), the move a player handed over until the pace lets it on the board
+  (:class:`~.watching.Watching`: two computers' speed, pause and step),
+  :class:`~.advisor.Advisor` (the analysis of every column and the hint),
+  :class:`~.coach.Coach` (a mistake or a blunder said at once, a setting), and the
+  advice's requests to the worker (:class:`~game.ui.requests.Requests`; each
+  computer player has its own);
 * :mod:`~.controls`: keys and buttons as commands, carried out through
   :class:`~.dispatch.Dispatcher`; :mod:`~.texts`: every sentence;
 * :mod:`~.view` and :mod:`~.panel`: the picture.
 
-The scene carries out commands, passes the worker's replies to the part that asked,
-and after each change starts what comes next (:meth:`PlayScene.advance`): the
-game-over state (the result counted, the game kept for review), the computer's move, or
-the analysis.
+The scene carries out commands, passes the worker's replies to the advice, and after
+each change starts what comes next (:meth:`PlayScene.advance`): the game-over state
+(the result counted, the game kept for review), the turn of a player that is not at
+this window (:meth:`~.players.Player.your_turn`), or the analysis.  When that player's
+move will not come (:attr:`~.players.Player.stuck`), the panel says why and offers to
+try again or go back.  It never asks which kind of player a side is.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 
 import pygame
 
-from game.ai.protocol import SearchResult
-from game.core import WIDTH
-from game.settings import Settings
-from game.ui.engine_link import Answer, Engine, Failure, Reply
-from game.ui.match import Match
+from game.ai.protocol import Answered, Refused, Reply, SearchResult
+from game.core import WIDTH, Board, Player
+from game.profile.preferences import Settings
+from game.ui.animation import DiscDrop, win_breathing, win_wave
+from game.ui.board_screen import BoardLayout, Layouts
+from game.ui.engine_link import Engine
+from game.ui.match import Match, abandoned_level, abandoning_loses
 from game.ui.notices import NoticePlace
 from game.ui.options import GameConfig, Mode
+from game.ui.pacing import EVERY_FRAME
+from game.ui.players import ChosenMove, Stuck
+from game.ui.requests import Asked, RequestKind
 from game.ui.review_game import ReviewGame
 from game.ui.scenes.base import Scene, SceneHost
 from game.ui.scenes.play import controls, texts
 from game.ui.scenes.play.advisor import Advisor
 from game.ui.scenes.play.coach import Coach
-from game.ui.scenes.play.computer import ComputerPlayer, proven
+from game.ui.scenes.play.current import CurrentGame
 from game.ui.scenes.play.dispatch import Dispatcher
-from game.ui.scenes.play.inflight import ANALYSIS, MOVE, InFlight
-from game.ui.scenes.play.layout import Layouts, PlayLayout
 from game.ui.scenes.play.panel import draw_side_panel, footer_top
 from game.ui.scenes.play.round import Ending, Round
 from game.ui.scenes.play.view import draw_banner, draw_board, draw_scores
 from game.ui.scenes.play.watching import Watching
-from game.ui.scenes.stack import Transition, new_game_question
+from game.ui.scenes.stack import PausedGame, Transition, new_game_question
 from game.ui.services import Keeper, Look
 from game.ui.widgets import ItemList
 
@@ -65,24 +74,80 @@ class PlayScene(Scene):
         super().__init__(host)
         self.settings = settings
         self._keeper = keeper
-        self.round = round_
-        self.inflight = InFlight(engine, self)
-        self.computer = ComputerPlayer(self.inflight, settings)
-        self.advisor = Advisor(self.inflight, settings)
-        self.watching = Watching(settings)
-        self.coach = Coach()
+        self._engine = engine
+        self.current = self._current(round_)
         self.cursor = WIDTH // 2
         self.time = 0.0
+        self.ended_at: float | None = None
+        """When (scene time) the game on the board ended; None while it goes on."""
         self.buttons = ItemList([])
         self._layouts = Layouts()
         self._dispatch = Dispatcher(self)
+        self._stuck_shown: Stuck | None = None
         self._rebuild_buttons()
         self.advance()
+
+    def _current(self, round_: Round) -> CurrentGame:
+        return CurrentGame(
+            round_, engine=self._engine, receive=self.receive, settings=self.settings
+        )
 
     # -- what the scene shows ------------------------------------------------------------
     @property
     def look(self) -> Look:
         return self.host
+
+    @property
+    def round(self) -> Round:
+        """The game on the board."""
+        return self.current.round
+
+    @property
+    def advisor(self) -> Advisor:
+        return self.current.advisor
+
+    @property
+    def coach(self) -> Coach:
+        return self.current.coach
+
+    @property
+    def watching(self) -> Watching:
+        return self.current.watching
+
+    @property
+    def board(self) -> Board:
+        """The board on screen (a falling disc's move is on it already)."""
+        return self.round.match.board
+
+    @property
+    def over(self) -> bool:
+        """Whether the game on screen has ended."""
+        return self.round.over
+
+    @property
+    def falling(self) -> DiscDrop | None:
+        """The disc still falling, if any (the board is locked until it lands)."""
+        return self.round.drop
+
+    @property
+    def human(self) -> Player | None:
+        """The side the person at this window plays against the computer (None in the
+        other modes)."""
+        return self.round.match.human
+
+    @property
+    def thinking(self) -> bool:
+        """Whether a player not at this window is choosing its move (or it waits to
+        be shown)."""
+        return self.current.thinking
+
+    @property
+    def stuck(self) -> Stuck | None:
+        """Why the move of the side to move will not come (None: it comes)."""
+        return self.current.stuck
+
+    def proof_for(self, moves: str) -> bool | None:
+        return self.current.proof_for(moves)
 
     @property
     def config(self) -> GameConfig:
@@ -112,7 +177,7 @@ class PlayScene(Scene):
             return None
         return self.cursor
 
-    def layout(self, size: tuple[int, int]) -> PlayLayout:
+    def layout(self, size: tuple[int, int]) -> BoardLayout:
         return self._layouts.get(size, [item.key for item in self.buttons.items])
 
     def notice_place(self, size: tuple[int, int]) -> NoticePlace:
@@ -143,9 +208,10 @@ class PlayScene(Scene):
             if ending is not None:
                 self._game_over(ending)
             return
-        if match.computer_to_move:
-            if not self.computer.thinking:
-                self.computer.ask(match, self.time)
+        player = self.current.to_move
+        if not player.local:
+            if not player.choosing and self.current.held is None and player.stuck is None:
+                player.your_turn(match.board, self.time)
         elif self.shows_analysis or self.coaching:
             self.advisor.analyse(match.board.moves)
         self._rebuild_buttons()
@@ -167,55 +233,69 @@ class PlayScene(Scene):
     def _remember(self) -> None:
         """Keep the game as it is now, to be continued from the menu or the next launch
         (a finished game is not kept).  Two computers' game never takes the place of a
-        game of the player's: it is kept only when no such game is."""
+        game of the player's: it is kept only when no such game is.  A move the coach
+        judges is kept as one to redo: Continue asks again, the computer has not replied."""
         kept = self._keeper.game_in_progress
         if self.config.mode is Mode.WATCH and kept is not None and kept.mode is not Mode.WATCH:
             return
-        self._keeper.keep_game(self.round.saved())
+        saved = self.round.saved()
+        judged = self.coach.judged
+        if saved is not None and judged is not None:
+            before, column = judged
+            played = str(column + 1)
+            if saved.moves == before + played:
+                saved = replace(saved, moves=before, redo=played + saved.redo)
+        self._keeper.keep_game(saved)
 
     def _play(self, column: int) -> None:
         self.round.play(column)
+        self.current.position_changed(self.round.match.board.moves)
         self._rebuild_buttons()
         self._remember()
 
-    def handle_reply(self, reply: Reply) -> None:
-        moves = self.round.match.board.moves
-        waiting = self.coach.waiting
-        if waiting is not None and reply.kind == ANALYSIS and reply.moves == waiting[0]:
-            moves = waiting[0]  # the position the coach judges a move from
-        kind = self.inflight.accept(reply, moves)
-        if kind is None:
-            return
+    def receive(self, asked: Asked, reply: Reply) -> None:
+        """The reply to an analysis or a hint (every change of the game cancels the
+        hint; an analysis of an earlier position may still come, for the coach)."""
         match reply:
-            case Failure(error=error):
+            case Refused(error=error):
                 self.coach.give_up_waiting()
+                self._remember()
                 self.host.notify(texts.could_not_answer(error))
-            case Answer(result=result) if kind == MOVE:
-                self._computer_moves(result)
-            case Answer(result=result):
-                self.advisor.receive(kind, moves, result)
-                self.coach.analysed(moves, result)
+            case Answered(result=SearchResult() as result):
+                self.advisor.receive(asked.kind, asked.moves, result)
+                self.coach.analysed(asked.moves, result)
                 self._rebuild_buttons()
+                self._remember()
 
-    def _computer_moves(self, result: SearchResult) -> None:
-        column = result.column
-        match = self.round.match
-        if not match.computer_to_move or self.round.drop is not None:
+    def _take_moves(self) -> None:
+        """Take the move the side to move handed over, if any, and play it once the pace
+        lets it (at once, unless the coach asks first or two computers take their
+        time)."""
+        current = self.current
+        if current.round.drop is not None or current.round.over:
             return
-        if column is None or not match.board.can_play(column):
+        chosen = current.to_move.take_move()
+        if chosen is not None:
+            self._hold(chosen)
+        released = current.release(self.time)
+        if released is not None:
+            self._play_chosen(released)
+
+    def _hold(self, chosen: ChosenMove) -> None:
+        board = self.round.match.board
+        if chosen.moves != board.moves:
+            return
+        if not board.can_play(chosen.column):
+            column = None if chosen.column < 0 else chosen.column
             self.host.notify(texts.impossible_move(column))
-            log.error("the engine answered %r for %r", result, match.board.moves)
+            log.error("a player chose %r for %r", chosen, board.moves)
             return
-        if self.coach.holding:  # the player decides first
-            self.computer.hold(column, self.time, result)
-            return
-        if self.config.mode is Mode.WATCH:
-            due = self.computer.asked_at + self.watching.delay
-            if self.time < due or not self.watching.may_move:
-                self.computer.hold(column, due, result)
-                return
-        self._play(column)
-        self.computer.played(match.board.moves, was_proven=proven(result))
+        self.current.hold(chosen)
+
+    def _play_chosen(self, chosen: ChosenMove) -> None:
+        self._play(chosen.column)
+        after = self.round.match.board.moves
+        self.current.last_proof = None if chosen.proven is None else (after, chosen.proven)
 
     def try_drop(self, column: int) -> bool:
         """The player drops a disc in ``column``; False if the board refuses it
@@ -238,7 +318,26 @@ class PlayScene(Scene):
         if coaching:
             self.coach.moved(before, column, self.advisor.analyses.get(before))
             self._rebuild_buttons()
+            self._remember()
         return True
+
+    def retry(self) -> None:
+        """The move of the side to move did not come: ask for it again."""
+        player = self.current.to_move
+        if player.stuck is not None and not player.choosing:
+            player.your_turn(self.round.match.board, self.time)
+        self._notice_stuck()
+
+    def _notice_stuck(self) -> None:
+        """The buttons follow whether a move is stuck: Try again comes (with the focus)
+        and goes."""
+        stuck = self.stuck
+        if stuck is self._stuck_shown:
+            return
+        self._stuck_shown = stuck
+        self._rebuild_buttons()
+        if stuck is not None:
+            self.buttons.focus_on("retry")
 
     def take_back(self) -> None:
         """The coach's offer taken: the move is taken back."""
@@ -249,6 +348,19 @@ class PlayScene(Scene):
         """The coach's offer declined: the computer replies (its move was held)."""
         self.coach.decided()
         self._rebuild_buttons()
+        self._remember()
+
+    def paused(self) -> PausedGame:
+        """This game as the pause menu needs it."""
+        return PausedGame(
+            mode=self.config.mode,
+            over=self.round.over,
+            unfinished=self.round.unfinished,
+            draw=self.draw,
+            restart=self.restart,
+            new_game=self.new_game,
+            leaving_loses=self.round.unfinished and abandoning_loses(self.round.saved()),
+        )
 
     def reviewed(self) -> ReviewGame:
         """This game as the Review screen takes it."""
@@ -271,12 +383,13 @@ class PlayScene(Scene):
     def _through_history(self, step: Callable[[], int], nothing: str) -> None:
         """Undo or redo (``step`` returns how many moves): first cancel what is awaited;
         tell the player when there was ``nothing`` to do."""
-        self.inflight.cancel()
-        self.computer.held = None
+        current = self.current
+        current.stop()
         self.coach.decided()
         self.coach.give_up_waiting()
         if step() == 0:
             self.host.notify(nothing)
+        current.position_changed(self.round.match.board.moves)
         self._remember()
         self.advance()
 
@@ -301,25 +414,28 @@ class PlayScene(Scene):
         def abandon() -> None:
             self.new_game()
 
-        return new_game_question(texts.Says.NEW_GAME_DETAIL.text, abandon)
+        loses = abandoning_loses(self.round.saved())
+        detail = texts.Says.NEW_GAME_LOSS_DETAIL if loses else texts.Says.NEW_GAME_DETAIL
+        return new_game_question(detail.text, abandon)
 
     def new_game(self) -> None:
-        """Abandon this game (it is not counted) and start the next of the session."""
+        """Abandon this game (not counted, or a loss: :func:`abandoning_loses`) and start
+        the next of the session."""
         self._begin(self.round.session.next_match())
 
     def restart(self) -> None:
-        """Abandon this game (it is not counted) and play it again from its start,
+        """Abandon this game (as :meth:`new_game`) and play it again from its start,
         with the same player to start."""
         self._begin(self.round.session.restart_match())
 
     def _begin(self, match: Match) -> None:
-        self.inflight.cancel()
-        self.computer.held = None
-        self.computer.forget()
-        self.advisor.forget()
-        self.coach.forget()
-        self.watching.reset()
-        self.round.begin(match)
+        """A new current game for ``match``, in the same series: the old game's parts stop (an
+        unfinished one against the computer counted as a loss once a few moves in)."""
+        left = self.round.saved()
+        if self.round.unfinished and left is not None and abandoning_loses(left):
+            self._keeper.record_result(abandoned_level(left), "loss")
+        self.current.stop()
+        self.current = self._current(Round(self.round.session, match))
         self.cursor = WIDTH // 2
         self._remember()
         self.advance()
@@ -339,19 +455,20 @@ class PlayScene(Scene):
         """Paused: play the next move (as soon as the computer has chosen it)."""
         if self._watching_on:
             self.watching.allow_step()
-            self.computer.show_now(self.time)  # shown at once: the player asked for it
+            self.current.show_now(self.time)  # shown at once: the player asked for it
             self._rebuild_buttons()
 
     def cycle_speed(self) -> None:
         """Slow, normal, fast, and round again; kept in the settings."""
-        delay = self.watching.cycle_speed()
-        self.host.notify(texts.speed_notice(delay), topic="speed")
+        speed = self.watching.cycle_speed()
+        self.host.notify(texts.speed_notice(speed), topic="speed")
         self._rebuild_buttons()
 
     # -- events and time ---------------------------------------------------------------------
     def _rebuild_buttons(self) -> None:
         """The side panel's buttons for the current state (enabled or not)."""
-        items = controls.buttons(self.round, self.watching, offer=self.coach.offer is not None)
+        offer, stuck = self.coach.offer is not None, self.stuck is not None
+        items = controls.buttons(self.round, self.watching, offer=offer, stuck=stuck)
         self.buttons = controls.refreshed(self.buttons, items)
 
     def press(self, key: str) -> Transition | None:
@@ -378,21 +495,40 @@ class PlayScene(Scene):
                 self.try_drop(queued)
         if self.coach.waiting is not None and not self.advisor.analysing:
             self.coach.give_up_waiting()  # no analysis on its way: the game goes on
-        may_move = self.watching.may_move and not self.coach.holding
-        held = self.computer.release(self.time, may_move=may_move)
-        if held is not None:
-            self.watching.spend_step()
-            match = self.round.match
-            self.computer.played(match.board.moves + str(held.column + 1), was_proven=held.proven)
-            if match.computer_to_move and self.round.drop is None:
-                self._play(held.column)
+            self._remember()
+        self._take_moves()
+        self._notice_stuck()
+        if not self.round.over:
+            self.ended_at = None
+        elif self.ended_at is None:
+            self.ended_at = self.time
+
+    @property
+    def win_wave(self) -> float:
+        """The winning four's breath now (:func:`~game.ui.animation.win_wave`)."""
+        return win_wave(None if self.ended_at is None else self.time - self.ended_at)
+
+    @property
+    def shows_thinking(self) -> bool:
+        """Whether the thinking dots are drawn: another player chooses, two computers
+        are not paused, and the coach has nothing to say first."""
+        return self.thinking and not self.watching.paused and self.coach.offer is None
+
+    def next_frame_in(self) -> float | None:
+        """Every frame while a disc falls, the thinking dots breathe or the winning four
+        does; otherwise the screen waits for an event or a reply."""
+        since = None if self.ended_at is None else self.time - self.ended_at
+        if self.round.drop is not None or self.shows_thinking or win_breathing(since):
+            return EVERY_FRAME
+        return None
 
     def resume(self) -> None:
-        """Back from the pause menu: settings may have changed (analysis on or off)."""
+        """Back from the pause menu: settings may have changed (analysis on or off, the
+        language: the buttons are labelled again, a finished game's too)."""
         if not self.settings.show_analysis:
-            self.inflight.cancel(ANALYSIS)
+            self.current.requests.cancel(RequestKind.ANALYSIS)
         self.advance()
+        self._rebuild_buttons()
 
     def close(self) -> None:
-        self.inflight.cancel()
-        self.computer.held = None
+        self.current.stop()

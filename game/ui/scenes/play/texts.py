@@ -21,7 +21,8 @@ from game.i18n import gettext as _
 from game.ui.match import COLOUR_NAMES, Match, Session
 from game.ui.names import colour_name, level_choice, level_name
 from game.ui.options import DiscColour, GameConfig, Mode
-from game.ui.verdicts import DRAW, ESTIMATE_SYMBOLS, LOSS, WIN, Estimate, Verdict
+from game.ui.scenes.play.watching import WatchSpeed
+from game.ui.worth import DRAW, ESTIMATE_SYMBOLS, LOSS, WIN, Estimate, Worth, WorthKind
 
 NO_BREAK = "\u00a0"
 
@@ -46,16 +47,24 @@ class Says(Sentence):
     MOVES = N_("Moves")
     NO_MOVES = N_("(none yet)")
     SESSION = N_("Session")
-    ANALYSING = N_("analysing...")
+    ANALYSING = N_("Analysing\u2026")
     """Above the board while the position's analysis is on its way."""
     LOOKING_FOR_HINT = N_("Looking for a hint...")
     PAUSED = N_("Paused: S plays the next move, P goes on")
     COACH_WAITS = N_("The computer waits for your decision")
     """While the coach offers to take a move back."""
+    COMPUTER_STUCK = N_("The computer could not choose a move")
+    """Its move did not come (the panel says why): try again, or go back."""
+    ENGINE_REFUSED = N_("The engine refused this position; the log file says why.")
+    """Under COMPUTER_STUCK, when the engine refused the position."""
     NEW_GAME_DETAIL = N_(
         "This game is not finished. A new game takes its place, and this one is not counted."
     )
     """The question before N takes an unfinished game's place."""
+    NEW_GAME_LOSS_DETAIL = N_(
+        "This game is not finished. A new game takes its place, and this one counts as a loss."
+    )
+    """The same, for a game against the computer with a few moves played."""
 
 
 class Refusal(Sentence):
@@ -82,12 +91,12 @@ def keys_help(mode: Mode, *, over: bool) -> str:
     game: pause, step and speed no longer apply)."""
     if mode is not Mode.WATCH:
         return _(
-            "Keys: 1-7 drop, H hint, A analysis, Ctrl+Z undo, Ctrl+Y redo, N new game,"
-            " M sound, Esc menu"
+            "Keys: 1-7 or Left/Right and Enter drop, H hint, A analysis, Ctrl+Z undo,"
+            " Ctrl+Y redo, N new game, M sound, F11 fullscreen, Esc menu"
         )
     if over:
-        return _("Keys: N new game, M sound, Esc menu")
-    return _("Keys: P pause, S step, F speed, N new game, M sound, Esc menu")
+        return _("Keys: N new game, M sound, F11 fullscreen, Esc menu")
+    return _("Keys: P pause, S step, F speed, N new game, M sound, F11 fullscreen, Esc menu")
 
 
 def button_label(key: str, *, paused: bool = False, speed: str = "") -> str:
@@ -99,6 +108,7 @@ def button_label(key: str, *, paused: bool = False, speed: str = "") -> str:
         "hint": _("Hint"),
         "menu": _("Menu"),
         "review": _("Review game"),
+        "retry": _("Try again"),
         "takeback": _("Take it back"),
         "keep": _("Keep my move"),
         "pause": _("Go on") if paused else _("Pause"),
@@ -108,16 +118,20 @@ def button_label(key: str, *, paused: bool = False, speed: str = "") -> str:
     return labels[key]
 
 
-def speed_name(delay: float) -> str:
-    """The watching speed's name for ``delay`` seconds a move (one of the three steps)."""
-    names = {2.0: _("Slow"), 0.6: _("Normal"), 0.15: _("Fast")}
-    return names[delay]
+def speed_name(speed: WatchSpeed) -> str:
+    """The name of two computers' speed."""
+    names = {WatchSpeed.SLOW: _("Slow"), WatchSpeed.NORMAL: _("Normal"), WatchSpeed.FAST: _("Fast")}
+    return names[speed]
 
 
-def speed_notice(delay: float) -> str:
+def speed_notice(speed: WatchSpeed) -> str:
     """Told when the speed changes."""
-    notices = {2.0: _("Speed: slow."), 0.6: _("Speed: normal."), 0.15: _("Speed: fast.")}
-    return notices[delay]
+    notices = {
+        WatchSpeed.SLOW: _("Speed: slow."),
+        WatchSpeed.NORMAL: _("Speed: normal."),
+        WatchSpeed.FAST: _("Speed: fast."),
+    }
+    return notices[speed]
 
 
 # -- notices -------------------------------------------------------------------------------
@@ -125,6 +139,18 @@ def speed_notice(delay: float) -> str:
 
 def could_not_answer(error: str | None) -> str:
     return _("The computer could not answer: {error}").format(error=error)
+
+
+def stuck_detail(crashed: bool, attempts: int) -> str:
+    """Why the computer's move did not come: its process stopped ``attempts`` times on
+    the position (``crashed``), or the engine refused it."""
+    if not crashed:
+        return Says.ENGINE_REFUSED.text
+    return ngettext(
+        "The computer player stopped {count} time on this position; the log file says why.",
+        "The computer player stopped {count} times on this position; the log file says why.",
+        attempts,
+    ).format(count=attempts)
 
 
 def impossible_move(column: int | None) -> str:
@@ -219,7 +245,7 @@ def levels_lines(config: GameConfig, match: Match, names: Mapping[str, str]) -> 
 
 def proof(exact: bool) -> str:
     """What the computer's last move was worth: proven (book or solver), or not."""
-    return _("Last move: exact") if exact else _("Last move: best guess")
+    return _("Last move: proven best") if exact else _("Last move: a best guess, not proven")
 
 
 def computer_plays(match: Match, player: Player, column: int, names: Mapping[str, str]) -> str:
@@ -253,97 +279,19 @@ def numbered_moves(moves: str) -> str:
     )
 
 
-# -- what a column is worth -------------------------------------------------------------------
-
-
-def _estimate_word(step: Estimate) -> str:
-    words = {
-        "strong": _("Strong"),
-        "good": _("Good"),
-        "even": _("Even"),
-        "weak": _("Weak"),
-        "bad": _("Bad"),
-    }
-    return words[step]
-
-
-def _estimate_sentence(step: Estimate, column: int) -> str:
-    sentences = {
-        "strong": _("Column {column}: strong (an estimate)"),
-        "good": _("Column {column}: good (an estimate)"),
-        "even": _("Column {column}: even (an estimate)"),
-        "weak": _("Column {column}: weak (an estimate)"),
-        "bad": _("Column {column}: bad (an estimate)"),
-    }
-    return sentences[step].format(column=column + 1)
-
-
-def _result_word(said: Verdict) -> str:
-    return {"win": _("Win"), "draw": _("Draw"), "loss": _("Loss")}[said.kind]
-
-
-def verdict_lines(said: Verdict) -> list[str]:
-    """The label above a column, a line each: "✓ Win" and "in 3" (or "in ≤5"); an
-    estimate's symbol above its word (the widest would not fit a narrow column)."""
-    if said.estimate is not None:
-        return [said.symbol, _estimate_word(said.estimate)]
-    first = f"{said.symbol} {_result_word(said)}"
-    if said.moves is None:
-        return [first]
-    if said.at_most:
-        return [first, _("in \u2264{moves}").format(moves=said.moves)]
-    return [first, _("in {moves}").format(moves=said.moves)]
-
-
-def verdict_sentence(said: Verdict, column: int) -> str:
-    """The side panel's line for 0-based ``column``: "✓ Column 4: Win in 12 moves"."""
-    if said.estimate is not None:
-        return f"{said.symbol} {_estimate_sentence(said.estimate, column)}"
-    number, moves = column + 1, said.moves
-    if moves is None:
-        sentence = {
-            "win": _("Column {column}: Win"),
-            "draw": _("Column {column}: Draw"),
-            "loss": _("Column {column}: Loss"),
-        }[said.kind].format(column=number)
-    elif said.kind == "win" and said.at_most:
-        sentence = ngettext(
-            "Column {column}: Win in at most {moves} move",
-            "Column {column}: Win in at most {moves} moves",
-            moves,
-        ).format(column=number, moves=moves)
-    elif said.kind == "win":
-        sentence = ngettext(
-            "Column {column}: Win in {moves} move", "Column {column}: Win in {moves} moves", moves
-        ).format(column=number, moves=moves)
-    elif said.at_most:
-        sentence = ngettext(
-            "Column {column}: Loss in at most {moves} move",
-            "Column {column}: Loss in at most {moves} moves",
-            moves,
-        ).format(column=number, moves=moves)
-    else:
-        sentence = ngettext(
-            "Column {column}: Loss in {moves} move",
-            "Column {column}: Loss in {moves} moves",
-            moves,
-        ).format(column=number, moves=moves)
-    return f"{said.symbol} {sentence}"
-
-
-def hint(column: int, said: Verdict | None) -> str:
+def hint(column: int, said: Worth | None) -> str:
     """The hint for 0-based ``column`` in words, with what it leads to when that is
     certain: "Hint: column 4 wins in 3 moves", "Hint: column 4 (all moves lose: this one
     lasts longest)"."""
     number = column + 1
     if said is None or said.estimate is not None:
         sentence = _("Hint: column {column}")
-    elif said.kind == "draw":
+    elif said.kind is WorthKind.DRAW:
         sentence = _("Hint: column {column} (a draw with best play)")
-    elif said.kind == "loss" and (said.moves is None or said.at_most):
+    elif said.kind is WorthKind.LOSS and (said.moves is None or said.at_most):
         # Proven lost, but not which move lasts longest.
         sentence = _("Hint: column {column} (all moves lose with best play)")
-    elif said.kind == "loss":
+    elif said.kind is WorthKind.LOSS:
         sentence = _("Hint: column {column} (all moves lose: this one lasts longest)")
     elif said.moves is None:
         sentence = _("Hint: column {column} wins")
@@ -384,9 +332,9 @@ def legends(*, engine_scores: bool, estimates: bool) -> list[str]:
     if estimates:
         found.append(
             _("{better} {even} {worse}: the computer's estimate, strong to bad.").format(
-                better=ESTIMATE_SYMBOLS["good"],
-                even=ESTIMATE_SYMBOLS["even"],
-                worse=ESTIMATE_SYMBOLS["weak"],
+                better=ESTIMATE_SYMBOLS[Estimate.GOOD],
+                even=ESTIMATE_SYMBOLS[Estimate.EVEN],
+                worse=ESTIMATE_SYMBOLS[Estimate.WEAK],
             )
         )
     return found

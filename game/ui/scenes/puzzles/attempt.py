@@ -1,6 +1,7 @@
 """One try at a puzzle: the player's moves, the defence's replies, the verdict and the
 refutation.  No pygame and no engine here: the scene sends what :class:`Attempt` asks
-for (an :class:`Ask`) and hands back the answers.
+for (an :class:`Ask`: a Perfect move, or every column's value, of a position) and hands
+back the answers.
 
 The player plays the winning side; the defence is the Perfect level.  A move is judged
 exactly, by the first of two answers to arrive:
@@ -14,7 +15,8 @@ exactly, by the first of two answers to arrive:
 A move that keeps the win gets the defence's reply and the player moves again; the
 four ends the try, solved.  A move that throws the win away ends the try, failed: the
 defence's best line from there (both sides' best moves, up to :data:`LINE_PLIES`) is
-asked for move by move, and the columns that kept the win are known from the analysis.
+asked for move by move (the defence's reply, when it comes after the mistake, is its
+first), and the columns that kept the win are known from the analysis.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from game.ai.puzzles import Puzzle
 from game.ai.score import Analysis, Score
 from game.core import Board, Player
 from game.core.bitboard import Column
+from game.ui.requests import RequestKind
 
 LINE_PLIES: Final = 8
 """The refutation shows at most this many discs."""
@@ -43,22 +46,13 @@ class Phase(enum.Enum):
     FAILED = enum.auto()
 
 
-class AskFor(enum.Enum):
-    """What a question to the engine is about."""
-
-    ANALYSIS = "analysis"
-    """Every column's exact value of the position (the player is to move there)."""
-    DEFENCE = "defence"
-    """The Perfect level's move in the position (after the player's move)."""
-    LINE = "line"
-    """The next move of the refutation: the Perfect level's, for either side."""
-
-
 @dataclass(frozen=True, slots=True)
 class Ask:
-    """A question for the engine about the position ``moves``."""
+    """A question for the engine about the position ``moves``: the Perfect level's move
+    there (``MOVE``: the defence's reply, or the refutation's next move, for either
+    side), or every column's exact value (``ANALYSIS``: the player is to move there)."""
 
-    what: AskFor
+    kind: RequestKind
     moves: str
 
 
@@ -115,9 +109,9 @@ class Attempt:
         known = self.winning.get(before)
         if known is not None and col not in known:
             self._fail(before)
-            return [Ask(AskFor.LINE, self.board.moves)]
+            return [Ask(RequestKind.MOVE, self.board.moves)]
         self.phase = Phase.DEFENCE
-        return [Ask(AskFor.DEFENCE, self.board.moves)]
+        return [Ask(RequestKind.MOVE, self.board.moves)]
 
     def analysed(self, moves: str, analysis: Analysis) -> None:
         """The analysis of the position ``moves`` arrived."""
@@ -126,25 +120,20 @@ class Attempt:
         if waiting and self.board.history[-1] not in self.winning[moves]:
             self._fail(moves)  # the defence's reply, asked for, is the refutation's first move
 
-    def answered(self, ask: Ask, column: Column, score: Score) -> list[Ask]:
-        """The engine's move ``column`` (worth ``score`` to the side that plays it) for
-        ``ask``; what to ask next.  A stale answer (the position moved on) is ignored."""
-        if ask.what is AskFor.LINE:
-            if (
-                self.phase is Phase.FAILED
-                and not self.line_over
-                and ask.moves == self.line_position()
-            ):
-                return self._extend_line(column)
-            return []
-        if ask.what is not AskFor.DEFENCE or ask.moves != self.board.moves:
-            return []
+    def answered(self, moves: str, column: Column, score: Score) -> list[Ask]:
+        """The Perfect level's move ``column`` in the position ``moves`` (worth ``score``
+        to the side that plays it); what to ask next.  In the position after the
+        player's move it is the defence's reply (while the verdict waits for it, and
+        after a mistake the refutation's first move); further on, the refutation's next
+        move.  An answer about a position the try has left is ignored."""
         if self.phase is Phase.DEFENCE:
+            if moves != self.board.moves:
+                return []
             if score.result is None or score.result < 0:
                 return self._defend(column)
-            self._fail(self.board.moves[:-1])
-        if self.phase is Phase.FAILED and not self.line and not self.line_over:
-            return self._extend_line(column)  # the defence's reply opens the refutation
+            self._fail(self.board.moves[:-1])  # the defence's reply opens the refutation
+        if self.phase is Phase.FAILED and not self.line_over and moves == self.line_position():
+            return self._extend_line(column)
         return []
 
     def _defend(self, column: Column) -> list[Ask]:
@@ -154,7 +143,7 @@ class Attempt:
             self.phase = Phase.FAILED
             return []
         self.phase = Phase.YOUR_MOVE
-        return [Ask(AskFor.ANALYSIS, self.board.moves)]
+        return [Ask(RequestKind.ANALYSIS, self.board.moves)]
 
     def _fail(self, before: str) -> None:
         self.phase = Phase.FAILED
@@ -169,7 +158,7 @@ class Attempt:
         if line.is_over or len(self.line) >= LINE_PLIES:
             self.line_over = True
             return []
-        return [Ask(AskFor.LINE, line.moves)]
+        return [Ask(RequestKind.MOVE, line.moves)]
 
     def line_position(self) -> str:
         """The position the next refutation move is asked for."""

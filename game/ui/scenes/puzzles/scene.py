@@ -18,23 +18,29 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from game.ai.protocol import RequestKind, SearchRequest
+from game.ai.protocol import Answered, Refused, Reply, SearchRequest, SearchResult
 from game.ai.puzzles import Band, Puzzle
+from game.ai.score import Score
 from game.core import WIDTH
-from game.rating import puzzle_opponent
-from game.ui.animation import DiscDrop
-from game.ui.engine_link import Answer, Engine, Reply
+from game.profile.rating import puzzle_opponent
+from game.ui import input as ui_input
+from game.ui.animation import DiscDrop, win_breathing, win_wave
+from game.ui.board_screen import BoardLayout, Layouts
+from game.ui.engine_link import Engine
+from game.ui.input import Command, Order
+from game.ui.notices import NoticePlace
+from game.ui.pacing import EVERY_FRAME
+from game.ui.requests import Asked, RequestKind, Requests
 from game.ui.scenes.base import Scene
-from game.ui.scenes.play.layout import Layouts, PlayLayout
 from game.ui.scenes.puzzles import texts
-from game.ui.scenes.puzzles.attempt import Ask, AskFor, Attempt, Phase
+from game.ui.scenes.puzzles.attempt import Ask, Attempt, Phase
 from game.ui.scenes.puzzles.shelf import Shelf
 from game.ui.scenes.puzzles.view import draw
 from game.ui.scenes.stack import Go, Transition
-from game.ui.widgets import Item, ItemList
+from game.ui.widgets import Action, ActionKind, Item, ItemList
 
 if TYPE_CHECKING:
-    from game.statistics import Statistics
+    from game.profile.statistics import Statistics
     from game.ui.scenes.base import SceneHost
 
 log = logging.getLogger(__name__)
@@ -42,10 +48,6 @@ log = logging.getLogger(__name__)
 DEFENCE_SECONDS = 3.0
 """The Perfect level's budget for each defending move (it goes past it to prove a move)."""
 BUTTONS = ("daily", "band", "next", "again", "back")
-NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, WIDTH + 1)}
-NUMBER_KEYS.update({getattr(pygame, f"K_KP{n}"): n - 1 for n in range(1, WIDTH + 1)})
-DROP_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_DOWN})
-SHORTCUTS = {pygame.K_n: "next", pygame.K_r: "again", pygame.K_d: "daily"}
 
 
 class PuzzleRecords(Protocol):
@@ -71,13 +73,19 @@ class PuzzleData:
     today: Callable[[], datetime.date] = datetime.date.today
 
 
+def _label(key: str) -> str:
+    """A button's label; the band's row has none: all of it shows the band (the heading
+    above names it too), which a narrow panel could not hold beside "Difficulty"."""
+    return "" if key == "band" else texts.button_label(key)
+
+
 class PuzzleScene(Scene):
     def __init__(
         self, host: SceneHost, data: PuzzleData, *, engine: Engine, records: PuzzleRecords
     ) -> None:
         super().__init__(host)
         self.shelf = Shelf(data.puzzles) if data.puzzles else None
-        self._engine = engine
+        self.requests = Requests(engine, self.receive)
         self.records = records
         self.ratings = data.ratings
         self._today = data.today
@@ -91,17 +99,15 @@ class PuzzleScene(Scene):
         self.cursor = WIDTH // 2
         self.hovering = False
         self.time = 0.0
-        self._asks: dict[int, Ask] = {}
+        self.ended_at: float | None = None
+        """When (scene time) the try's four was made; None until then."""
         self._recorded = False
         self.statistics = records.all_statistics()
         """The player's records as last read (every window's: the settings file's and this
         window's unsaved ones); read again after each try."""
         choices = [(band, texts.band_name(band)) for band in Band]
         self.buttons = ItemList(
-            [
-                Item(key, texts.button_label(key), choices=choices if key == "band" else ())
-                for key in BUTTONS
-            ]
+            [Item(key, _label(key), choices=choices if key == "band" else ()) for key in BUTTONS]
         )
         if self.shelf is not None:
             date = self._today()
@@ -117,7 +123,7 @@ class PuzzleScene(Scene):
     def look(self) -> SceneHost:
         return self.host
 
-    def layout(self) -> PlayLayout:
+    def layout(self) -> BoardLayout:
         return self.layouts.get(self.host.size, BUTTONS)
 
     @property
@@ -132,7 +138,7 @@ class PuzzleScene(Scene):
 
     def start(self, puzzle: Puzzle, *, daily: bool = False) -> None:
         """Begin a try at ``puzzle`` (what was asked for the last one is dropped)."""
-        self._cancel_all()
+        self.requests.cancel()
         self.attempt = Attempt.start(puzzle)
         self.daily = daily
         self.band = puzzle.band
@@ -143,7 +149,7 @@ class PuzzleScene(Scene):
         self._recorded = False
         # The first move's verdict is known (the puzzle's column); the analysis still warms
         # the engine's tables for the defence's reply.
-        self._ask([Ask(AskFor.ANALYSIS, puzzle.moves)])
+        self._ask([Ask(RequestKind.ANALYSIS, puzzle.moves)])
 
     def next_puzzle(self) -> None:
         if self.shelf is None:
@@ -156,60 +162,68 @@ class PuzzleScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> Transition | None:
         layout = self.layout()
         if event.type == pygame.KEYDOWN:
-            return self._key(event, layout)
-        if event.type == pygame.MOUSEMOTION:
+            keys = ui_input.PUZZLE_TURN_KEYS if self._turn() else ui_input.PUZZLE_KEYS
+            order = ui_input.key_order(event, keys)
+            if order is not None:
+                return self.carry_out(order)
+        elif event.type == pygame.MOUSEMOTION:
             column = layout.board.column_at(event.pos)
             self.hovering = column is not None
             if column is not None:
                 self.cursor = column
         action = self.buttons.handle_event(event, layout.buttons)
         if action is not None:
-            return self._action(action.kind, action.key)
+            return self._button(action)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             column = layout.board.column_at(event.pos)
             if column is not None:
-                self.cursor = column
-                self.drop_in(column)
+                return self.carry_out(Order(Command.DROP, column))
         return None
 
-    def _key(self, event: pygame.event.Event, layout: PlayLayout) -> Transition | None:
-        key = event.key
-        if key == pygame.K_ESCAPE:
+    def _button(self, action: Action) -> Transition | None:
+        if action.kind is ActionKind.BACK:
             return Go.BACK
-        if key in NUMBER_KEYS:
-            self.cursor = NUMBER_KEYS[key]
+        if action.kind is ActionKind.CHANGE:
+            self.host.sounds.play("click")
+            if action.key == "band":
+                self.choose_band(self.buttons.get("band").value)
+            return None
+        return self.press(action.key)
+
+    def press(self, key: str) -> Transition | None:
+        """The button ``key`` was pressed."""
+        return self.carry_out(ui_input.button_order(key, ui_input.PUZZLE_BUTTONS))
+
+    def carry_out(self, order: Order) -> Transition | None:
+        """Do what ``order`` says; where to go next, if anywhere."""
+        command = order.command
+        if command is Command.BACK:
+            return Go.BACK
+        if command is Command.DROP:
+            self.cursor = self.cursor if order.column is None else order.column
             self.drop_in(self.cursor)
-            return None
-        if key in SHORTCUTS:
-            return self._action("activate", SHORTCUTS[key])
-        if self._turn() and key in (pygame.K_LEFT, pygame.K_RIGHT, *DROP_KEYS):
-            if key == pygame.K_LEFT:
-                self.cursor = max(0, self.cursor - 1)
-            elif key == pygame.K_RIGHT:
-                self.cursor = min(WIDTH - 1, self.cursor + 1)
-            else:
-                self.drop_in(self.cursor)
-            return None
-        action = self.buttons.handle_event(event, layout.buttons)
-        return None if action is None else self._action(action.kind, action.key)
+        elif command is Command.CURSOR_LEFT:
+            self.cursor = max(0, self.cursor - 1)
+        elif command is Command.CURSOR_RIGHT:
+            self.cursor = min(WIDTH - 1, self.cursor + 1)
+        else:
+            self.host.sounds.play("click")
+            if command is Command.NEXT_PUZZLE:
+                self.next_puzzle()
+            elif command is Command.TRY_AGAIN and self.attempt is not None:
+                self.start(self.attempt.puzzle, daily=self.daily)
+            elif command is Command.DAILY and self.shelf is not None:
+                self.start(self.shelf.daily(self._today()), daily=True)
+        return None
+
+    def choose_band(self, band: Band) -> None:
+        """The next puzzle is of ``band`` (the band button shows it)."""
+        self.band = band
+        self.buttons.get("band").select(band)
+        self.next_puzzle()
 
     def _turn(self) -> bool:
         return self.attempt is not None and self.attempt.phase is Phase.YOUR_MOVE
-
-    def _action(self, kind: str, key: str) -> Transition | None:
-        if kind == "back" or key == "back":
-            return Go.BACK
-        self.host.sounds.play("click")
-        if key == "band" and kind == "change":
-            self.band = self.buttons.get("band").value
-            self.next_puzzle()
-        elif key == "next":
-            self.next_puzzle()
-        elif key == "again" and self.attempt is not None:
-            self.start(self.attempt.puzzle, daily=self.daily)
-        elif key == "daily" and self.shelf is not None:
-            self.start(self.shelf.daily(self._today()), daily=True)
-        return None
 
     def drop_in(self, column: int) -> None:
         """The player drops a disc in ``column``, when it is their turn and it has room."""
@@ -226,39 +240,31 @@ class PuzzleScene(Scene):
 
     def _ask(self, asks: list[Ask]) -> None:
         for ask in asks:
-            if ask.what is AskFor.ANALYSIS:
+            if ask.kind is RequestKind.ANALYSIS:
                 request = SearchRequest(moves=ask.moves, depth=None, analyze=True)
-                kind = RequestKind.ANALYSIS
             else:
                 request = SearchRequest(moves=ask.moves, depth=None, time_limit=DEFENCE_SECONDS)
-                kind = RequestKind.MOVE
-            request_id = self._engine.submit(request, kind=kind, owner=self)
-            if request_id is not None:
-                self._asks[request_id] = ask
+            self.requests.ask(ask.kind, request)
 
-    def _cancel_all(self) -> None:
-        for request_id in list(self._asks):
-            self._engine.cancel(request_id)
-        self._asks.clear()
-
-    def handle_reply(self, reply: Reply) -> None:
-        ask = self._asks.pop(reply.request_id, None)
+    def receive(self, asked: Asked, reply: Reply) -> None:
+        """The reply to a request of this try's (a new try cancels the last one's)."""
         attempt = self.attempt
-        if ask is None or attempt is None:
+        if attempt is None:
             return
-        if not isinstance(reply, Answer):
-            self.host.notify(texts.could_not_answer(reply.error))
-            return
-        result = reply.result
-        if ask.what is AskFor.ANALYSIS:
-            if result.analysis is not None:
-                attempt.analysed(ask.moves, result.analysis)
-            self._after_change()
-            return
-        if result.column is None:
-            return
+        match reply:
+            case Refused(error=error):
+                self.host.notify(texts.could_not_answer(error))
+            case Answered(result=SearchResult() as result) if asked.kind is RequestKind.ANALYSIS:
+                if result.analysis is not None:
+                    attempt.analysed(asked.moves, result.analysis)
+                self._after_change()
+            case Answered(result=SearchResult(column=int() as column, score=score)):
+                self._moved(attempt, asked.moves, column, score)
+
+    def _moved(self, attempt: Attempt, moves: str, column: int, score: Score) -> None:
+        """The Perfect level's ``column`` in the position ``moves``."""
         ply = attempt.board.ply
-        self._ask(attempt.answered(ask, result.column, result.score))
+        self._ask(attempt.answered(moves, column, score))
         if attempt.board.ply > ply:
             self._animate_last()
         self._after_change()
@@ -301,16 +307,51 @@ class PuzzleScene(Scene):
                 self.host.sounds.play("drop")
             if self.drop.done:
                 self.drop = None
+        if not self._four_shown:
+            self.ended_at = None
+        elif self.ended_at is None:
+            self.ended_at = self.time
+
+    @property
+    def _four_shown(self) -> bool:
+        """Whether the board shows a four made (and no disc still falling)."""
+        attempt = self.attempt
+        if attempt is None or self.drop is not None:
+            return False
+        outcome = attempt.board.outcome
+        return outcome is not None and outcome.winner is not None
+
+    @property
+    def win_wave(self) -> float:
+        """The winning four's breath now (:func:`~game.ui.animation.win_wave`)."""
+        return win_wave(None if self.ended_at is None else self.time - self.ended_at)
+
+    def next_frame_in(self) -> float | None:
+        """Every frame while a disc falls, the defence thinks (its dots breathe) or a
+        four does; otherwise the screen waits for an event or a reply."""
+        attempt = self.attempt
+        thinking = attempt is not None and attempt.phase is Phase.DEFENCE
+        since = None if self.ended_at is None else self.time - self.ended_at
+        if self.drop is not None or thinking or win_breathing(since):
+            return EVERY_FRAME
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         draw(surface, self, self.layout())
 
+    def notice_place(self, size: tuple[int, int]) -> NoticePlace:
+        """One notice at a time, in the side panel just above its buttons: never over
+        the board or a button."""
+        layout = self.layouts.get(size, BUTTONS)
+        bottom = min(rect.top for rect in layout.buttons.values()) - layout.pad // 2
+        return NoticePlace(layout.panel.centerx, bottom, layout.panel.width - layout.pad, 1)
+
     def close(self) -> None:
-        self._cancel_all()
+        self.requests.cancel()
 
     def resume(self) -> None:
         self.statistics = self.records.all_statistics()
         for key in BUTTONS:
-            self.buttons.get(key).label = texts.button_label(key)
+            self.buttons.get(key).label = _label(key)
         band = self.buttons.get("band")
         band.choices = [(b, texts.band_name(b)) for b in Band]

@@ -11,12 +11,12 @@ from typing import Protocol
 
 import pygame
 
-from game.choices import DiscColour
-from game.core import WIDTH, Board, Player
-from game.statistics import Statistics
-from game.ui.animation import DiscDrop, pulse
-from game.ui.scenes.play.layout import PlayLayout
-from game.ui.scenes.play.view import BoardScreen, draw_column_numbers, draw_dots
+from game.core import Board, Player
+from game.profile.choices import DiscColour
+from game.profile.statistics import Statistics
+from game.ui.animation import DiscDrop
+from game.ui.board_screen import BoardLayout, BoardScreen, draw_column_numbers, draw_dots
+from game.ui.layout import BoardType, metrics
 from game.ui.scenes.puzzles import texts
 from game.ui.scenes.puzzles.attempt import Attempt, Phase
 from game.ui.scenes.puzzles.shelf import Shelf
@@ -68,7 +68,7 @@ def colour_of(player: Player) -> DiscColour:
     return DiscColour.RED if player == Player.FIRST else DiscColour.YELLOW
 
 
-def draw(surface: pygame.Surface, state: PuzzleState, layout: PlayLayout) -> None:
+def draw(surface: pygame.Surface, state: PuzzleState, layout: BoardLayout) -> None:
     state.look.draw_background(surface)
     if state.attempt is not None:
         draw_board(surface, state, state.attempt, layout)
@@ -76,22 +76,12 @@ def draw(surface: pygame.Surface, state: PuzzleState, layout: PlayLayout) -> Non
 
 
 def draw_board(
-    surface: pygame.Surface, state: PuzzleState, attempt: Attempt, layout: PlayLayout
+    surface: pygame.Surface, state: PuzzleState, attempt: Attempt, layout: BoardLayout
 ) -> None:
     look, g = state.look, layout.board
     theme, renderer = look.theme, look.renderer
     board, drop = attempt.board, state.drop
-    renderer.draw_back(surface, g, theme)
-    for col in range(WIDTH):
-        for row in range(board.height(col)):
-            if drop is not None and (drop.col, drop.row) == (col, row):
-                continue
-            owner = board.cell(col, row)
-            assert owner is not None
-            renderer.draw_disc(surface, g.centre(col, row), g.radius, colour_of(owner), theme)
-    if drop is not None:
-        centre = g.falling_centre(drop.col, drop.y)
-        renderer.draw_disc(surface, centre, g.radius, colour_of(drop.player), theme)
+    renderer.draw_discs(surface, g, theme, board=board, drop=drop, colour_of=colour_of)
     _draw_line(surface, state, attempt, layout)
     renderer.draw_frame(surface, g, theme)
     kept = attempt.kept_columns()
@@ -104,21 +94,21 @@ def draw_board(
         renderer.draw_last_mark(surface, g.centre(last, board.height(last) - 1), g, theme)
     outcome = board.outcome
     if outcome is not None and outcome.winner is not None and drop is None:
-        wave = pulse(state.time)
+        wave = state.win_wave
         for col, row in outcome.cells:
             renderer.draw_win_mark(surface, g.centre(col, row), g, theme, wave)
     _draw_above(surface, state, attempt, layout)
 
 
 def _draw_line(
-    surface: pygame.Surface, state: PuzzleState, attempt: Attempt, layout: PlayLayout
+    surface: pygame.Surface, state: PuzzleState, attempt: Attempt, layout: BoardLayout
 ) -> None:
     """The refutation: each move a faint disc with its number."""
     if not attempt.line or state.drop is not None:
         return
     look, g = state.look, layout.board
     line = Board.from_moves(attempt.board.moves)
-    size = max(12, round(g.cell * 0.4))
+    size = BoardType.of(g.cell).line
     for number, col in enumerate(attempt.line, start=1):
         row = line.height(col)
         player = line.to_move
@@ -131,7 +121,7 @@ def _draw_line(
 
 
 def _draw_above(
-    surface: pygame.Surface, state: PuzzleState, attempt: Attempt, layout: PlayLayout
+    surface: pygame.Surface, state: PuzzleState, attempt: Attempt, layout: BoardLayout
 ) -> None:
     """The player's disc over the cursor's column, or the computer thinking; the column
     numbers under the board."""
@@ -146,7 +136,7 @@ def _draw_above(
     draw_column_numbers(surface, look, g, None if hover is None else state.cursor)
 
 
-def draw_side(surface: pygame.Surface, state: PuzzleState, layout: PlayLayout) -> None:
+def draw_side(surface: pygame.Surface, state: PuzzleState, layout: BoardLayout) -> None:
     look = state.look
     panel = layout.panel
     draw_panel(surface, panel, look.theme, radius=max(6, round(12 * layout.scale)))
@@ -162,7 +152,8 @@ def draw_side(surface: pygame.Surface, state: PuzzleState, layout: PlayLayout) -
 
 def _panel_text(writer: Writer, state: PuzzleState, body: int) -> None:
     theme = state.look.theme
-    heading, small, gap = max(16, round(body * 1.15)), max(13, round(body * 0.82)), body // 2
+    sizes = metrics(writer.surface.get_size()).type
+    heading, small, gap = sizes.heading, sizes.small, body // 2
     attempt, shelf = state.attempt, state.shelf
     if attempt is None or shelf is None:
         writer.put(texts.title(), heading, theme.text)

@@ -6,8 +6,8 @@ The worker answers one request at a time, in order.  So the positions' values ar
 :data:`IN_FLIGHT` at a time (the worker never waits for the next, and an analysis the
 player asks for waits behind two at most), in the order that reviews fastest (from the
 last position back: :func:`game.ai.review.review_order`'s reason); a line goes before the
-positions left, and the analysis before both.  Every request carries an id; leaving the
-screen cancels what is awaited, and a reply nobody awaits is dropped.
+positions left, and the analysis before both.  They go through the screen's
+:class:`~game.ui.requests.Requests`: leaving the screen cancels what is awaited.
 """
 
 from __future__ import annotations
@@ -18,12 +18,16 @@ from typing import Final
 
 from game.ai.protocol import (
     LINE_LENGTH,
-    RequestKind,
+    Answered,
+    Refused,
+    Reply,
     ReviewRequest,
+    ReviewResult,
     SearchRequest,
     SearchResult,
 )
-from game.ui.engine_link import Answer, Failure, Reply, Reviewed, ReviewEngine, ReviewOwner
+from game.ui.engine_link import Engine
+from game.ui.requests import Asked, RequestKind, Requests
 from game.ui.scenes.review.record import ReviewRecord
 
 log = logging.getLogger(__name__)
@@ -34,111 +38,91 @@ POSITION_SECONDS: Final = 4.0
 """The most a position's exact value may take before the review estimates it (with the
 opening book, the first eight moves' values take no time at all)."""
 
-Asked = tuple[int, int]
-"""A review request: the position (moves played) and the length of line wanted."""
+Valued = tuple[int, int]
+"""A position's value to ask for: the position (moves played) and the length of line
+wanted."""
 
 
 class ReviewRequests:
-    """What ``owner`` asks ``engine`` for ``record`` (see the module docstring);
+    """What is asked of ``engine`` for ``record`` (see the module docstring);
     ``analysis_seconds`` is an analysis's time budget (Perfect's, in the settings)."""
 
-    def __init__(
-        self,
-        engine: ReviewEngine,
-        owner: ReviewOwner,
-        record: ReviewRecord,
-        *,
-        analysis_seconds: float,
-    ) -> None:
-        self._engine = engine
-        self._owner = owner
+    def __init__(self, engine: Engine, record: ReviewRecord, *, analysis_seconds: float) -> None:
+        self._requests = Requests(engine, self._receive)
         self._record = record
         self._analysis_seconds = analysis_seconds
-        board = record.board
         order = [ply for ply in reversed(record.plies) if ply >= record.game.start]
-        self._queue: collections.deque[Asked] = collections.deque((ply, 0) for ply in order)
-        self._sent: dict[int, Asked] = {}
-        self._analysis: tuple[int, str] | None = None
+        self._queue: collections.deque[Valued] = collections.deque((ply, 0) for ply in order)
         self.analyses: dict[str, SearchResult] = {}
         """Every column's value of the positions analysed, by move string."""
         self.failed = 0
         """Positions the worker could not value (the review says so)."""
-        self._moves = board.moves
+        self._moves = record.board.moves
 
     @property
     def busy(self) -> bool:
         """Whether values are still on their way."""
-        return bool(self._queue or self._sent)
+        return bool(self._queue) or self._requests.waits_for(RequestKind.REVIEW)
 
     def analysing(self, moves: str) -> bool:
-        return self._analysis is not None and self._analysis[1] == moves
+        return self._requests.waits_for(RequestKind.ANALYSIS, moves)
+
+    def _valuing(self) -> list[Valued]:
+        """The values on their way: (position, line length) of each."""
+        return [
+            (asked.request.ply, asked.request.line)
+            for asked in self._requests.awaited(RequestKind.REVIEW)
+            if isinstance(asked.request, ReviewRequest)
+        ]
 
     def pump(self) -> None:
         """Send what should be on its way now: :data:`IN_FLIGHT` review requests at most
         (an analysis asked meanwhile waits behind those alone)."""
-        while self._queue and len(self._sent) < IN_FLIGHT:
+        sent = len(self._valuing())
+        while self._queue and sent < IN_FLIGHT:
             ply, line = self._queue.popleft()
             request = ReviewRequest(
                 game=self._moves, ply=ply, line=line, time_limit=POSITION_SECONDS
             )
-            request_id = self._engine.submit_review(request, owner=self._owner)
-            if request_id is None:  # the worker refused: the player was told
-                self._queue.clear()
+            if not self._requests.ask(RequestKind.REVIEW, request):
+                self._queue.clear()  # the worker refused: the player was told
                 return
-            self._sent[request_id] = (ply, line)
+            sent += 1
 
     def analyse(self, moves: str) -> None:
         """Ask for every column's value of the position ``moves`` (once), before the
         values still to send; an analysis of another position on its way is cancelled."""
         if moves in self.analyses or self.analysing(moves):
             return
-        if self._analysis is not None:
-            self._engine.cancel(self._analysis[0])
+        self._requests.cancel(RequestKind.ANALYSIS)
         request = SearchRequest(
             moves=moves, depth=None, time_limit=self._analysis_seconds, analyze=True
         )
-        request_id = self._engine.submit(request, kind=RequestKind.ANALYSIS, owner=self._owner)
-        self._analysis = None if request_id is None else (request_id, moves)
+        self._requests.ask(RequestKind.ANALYSIS, request)
 
-    def receive(self, reply: Reply) -> bool:
-        """An analysis (or its failure) arrived; whether it was awaited."""
-        analysis = self._analysis
-        if analysis is None or analysis[0] != reply.request_id:
-            return False
-        self._analysis = None
-        if isinstance(reply, Answer):
-            self.analyses[analysis[1]] = reply.result
-        else:
-            log.warning("the analysis of %r failed: %s", analysis[1], reply.error)
-        return True
-
-    def receive_value(self, reply: Reviewed | Failure) -> bool:
-        """A position's value (or its failure) arrived; whether it was awaited."""
-        asked = self._sent.pop(reply.request_id, None)
-        if asked is None:
-            return False
-        if isinstance(reply, Reviewed):
-            self._record.receive(reply.result.value)
-            self._ask_lines()
-        else:
-            log.warning("the review of position %s failed: %s", asked[0], reply.error)
-            self.failed += 1
+    def _receive(self, asked: Asked, reply: Reply) -> None:
+        """A position's value or an analysis (or its failure) arrived."""
+        match reply:
+            case Answered(result=ReviewResult() as valued):
+                self._record.receive(valued.value)
+                self._ask_lines()
+            case Answered(result=SearchResult() as analysis):
+                self.analyses[asked.moves] = analysis
+            case Refused(error=error) if asked.kind is RequestKind.REVIEW:
+                log.warning("the review of %s failed: %s", asked.request, error)
+                self.failed += 1
+            case Refused(error=error):
+                log.warning("the analysis of %r failed: %s", asked.moves, error)
         self.pump()
-        return True
 
     def _ask_lines(self) -> None:
         """Ask first for the line of every mistake and blunder that lacks one."""
-        asked = {ply for ply, line in (*self._queue, *self._sent.values()) if line}
+        asked = {ply for ply, line in (*self._queue, *self._valuing()) if line}
         for ply in range(self._record.length):
             if ply not in asked and self._record.wants_line(ply):
                 self._queue.appendleft((ply, LINE_LENGTH))
 
     def cancel(self) -> None:
         """Stop everything on its way (the screen is left)."""
-        for request_id in self._sent:
-            self._engine.cancel(request_id)
-        if self._analysis is not None:
-            self._engine.cancel(self._analysis[0])
-        self._sent.clear()
+        self._requests.cancel()
         self._queue.clear()
-        self._analysis = None

@@ -8,9 +8,10 @@ background: the values fill in as they are solved), :mod:`.texts` (every sentenc
 line), :mod:`.graph` (the value graph), :mod:`.summary` (the players' rows) and
 :mod:`.panel` (the move list and the shown move in words).
 
-Left and Right step through the moves, Home and End go to the first and the last; a click
-on the graph or on a move of the list shows that position.  The analysis of every column
-is asked for the position the player stays on.  C copies the moves.
+Left and Right (or the mouse wheel) step through the moves, Home and End go to the first
+and the last; a click on the graph or on a move of the list shows that position.  The
+analysis of every column is asked for the position the player stays on.  C copies the
+moves.
 """
 
 from __future__ import annotations
@@ -22,25 +23,32 @@ import pygame
 from game.ai.judge import PositionValue
 from game.core import Player
 from game.ui import clipboard
-from game.ui.engine_link import Failure, Reply, Reviewed, ReviewEngine
+from game.ui import input as ui_input
+from game.ui.engine_link import Engine
+from game.ui.input import Command, Order
 from game.ui.notices import NoticePlace
 from game.ui.review_game import ReviewGame
 from game.ui.scenes.base import Scene, SceneHost
 from game.ui.scenes.review import texts
 from game.ui.scenes.review.graph import GraphData, draw_graph, ply_at
 from game.ui.scenes.review.layout import BUTTONS, ReviewLayout, compute_layout
-from game.ui.scenes.review.panel import PanelPicture, draw_side_panel, move_cells, row_height
+from game.ui.scenes.review.panel import (
+    PanelPicture,
+    draw_side_panel,
+    footer_top,
+    move_cells,
+    row_height,
+)
 from game.ui.scenes.review.record import ReviewRecord
 from game.ui.scenes.review.requests import ReviewRequests
 from game.ui.scenes.review.summary import draw_summary
 from game.ui.scenes.review.view import BoardPicture, draw_board
 from game.ui.scenes.stack import Go, Transition
-from game.ui.widgets import Item, ItemList
+from game.ui.widgets import ActionKind, Item, ItemList
 
 ANALYSE_AFTER: Final = 0.35
 """Seconds the player stays on a position before its analysis is asked for (stepping
 through the moves asks for none on the way)."""
-STEPS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -2, pygame.K_DOWN: 2}
 
 
 class ReviewScene(Scene):
@@ -48,11 +56,11 @@ class ReviewScene(Scene):
     analysis takes ``analysis_seconds`` (Perfect's time, in the settings)."""
 
     def __init__(
-        self, host: SceneHost, game: ReviewGame, *, engine: ReviewEngine, analysis_seconds: float
+        self, host: SceneHost, game: ReviewGame, *, engine: Engine, analysis_seconds: float
     ) -> None:
         super().__init__(host)
         self.record = ReviewRecord(game)
-        self.requests = ReviewRequests(engine, self, self.record, analysis_seconds=analysis_seconds)
+        self.requests = ReviewRequests(engine, self.record, analysis_seconds=analysis_seconds)
         self.buttons = ItemList([Item(key, texts.button_label(key)) for key in BUTTONS])
         self.buttons.focus_on("back")
         self.stayed = 0.0
@@ -69,10 +77,10 @@ class ReviewScene(Scene):
         return layout
 
     def notice_place(self, size: tuple[int, int]) -> NoticePlace:
-        """One notice at a time, in the side panel above the buttons: never over the
-        board, the graph or the summary."""
+        """One notice at a time, in the side panel above the keys' help: never over the
+        board, the graph, the summary, the keys or the buttons."""
         layout = self.layout(size)
-        bottom = min(rect.top for rect in layout.buttons.values()) - layout.pad // 2
+        bottom = footer_top(self.host, layout) - layout.pad // 2
         return NoticePlace(layout.panel.centerx, bottom, layout.panel.width - layout.pad, 1)
 
     def names(self) -> tuple[str, str]:
@@ -157,32 +165,44 @@ class ReviewScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> Transition | None:
         layout = self.layout(self.host.size)
         if event.type == pygame.KEYDOWN:
-            return self._key(event.key)
+            order = ui_input.key_order(event, ui_input.REVIEW_KEYS)
+            return None if order is None else self.carry_out(order)
+        if event.type == pygame.MOUSEWHEEL and event.y:
+            # Up: back a move, as Left; down: on, as Right.
+            wheel = Command.BACK_ONE if event.y > 0 else Command.FORWARD_ONE
+            return self.carry_out(Order(wheel))
         action = self.buttons.handle_event(event, layout.buttons)
-        if action is not None and action.kind == "activate":
+        if action is not None and action.kind is ActionKind.ACTIVATE:
             return self.press(action.key)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._click(event.pos, layout)
         return None
 
-    def _key(self, code: int) -> Transition | None:
+    def carry_out(self, order: Order) -> Transition | None:
+        """Do what ``order`` says; where to go next, if anywhere."""
         record = self.record
-        if code in STEPS:
-            self.show(record.shown + STEPS[code])
-        elif code == pygame.K_HOME:
-            self.show(0)
-        elif code == pygame.K_END:
-            self.show(record.length)
-        elif code == pygame.K_c:
-            self.copy()
-        elif code == pygame.K_ESCAPE:
-            return Go.BACK
-        elif code in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_TAB):
-            if code == pygame.K_TAB:
+        steps = {
+            Command.BACK_ONE: -1,
+            Command.FORWARD_ONE: 1,
+            Command.BACK_TWO: -2,
+            Command.FORWARD_TWO: 2,
+        }
+        match order.command:
+            case command if command in steps:
+                self.show(record.shown + steps[command])
+            case Command.FIRST:
+                self.show(0)
+            case Command.LAST:
+                self.show(record.length)
+            case Command.COPY:
+                self.copy()
+            case Command.BACK:
+                return Go.BACK
+            case Command.FOCUS_NEXT:
                 self.buttons.move(1)
-                return None
-            focused = self.buttons.focused
-            return None if focused is None else self.press(focused.key)
+            case Command.PRESS:
+                focused = self.buttons.focused
+                return None if focused is None else self.press(focused.key)
         return None
 
     def _click(self, pos: tuple[int, int], layout: ReviewLayout) -> None:
@@ -197,11 +217,9 @@ class ReviewScene(Scene):
                 return
 
     def press(self, key: str) -> Transition | None:
+        """The button ``key`` was pressed."""
         self.host.sounds.play("click")
-        if key == "copy":
-            self.copy()
-            return None
-        return Go.BACK
+        return self.carry_out(ui_input.button_order(key))
 
     def copy(self) -> None:
         """The game's moves onto the clipboard (or, without one, in a notice)."""
@@ -219,11 +237,12 @@ class ReviewScene(Scene):
         if not board.is_over:
             self.requests.analyse(board.moves)
 
-    def handle_reply(self, reply: Reply) -> None:
-        self.requests.receive(reply)
-
-    def handle_review(self, reply: Reviewed | Failure) -> None:
-        self.requests.receive_value(reply)
+    def next_frame_in(self) -> float | None:
+        """When the shown position's analysis is due to be asked for; nothing moves here
+        (the values and the analysis come as replies, which wake the window)."""
+        if self.stayed < ANALYSE_AFTER:
+            return ANALYSE_AFTER - self.stayed
+        return None
 
     def resume(self) -> None:
         self.buttons = ItemList([Item(key, texts.button_label(key)) for key in BUTTONS])

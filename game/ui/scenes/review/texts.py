@@ -14,9 +14,8 @@ from game.i18n import N_, ngettext, number, percent
 from game.i18n import gettext as _
 from game.ui.names import colour_name, level_name
 from game.ui.review_game import ReviewGame
-from game.ui.scenes.play.texts import verdict_lines
 from game.ui.scenes.review.record import Summary
-from game.ui.verdicts import verdict
+from game.ui.worth import worth, worth_lines
 
 MARKS: Mapping[MoveVerdict, str] = {
     MoveVerdict.BEST: "\u2713",
@@ -88,7 +87,7 @@ def verdict_sentence(review: MoveReview) -> str:
 def value_words(score: Score, ply: int) -> str:
     """A value in the analysis's words: "✓ Win in 5", "= Draw", "\u00d7 Loss in 3", or the
     estimate's ("▲ Good")."""
-    return " ".join(verdict_lines(verdict(score, ply=ply)))
+    return " ".join(worth_lines(worth(score, ply=ply)))
 
 
 def move_heading(review: MoveReview, player: str) -> str:
@@ -155,8 +154,14 @@ def summary_row(name: str, summary: Summary) -> tuple[str, ...]:
     return (name, accuracy, *counts)
 
 
-def headings() -> list[str]:
-    return [_(heading) for heading in HEADINGS]
+def headings() -> list[list[str]]:
+    """The summary's headings, each with its shorter forms (a verdict's mark) for a
+    table too narrow for the words."""
+    marks = ["", "", *MARKS.values()]
+    return [
+        [_(heading), *([mark] if mark else [])]
+        for heading, mark in zip(HEADINGS, marks, strict=True)
+    ]
 
 
 def draw_label() -> str:
@@ -182,4 +187,4 @@ def not_copied(moves: str) -> str:
 
 
 def analysing() -> str:
-    return _("analysing...")
+    return _("Analysing\u2026")

@@ -16,15 +16,16 @@ import pygame
 from game.ai.judge import MoveReview
 from game.ai.protocol import SearchResult
 from game.core import WIDTH, Board
+from game.ui.board_screen import worth_colour
 from game.ui.board_view import BoardGeometry
+from game.ui.layout import BoardType
 from game.ui.review_game import ReviewGame
-from game.ui.scenes.play.texts import verdict_lines
-from game.ui.scenes.play.view import verdict_colour
 from game.ui.scenes.review import texts
 from game.ui.scenes.review.layout import ReviewLayout
 from game.ui.services import Look
 from game.ui.text import Ink
-from game.ui.verdicts import verdict
+from game.ui.worth import worth, worth_labels
+from game.ui.worth_row import WorthRow, draw_row
 
 LINE_ALPHA = 95
 """How see-through the best line's discs are (0-255)."""
@@ -77,7 +78,7 @@ def _draw_line(
 ) -> None:
     """The best line: faint discs numbered in the order they would be played."""
     board = picture.board.copy()
-    size = max(12, round(g.cell * 0.36))
+    size = BoardType.of(g.cell).line
     for number, col in enumerate(picture.line, start=1):
         if not board.can_play(col):
             return
@@ -112,7 +113,7 @@ def _draw_played(
 
 
 def _draw_column_numbers(surface: pygame.Surface, look: Look, g: BoardGeometry) -> None:
-    size = max(12, round(g.cell * 0.28))
+    size = BoardType.of(g.cell).numbers
     y = g.frame_rect.bottom + round(g.cell * 0.05)
     for col in range(WIDTH):
         ink = Ink(size, look.theme.text_muted)
@@ -125,7 +126,7 @@ def _draw_values(
     """What each column is worth in the position on the board (the analysis), or that it
     is on its way."""
     g, text = layout.board, look.text
-    size = max(12, round(g.cell * 0.27))
+    size = BoardType.of(g.cell).values
     line = text.line_step(size, 1.0)
     top = g.frame_rect.top - round(g.cell * 0.55) - 2 * line
     result = picture.analysis
@@ -136,10 +137,9 @@ def _draw_values(
             text.blit_fitted(surface, texts.analysing(), ink, slot)
         return
     ply = picture.board.ply
-    for col, score in result.analysis.items():
-        said = verdict(score, ply=ply)
-        colour = verdict_colour(look, said)
-        slot = pygame.Rect(g.column_x(col) - g.cell // 2 + 1, top, g.cell - 2, line)
-        for words in verdict_lines(said):
-            text.blit_fitted(surface, words, Ink(size, colour), slot, anchor="midtop")
-            slot.y += line
+    labels = {
+        col: (worth_labels(said), worth_colour(look, said))
+        for col, score in result.analysis.items()
+        for said in (worth(score, ply=ply),)
+    }
+    draw_row(surface, look, g, WorthRow(labels, size, top + line))
