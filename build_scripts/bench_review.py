@@ -80,6 +80,7 @@ def the_book() -> tuple[PositionBook | None, int, str]:
 def bench_exact(games: list[str]) -> None:
     from game.ai.engine import Engine  # noqa: PLC0415
     from game.ai.review import review_game  # noqa: PLC0415
+    from game.ai.review_driver import ReviewOptions  # noqa: PLC0415
 
     book, first, name = the_book()
     print(f"book: {name}; moves reviewed from move {first + 1}")
@@ -87,7 +88,9 @@ def bench_exact(games: list[str]) -> None:
     for number, moves in enumerate(games, start=1):
         engine = Engine(book=book)
         start = time.perf_counter()
-        reviews = review_game(Board.from_moves(moves), engine.reviewer, first=first)
+        reviews = review_game(
+            Board.from_moves(moves), engine.reviewer, ReviewOptions(first=first, line=0)
+        )
         seconds.append(time.perf_counter() - start)
         assert all(review.certain for review in reviews)
         benchlib.progress(f"game {number}/{len(games)}: {seconds[-1]:.2f} s")

@@ -10,6 +10,7 @@ import pytest
 
 from game.ai.judge import PositionValue, Verdict
 from game.ai.protocol import ReviewRequest, ReviewResult, SearchRequest, SearchResult
+from game.ai.review_driver import LINE_LENGTH
 from game.ai.score import DRAW, Analysis, Score
 from game.choices import Starter
 from game.core import Board
@@ -22,7 +23,7 @@ from game.ui.scenes.import_game import ImportScene, problem_with
 from game.ui.scenes.review import ReviewScene
 from game.ui.scenes.review.graph import x_of
 from game.ui.scenes.review.panel import move_cells, row_height
-from game.ui.scenes.review.requests import IN_FLIGHT, LINE_LENGTH
+from game.ui.scenes.review.requests import IN_FLIGHT
 from game.ui.scenes.stack import Go, Review
 from tests.fakes import FRAME, FakeWorker, advance, centre_first, click, key, on_top, scripted
 from tests.test_ui_play import drop_key, make_app, start

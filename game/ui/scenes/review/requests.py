@@ -1,22 +1,23 @@
-"""The Review screen's requests to the computer player: the value of each position of the
-game, a few at a time, the best line of each mistake and blunder, and the analysis of
-every column of the position shown.
+"""The Review screen's requests to the computer player: what the review's driver needs
+(each position's value, the best line and the reason of each mistake and blunder:
+:class:`~game.ai.review_driver.ReviewDriver`, the command line's too), and the analysis
+of every column of the position shown.
 
-The worker answers one request at a time, in order.  So the positions' values are sent
+The worker answers one request at a time, in order.  So the driver's needs are sent
 :data:`IN_FLIGHT` at a time (the worker never waits for the next, and an analysis the
-player asks for waits behind two at most), in the order that reviews fastest (from the
-last position back: :func:`game.ai.review.review_order`'s reason); a line goes before the
-positions left, and the analysis before both.  Every request carries an id; leaving the
-screen cancels what is awaited, and a reply nobody awaits is dropped.
+player asks for waits behind two at most), in the driver's order, and the analysis
+before them.  Every request carries an id; leaving the screen cancels what is awaited,
+and a reply nobody awaits is dropped.
 """
 
 from __future__ import annotations
 
-import collections
 import logging
 from typing import Final
 
 from game.ai.protocol import RequestKind, ReviewRequest, SearchRequest, SearchResult
+from game.ai.review_driver import Answer as Found
+from game.ai.review_driver import Need
 from game.ui.engine_link import Answer, Failure, Reply, Reviewed, ReviewEngine, ReviewOwner
 from game.ui.scenes.review.record import ReviewRecord
 
@@ -24,14 +25,6 @@ log = logging.getLogger(__name__)
 
 IN_FLIGHT: Final = 2
 """Review requests sent before their answers come."""
-POSITION_SECONDS: Final = 4.0
-"""The most a position's exact value may take before the review estimates it (with the
-opening book, the first eight moves' values take no time at all)."""
-LINE_LENGTH: Final = 6
-"""Moves of the best line shown for a mistake or a blunder."""
-
-Asked = tuple[int, int]
-"""A review request: the position (moves played) and the length of line wanted."""
 
 
 class ReviewRequests:
@@ -48,23 +41,23 @@ class ReviewRequests:
     ) -> None:
         self._engine = engine
         self._owner = owner
-        self._record = record
+        self._driver = record.driver
         self._analysis_seconds = analysis_seconds
-        board = record.board
-        order = [ply for ply in reversed(record.plies) if ply >= record.game.start]
-        self._queue: collections.deque[Asked] = collections.deque((ply, 0) for ply in order)
-        self._sent: dict[int, Asked] = {}
+        self._sent: dict[int, Need] = {}
         self._analysis: tuple[int, str] | None = None
         self.analyses: dict[str, SearchResult] = {}
         """Every column's value of the positions analysed, by move string."""
-        self.failed = 0
-        """Positions the worker could not value (the review says so)."""
-        self._moves = board.moves
+        self._moves = record.board.moves
 
     @property
     def busy(self) -> bool:
         """Whether values are still on their way."""
-        return bool(self._queue or self._sent)
+        return not self._driver.done
+
+    @property
+    def failed(self) -> int:
+        """Needs the worker could not answer (the review says so)."""
+        return self._driver.failures
 
     def analysing(self, moves: str) -> bool:
         return self._analysis is not None and self._analysis[1] == moves
@@ -72,16 +65,22 @@ class ReviewRequests:
     def pump(self) -> None:
         """Send what should be on its way now: :data:`IN_FLIGHT` review requests at most
         (an analysis asked meanwhile waits behind those alone)."""
-        while self._queue and len(self._sent) < IN_FLIGHT:
-            ply, line = self._queue.popleft()
+        while len(self._sent) < IN_FLIGHT:
+            need = self._driver.take()
+            if need is None:
+                return
             request = ReviewRequest(
-                game=self._moves, ply=ply, line=line, time_limit=POSITION_SECONDS
+                game=self._moves,
+                ply=need.ply,
+                line=need.line,
+                time_limit=need.time_limit,
+                explain=need.explain,
             )
             request_id = self._engine.submit_review(request, owner=self._owner)
             if request_id is None:  # the worker refused: the player was told
-                self._queue.clear()
+                self._driver.cancel()
                 return
-            self._sent[request_id] = (ply, line)
+            self._sent[request_id] = need
 
     def analyse(self, moves: str) -> None:
         """Ask for every column's value of the position ``moves`` (once), before the
@@ -109,25 +108,18 @@ class ReviewRequests:
         return True
 
     def receive_value(self, reply: Reviewed | Failure) -> bool:
-        """A position's value (or its failure) arrived; whether it was awaited."""
-        asked = self._sent.pop(reply.request_id, None)
-        if asked is None:
+        """A need's answer (or its failure) arrived; whether it was awaited."""
+        need = self._sent.pop(reply.request_id, None)
+        if need is None:
             return False
         if isinstance(reply, Reviewed):
-            self._record.receive(reply.result.value)
-            self._ask_lines()
+            result = reply.result
+            self._driver.receive(need, Found(result.value, result.reason))
         else:
-            log.warning("the review of position %s failed: %s", asked[0], reply.error)
-            self.failed += 1
+            log.warning("the review of position %s failed: %s", need.ply, reply.error)
+            self._driver.fail(need)
         self.pump()
         return True
-
-    def _ask_lines(self) -> None:
-        """Ask first for the line of every mistake and blunder that lacks one."""
-        asked = {ply for ply, line in (*self._queue, *self._sent.values()) if line}
-        for ply in range(self._record.length):
-            if ply not in asked and self._record.wants_line(ply):
-                self._queue.appendleft((ply, LINE_LENGTH))
 
     def cancel(self) -> None:
         """Stop everything on its way (the screen is left)."""
@@ -136,5 +128,5 @@ class ReviewRequests:
         if self._analysis is not None:
             self._engine.cancel(self._analysis[0])
         self._sent.clear()
-        self._queue.clear()
+        self._driver.cancel()
         self._analysis = None
