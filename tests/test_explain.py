@@ -70,16 +70,39 @@ def test_the_values_decide_between_a_short_forced_loss_and_a_long_term_one() -> 
 
 def test_a_decider_is_the_cell_where_the_best_line_completes_a_four_made_before() -> None:
     stacked = Board.from_moves("12121")  # red: column 1's three bottom cells
-    assert decider(stacked, [1, 0]) == Decider((0, 3), Player.FIRST, forced=False)
+    assert decider(stacked, [1, 0]) == Decider((0, 3), Player.FIRST, True, False, (1, 0))
     assert decider(stacked, [1]) is None  # the line does not end in a four
-    # Red's second-row threats over empty cells: yellow, forced under one, loses there.
+    # Red's second-row threats over empty cells: the line ends on one, no zugzwang.
     row_two = Board.from_moves("3224473")
     assert cells_of(threat_cells(row_two, Player.FIRST)) == [(0, 1), (4, 1)]
     found = decider(row_two, [4, 4])
-    assert found == Decider((4, 1), Player.FIRST, forced=True)
+    assert found == Decider((4, 1), Player.FIRST, True, False, (4, 4))
     assert found.row == 2 and not found.owners_parity  # an even row: not red's own parity
-    # A four the line makes later is no threat of the start: nothing confirmed.
+    # A four the line makes later, with no zugzwang at its end: nothing confirmed.
     assert decider(Board.from_moves("1212"), [0, 1, 0]) is None
+
+
+# Lines of the exact solver, from reviews of level games (build_scripts/check_explain.py).
+ZUGZWANG_NOW = ("415644562332366545", "3341554371122")
+ZUGZWANG_LATER = ("641166432336466451355", "1134413555722")
+
+
+@pytest.mark.parametrize(
+    ("start", "line", "now"), [(*ZUGZWANG_NOW, True), (*ZUGZWANG_LATER, False)]
+)
+def test_a_zugzwang_at_the_end_of_the_line_confirms_the_cell(
+    start: str, line: str, now: bool
+) -> None:
+    columns = [int(c) - 1 for c in line]
+    found = decider(Board.from_moves(start), columns)
+    assert found is not None and found.forced and found.now is now
+    end = Board.from_moves(start + line)
+    assert end.outcome is not None and found.cell in end.outcome.cells
+    before_last = Board.from_moves(start + line[:-2])
+    assert all(
+        plain.wins_now(plain.grid_of(before_last.moves + str(c + 1)), int(found.owner))
+        for c in before_last.legal_moves()
+    )
 
 
 # -- random games against the plain board test and the solver ----------------------------
@@ -123,6 +146,8 @@ def test_every_reason_of_random_games_agrees_with_the_plain_test_and_the_solver(
     search = DepthSearch()
     seen: set[Why] = set()
     reviewer = Reviewer(Solver(), search, None)
+    fresh = Solver()
+    deciders = 0
     for _ in range(30):
         game = random_game(rng, search)
         moves = game.moves
@@ -141,7 +166,38 @@ def test_every_reason_of_random_games_agrees_with_the_plain_test_and_the_solver(
             if found is not None:
                 column = review.best_column if found.lost_win else review.column
                 assert column is not None
-                after = moves[: review.ply] + str(column + 1)
-                assert plain.is_threat(after, int(found.owner), *found.cell)
+                check_decider(moves[: review.ply] + str(column + 1), found, fresh)
                 assert found.owner == (review.mover if found.lost_win else review.mover.other)
-    assert len(seen) >= 4, seen
+                deciders += 1
+    assert len(seen) >= 4 and deciders, seen
+
+
+def check_decider(start: str, found: Decider, solver: Solver) -> None:
+    """The claims of ``found`` from the position ``start``, by the plain board test, and
+    its line move by move against ``solver`` (a best move keeps the value)."""
+    board = Board.from_moves(start)
+    value = solver.solve(board.current, board.mask, board.ply).score
+    for col in found.line:
+        board.play(col)
+        if board.is_over:
+            break
+        child = solver.solve(board.current, board.mask, board.ply).score
+        assert child == -value, (start, found.line)
+        value = child
+    assert board.is_over and len(board.moves) == len(start) + len(found.line)
+    line = board.moves[len(start) :]
+    col, row = found.cell
+    grid = plain.grid_of(board.moves[:-1])
+    assert (col, row) == (int(line[-1]) - 1, len(grid[col]))
+    assert plain.makes_four(grid, int(found.owner), col, row)
+    assert found.now == plain.is_threat(start, int(found.owner), col, row)
+    if found.forced:
+        before_last = plain.grid_of(board.moves[:-2])
+        loser = 1 - int(found.owner)
+        assert line[-2] == line[-1]
+        for reply in range(plain.COLUMNS):
+            if len(before_last[reply]) < plain.ROWS:
+                answered = plain.dropped(before_last, reply, loser)
+                assert plain.wins_now(answered, int(found.owner)), (start, line)
+    else:
+        assert found.now

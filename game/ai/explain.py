@@ -24,12 +24,13 @@ a pair still wins (the mover's block opens the upper cell), and for a blunder wh
 is that quick the reason is ``allows-forced 2``.
 
 For ``long-term`` the solver may confirm more (:class:`Decider`): the cell that decides
-the game, a cell that completes one of the winner's fours right after the move (after
-the best move, for a mistake's lost win) and that the exact solver's best line, played to
-the end, completes with the winning disc; and whether at that end the loser had to play
-right under it (the zugzwang of a full board).  Its row's parity says why (Victor Allis'
-rules: the first player's odd threat, the second player's even threat win when the board
-fills).  Without that confirmation only the length of the loss is said.
+the game, where the exact solver's best line, played to the end, completes the winner's
+four.  It is said when it already completed one of the winner's fours right after the
+move (after the best move, for a mistake's lost win: a threat the loser cannot take
+away), or when at the line's end the loser had to play right under it, every other move
+losing at once too (the zugzwang of a full board).  Its row's parity says why (Victor
+Allis' rules: the first player's odd threat, the second player's even threat win when
+the board fills).  Without that confirmation only the length of the loss is said.
 
 Rules 1 to 4 are tests on the board alone; 5 and 6 need the exact value of the move
 played.  Imports :mod:`game.core` and :mod:`game.ai.score` only:
@@ -54,7 +55,7 @@ from game.core.bitboard import (
     Bitboard,
     Column,
     bottom_bit,
-    cells_of,
+    cell_bit,
     column_cells,
     has_four,
 )
@@ -80,15 +81,22 @@ class Why(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Decider:
-    """The threat that decides a long-term loss, as the solver's best line confirmed it:
-    ``cell`` completes a four of ``owner`` (the winner) right after the move (after the
-    best move instead when ``lost_win``: a mistake's win that the move gave away), and
-    the best line's winning disc lands there; ``forced``: the other player's last disc of
-    the line went right under it (it had no other move that did not lose sooner)."""
+    """The threat that decides a long-term loss, as the exact solver's best ``line`` (from
+    the position after the move, or after the best move when ``lost_win``: a mistake's
+    win that the move gave away) confirms it: the line's last disc, ``owner``'s, lands on
+    ``cell`` and completes a four there.
+
+    ``now``: the cell already completed one of ``owner``'s fours at the line's start (a
+    threat the other player cannot take away); else it became one along the line.
+    ``forced``: at the end the other player had to play right under the cell, every move
+    it had letting ``owner`` win at once (the zugzwang of a full board).  A cell is a
+    decider only when ``now`` or ``forced`` holds."""
 
     cell: Cell
     owner: Player
+    now: bool
     forced: bool
+    line: tuple[Column, ...] = ()
     lost_win: bool = False
 
     @property
@@ -227,22 +235,35 @@ def classify(before: Board, column: Column, best: Score, played: Score) -> Reaso
 
 
 def decider(start: Board, line: Sequence[Column], *, lost_win: bool = False) -> Decider | None:
-    """The threat that decides the game from ``start`` if ``line`` (the exact solver's
-    best line from there, to the game's end) confirms it: the winner's last disc lands on
-    a cell that already completed one of its fours in ``start``.  None otherwise (the
-    line does not end in a four, or its four was made later)."""
+    """The threat that decides the game from ``start``, if ``line`` (the exact solver's
+    best line from there, to the game's end) confirms one (see :class:`Decider`); None
+    otherwise: the line does not end in a four, or its four was made along the line
+    and the end was no zugzwang."""
     board = start.copy()
-    for col in line:
+    before_last: Board | None = None
+    for index, col in enumerate(line):
         if board.is_over or not board.can_play(col):
             return None
+        if index == len(line) - 2:
+            before_last = board.copy()
         board.play(col)
     outcome = board.outcome
-    if outcome is None or outcome.winner is None or not line:
+    if outcome is None or outcome.winner is None:
         return None
-    owner = outcome.winner
-    last = line[-1]
+    owner, last = outcome.winner, line[-1]
     cell = (last, board.height(last) - 1)
-    if cell not in cells_of(threat_cells(start, owner)):
+    now = bool(threat_cells(start, owner) & cell_bit(*cell))
+    forced = before_last is not None and line[-2] == last and _zugzwang(before_last, owner)
+    if not (now or forced):
         return None
-    forced = len(line) >= 2 and line[-2] == last
-    return Decider(cell, owner, forced, lost_win)
+    return Decider(cell, owner, now, forced, tuple(line), lost_win)
+
+
+def _zugzwang(board: Board, owner: Player) -> bool:
+    """Whether every move of the player to move in ``board`` lets ``owner`` win at once."""
+    for col in board.legal_moves():
+        after = board.copy()
+        after.play(col)
+        if after.is_over or not wins_at_once(after, owner):
+            return False
+    return True
