@@ -86,7 +86,7 @@ def bench_frames(seconds: float, size: tuple[int, int]) -> None:
             )
             time.sleep(1.0)  # let the worker process start and begin searching
             intervals, work = _sweep(app, scene, seconds)
-            searching = scene.computer.thinking and scene.round.match.board.moves == ""
+            searching = scene.thinking and scene.round.match.board.moves == ""
         finally:
             app.close()
     print(f"frames: {len(intervals)} in {seconds:g} s; the worker was still searching: {searching}")

@@ -179,7 +179,7 @@ def check_play_scene(scene: PlayScene) -> None:
         raise Inconsistent(f"undo went below the starting position: {board.moves!r}")
     if scene.round.over and not board.is_over:
         raise Inconsistent(f"game over shown for an unfinished game {board.moves!r}")
-    kinds = set(scene.inflight.awaiting.values())
+    kinds = {awaited.kind for awaited in scene.table.inflight.awaiting.values()}
     if not kinds <= {"move", "hint", "analysis"}:
         raise Inconsistent(f"unknown request kinds {kinds}")
     if "move" in kinds and (board.is_over or not scene.round.match.computer_to_move):

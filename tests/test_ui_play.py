@@ -20,14 +20,16 @@ from game.choices import Starter
 from game.core import Player
 from game.settings import SettingsStore
 from game.ui.app import App
+from game.ui.board_screen import worth_colour
 from game.ui.options import GameConfig, LaunchOptions, Mode
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene, numbered_moves, texts
 from game.ui.scenes.play.panel import proof_line, turn_text
-from game.ui.scenes.play.view import column_values, hint_text, shown_analysis, verdict_colour
+from game.ui.scenes.play.view import column_values, hint_text, shown_analysis
 from game.ui.scenes.setup import SetupScene
+from game.ui.worth import worth_lines, worth_sentence
 from tests.fakes import (
     FRAME,
     FakeWorker,
@@ -357,7 +359,7 @@ def test_the_board_is_locked_while_the_computer_thinks() -> None:
         scene = start(app)
         app.step([drop_key(0)], FRAME)
         advance(app, 1.0)
-        assert scene.computer.thinking
+        assert scene.thinking
         app.step([drop_key(1)], FRAME)
         app.step(click(column_point(scene, 1)), FRAME)
         assert scene.round.match.board.moves == "1"
@@ -478,7 +480,7 @@ def test_undo_while_the_computer_thinks_cancels_it_and_drops_its_late_reply() ->
         app.step([key(pygame.K_z, mod=pygame.KMOD_CTRL)], FRAME)
         assert request_id in worker.cancelled
         assert scene.round.match.board.moves == ""
-        assert not scene.computer.thinking
+        assert not scene.thinking
         # The answer was already on its way: it must not be played.
         worker.inject(WorkerReply(request_id, RequestKind.MOVE, request.moves, _result(3)))
         advance(app, 0.5)
@@ -704,7 +706,7 @@ def test_the_analysis_row_and_the_panel_say_the_same_in_words_or_engine_scores()
         scene = start(app, Mode.TWO_PLAYERS, moves="")
         advance(app, 0.2)
         found = column_values(scene)
-        words = [texts.verdict_lines(said) for _, said in filter(None, found)]
+        words = [worth_lines(said) for _, said in filter(None, found)]
         assert words == [
             ["\u2713 Win", "in 19"],
             ["\u00d7 Loss", "in 20"],
@@ -715,7 +717,7 @@ def test_the_analysis_row_and_the_panel_say_the_same_in_words_or_engine_scores()
             ["\u2248", "Even"],
         ]
         theme = app.stage.theme
-        colours = [verdict_colour(scene.look, said) for _, said in filter(None, found)]
+        colours = [worth_colour(scene.look, said) for _, said in filter(None, found)]
         assert colours[:3] == [theme.score_win, theme.score_loss, theme.score_draw]
         assert colours[5:] == [theme.text_muted, theme.text_muted]
         labels = [label for label, _ in filter(None, found)]
@@ -724,7 +726,7 @@ def test_the_analysis_row_and_the_panel_say_the_same_in_words_or_engine_scores()
         app.step([], FRAME)  # draws the panel's sentence from the same verdict
         assert (
             found[0] is not None
-            and texts.verdict_sentence(found[0][1], 0) == "\u2713 Column 1: Win in 19 moves"
+            and worth_sentence(found[0][1], 0) == "\u2713 Column 1: Win in 19 moves"
         )
     finally:
         app.close()

@@ -12,8 +12,8 @@ from game.ui.names import engine_line
 from game.ui.scenes.base import FormLayout, FormScene, page_layout
 from game.ui.scenes.stack import Go, Transition
 from game.ui.text import MIN_PIXELS, Ink, pixel_size
-from game.ui.verdicts import DRAW, LOSS, WIN
 from game.ui.widgets import Item, ItemList
+from game.ui.worth import DRAW, LOSS, WIN
 
 if TYPE_CHECKING:
     from game.ui.scenes.base import SceneHost

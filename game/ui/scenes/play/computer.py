@@ -1,24 +1,14 @@
-"""The computer's moves on the play screen: asking for them, and holding them back when
-two computers play, so that each move stays on screen for the chosen time."""
+"""The computer as a player on the play screen: it asks the engine for its move at its
+level and hands the answer over as a :class:`~.players.ChosenMove`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from game.ai.levels import Level
 from game.ai.protocol import SearchRequest, SearchResult
+from game.core import Board
 from game.settings import Settings
-from game.ui.match import Match
 from game.ui.scenes.play.inflight import MOVE, InFlight
-
-
-@dataclass(frozen=True, slots=True)
-class HeldMove:
-    """A computer move waiting to be shown: its column, when it is due (scene time),
-    and whether it was proven best."""
-
-    column: int
-    due: float
-    proven: bool
+from game.ui.scenes.play.players import ChosenMove
 
 
 def proven(result: SearchResult) -> bool:
@@ -28,72 +18,54 @@ def proven(result: SearchResult) -> bool:
 
 
 class ComputerPlayer:
-    """The computer's side of the game: its requests, a held move, its last proof."""
+    """One side played by the engine at ``level`` (a :class:`~.players.Player`).
 
-    def __init__(self, inflight: InFlight, settings: Settings) -> None:
+    Its requests go through the play screen's ``inflight``, so that they are cancelled
+    with the screen's; ``settings`` give Perfect its time.
+    """
+
+    local = False
+
+    def __init__(self, level: Level, inflight: InFlight, settings: Settings) -> None:
+        self.level = level
         self._inflight = inflight
         self._settings = settings
-        self.asked_at = 0.0
-        """When (scene time) the last move was asked for."""
-        self.held: HeldMove | None = None
-        self.last_proof: tuple[str, bool] | None = None
-        """The position (move string) after the computer's last move, and whether that
-        move was proven best (from the book or the exact solver) or a best guess; None
-        after a move at a depth level, which never proves its moves."""
-        self._asked_perfect = False
+        self._request: int | None = None
+        self._chosen: ChosenMove | None = None
+        self._asked: tuple[str, float] = ("", 0.0)
+        """The position asked about and when (scene time)."""
 
     @property
-    def thinking(self) -> bool:
-        """Asked and not answered, or answered and held back."""
-        return self._inflight.waits_for(MOVE) or self.held is not None
+    def choosing(self) -> bool:
+        return self._inflight.awaits(self._request) or self._chosen is not None
 
-    def ask(self, match: Match, now: float) -> None:
-        """Ask for the move of the side to move in ``match`` at its level."""
-        board = match.board
-        level = match.config.level_of(int(board.to_move))
+    def your_turn(self, board: Board, now: float) -> None:
+        level = self.level
         budget = self._settings.perfect_budget if level.is_perfect else level.time_budget
-        self.asked_at = now
-        self._asked_perfect = level.is_perfect
         request = SearchRequest(
             moves=board.moves, depth=level.depth, time_limit=budget, analyze=False
         )
-        self._inflight.ask(MOVE, request)
+        self._asked = (board.moves, now)
+        self._request = self._inflight.ask(MOVE, request, taker=self._answered)
 
-    def hold(self, column: int, due: float, result: SearchResult) -> None:
-        self.held = HeldMove(column, due, proven(result))
+    def _answered(self, result: SearchResult) -> None:
+        moves, asked_at = self._asked
+        self._request = None
+        # No column is not a move: the scene says so when it takes it.
+        column = -1 if result.column is None else result.column
+        claim = proven(result) if self.level.is_perfect else None
+        self._chosen = ChosenMove(column, moves, asked_at, claim)
 
-    def release(self, now: float, *, may_move: bool) -> HeldMove | None:
-        """The held move, once it is due and may be shown (it is no longer held)."""
-        held = self.held
-        if held is None or now < held.due or not may_move:
-            return None
-        self.held = None
-        return held
+    def take_move(self) -> ChosenMove | None:
+        chosen, self._chosen = self._chosen, None
+        return chosen
 
-    def show_now(self, now: float) -> None:
-        """The player asked for the held move (Step): it is due at once."""
-        if self.held is not None:
-            self.held = HeldMove(self.held.column, now, self.held.proven)
+    def position_changed(self, moves: str) -> None:
+        if self._chosen is not None and self._chosen.moves != moves:
+            self._chosen = None
 
-    def played(self, moves: str, *, was_proven: bool) -> None:
-        """The computer's move led to the position ``moves``."""
-        self.last_proof = (moves, was_proven) if self._asked_perfect else None
-
-    def proof_for(self, moves: str) -> bool | None:
-        """Whether the last move was proven, while the position ``moves`` still follows
-        from it; None before its first move, and once undo went back past it."""
-        if self.last_proof is None:
-            return None
-        after, was_proven = self.last_proof
-        if not moves.startswith(after):
-            return None
-        return was_proven
-
-    def cancel(self) -> None:
-        """Stop the move on its way and forget a held one."""
-        self._inflight.cancel(MOVE)
-        self.held = None
-
-    def forget(self) -> None:
-        """A new game: no last move."""
-        self.last_proof = None
+    def stop(self) -> None:
+        if self._request is not None:
+            self._inflight.cancel_one(self._request)
+        self._request = None
+        self._chosen = None

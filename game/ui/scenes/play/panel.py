@@ -12,20 +12,19 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.ui.board_screen import BoardLayout, draw_dots, worth_colour
 from game.ui.options import Mode
 from game.ui.scenes.play import texts
-from game.ui.scenes.play.layout import PlayLayout
 from game.ui.scenes.play.view import (
     PlayState,
     colour_of,
     column_values,
-    draw_dots,
     hint_text,
-    verdict_colour,
 )
 from game.ui.text import Ink
 from game.ui.themes import Colour
 from game.ui.widgets import draw_items, draw_panel
+from game.ui.worth import worth_sentence
 
 
 @dataclass(slots=True)
@@ -58,7 +57,7 @@ class Pen:
         self.y += self.pad // 2
 
 
-def draw_side_panel(surface: pygame.Surface, state: PlayState, layout: PlayLayout) -> None:
+def draw_side_panel(surface: pygame.Surface, state: PlayState, layout: BoardLayout) -> None:
     """The whole panel (see the module docstring)."""
     look = state.look
     panel = layout.panel
@@ -114,7 +113,7 @@ def _players(pen: Pen) -> None:
 def proof_line(state: PlayState) -> str:
     """What the computer's last move was worth, in words ("" before its first move, and
     once undo went back past it)."""
-    was_proven = state.computer.proof_for(state.round.match.board.moves)
+    was_proven = state.proof_for(state.round.match.board.moves)
     return "" if was_proven is None else texts.proof(was_proven)
 
 
@@ -132,7 +131,7 @@ def turn_text(state: PlayState) -> str:
         return texts.Says.PAUSED.text
     if state.coach.offer is not None:
         return texts.Says.COACH_WAITS.text
-    if state.computer.thinking or match.computer_to_move:
+    if state.thinking or match.computer_to_move:
         return texts.thinking(match, names)
     return texts.to_move(match, names)
 
@@ -164,7 +163,7 @@ def _turn(pen: Pen) -> None:
     if offer is not None:
         said = texts.coach_says(offer.best.value, offer.played.value, offer.best_column)
         pen.write(said, pen.small, theme.accent)
-    elif state.computer.thinking and not state.watching.paused:
+    elif state.thinking and not state.watching.paused:
         centre = (pen.x + 2 * disc_r + pen.pad + disc_r, pen.y)
         draw_dots(pen.surface, centre, disc_r // 3, theme.accent, state.time)
         pen.y += disc_r
@@ -202,16 +201,16 @@ def _analysis(pen: Pen, bottom: int) -> None:
     experts = state.settings.engine_scores
     if found is not None:
         label, said = found
-        sentence = texts.verdict_sentence(said, col)
+        sentence = worth_sentence(said, col)
         if experts:
             sentence = f"{sentence} ({label})"
-        pen.write_if_room(sentence, verdict_colour(state.look, said), bottom)
+        pen.write_if_room(sentence, worth_colour(state.look, said), bottom)
     estimates = any(v is not None and not v[1].exact for v in values)
     for legend in texts.legends(engine_scores=experts, estimates=estimates):
         pen.write_if_room(legend, state.look.theme.text_muted, bottom)
 
 
-def footer_top(state: PlayState, layout: PlayLayout) -> int:
+def footer_top(state: PlayState, layout: BoardLayout) -> int:
     """Where the panel's foot (the keys' help, the mute indicator and the buttons) begins
     when it has room: the notices stand just above it."""
     text = state.look.text

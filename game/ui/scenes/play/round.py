@@ -44,7 +44,8 @@ class Round:
     """The game on screen and the series it belongs to (see the module docstring)."""
 
     def __init__(self, session: Session, match: Match | None = None) -> None:
-        """The next game of ``session``, or ``match`` (a game to continue)."""
+        """The next game of ``session``, or ``match`` (a game to continue, or a new
+        game the scene chose).  A round is one game: the next game is a new round."""
         self.session = session
         self.match: Match = match if match is not None else session.next_match()
         self.drop: DiscDrop | None = None
@@ -131,14 +132,6 @@ class Round:
             self.drop.finish()
             self.drop = None
         return step()
-
-    def begin(self, match: Match) -> None:
-        """Put ``match`` on the board in this game's place (it is not counted)."""
-        self.match = match
-        self.counted = False
-        self.drop = None
-        self.queued_drop = None
-        self.over = False
 
     def end(self) -> Ending | None:
         """Once the board is over: mark the game over and count it in the session the

@@ -3,20 +3,23 @@ of two computers, the controls and the picture together.
 
 Its parts (this package's modules):
 
-* :class:`~.round.Round`: the game on the board, its series, undo and redo, the result;
-* :class:`~.computer.ComputerPlayer`: the computer's moves, held back when two
-  computers play (:class:`~.watching.Watching`: their speed, pause and step);
-* :class:`~.advisor.Advisor`: the analysis of every column and the hint;
-* :class:`~.coach.Coach`: a mistake or a blunder said at once (a setting);
-* :class:`~.inflight.InFlight`: the requests to the worker these wait for;
+* :class:`~.table.Table`: everything one game owns, made anew for each game:
+  :class:`~.round.Round` (the game on the board, its series, undo and redo, the
+  result), the two :class:`~.players.Player` sides (a person at this window, the
+  computer, ...), the move a player handed over until the pace lets it on the board
+  (:class:`~.watching.Watching`: two computers' speed, pause and step),
+  :class:`~.advisor.Advisor` (the analysis of every column and the hint),
+  :class:`~.coach.Coach` (a mistake or a blunder said at once, a setting) and
+  :class:`~.inflight.InFlight` (the requests to the worker these wait for);
 * :mod:`~.controls`: keys and buttons as commands, carried out through
   :class:`~.dispatch.Dispatcher`; :mod:`~.texts`: every sentence;
 * :mod:`~.view` and :mod:`~.panel`: the picture.
 
 The scene carries out commands, passes the worker's replies to the part that asked,
 and after each change starts what comes next (:meth:`PlayScene.advance`): the
-game-over state (the result counted, the game kept for review), the computer's move, or
-the analysis.
+game-over state (the result counted, the game kept for review), the turn of a player
+that is not at this window (:meth:`~.players.Player.your_turn`), or the analysis.
+It never asks which kind of player a side is.
 """
 
 from __future__ import annotations
@@ -26,9 +29,9 @@ from collections.abc import Callable
 
 import pygame
 
-from game.ai.protocol import SearchResult
 from game.core import WIDTH
 from game.settings import Settings
+from game.ui.board_screen import BoardLayout, Layouts
 from game.ui.engine_link import Answer, Engine, Failure, Reply
 from game.ui.match import Match
 from game.ui.notices import NoticePlace
@@ -38,12 +41,12 @@ from game.ui.scenes.base import Scene, SceneHost
 from game.ui.scenes.play import controls, texts
 from game.ui.scenes.play.advisor import Advisor
 from game.ui.scenes.play.coach import Coach
-from game.ui.scenes.play.computer import ComputerPlayer, proven
 from game.ui.scenes.play.dispatch import Dispatcher
-from game.ui.scenes.play.inflight import ANALYSIS, MOVE, InFlight
-from game.ui.scenes.play.layout import Layouts, PlayLayout
+from game.ui.scenes.play.inflight import ANALYSIS
 from game.ui.scenes.play.panel import draw_side_panel, footer_top
+from game.ui.scenes.play.players import ChosenMove
 from game.ui.scenes.play.round import Ending, Round
+from game.ui.scenes.play.table import Table
 from game.ui.scenes.play.view import draw_banner, draw_board, draw_scores
 from game.ui.scenes.play.watching import Watching
 from game.ui.scenes.stack import Transition, new_game_question
@@ -65,12 +68,8 @@ class PlayScene(Scene):
         super().__init__(host)
         self.settings = settings
         self._keeper = keeper
-        self.round = round_
-        self.inflight = InFlight(engine, self)
-        self.computer = ComputerPlayer(self.inflight, settings)
-        self.advisor = Advisor(self.inflight, settings)
-        self.watching = Watching(settings)
-        self.coach = Coach()
+        self._engine = engine
+        self.table = self._table(round_)
         self.cursor = WIDTH // 2
         self.time = 0.0
         self.buttons = ItemList([])
@@ -79,10 +78,39 @@ class PlayScene(Scene):
         self._rebuild_buttons()
         self.advance()
 
+    def _table(self, round_: Round) -> Table:
+        return Table(round_, engine=self._engine, owner=self, settings=self.settings)
+
     # -- what the scene shows ------------------------------------------------------------
     @property
     def look(self) -> Look:
         return self.host
+
+    @property
+    def round(self) -> Round:
+        """The game on the board."""
+        return self.table.round
+
+    @property
+    def advisor(self) -> Advisor:
+        return self.table.advisor
+
+    @property
+    def coach(self) -> Coach:
+        return self.table.coach
+
+    @property
+    def watching(self) -> Watching:
+        return self.table.watching
+
+    @property
+    def thinking(self) -> bool:
+        """Whether a player not at this window is choosing its move (or it waits to
+        be shown)."""
+        return self.table.thinking
+
+    def proof_for(self, moves: str) -> bool | None:
+        return self.table.proof_for(moves)
 
     @property
     def config(self) -> GameConfig:
@@ -112,7 +140,7 @@ class PlayScene(Scene):
             return None
         return self.cursor
 
-    def layout(self, size: tuple[int, int]) -> PlayLayout:
+    def layout(self, size: tuple[int, int]) -> BoardLayout:
         return self._layouts.get(size, [item.key for item in self.buttons.items])
 
     def notice_place(self, size: tuple[int, int]) -> NoticePlace:
@@ -143,9 +171,10 @@ class PlayScene(Scene):
             if ending is not None:
                 self._game_over(ending)
             return
-        if match.computer_to_move:
-            if not self.computer.thinking:
-                self.computer.ask(match, self.time)
+        player = self.table.to_move
+        if not player.local:
+            if not player.choosing and self.table.held is None:
+                player.your_turn(match.board, self.time)
         elif self.shows_analysis or self.coaching:
             self.advisor.analyse(match.board.moves)
         self._rebuild_buttons()
@@ -175,6 +204,7 @@ class PlayScene(Scene):
 
     def _play(self, column: int) -> None:
         self.round.play(column)
+        self.table.position_changed(self.round.match.board.moves)
         self._rebuild_buttons()
         self._remember()
 
@@ -183,39 +213,50 @@ class PlayScene(Scene):
         waiting = self.coach.waiting
         if waiting is not None and reply.kind == ANALYSIS and reply.moves == waiting[0]:
             moves = waiting[0]  # the position the coach judges a move from
-        kind = self.inflight.accept(reply, moves)
-        if kind is None:
+        awaited = self.table.inflight.accept(reply, moves)
+        if awaited is None:
             return
         match reply:
             case Failure(error=error):
                 self.coach.give_up_waiting()
                 self.host.notify(texts.could_not_answer(error))
-            case Answer(result=result) if kind == MOVE:
-                self._computer_moves(result)
+            case Answer(result=result) if awaited.taker is not None:
+                awaited.taker(result)
+                self._take_moves()
             case Answer(result=result):
-                self.advisor.receive(kind, moves, result)
+                self.advisor.receive(awaited.kind, moves, result)
                 self.coach.analysed(moves, result)
                 self._rebuild_buttons()
 
-    def _computer_moves(self, result: SearchResult) -> None:
-        column = result.column
-        match = self.round.match
-        if not match.computer_to_move or self.round.drop is not None:
+    def _take_moves(self) -> None:
+        """Take the move the side to move handed over, if any, and play it once the pace
+        lets it (at once, unless the coach asks first or two computers take their
+        time)."""
+        table = self.table
+        if table.round.drop is not None or table.round.over:
             return
-        if column is None or not match.board.can_play(column):
+        chosen = table.to_move.take_move()
+        if chosen is not None:
+            self._hold(chosen)
+        released = table.release(self.time)
+        if released is not None:
+            self._play_chosen(released)
+
+    def _hold(self, chosen: ChosenMove) -> None:
+        board = self.round.match.board
+        if chosen.moves != board.moves:
+            return
+        if not board.can_play(chosen.column):
+            column = None if chosen.column < 0 else chosen.column
             self.host.notify(texts.impossible_move(column))
-            log.error("the engine answered %r for %r", result, match.board.moves)
+            log.error("a player chose %r for %r", chosen, board.moves)
             return
-        if self.coach.holding:  # the player decides first
-            self.computer.hold(column, self.time, result)
-            return
-        if self.config.mode is Mode.WATCH:
-            due = self.computer.asked_at + self.watching.delay
-            if self.time < due or not self.watching.may_move:
-                self.computer.hold(column, due, result)
-                return
-        self._play(column)
-        self.computer.played(match.board.moves, was_proven=proven(result))
+        self.table.hold(chosen)
+
+    def _play_chosen(self, chosen: ChosenMove) -> None:
+        self._play(chosen.column)
+        after = self.round.match.board.moves
+        self.table.last_proof = None if chosen.proven is None else (after, chosen.proven)
 
     def try_drop(self, column: int) -> bool:
         """The player drops a disc in ``column``; False if the board refuses it
@@ -271,12 +312,13 @@ class PlayScene(Scene):
     def _through_history(self, step: Callable[[], int], nothing: str) -> None:
         """Undo or redo (``step`` returns how many moves): first cancel what is awaited;
         tell the player when there was ``nothing`` to do."""
-        self.inflight.cancel()
-        self.computer.held = None
+        table = self.table
+        table.stop()
         self.coach.decided()
         self.coach.give_up_waiting()
         if step() == 0:
             self.host.notify(nothing)
+        table.position_changed(self.round.match.board.moves)
         self._remember()
         self.advance()
 
@@ -313,13 +355,9 @@ class PlayScene(Scene):
         self._begin(self.round.session.restart_match())
 
     def _begin(self, match: Match) -> None:
-        self.inflight.cancel()
-        self.computer.held = None
-        self.computer.forget()
-        self.advisor.forget()
-        self.coach.forget()
-        self.watching.reset()
-        self.round.begin(match)
+        """A new table for ``match``, in the same series: the old game's parts stop."""
+        self.table.stop()
+        self.table = self._table(Round(self.round.session, match))
         self.cursor = WIDTH // 2
         self._remember()
         self.advance()
@@ -339,7 +377,7 @@ class PlayScene(Scene):
         """Paused: play the next move (as soon as the computer has chosen it)."""
         if self._watching_on:
             self.watching.allow_step()
-            self.computer.show_now(self.time)  # shown at once: the player asked for it
+            self.table.show_now(self.time)  # shown at once: the player asked for it
             self._rebuild_buttons()
 
     def cycle_speed(self) -> None:
@@ -378,21 +416,13 @@ class PlayScene(Scene):
                 self.try_drop(queued)
         if self.coach.waiting is not None and not self.advisor.analysing:
             self.coach.give_up_waiting()  # no analysis on its way: the game goes on
-        may_move = self.watching.may_move and not self.coach.holding
-        held = self.computer.release(self.time, may_move=may_move)
-        if held is not None:
-            self.watching.spend_step()
-            match = self.round.match
-            self.computer.played(match.board.moves + str(held.column + 1), was_proven=held.proven)
-            if match.computer_to_move and self.round.drop is None:
-                self._play(held.column)
+        self._take_moves()
 
     def resume(self) -> None:
         """Back from the pause menu: settings may have changed (analysis on or off)."""
         if not self.settings.show_analysis:
-            self.inflight.cancel(ANALYSIS)
+            self.table.inflight.cancel(ANALYSIS)
         self.advance()
 
     def close(self) -> None:
-        self.inflight.cancel()
-        self.computer.held = None
+        self.table.stop()

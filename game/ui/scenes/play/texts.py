@@ -21,7 +21,7 @@ from game.i18n import gettext as _
 from game.ui.match import COLOUR_NAMES, Match, Session
 from game.ui.names import colour_name, level_choice, level_name
 from game.ui.options import DiscColour, GameConfig, Mode
-from game.ui.verdicts import DRAW, ESTIMATE_SYMBOLS, LOSS, WIN, Estimate, Verdict
+from game.ui.worth import DRAW, ESTIMATE_SYMBOLS, LOSS, WIN, Estimate, Worth, WorthKind
 
 NO_BREAK = "\u00a0"
 
@@ -253,97 +253,19 @@ def numbered_moves(moves: str) -> str:
     )
 
 
-# -- what a column is worth -------------------------------------------------------------------
-
-
-def _estimate_word(step: Estimate) -> str:
-    words = {
-        "strong": _("Strong"),
-        "good": _("Good"),
-        "even": _("Even"),
-        "weak": _("Weak"),
-        "bad": _("Bad"),
-    }
-    return words[step]
-
-
-def _estimate_sentence(step: Estimate, column: int) -> str:
-    sentences = {
-        "strong": _("Column {column}: strong (an estimate)"),
-        "good": _("Column {column}: good (an estimate)"),
-        "even": _("Column {column}: even (an estimate)"),
-        "weak": _("Column {column}: weak (an estimate)"),
-        "bad": _("Column {column}: bad (an estimate)"),
-    }
-    return sentences[step].format(column=column + 1)
-
-
-def _result_word(said: Verdict) -> str:
-    return {"win": _("Win"), "draw": _("Draw"), "loss": _("Loss")}[said.kind]
-
-
-def verdict_lines(said: Verdict) -> list[str]:
-    """The label above a column, a line each: "✓ Win" and "in 3" (or "in ≤5"); an
-    estimate's symbol above its word (the widest would not fit a narrow column)."""
-    if said.estimate is not None:
-        return [said.symbol, _estimate_word(said.estimate)]
-    first = f"{said.symbol} {_result_word(said)}"
-    if said.moves is None:
-        return [first]
-    if said.at_most:
-        return [first, _("in \u2264{moves}").format(moves=said.moves)]
-    return [first, _("in {moves}").format(moves=said.moves)]
-
-
-def verdict_sentence(said: Verdict, column: int) -> str:
-    """The side panel's line for 0-based ``column``: "✓ Column 4: Win in 12 moves"."""
-    if said.estimate is not None:
-        return f"{said.symbol} {_estimate_sentence(said.estimate, column)}"
-    number, moves = column + 1, said.moves
-    if moves is None:
-        sentence = {
-            "win": _("Column {column}: Win"),
-            "draw": _("Column {column}: Draw"),
-            "loss": _("Column {column}: Loss"),
-        }[said.kind].format(column=number)
-    elif said.kind == "win" and said.at_most:
-        sentence = ngettext(
-            "Column {column}: Win in at most {moves} move",
-            "Column {column}: Win in at most {moves} moves",
-            moves,
-        ).format(column=number, moves=moves)
-    elif said.kind == "win":
-        sentence = ngettext(
-            "Column {column}: Win in {moves} move", "Column {column}: Win in {moves} moves", moves
-        ).format(column=number, moves=moves)
-    elif said.at_most:
-        sentence = ngettext(
-            "Column {column}: Loss in at most {moves} move",
-            "Column {column}: Loss in at most {moves} moves",
-            moves,
-        ).format(column=number, moves=moves)
-    else:
-        sentence = ngettext(
-            "Column {column}: Loss in {moves} move",
-            "Column {column}: Loss in {moves} moves",
-            moves,
-        ).format(column=number, moves=moves)
-    return f"{said.symbol} {sentence}"
-
-
-def hint(column: int, said: Verdict | None) -> str:
+def hint(column: int, said: Worth | None) -> str:
     """The hint for 0-based ``column`` in words, with what it leads to when that is
     certain: "Hint: column 4 wins in 3 moves", "Hint: column 4 (all moves lose: this one
     lasts longest)"."""
     number = column + 1
     if said is None or said.estimate is not None:
         sentence = _("Hint: column {column}")
-    elif said.kind == "draw":
+    elif said.kind is WorthKind.DRAW:
         sentence = _("Hint: column {column} (a draw with best play)")
-    elif said.kind == "loss" and (said.moves is None or said.at_most):
+    elif said.kind is WorthKind.LOSS and (said.moves is None or said.at_most):
         # Proven lost, but not which move lasts longest.
         sentence = _("Hint: column {column} (all moves lose with best play)")
-    elif said.kind == "loss":
+    elif said.kind is WorthKind.LOSS:
         sentence = _("Hint: column {column} (all moves lose: this one lasts longest)")
     elif said.moves is None:
         sentence = _("Hint: column {column} wins")
@@ -384,9 +306,9 @@ def legends(*, engine_scores: bool, estimates: bool) -> list[str]:
     if estimates:
         found.append(
             _("{better} {even} {worse}: the computer's estimate, strong to bad.").format(
-                better=ESTIMATE_SYMBOLS["good"],
-                even=ESTIMATE_SYMBOLS["even"],
-                worse=ESTIMATE_SYMBOLS["weak"],
+                better=ESTIMATE_SYMBOLS[Estimate.GOOD],
+                even=ESTIMATE_SYMBOLS[Estimate.EVEN],
+                worse=ESTIMATE_SYMBOLS[Estimate.WEAK],
             )
         )
     return found

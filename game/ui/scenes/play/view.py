@@ -15,51 +15,48 @@ from game.choices import DiscColour
 from game.core import WIDTH, Player
 from game.settings import Settings
 from game.ui.animation import pulse
-from game.ui.board_view import BoardGeometry
+from game.ui.board_screen import (
+    BoardLayout,
+    BoardScreen,
+    draw_column_numbers,
+    draw_dots,
+    worth_colour,
+)
 from game.ui.scenes.play import texts
 from game.ui.scenes.play.advisor import Advisor
 from game.ui.scenes.play.coach import Coach
-from game.ui.scenes.play.computer import ComputerPlayer
-from game.ui.scenes.play.layout import PlayLayout
 from game.ui.scenes.play.round import Round
 from game.ui.scenes.play.watching import Watching
-from game.ui.services import Look
 from game.ui.text import Ink
-from game.ui.verdicts import Verdict, verdict
-from game.ui.widgets import ItemList
+from game.ui.worth import Worth, worth, worth_lines
 
-ColumnValue = tuple[str, Verdict]
+ColumnValue = tuple[str, Worth]
 """A column's value: the engine's label (for experts) and the verdict in words."""
-
-
-class BoardScreen(Protocol):
-    """What every screen with a board to drop discs in and a side panel has (the play
-    screen, the Puzzles screen)."""
-
-    buttons: ItemList
-    cursor: int
-    """The column the player's disc hovers over (keys and mouse move it)."""
-    time: float
-    """Seconds since the scene began: the clock of its animations."""
-
-    @property
-    def look(self) -> Look: ...
-    @property
-    def hover_column(self) -> int | None: ...
 
 
 class PlayState(BoardScreen, Protocol):
     """What the play screen's picture is made of (:class:`PlayScene` has it)."""
 
     settings: Settings
-    round: Round
-    advisor: Advisor
-    coach: Coach
-    computer: ComputerPlayer
-    watching: Watching
 
     @property
+    def round(self) -> Round: ...
+    @property
+    def advisor(self) -> Advisor: ...
+    @property
+    def coach(self) -> Coach: ...
+    @property
+    def watching(self) -> Watching: ...
+    @property
     def shows_analysis(self) -> bool: ...
+    @property
+    def thinking(self) -> bool:
+        """Whether a player not at this window is choosing its move."""
+        ...
+
+    def proof_for(self, moves: str) -> bool | None:
+        """Whether the last move that led to ``moves`` was proven best (None: no claim)."""
+        ...
 
 
 def colour_of(state: PlayState, player: Player) -> DiscColour:
@@ -83,14 +80,8 @@ def column_values(state: PlayState) -> list[ColumnValue | None]:
     found: list[ColumnValue | None] = []
     for col in range(WIDTH):
         score = result.analysis.get(col)
-        found.append(None if score is None else (str(score), verdict(score, ply=ply)))
+        found.append(None if score is None else (str(score), worth(score, ply=ply)))
     return found
-
-
-def verdict_colour(look: Look, said: Verdict) -> tuple[int, int, int]:
-    theme = look.theme
-    colours = {"win": theme.score_win, "loss": theme.score_loss, "draw": theme.score_draw}
-    return colours.get(said.kind, theme.text_muted)
 
 
 def hint_text(state: PlayState) -> str:
@@ -103,27 +94,11 @@ def hint_text(state: PlayState) -> str:
     said = None
     score = None if result is None or result.analysis is None else result.analysis.get(column)
     if score is not None:
-        said = verdict(score, ply=board.ply)
+        said = worth(score, ply=board.ply)
     return texts.hint(column, said)
 
 
-def draw_dots(
-    surface: pygame.Surface,
-    centre: tuple[int, int],
-    radius: int,
-    colour: tuple[int, int, int],
-    time: float,
-) -> None:
-    """Three dots breathing in turn: the computer is thinking."""
-    x, y = centre
-    radius = max(3, radius)
-    for i in range(3):
-        wave = pulse(time - i * 0.18, 0.9)
-        r = max(2, round(radius * (0.55 + 0.45 * wave)))
-        pygame.draw.circle(surface, colour, (x + (i - 1) * radius * 3, y), r)
-
-
-def draw_board(surface: pygame.Surface, state: PlayState, layout: PlayLayout) -> None:
+def draw_board(surface: pygame.Surface, state: PlayState, layout: BoardLayout) -> None:
     """The board, its discs (the falling one where it is), and the marks on it."""
     look, g = state.look, layout.board
     theme, renderer = look.theme, look.renderer
@@ -153,7 +128,7 @@ def draw_board(surface: pygame.Surface, state: PlayState, layout: PlayLayout) ->
     draw_column_numbers(surface, look, g, chosen)
 
 
-def _draw_above(surface: pygame.Surface, state: PlayState, layout: PlayLayout) -> None:
+def _draw_above(surface: pygame.Surface, state: PlayState, layout: BoardLayout) -> None:
     """The hint's glow, and above the board the player's disc or the thinking dots."""
     look, g = state.look, layout.board
     board = state.round.match.board
@@ -164,26 +139,12 @@ def _draw_above(surface: pygame.Surface, state: PlayState, layout: PlayLayout) -
         centre = (g.column_x(state.cursor), g.hover_y)
         colour = colour_of(state, board.to_move)
         look.renderer.draw_disc(surface, centre, g.radius, colour, look.theme)
-    elif state.computer.thinking and not state.watching.paused and state.coach.offer is None:
+    elif state.thinking and not state.watching.paused and state.coach.offer is None:
         centre = (g.frame_rect.centerx, g.hover_y)
         draw_dots(surface, centre, g.cell // 8, look.theme.text, state.time)
 
 
-def draw_column_numbers(
-    surface: pygame.Surface, look: Look, g: BoardGeometry, chosen: int | None
-) -> None:
-    """The columns' numbers under the board, the ``chosen`` one (None: none) marked."""
-    theme = look.theme
-    size = max(12, round(g.cell * 0.3))
-    y = g.frame_rect.bottom + round(g.cell * 0.08)
-    for col in range(WIDTH):
-        colour = theme.accent if col == chosen else theme.text_muted
-        look.text.blit(
-            surface, str(col + 1), Ink(size, colour), (g.column_x(col), y), anchor="midtop"
-        )
-
-
-def draw_scores(surface: pygame.Surface, state: PlayState, layout: PlayLayout) -> None:
+def draw_scores(surface: pygame.Surface, state: PlayState, layout: BoardLayout) -> None:
     """Above each column what it is worth (analysis on), or that it is on its way."""
     if not state.shows_analysis:
         return
@@ -203,13 +164,13 @@ def draw_scores(surface: pygame.Surface, state: PlayState, layout: PlayLayout) -
         if found is None:
             continue
         label, said = found
-        colour = verdict_colour(look, said)
+        colour = worth_colour(look, said)
         x = g.column_x(col)
         slot = pygame.Rect(x - g.cell // 2 + 1, layout.score_y - line, g.cell - 2, 2 * line)
         if experts:
             text.blit_fitted(surface, label, Ink(size, colour), slot)
             continue
-        lines = texts.verdict_lines(said)
+        lines = worth_lines(said)
         slot.y = layout.score_y - (len(lines) * line) // 2
         slot.height = line
         for words in lines:
@@ -217,7 +178,7 @@ def draw_scores(surface: pygame.Surface, state: PlayState, layout: PlayLayout) -
             slot.y += line
 
 
-def draw_banner(surface: pygame.Surface, state: PlayState, layout: PlayLayout) -> None:
+def draw_banner(surface: pygame.Surface, state: PlayState, layout: BoardLayout) -> None:
     """Game over: who won (or a draw) over the top rows, and the session's score."""
     look = state.look
     theme, text = look.theme, look.text

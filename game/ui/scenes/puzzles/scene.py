@@ -23,9 +23,9 @@ from game.ai.puzzles import Band, Puzzle
 from game.core import WIDTH
 from game.rating import puzzle_opponent
 from game.ui.animation import DiscDrop
+from game.ui.board_screen import BoardLayout, Layouts
 from game.ui.engine_link import Answer, Engine, Reply
 from game.ui.scenes.base import Scene
-from game.ui.scenes.play.layout import Layouts, PlayLayout
 from game.ui.scenes.puzzles import texts
 from game.ui.scenes.puzzles.attempt import Ask, AskFor, Attempt, Phase
 from game.ui.scenes.puzzles.shelf import Shelf
@@ -117,7 +117,7 @@ class PuzzleScene(Scene):
     def look(self) -> SceneHost:
         return self.host
 
-    def layout(self) -> PlayLayout:
+    def layout(self) -> BoardLayout:
         return self.layouts.get(self.host.size, BUTTONS)
 
     @property
@@ -172,7 +172,7 @@ class PuzzleScene(Scene):
                 self.drop_in(column)
         return None
 
-    def _key(self, event: pygame.event.Event, layout: PlayLayout) -> Transition | None:
+    def _key(self, event: pygame.event.Event, layout: BoardLayout) -> Transition | None:
         key = event.key
         if key == pygame.K_ESCAPE:
             return Go.BACK

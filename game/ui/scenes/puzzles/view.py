@@ -15,8 +15,7 @@ from game.choices import DiscColour
 from game.core import WIDTH, Board, Player
 from game.statistics import Statistics
 from game.ui.animation import DiscDrop, pulse
-from game.ui.scenes.play.layout import PlayLayout
-from game.ui.scenes.play.view import BoardScreen, draw_column_numbers, draw_dots
+from game.ui.board_screen import BoardLayout, BoardScreen, draw_column_numbers, draw_dots
 from game.ui.scenes.puzzles import texts
 from game.ui.scenes.puzzles.attempt import Attempt, Phase
 from game.ui.scenes.puzzles.shelf import Shelf
@@ -68,7 +67,7 @@ def colour_of(player: Player) -> DiscColour:
     return DiscColour.RED if player == Player.FIRST else DiscColour.YELLOW
 
 
-def draw(surface: pygame.Surface, state: PuzzleState, layout: PlayLayout) -> None:
+def draw(surface: pygame.Surface, state: PuzzleState, layout: BoardLayout) -> None:
     state.look.draw_background(surface)
     if state.attempt is not None:
         draw_board(surface, state, state.attempt, layout)
@@ -76,7 +75,7 @@ def draw(surface: pygame.Surface, state: PuzzleState, layout: PlayLayout) -> Non
 
 
 def draw_board(
-    surface: pygame.Surface, state: PuzzleState, attempt: Attempt, layout: PlayLayout
+    surface: pygame.Surface, state: PuzzleState, attempt: Attempt, layout: BoardLayout
 ) -> None:
     look, g = state.look, layout.board
     theme, renderer = look.theme, look.renderer
@@ -111,7 +110,7 @@ def draw_board(
 
 
 def _draw_line(
-    surface: pygame.Surface, state: PuzzleState, attempt: Attempt, layout: PlayLayout
+    surface: pygame.Surface, state: PuzzleState, attempt: Attempt, layout: BoardLayout
 ) -> None:
     """The refutation: each move a faint disc with its number."""
     if not attempt.line or state.drop is not None:
@@ -131,7 +130,7 @@ def _draw_line(
 
 
 def _draw_above(
-    surface: pygame.Surface, state: PuzzleState, attempt: Attempt, layout: PlayLayout
+    surface: pygame.Surface, state: PuzzleState, attempt: Attempt, layout: BoardLayout
 ) -> None:
     """The player's disc over the cursor's column, or the computer thinking; the column
     numbers under the board."""
@@ -146,7 +145,7 @@ def _draw_above(
     draw_column_numbers(surface, look, g, None if hover is None else state.cursor)
 
 
-def draw_side(surface: pygame.Surface, state: PuzzleState, layout: PlayLayout) -> None:
+def draw_side(surface: pygame.Surface, state: PuzzleState, layout: BoardLayout) -> None:
     look = state.look
     panel = layout.panel
     draw_panel(surface, panel, look.theme, radius=max(6, round(12 * layout.scale)))

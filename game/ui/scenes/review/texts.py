@@ -14,9 +14,8 @@ from game.i18n import N_, ngettext, number, percent
 from game.i18n import gettext as _
 from game.ui.names import colour_name, level_name
 from game.ui.review_game import ReviewGame
-from game.ui.scenes.play.texts import verdict_lines
 from game.ui.scenes.review.record import Summary
-from game.ui.verdicts import verdict
+from game.ui.worth import worth, worth_lines
 
 MARKS: Mapping[Verdict, str] = {
     Verdict.BEST: "\u2713",
@@ -86,7 +85,7 @@ def verdict_sentence(review: MoveReview) -> str:
 def value_words(score: Score, ply: int) -> str:
     """A value in the analysis's words: "✓ Win in 5", "= Draw", "\u00d7 Loss in 3", or the
     estimate's ("▲ Good")."""
-    return " ".join(verdict_lines(verdict(score, ply=ply)))
+    return " ".join(worth_lines(worth(score, ply=ply)))
 
 
 def move_heading(review: MoveReview, player: str) -> str:

@@ -16,15 +16,14 @@ import pygame
 from game.ai.judge import MoveReview
 from game.ai.protocol import SearchResult
 from game.core import WIDTH, Board
+from game.ui.board_screen import worth_colour
 from game.ui.board_view import BoardGeometry
 from game.ui.review_game import ReviewGame
-from game.ui.scenes.play.texts import verdict_lines
-from game.ui.scenes.play.view import verdict_colour
 from game.ui.scenes.review import texts
 from game.ui.scenes.review.layout import ReviewLayout
 from game.ui.services import Look
 from game.ui.text import Ink
-from game.ui.verdicts import verdict
+from game.ui.worth import worth, worth_lines
 
 LINE_ALPHA = 95
 """How see-through the best line's discs are (0-255)."""
@@ -137,9 +136,9 @@ def _draw_values(
         return
     ply = picture.board.ply
     for col, score in result.analysis.items():
-        said = verdict(score, ply=ply)
-        colour = verdict_colour(look, said)
+        said = worth(score, ply=ply)
+        colour = worth_colour(look, said)
         slot = pygame.Rect(g.column_x(col) - g.cell // 2 + 1, top, g.cell - 2, line)
-        for words in verdict_lines(said):
+        for words in worth_lines(said):
             text.blit_fitted(surface, words, Ink(size, colour), slot, anchor="midtop")
             slot.y += line

@@ -6,7 +6,7 @@ import pytest
 
 from game.ai.score import Score
 from game.ui.scenes.play import texts
-from game.ui.verdicts import ESTIMATES, Verdict, verdict
+from game.ui.worth import ESTIMATES, Worth, worth, worth_lines, worth_sentence
 
 
 @pytest.mark.parametrize(
@@ -21,42 +21,42 @@ from game.ui.verdicts import ESTIMATES, Verdict, verdict
 def test_exact_scores_are_win_draw_or_loss_in_so_many_moves(
     score: int, ply: int, words: str
 ) -> None:
-    said = verdict(Score.exact(score), ply=ply)
+    said = worth(Score.exact(score), ply=ply)
     assert said.exact
-    assert texts.verdict_sentence(said, 3) == f"{said.symbol} Column 4: {words}"
+    assert worth_sentence(said, 3) == f"{said.symbol} Column 4: {words}"
     # The same count as the engine's own description.
     assert Score.exact(score).describe(ply).split()[-1] in words or score == 0
 
 
 def test_a_win_a_shorter_search_proved_is_at_most_so_many_moves() -> None:
-    said = verdict(Score.bound(3), ply=10)
+    said = worth(Score.bound(3), ply=10)
     assert (said.kind, said.moves, said.at_most, said.exact) == ("win", 14, True, True)
-    assert texts.verdict_lines(said) == ["\u2713 Win", "in \u226414"]
-    assert texts.verdict_sentence(said, 0).endswith("Column 1: Win in at most 14 moves")
-    loss = verdict(Score.bound(-3), ply=10)
+    assert worth_lines(said) == ["\u2713 Win", "in \u226414"]
+    assert worth_sentence(said, 0).endswith("Column 1: Win in at most 14 moves")
+    loss = worth(Score.bound(-3), ply=10)
     assert (loss.kind, loss.symbol) == ("loss", "\u00d7")
 
 
 def test_estimates_are_a_five_step_scale_that_never_reads_like_a_number() -> None:
-    steps = [verdict(Score.estimate(v), ply=8) for v in (999, 150, 149, 40, 39, 0, -39)]
-    words = [texts.verdict_lines(s)[1] for s in steps]
+    steps = [worth(Score.estimate(v), ply=8) for v in (999, 150, 149, 40, 39, 0, -39)]
+    words = [worth_lines(s)[1] for s in steps]
     assert words == ["Strong", "Strong", "Good", "Good", "Even", "Even", "Even"]
-    worse = [verdict(Score.estimate(v), ply=8) for v in (-40, -149, -150, -999)]
-    assert [texts.verdict_lines(s)[1] for s in worse] == ["Weak", "Weak", "Bad", "Bad"]
+    worse = [worth(Score.estimate(v), ply=8) for v in (-40, -149, -150, -999)]
+    assert [worth_lines(s)[1] for s in worse] == ["Weak", "Weak", "Bad", "Bad"]
     for said in steps + worse:
         assert not said.exact and said.moves is None
-        sentence = texts.verdict_sentence(said, 0)
+        sentence = worth_sentence(said, 0)
         value = sentence.split(": ", 1)[1]
-        assert not any(ch.isdigit() for ch in " ".join(texts.verdict_lines(said)) + value)
+        assert not any(ch.isdigit() for ch in " ".join(worth_lines(said)) + value)
         assert sentence.endswith("(an estimate)")
     assert len({s.symbol for s in steps + worse}) == len(ESTIMATES)
 
 
 def test_every_verdict_has_a_symbol_as_well_as_a_colour() -> None:
-    kinds: dict[str, Verdict] = {}
+    kinds: dict[str, Worth] = {}
     exact = [Score.exact(value) for value in (5, 0, -5)]
     for score in exact + [Score.estimate(value) for value in (300, 0, -300)]:
-        said = verdict(score, ply=6)
+        said = worth(score, ply=6)
         kinds[said.kind] = said
     assert set(kinds) == {"win", "draw", "loss", "better", "even", "worse"}
     assert len({said.symbol for said in kinds.values()}) == 6
@@ -69,10 +69,10 @@ def test_a_result_known_without_its_length_is_said_in_plain_words(score: Score, 
     # The opening book's first plies keep results alone, as the weakest proven bound: a
     # win (or loss) with the last stone at the latest.  That says nothing about how many
     # moves, so no "in at most 18" (issue 26, item 4).
-    said = verdict(score, ply=4)
+    said = worth(score, ply=4)
     assert said.exact and said.moves is None
-    assert texts.verdict_lines(said) == [f"{said.symbol} {word}"]
-    assert texts.verdict_sentence(said, 2) == f"{said.symbol} Column 3: {word}"
+    assert worth_lines(said) == [f"{said.symbol} {word}"]
+    assert worth_sentence(said, 2) == f"{said.symbol} Column 3: {word}"
     assert not any(ch.isdigit() for ch in texts.hint(2, said).replace("column 3", ""))
 
 
@@ -82,7 +82,7 @@ def test_the_readme_and_how_to_play_show_the_marks_the_game_draws() -> None:
     from pathlib import Path  # noqa: PLC0415
 
     from game.ui.scenes import howto  # noqa: PLC0415
-    from game.ui.verdicts import DRAW, LOSS, WIN  # noqa: PLC0415
+    from game.ui.worth import DRAW, LOSS, WIN  # noqa: PLC0415
 
     assert LOSS == "\u00d7"
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
