@@ -1,6 +1,7 @@
 """The Review screen's side panel, top to bottom: the title, the move list (a row per
-pair of moves, each move with its mark), the shown move in words (its verdict, the best
-value and the one played, the best column), how far the review is, the keys, the buttons.
+pair of moves, each move with its mark), the shown move in words (its verdict, why a
+mistake or a blunder loses, the best value and the one played, the best column), how
+far the review is, the keys, the buttons.
 
 :func:`move_cells` says where each move of the list is, for drawing and for clicks alike.
 """
@@ -149,7 +150,11 @@ def _describe(record: ReviewRecord, names: tuple[str, str], look: Look) -> list[
     review = record.move
     if review is None:
         return [(texts.waiting(), theme.text_muted)]
-    return _judged(review, names, verdict_colours(look), theme.text)
+    lines = _judged(review, names, verdict_colours(look), theme.text)
+    reason = texts.reason_sentence(review, record.game, theme.colour_names)
+    if reason is not None:  # why it loses: right under the verdict
+        lines.insert(2, (reason, theme.text))
+    return lines
 
 
 def _judged(

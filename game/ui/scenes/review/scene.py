@@ -19,9 +19,11 @@ from typing import Final
 
 import pygame
 
+from game.ai.explain import Cell
 from game.ai.judge import PositionValue
+from game.choices import DiscColour
 from game.core import Player
-from game.ui import clipboard
+from game.ui import clipboard, reasons
 from game.ui.engine_link import Failure, Reply, Reviewed, ReviewEngine
 from game.ui.notices import NoticePlace
 from game.ui.review_game import ReviewGame
@@ -96,6 +98,12 @@ class ReviewScene(Scene):
         else:
             board, line, played = record.position(), (), None
         moves = board.moves
+        reason = None if played is None else played.reason
+        marks: tuple[tuple[Cell, DiscColour], ...] = ()
+        if played is not None and reason is not None:
+            game = record.game
+            cells = reasons.marked_cells(reason, played.mover)
+            marks = tuple((cell, game.colour_of(owner)) for cell, owner in cells)
         return BoardPicture(
             board,
             record.game,
@@ -103,6 +111,8 @@ class ReviewScene(Scene):
             line,
             self.requests.analyses.get(moves),
             self.requests.analysing(moves),
+            marks,
+            None if reason is None else reason.column,
         )
 
     def graph(self) -> GraphData:

@@ -12,6 +12,7 @@ from game.ai.score import Score
 from game.core import Player
 from game.i18n import N_, ngettext, number, percent
 from game.i18n import gettext as _
+from game.ui import reasons
 from game.ui.names import colour_name, level_name
 from game.ui.review_game import ReviewGame
 from game.ui.scenes.review.record import Summary
@@ -105,6 +106,21 @@ def best_line(column: int) -> str:
     """A mistake or a blunder: which column was best (0-based), and where its line is."""
     return _("Best was column {column}: its line is on the board, numbered.").format(
         column=column + 1
+    )
+
+
+def reason_sentence(review: MoveReview, game: ReviewGame, names: Mapping[str, str]) -> str | None:
+    """Why a mistake or a blunder loses (None: not known), the players named by their
+    colours in the theme (``names``)."""
+    if review.reason is None:
+        return None
+    mover = colour_name(names, game.colour_of(review.mover))
+    opponent = colour_name(names, game.colour_of(review.mover.other))
+    return reasons.sentence(
+        review.reason,
+        reasons.Sides(mover, opponent),
+        review.best_column,
+        mistake=review.verdict is Verdict.MISTAKE,
     )
 
 

@@ -1,6 +1,6 @@
 """The Review screen's board: the discs of the position on it, the last move marked, the
 analysis of every column above it, and for a mistake or a blunder the best line as faint
-numbered discs.
+numbered discs and the cells its reason names (:mod:`game.ui.reason_marks`).
 
 A mistake or a blunder with its line is shown on the position *before* it (the best line
 starts there), with the move played as a small crossed disc above its column; every
@@ -13,11 +13,14 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.ai.explain import Cell
 from game.ai.judge import MoveReview
 from game.ai.protocol import SearchResult
+from game.choices import DiscColour
 from game.core import WIDTH, Board
 from game.ui.board_screen import worth_colour
 from game.ui.board_view import BoardGeometry
+from game.ui.reason_marks import draw_marks
 from game.ui.review_game import ReviewGame
 from game.ui.scenes.review import texts
 from game.ui.scenes.review.layout import ReviewLayout
@@ -41,6 +44,10 @@ class BoardPicture:
     line: tuple[int, ...] = ()
     analysis: SearchResult | None = None
     analysing: bool = False
+    marks: tuple[tuple[Cell, DiscColour], ...] = ()
+    """The cells the move's reason names, each in the colour of the side it wins for."""
+    column: int | None = None
+    """The column the reason names (its number is marked under the board)."""
 
 
 def draw_board(
@@ -67,7 +74,8 @@ def draw_board(
             renderer.draw_win_mark(surface, g.centre(col, row), g, theme, 0.5)
     if picture.played is not None:
         _draw_played(surface, look, g, picture)
-    _draw_column_numbers(surface, look, g)
+    draw_marks(surface, look, g, picture.marks)
+    _draw_column_numbers(surface, look, g, picture.column)
     _draw_values(surface, look, layout, picture)
 
 
@@ -110,11 +118,14 @@ def _draw_played(
         )
 
 
-def _draw_column_numbers(surface: pygame.Surface, look: Look, g: BoardGeometry) -> None:
+def _draw_column_numbers(
+    surface: pygame.Surface, look: Look, g: BoardGeometry, marked: int | None
+) -> None:
+    """The columns' numbers under the board, the one a reason names in the accent."""
     size = max(12, round(g.cell * 0.28))
     y = g.frame_rect.bottom + round(g.cell * 0.05)
     for col in range(WIDTH):
-        ink = Ink(size, look.theme.text_muted)
+        ink = Ink(size, look.theme.accent if col == marked else look.theme.text_muted)
         look.text.blit(surface, str(col + 1), ink, (g.column_x(col), y), anchor="midtop")
 
 
