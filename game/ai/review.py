@@ -60,6 +60,11 @@ EXACT_SHARE: Final = 0.7
 the estimate share the rest."""
 WEAK_SHARE: Final = 0.9
 """Where the weak solve stops, as a share of the budget: the estimate has the rest."""
+DECIDER_NODES: Final = 1_000_000
+"""The most nodes the search of a long-term loss's deciding threat may take (the exact
+solver's best line to the game's end: tens of milliseconds late in a game, a few hundred
+where the line starts in the opening, seconds now and then; ``bench_review.py`` has the
+figures).  Beyond it the reason names no threat, only the length of the loss."""
 MAX_REMEMBERED: Final = 100_000
 """Positions a reviewer remembers before it forgets them all (about 20 MB)."""
 
@@ -217,7 +222,16 @@ class Reviewer:
             return None
         if start.is_over:
             return None
-        line = list(self._line(start, value, CELLS, budget, None))
+        whole = budget.control()
+        capped = Budget(
+            StopControl(
+                time_limit=whole.remaining(),
+                node_limit=DECIDER_NODES,
+                should_stop=whole.should_stop,
+            )
+        )
+        line = list(self._line(start, value, CELLS, capped, None))
+        budget.spend(capped.nodes)
         return decider(start, line, lost_win=lost_win)
 
     # -- what is known --------------------------------------------------------------
