@@ -8,6 +8,7 @@ goes) and moves it down; what does not fit above the buttons is left out.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import pygame
@@ -163,6 +164,9 @@ def _turn(pen: Pen) -> None:
     if offer is not None:
         said = texts.coach_says(offer.best.value, offer.played.value, offer.best_column)
         pen.write(said, pen.small, theme.accent)
+        why = offer.reason_words(functools.partial(colour_of, state), theme.colour_names)
+        if why is not None:
+            pen.write(why, pen.small, theme.text)
     elif state.thinking and not state.watching.paused:
         centre = (pen.x + 2 * disc_r + pen.pad + disc_r, pen.y)
         draw_dots(pen.surface, centre, disc_r // 3, theme.accent, state.time)
