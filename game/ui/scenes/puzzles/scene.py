@@ -252,7 +252,7 @@ class PuzzleScene(Scene):
         result = reply.result
         if ask.what is AskFor.ANALYSIS:
             if result.analysis is not None:
-                attempt.analysed(ask.moves, result.analysis)
+                self._ask(attempt.analysed(ask.moves, result.analysis))
             self._after_change()
             return
         if result.column is None:

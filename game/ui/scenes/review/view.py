@@ -20,7 +20,7 @@ from game.choices import DiscColour
 from game.core import WIDTH, Board
 from game.ui.board_screen import worth_colour
 from game.ui.board_view import BoardGeometry
-from game.ui.reason_marks import draw_marks
+from game.ui.reason_marks import FaintLine, draw_crossed, draw_line, draw_marks
 from game.ui.review_game import ReviewGame
 from game.ui.scenes.review import texts
 from game.ui.scenes.review.layout import ReviewLayout
@@ -55,15 +55,15 @@ def draw_board(
 ) -> None:
     """The board, its discs and marks, the line, the values above the columns."""
     g, theme, renderer = layout.board, look.theme, look.renderer
-    board = picture.board
+    board, game = picture.board, picture.game
     renderer.draw_back(surface, g, theme)
     for col in range(WIDTH):
         for row in range(board.height(col)):
             owner = board.cell(col, row)
             assert owner is not None
-            colour = picture.game.colour_of(owner)
+            colour = game.colour_of(owner)
             renderer.draw_disc(surface, g.centre(col, row), g.radius, colour, theme)
-    _draw_line(surface, look, g, picture)
+    draw_line(surface, look, g, FaintLine(board, picture.line, game.colour_of, LINE_ALPHA))
     renderer.draw_frame(surface, g, theme)
     if board.history and not picture.line:
         last = board.history[-1]
@@ -72,50 +72,12 @@ def draw_board(
     if outcome is not None and outcome.winner is not None:
         for col, row in outcome.cells:
             renderer.draw_win_mark(surface, g.centre(col, row), g, theme, 0.5)
-    if picture.played is not None:
-        _draw_played(surface, look, g, picture)
+    played = picture.played
+    if played is not None:
+        draw_crossed(surface, look, g, played.column, game.colour_of(played.mover))
     draw_marks(surface, look, g, picture.marks)
     _draw_column_numbers(surface, look, g, picture.column)
     _draw_values(surface, look, layout, picture)
-
-
-def _draw_line(
-    surface: pygame.Surface, look: Look, g: BoardGeometry, picture: BoardPicture
-) -> None:
-    """The best line: faint discs numbered in the order they would be played."""
-    board = picture.board.copy()
-    size = max(12, round(g.cell * 0.36))
-    for number, col in enumerate(picture.line, start=1):
-        if not board.can_play(col):
-            return
-        player = board.to_move
-        row = board.height(col)
-        board.play(col)
-        centre = g.centre(col, row)
-        disc = look.renderer.disc(
-            g.radius, picture.game.colour_of(player), look.theme, alpha=LINE_ALPHA
-        )
-        surface.blit(disc, disc.get_rect(center=centre))
-        look.text.blit(surface, str(number), Ink(size, look.theme.text), centre, anchor="center")
-
-
-def _draw_played(
-    surface: pygame.Surface, look: Look, g: BoardGeometry, picture: BoardPicture
-) -> None:
-    """The move played instead of the line: the mover's disc, crossed, above its column."""
-    played = picture.played
-    assert played is not None
-    radius = max(4, round(g.cell * 0.25))
-    centre = (g.column_x(played.column), g.frame_rect.top - radius - 3)
-    colour = picture.game.colour_of(played.mover)
-    look.renderer.draw_disc(surface, centre, radius, colour, look.theme)
-    d = round(radius * 0.75)
-    width = max(2, radius // 4)
-    x, y = centre
-    for sign in (1, -1):
-        pygame.draw.line(
-            surface, look.theme.score_loss, (x - d, y - sign * d), (x + d, y + sign * d), width
-        )
 
 
 def _draw_column_numbers(
