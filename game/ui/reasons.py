@@ -71,7 +71,7 @@ def _tactic(reason: Reason, sides: Sides) -> str | None:
     if reason.why is Why.ALLOWS_FORCED:
         count = reason.discs or 0
         return ngettext(
-            "{opponent} now wins by force with its next disc, whatever {mover} plays.",
+            "{opponent} now wins by force within its next {count} disc, whatever {mover} plays.",
             "{opponent} now wins by force within its next {count} discs, whatever {mover} plays.",
             count,
         ).format(opponent=opponent, mover=mover, count=number(count))
