@@ -5,14 +5,15 @@
 
 A benchmark, not a test: it prints figures and asserts nothing.
 
-1. **Frames while the AI thinks.**  The real game loop (:meth:`App.step` fed by
-   pygame's events and a 60 fps clock) shows a game against the Perfect level
-   with the computer to move at the start position, so the real worker process
-   runs a Perfect-level search (budget 30 s, longer than the measurement) the
-   whole time, while the mouse sweeps over the board.  The loop is
-   :meth:`App.run`'s: the same frame clock, events, and :meth:`App.step`.  Reported: the median and
-   99th percentile of the time between frames (target: 99% at or under 20 ms)
-   and of the work per frame (events, worker poll, update, draw, flip).
+1. **Frames while the AI thinks.**  The real game loop shows a game against the
+   Perfect level with the computer to move at the start position, so the real worker
+   process runs a Perfect-level search (budget 30 s, longer than the measurement) the
+   whole time, while the mouse sweeps over the board.  The loop is :meth:`App.run`'s:
+   :class:`~game.ui.pacing.Loop` turns, waiting in SDL's event queue (the thinking
+   dots animate: every frame is paced at 60 fps), each frame :meth:`App.step`.
+   Reported: the median and 99th percentile of the time between frames (target: 99%
+   at or under 20 ms) and of the work per frame (events, worker poll, update, draw,
+   flip).
 2. **Launch to first frame.**  ``python -m game`` is started from source
    ``--launches`` times; the game logs the wall-clock time of its first drawn
    frame, and the launch time is that minus the moment just before the process
@@ -27,6 +28,7 @@ load average is printed with them.
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import re
 import statistics
@@ -34,6 +36,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -58,7 +61,7 @@ def bench_frames(seconds: float, size: tuple[int, int]) -> None:
     import pygame  # noqa: PLC0415 - after the drivers are chosen
 
     from game.ai.levels import level_by_name  # noqa: PLC0415
-    from game.settings import SettingsStore  # noqa: PLC0415
+    from game.profile.settings import SettingsStore  # noqa: PLC0415
     from game.ui.app import App  # noqa: PLC0415
     from game.ui.options import GameConfig, LaunchOptions, Mode, Starter  # noqa: PLC0415
     from game.ui.scenes.play import PlayScene  # noqa: PLC0415
@@ -86,7 +89,7 @@ def bench_frames(seconds: float, size: tuple[int, int]) -> None:
             )
             time.sleep(1.0)  # let the worker process start and begin searching
             intervals, work = _sweep(app, scene, seconds)
-            searching = scene.thinking and scene.round.match.board.moves == ""
+            searching = scene.thinking and scene.board.moves == ""
         finally:
             app.close()
     print(f"frames: {len(intervals)} in {seconds:g} s; the worker was still searching: {searching}")
@@ -95,35 +98,45 @@ def bench_frames(seconds: float, size: tuple[int, int]) -> None:
 
 
 def _sweep(app: App, scene: PlayScene, seconds: float) -> tuple[list[float], list[float]]:
-    """Run the loop as :meth:`App.run` does for ``seconds``, the mouse sweeping over the
-    board: the milliseconds between frames, and of work per frame."""
+    """Run :meth:`App.run`'s loop for ``seconds``, the mouse sweeping over the board:
+    the milliseconds between frames drawn, and of work per frame."""
     import pygame  # noqa: PLC0415
 
-    from game.ui.app import FPS  # noqa: PLC0415
-    from game.ui.process import FrameClock  # noqa: PLC0415
+    from game.ui.app import FPS, MAX_DT  # noqa: PLC0415
+    from game.ui.pacing import Loop  # noqa: PLC0415
+    from game.ui.waiting import SdlEvents  # noqa: PLC0415
 
     geometry = scene.layout(app.size).board
     left = geometry.frame_rect.left
     width = geometry.frame_rect.width
-    clock = FrameClock(FPS)  # as App.run paces its frames
-    clock.tick()
-    intervals: list[float] = []
+    stamps: list[float] = []
     work: list[float] = []
-    previous = time.perf_counter()
-    end = previous + seconds
+    step = app.step
+
+    def timed(events: Iterable[pygame.event.Event], dt: float) -> bool:
+        began = time.perf_counter()
+        going = step(events, dt)
+        stamps.append(time.perf_counter())
+        work.append((stamps[-1] - began) * 1000)
+        return going
+
+    app.step = timed  # type: ignore[method-assign]
+    loop = Loop(app, SdlEvents(), fps=FPS, max_dt=MAX_DT)
+    loop.start()
+    end = time.perf_counter() + seconds
     frame = 0
-    while time.perf_counter() < end:
-        dt = clock.tick()
-        now = time.perf_counter()
-        intervals.append((now - previous) * 1000)
-        previous = now
-        x = left + (frame * 7) % width
-        sweep = pygame.event.Event(
-            pygame.MOUSEMOTION, pos=(x, geometry.hover_y), rel=(0, 0), buttons=(0, 0, 0)
-        )
-        app.step([*pygame.event.get(), sweep], min(dt, 0.1))
-        work.append((time.perf_counter() - now) * 1000)
-        frame += 1
+    try:
+        while time.perf_counter() < end:
+            x = left + (frame * 7) % width
+            sweep = pygame.event.Event(
+                pygame.MOUSEMOTION, pos=(x, geometry.hover_y), rel=(0, 0), buttons=(0, 0, 0)
+            )
+            pygame.event.post(sweep)
+            loop.turn()
+            frame += 1
+    finally:
+        app.step = step  # type: ignore[method-assign]
+    intervals = [(b - a) * 1000 for a, b in itertools.pairwise(stamps)]
     return intervals, work
 
 

@@ -92,7 +92,7 @@ def through_window(sample: Sequence[Puzzle]) -> list[float]:
     real window and worker (headless SDL, a temporary settings folder)."""
     import pygame  # noqa: PLC0415
 
-    from game.settings import SettingsStore  # noqa: PLC0415
+    from game.profile.settings import SettingsStore  # noqa: PLC0415
     from game.ui.app import App  # noqa: PLC0415
     from game.ui.engine_link import make_worker  # noqa: PLC0415
     from game.ui.options import LaunchOptions  # noqa: PLC0415

@@ -182,7 +182,7 @@ def bench_screen(games: list[str], size: tuple[int, int]) -> None:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     prepare_environment()
-    from game.settings import SettingsStore  # noqa: PLC0415
+    from game.profile.settings import SettingsStore  # noqa: PLC0415
     from game.ui.app import App  # noqa: PLC0415
     from game.ui.options import LaunchOptions  # noqa: PLC0415
 

@@ -171,7 +171,7 @@ class Camera:
         size: tuple[int, int] | None = None,
         **settings: object,
     ) -> Iterator[App]:
-        from game.settings import SettingsStore  # noqa: PLC0415
+        from game.profile.settings import SettingsStore  # noqa: PLC0415
         from game.ui.app import App  # noqa: PLC0415
         from game.ui.options import LaunchOptions  # noqa: PLC0415
         from tests.fakes import FakeWorker  # noqa: PLC0415
@@ -386,7 +386,7 @@ def _watching(camera: Camera) -> None:
         for _ in range(600):  # the stepped move's disc, caught while it falls
             app.step([], FRAME)
             scene = app.scene
-            if isinstance(scene, PlayScene) and scene.round.drop is not None:
+            if isinstance(scene, PlayScene) and scene.falling is not None:
                 break
         camera.shoot(app, "watch-a-disc-falling", frames=4)
     with camera.app(watch_delay=0.0) as app:
@@ -399,7 +399,7 @@ def _menus_and_pages(camera: Camera) -> None:
     import pygame  # noqa: PLC0415
 
     from game.ai.levels import level_by_name  # noqa: PLC0415
-    from game.settings import Result  # noqa: PLC0415
+    from game.profile.statistics import Result  # noqa: PLC0415
     from game.ui.options import GameConfig, Mode  # noqa: PLC0415
     from game.ui.scenes.stack import Go  # noqa: PLC0415
     from tests.fakes import key, start_game  # noqa: PLC0415
@@ -519,8 +519,8 @@ def _puzzles(camera: Camera) -> None:
     import pygame  # noqa: PLC0415
 
     from game.ai.puzzles import PUZZLE_FILE, Band, load  # noqa: PLC0415
+    from game.profile.statistics import Result  # noqa: PLC0415
     from game.resources import asset_path  # noqa: PLC0415
-    from game.settings import Result  # noqa: PLC0415
     from game.ui.scenes.puzzles import PuzzleScene  # noqa: PLC0415
     from game.ui.scenes.puzzles.attempt import Phase  # noqa: PLC0415
     from game.ui.scenes.stack import Go  # noqa: PLC0415
@@ -599,8 +599,8 @@ def _review_screens(camera: Camera) -> None:
     milliseconds), Your games, Import a game refusing a bad move, the coach's offer."""
     import pygame  # noqa: PLC0415
 
-    from game.choices import Mode  # noqa: PLC0415
-    from game.history import FinishedGame  # noqa: PLC0415
+    from game.profile.choices import Mode  # noqa: PLC0415
+    from game.profile.history import FinishedGame  # noqa: PLC0415
     from game.ui.review_game import ReviewGame  # noqa: PLC0415
     from game.ui.scenes.import_game import ImportScene  # noqa: PLC0415
     from game.ui.scenes.review import ReviewScene  # noqa: PLC0415

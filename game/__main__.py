@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import logging
-import multiprocessing
 import re
 import sys
 
@@ -29,7 +28,8 @@ from game import __version__, i18n, logs
 from game.ai.levels import LEVELS, MAX_DEPTH, MIN_DEPTH, Level, custom_level, level_by_name
 from game.core import Board, IllegalMoveError
 from game.i18n import gettext as _
-from game.settings import MAX_WINDOW, MIN_WINDOW, SettingsStore
+from game.profile.preferences import MAX_WINDOW, MIN_WINDOW
+from game.profile.settings import SettingsStore
 
 _SIZE = re.compile(r"\s*(\d{1,6})\s*[xX\u00d7]\s*(\d{1,6})\s*")
 
@@ -210,7 +210,13 @@ def main(argv: list[str] | None = None) -> int:
     Exits with status 2 (``SystemExit``) for a malformed option, before pygame
     is imported.
     """
-    multiprocessing.freeze_support()
+    if getattr(sys, "frozen", False):
+        # A frozen build's worker process starts as this executable: freeze_support runs
+        # it and exits.  From source it does nothing: multiprocessing then loads only
+        # when the worker first starts, after the window has opened.
+        import multiprocessing  # noqa: PLC0415
+
+        multiprocessing.freeze_support()
     logs.guard_std_streams()
     speak(sys.argv[1:] if argv is None else argv)
     args = build_parser().parse_args(argv)

@@ -8,8 +8,13 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from tests.fakes import FakeWorker
 
 # Before anything imports pygame: SDL's dummy drivers draw into memory and play nothing.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -97,3 +102,21 @@ def _isolated_config(
     base = tmp_path_factory.mktemp("userdirs")
     monkeypatch.setenv("CONNECT4_CONFIG_DIR", str(base / "config"))
     monkeypatch.setenv("CONNECT4_LOG_DIR", str(base / "log"))
+
+
+@pytest.fixture
+def worker() -> FakeWorker:
+    """The stand-in worker the ``app`` fixture's window uses."""
+    from tests.fakes import FakeWorker  # noqa: PLC0415 - the engine's tests need no window
+
+    return FakeWorker()
+
+
+@pytest.fixture
+def app(worker: FakeWorker) -> Iterator[App]:
+    """An open window driven through :meth:`App.step` (:func:`tests.fakes.make_app`)."""
+    from tests.fakes import make_app  # noqa: PLC0415 - the engine's tests need no window
+
+    window = make_app(worker)
+    yield window
+    window.close()

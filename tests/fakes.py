@@ -8,6 +8,8 @@ they are not part of the installed game.
   :meth:`~FakeWorker.poll` (or only when told to, to hold the computer
   "thinking"); its answers come from a function, by default a fixed preference
   for the centre columns, so every test is deterministic and instant.
+* :func:`make_app` opens the window the UI tests drive (the ``app`` fixture of
+  ``tests/conftest.py`` is one).
 * :func:`key`, :func:`click` and :func:`motion` make the pygame events a player
   would cause.
 """
@@ -33,7 +35,9 @@ from game.ai.protocol import (
 )
 from game.ai.score import DRAW, Analysis, Score
 from game.core import WIDTH, Board
-from game.ui.options import GameConfig
+from game.profile.settings import SettingsStore
+from game.ui.app import App
+from game.ui.options import GameConfig, LaunchOptions
 from game.ui.scenes.stack import Play
 
 CENTRE_FIRST = (3, 2, 4, 1, 5, 0, 6)
@@ -237,3 +241,34 @@ def on_top(app: _Showing) -> object:
     """The scene on top of ``app``, as a plain object: a test that checked its type before
     a step compares it after the step without mypy keeping the earlier narrowing."""
     return app.scene
+
+
+WINDOW = (800, 600)
+"""The window size of the UI tests."""
+
+
+def make_app(
+    worker: FakeWorker | None = None,
+    *,
+    store: SettingsStore | None = None,
+    quiet: bool = True,
+    fast: bool = True,
+    **settings: object,
+) -> App:
+    """An open window at :data:`WINDOW` with ``worker`` (a fresh :class:`FakeWorker` by
+    default) and ``store`` (the isolated config folder's settings by default).
+    ``quiet``: the sound is off; ``fast``: discs fall at the fastest animation speed
+    (fewer frames per test); ``settings`` are set before it opens."""
+    app = App(
+        LaunchOptions(window_size=WINDOW, fullscreen=False),
+        worker=worker if worker is not None else FakeWorker(),
+        store=store if store is not None else SettingsStore(),
+    )
+    if quiet:
+        app.settings.sound_on = False
+    if fast:
+        app.settings.animation_speed = 3.0
+    for name, value in settings.items():
+        setattr(app.settings, name, value)
+    app.open()
+    return app

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.core import Board
-from game.settings import MIN_WINDOW
+from game.profile.preferences import MIN_WINDOW
 from game.ui.app import App
 from game.ui.scenes.play import PlayScene
 
@@ -171,13 +171,13 @@ def check_consistent(app: App) -> None:
 
 
 def check_play_scene(scene: PlayScene) -> None:
-    board = scene.round.match.board
+    board = scene.board
     replay = Board.from_moves(board.moves)  # raises if the move list is not a legal game
     if (replay.current, replay.mask) != (board.current, board.mask):
         raise Inconsistent(f"the board does not match its move list {board.moves!r}")
     if board.ply < scene.round.match.floor:
         raise Inconsistent(f"undo went below the starting position: {board.moves!r}")
-    if scene.round.over and not board.is_over:
+    if scene.over and not board.is_over:
         raise Inconsistent(f"game over shown for an unfinished game {board.moves!r}")
     kinds = {awaited.kind for awaited in scene.table.inflight.awaiting.values()}
     if not kinds <= {"move", "hint", "analysis"}:

@@ -28,7 +28,9 @@ import pytest
 
 from game.core import HEIGHT, WIDTH, Board
 from game.logs import LOG_FILE, log_dir
-from game.settings import Settings, SettingsStore, Statistics, config_dir
+from game.profile.preferences import Settings
+from game.profile.settings import SettingsStore, config_dir
+from game.profile.statistics import Statistics
 from game.ui.app import App
 from game.ui.options import LaunchOptions, Mode, config_for
 from game.ui.scenes.play import PlayScene

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from game.choices import DiscColour, Mode
 from game.core import Player
-from game.history import MAX_GAMES, FinishedGame, HistoryStore, merged
-from game.settings import SettingsStore
+from game.profile.choices import DiscColour, Mode
+from game.profile.history import MAX_GAMES, FinishedGame, HistoryStore, merged
+from game.profile.settings import SettingsStore
 from game.ui.saver import Saver
 
 WON = "4455667"  # the first player wins

@@ -15,7 +15,7 @@ import pytest
 
 from game import i18n
 from game.i18n import LANGUAGES, SystemProbe, UnknownLanguage
-from game.settings import SettingsStore
+from game.profile.settings import SettingsStore
 from game.ui import glyphs
 from game.ui.text import Drawn, TextCache
 from tests.conftest import ROOT, build_script

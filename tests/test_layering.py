@@ -62,7 +62,11 @@ def outside(imported: set[str], allowed: tuple[str, ...]) -> set[str]:
 
 @pytest.mark.parametrize(
     ("layer", "allowed"),
-    [("core", ("game.core",)), ("ai", ("game.core", "game.ai"))],
+    [
+        ("core", ("game.core",)),
+        ("ai", ("game.core", "game.ai")),
+        ("profile", ("game.core", "game.ai", "game.profile", "game.i18n", "game.resources")),
+    ],
 )
 def test_a_layer_imports_only_itself_and_the_layers_below(
     layer: str, allowed: tuple[str, ...]
@@ -74,7 +78,7 @@ def test_a_layer_imports_only_itself_and_the_layers_below(
     assert {path: names for path, names in wrong.items() if names} == {}
 
 
-@pytest.mark.parametrize("layer", ["core", "ai"])
+@pytest.mark.parametrize("layer", ["core", "ai", "profile"])
 def test_nothing_below_the_window_imports_pygame(layer: str) -> None:
     using = [
         str(path.relative_to(ROOT))
@@ -110,3 +114,74 @@ def test_the_windows_imports_of_the_engine_load_neither_the_engine_nor_its_kerne
     assert loaded.isdisjoint(
         {"game.ai.engine", "game.ai.kernel", "game.ai._ckernel", "game.ai.backend"}
     ), loaded
+
+
+def import_graph(root: Path = GAME) -> dict[str, set[str]]:
+    """Module -> the modules of ``game`` it imports (any depth, typed-only imports too).
+    ``from package import submodule`` is an edge to the submodule alone; a compiled
+    module counts by its stub (``.pyi``)."""
+    paths = {module_name(p): p for p in (*root.rglob("*.py"), *root.rglob("*.pyi"))}
+    graph: dict[str, set[str]] = {}
+    for module, path in paths.items():
+        if path.suffix != ".py":
+            graph.setdefault(module, set())
+            continue
+        names = imports_of(path, root.parent)
+        found: set[str] = set()
+        for name in names:
+            submodules = {n for n in names if n.startswith(name + ".") and n in paths}
+            if (
+                name in paths
+                and submodules
+                and {n for n in names if n.rpartition(".")[0] == name} <= submodules
+            ):
+                continue  # only submodules are taken from the package
+            home = name
+            while home and home not in paths:
+                home = home.rpartition(".")[0]
+            if home and home not in (module, "game"):
+                found.add(home)
+        graph[module] = found
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for near in sorted(graph.get(node, ())):
+            if near not in index:
+                visit(near)
+                low[node] = min(low[node], low[near])
+            elif near in stack:
+                low[node] = min(low[node], index[near])
+        if low[node] == index[node]:
+            group: list[str] = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_module_of_the_game_imports_itself_round_a_circle() -> None:
+    assert circles(import_graph()) == []
+
+
+def test_the_circle_check_sees_a_circle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert circles(graph) == [["a", "b", "c"]]
+    assert circles({"a": {"b"}, "b": set()}) == []

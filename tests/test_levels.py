@@ -10,7 +10,6 @@ import itertools
 
 import pytest
 
-from game import settings
 from game.ai import LEVELS, Engine, Level, SearchRequest, SearchResult, custom_level, level_by_name
 from game.ai.backend import IS_COMPILED
 from game.ai.control import CHECK_INTERVAL
@@ -21,6 +20,7 @@ from game.ai.score import Score
 from game.ai.solver import Solver
 from game.core import CELLS, Board, IllegalMoveError
 from game.core.bitboard import BOARD, BOTTOM, cells_of
+from game.profile import saved_game
 from tests.conftest import read_testset
 
 pytestmark = pytest.mark.engine
@@ -445,4 +445,4 @@ def test_level_of_reads_a_saved_choice() -> None:
     with pytest.raises(ValueError, match="unknown level"):
         level_of("Godlike", 9)
     # The settings file stores the same name for a custom depth.
-    assert settings.CUSTOM_LEVEL == CUSTOM_LEVEL
+    assert saved_game.LEVEL_CHOICES[-1] == CUSTOM_LEVEL

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from game.settings import SettingsStore
+from game.profile.settings import SettingsStore
 from game.ui.app import App
 from game.ui.options import LaunchOptions
 from tests import monkey

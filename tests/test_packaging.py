@@ -558,7 +558,9 @@ GAME_LOAD = textwrap.dedent(
     import pygame
     pygame.init()
     pygame.font.Font(None, 20)
-    from game.settings import Settings, SettingsStore, Statistics
+    from game.profile.preferences import Settings
+    from game.profile.settings import SettingsStore
+    from game.profile.statistics import Statistics
     store = SettingsStore(Path(sys.argv[1]) / "settings.json")
     assert store.save(Settings(volume=0.2), Statistics()) is None
     assert store.load().settings.volume == 0.2

@@ -18,7 +18,7 @@ from game.ai.protocol import RequestKind, SearchRequest
 from game.ai.puzzles import Puzzle
 from game.ai.score import Analysis, Score
 from game.core import Board
-from game.statistics import Statistics
+from game.profile.statistics import Statistics
 from game.ui.engine_link import Answer, ReplyOwner
 from game.ui.scenes.puzzles import PuzzleData, PuzzleScene
 from game.ui.scenes.puzzles.attempt import LINE_PLIES, Ask, AskFor, Attempt, Phase, defended
@@ -256,7 +256,7 @@ def test_a_failed_try_is_recorded_once_and_a_second_try_is_not_rated() -> None:
     assert attempt is not None and phase(attempt) is Phase.FAILED and attempt.line_over
     assert records.tries == [(MEDIUM.moves, False, None, RATINGS["Medium"])]
     shown.handle_event(pygame.event.Event(pygame.USEREVENT))  # nothing happens
-    shown._action("activate", "again")
+    shown.press("again")
     assert shown.attempt is not attempt and not shown.first_try
     shown.drop_in(MEDIUM.answer)
     computer.answer()
@@ -271,8 +271,7 @@ def test_next_takes_the_next_unsolved_puzzle_of_the_band_and_the_band_can_change
     shown.start(EASY)
     shown.next_puzzle()
     assert shown.attempt is not None and shown.attempt.puzzle == second
-    shown.buttons.get("band").select(HARD.band)
-    shown._action("change", "band")
+    shown.choose_band(HARD.band)
     assert shown.attempt.puzzle == HARD
 
 

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from game import puzzle_progress
 from game.ai.levels import LEVELS
-from game.puzzle_progress import PuzzleProgress
-from game.rating import (
+from game.profile import puzzle_progress
+from game.profile.puzzle_progress import PuzzleProgress
+from game.profile.rating import (
     K_FLOOR,
     MAX_RESULTS,
     START_RATING,
@@ -29,7 +29,7 @@ from game.rating import (
     shipped_level_ratings,
     updated,
 )
-from game.statistics import Statistics, merge
+from game.profile.statistics import Statistics, merge
 from tests.conftest import build_script
 
 ROOT = Path(__file__).resolve().parent.parent

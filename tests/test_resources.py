@@ -126,7 +126,10 @@ def test_an_asset_name_must_stay_inside_the_assets_folder(bad: str) -> None:
 
 
 def test_resources_and_logs_never_import_pygame() -> None:
-    code = "import sys, game.resources, game.logs, game.settings; print('pygame' in sys.modules)"
+    code = (
+        "import sys, game.resources, game.logs, game.profile.settings;"
+        " print('pygame' in sys.modules)"
+    )
     result = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
     )

@@ -6,9 +6,10 @@ from typing import Any
 
 import pytest
 
-from game import saved_game, settings
+from game.ai.levels import CUSTOM_LEVEL
 from game.core import Board
-from game.saved_game import SavedGame, is_level_name
+from game.profile import saved_game
+from game.profile.saved_game import SavedGame, is_level_name
 from game.ui.options import Mode
 
 
@@ -30,8 +31,7 @@ def a_game(**changes: Any) -> SavedGame:
 
 def test_the_vocabulary_is_the_new_game_screens() -> None:
     assert tuple(mode.value for mode in Mode) == saved_game.MODES
-    assert settings.STARTERS == saved_game.STARTERS and settings.COLOURS == saved_game.COLOURS
-    assert settings.LEVEL_NAMES[-1] == settings.CUSTOM_LEVEL == "Custom"
+    assert saved_game.LEVEL_CHOICES[-1] == CUSTOM_LEVEL == "Custom"
 
 
 @pytest.mark.parametrize(

@@ -21,18 +21,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import settings as settings_module
 from game.ai.levels import LEVELS
-from game.choices import DiscColour, Mode, Starter
-from game.settings import (
-    LoadReport,
-    Record,
-    SavedGame,
-    Settings,
-    SettingsStore,
-    Statistics,
-    config_dir,
-)
+from game.profile import settings as settings_module
+from game.profile.choices import DiscColour, Mode, Starter
+from game.profile.preferences import Settings
+from game.profile.saved_game import SavedGame
+from game.profile.settings import LoadReport, SettingsStore, config_dir
+from game.profile.statistics import Record, Statistics
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -555,7 +550,9 @@ KILLED_SAVE = textwrap.dedent(
     import os, signal, sys
     from pathlib import Path
     sys.path.insert(0, {root!r})
-    from game.settings import Settings, SettingsStore, Statistics
+    from game.profile.preferences import Settings
+    from game.profile.settings import SettingsStore
+    from game.profile.statistics import Statistics
 
     def die(*args, **kwargs):
         os.kill(os.getpid(), signal.SIGKILL)
@@ -617,7 +614,7 @@ TWO_WINDOWS = textwrap.dedent(
     import sys, time
     from pathlib import Path
     sys.path.insert(0, {root!r})
-    from game.settings import SettingsStore
+    from game.profile.settings import SettingsStore
 
     store = SettingsStore(Path({path!r}))
     report = store.load()
@@ -931,7 +928,12 @@ def records(draw: st.DrawFn) -> Record:
 
 statistics_strategy = st.builds(
     Statistics,
-    per_level=st.dictionaries(st.text(min_size=1, max_size=12), records(), max_size=5),
+    per_level=st.dictionaries(
+        st.sampled_from(sorted(LEVEL_NAMES - {"Custom"}))
+        | st.integers(1, 42).map(lambda depth: f"Custom {depth}"),
+        records(),
+        max_size=5,
+    ),
 )
 saved_games = st.none() | st.sampled_from(
     [

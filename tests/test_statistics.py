@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game import fields
-from game.statistics import Record, Result, Statistics, merge
+from game.profile import fields
+from game.profile.statistics import Record, Result, Statistics, merge
 
 
 def played(results: str, record: Record | None = None) -> Record:

@@ -11,8 +11,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import resources, settings
-from game.choices import DiscColour
+from game import resources
+from game.profile import preferences
+from game.profile.choices import DiscColour
 from game.ui.board_view import BoardRenderer
 from game.ui.themes import CLASSIC, Colour, theme_named, themes
 
@@ -104,7 +105,7 @@ def test_the_theme_with_shapes_is_named_for_what_it_is() -> None:
 
 
 def test_every_theme_is_offered_in_settings_and_complete() -> None:
-    assert tuple(THEMES) == settings.THEMES
+    assert tuple(THEMES) == preferences.THEMES
     labels = [theme.label for theme in THEMES.values()]
     assert len(set(labels)) == len(labels)
     for name, theme in THEMES.items():
@@ -113,7 +114,7 @@ def test_every_theme_is_offered_in_settings_and_complete() -> None:
         for field in dataclasses.fields(theme):
             assert getattr(theme, field.name) is not None, (name, field.name)
     assert theme_named("no such theme") is CLASSIC
-    assert settings.Settings(theme="Blue-Orange").theme == "blue-orange"
+    assert preferences.Settings(theme="Blue-Orange").theme == "blue-orange"
 
 
 def test_the_blue_and_orange_discs_are_drawn_in_their_colours() -> None:

@@ -9,9 +9,10 @@ import pygame
 import pytest
 
 from game.ai.levels import level_by_name
-from game.choices import DiscColour, Starter
 from game.core import Player
-from game.settings import SavedGame, SettingsStore
+from game.profile.choices import DiscColour, Starter
+from game.profile.saved_game import SavedGame
+from game.profile.settings import SettingsStore
 from game.ui.app import App
 from game.ui.match import Session
 from game.ui.options import GameConfig, LaunchOptions, Mode
@@ -20,6 +21,7 @@ from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene, texts
 from game.ui.scenes.setup import SetupScene
+from tests import fakes
 from tests.fakes import FRAME, FakeWorker, advance, click, key, on_top, start_game
 
 HARD = level_by_name("Hard")
@@ -27,15 +29,7 @@ SIZE = (800, 600)
 
 
 def make_app(path: Path) -> App:
-    app = App(
-        LaunchOptions(window_size=SIZE, fullscreen=False),
-        worker=FakeWorker(),
-        store=SettingsStore(path),
-    )
-    app.settings.sound_on = False
-    app.settings.animation_speed = 3.0
-    app.open()
-    return app
+    return fakes.make_app(store=SettingsStore(path))
 
 
 @pytest.fixture
@@ -78,7 +72,7 @@ def test_the_main_menu_continues_the_game_it_was_opened_from(path: Path) -> None
         assert "continue" not in menu_items(app)  # nothing to continue yet
         start_game(app, GameConfig(mode=Mode.VS_COMPUTER, level=HARD, starter=Starter.COMPUTER))
         scene = play(app, 2, 3)
-        moves = scene.round.match.board.moves
+        moves = scene.board.moves
         assert len(moves) == 5  # the computer started
         to_menu(app)
         assert menu_items(app)[0] == "continue"
@@ -101,7 +95,7 @@ def test_a_game_in_progress_is_restored_after_a_quit_with_its_redo_and_score(
     scene = play(app, 3, 3, 2, 4)
     scene.round.session.wins[DiscColour.RED] = 2  # an earlier game of the series
     app.step([key(pygame.K_z, mod=pygame.KMOD_CTRL)], FRAME)  # undo: "5" can be redone
-    assert scene.round.match.board.moves == "443"
+    assert scene.board.moves == "443"
     app.step([pygame.event.Event(pygame.QUIT)], FRAME)
     app.close()
 
@@ -126,7 +120,7 @@ def test_a_finished_game_is_not_kept_to_continue(path: Path) -> None:
     try:
         start_game(app, GameConfig(mode=Mode.TWO_PLAYERS, level=HARD, start_moves="445566"))
         scene = play(app, 6)
-        assert scene.round.over
+        assert scene.over
         assert app.saver.game_in_progress is None
         to_menu(app)
         assert "continue" not in menu_items(app)
@@ -157,7 +151,7 @@ def test_starting_a_new_game_asks_first_and_no_keeps_the_old_one(path: Path) -> 
         press(app, "two")
         press(app, "yes")
         scene = app.scene
-        assert isinstance(scene, PlayScene) and scene.round.match.board.moves == ""
+        assert isinstance(scene, PlayScene) and scene.board.moves == ""
         assert app.saver.game_in_progress is None
     finally:
         app.close()
@@ -168,14 +162,14 @@ def test_n_in_an_unfinished_game_asks_and_keeps_the_game_when_told_no(path: Path
     try:
         start_game(app, GameConfig(mode=Mode.VS_COMPUTER, level=HARD))
         scene = play(app, 3)
-        moves = scene.round.match.board.moves
+        moves = scene.board.moves
         app.step([key(pygame.K_n)], FRAME)
         assert isinstance(app.scene, ConfirmScene)
         app.step([key(pygame.K_RETURN)], FRAME)  # Enter by habit answers "no"
-        assert on_top(app) is scene and scene.round.match.board.moves == moves
+        assert on_top(app) is scene and scene.board.moves == moves
         app.step([key(pygame.K_n)], FRAME)
         press(app, "yes")
-        assert on_top(app) is scene and scene.round.match.board.moves == ""
+        assert on_top(app) is scene and scene.board.moves == ""
     finally:
         app.close()
 
@@ -300,7 +294,7 @@ def test_the_default_answer_at_launch_continues_the_kept_game_and_loses_nothing(
         assert question.items.focused is not None and question.items.focused.key == "no"
         app.step([key(pygame.K_RETURN)], FRAME)
         scene = app.scene
-        assert isinstance(scene, PlayScene) and scene.round.match.board.moves == kept.moves
+        assert isinstance(scene, PlayScene) and scene.board.moves == kept.moves
         assert app.saver.game_in_progress == kept
     finally:
         app.close()
@@ -318,7 +312,7 @@ def test_watching_two_computers_leaves_your_kept_game_waiting(path: Path) -> Non
         scene = app.scene
         assert isinstance(scene, PlayScene) and scene.config.mode is Mode.WATCH
         advance(app, 3.0)
-        assert scene.round.match.board.ply > 0
+        assert scene.board.ply > 0
         assert app.saver.game_in_progress == kept
         said = " ".join(notice.text for notice in app.stage.notices.shown)
         assert "Your game against Hard (2 discs played) waits" in said and "Continue" in said

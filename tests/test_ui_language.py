@@ -9,7 +9,7 @@ from contextlib import contextmanager
 import pygame
 
 from game import i18n
-from game.settings import SettingsStore
+from game.profile.settings import SettingsStore
 from game.ui.app import App
 from game.ui.options import LaunchOptions
 from game.ui.scenes.menu import MenuScene

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from game.ai.levels import level_by_name
-from game.choices import DiscColour, Starter
 from game.core import Player
+from game.profile.choices import DiscColour, Starter
 from game.ui.match import Match, Session
 from game.ui.options import GameConfig, Mode
 from game.ui.scenes.play import texts

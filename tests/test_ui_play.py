@@ -8,7 +8,6 @@ when the test releases it).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -16,9 +15,9 @@ import pytest
 from game.ai.levels import level_by_name
 from game.ai.protocol import RequestKind, SearchRequest, SearchResult, WorkerReply
 from game.ai.score import Analysis, Score
-from game.choices import Starter
 from game.core import Player
-from game.settings import SettingsStore
+from game.profile.choices import Starter
+from game.profile.settings import SettingsStore
 from game.ui.app import App
 from game.ui.board_screen import worth_colour
 from game.ui.options import GameConfig, LaunchOptions, Mode
@@ -32,11 +31,13 @@ from game.ui.scenes.setup import SetupScene
 from game.ui.worth import worth_lines, worth_sentence
 from tests.fakes import (
     FRAME,
+    WINDOW,
     FakeWorker,
     advance,
     centre_first,
     click,
     key,
+    make_app,
     motion,
     on_top,
     screen,
@@ -46,35 +47,8 @@ from tests.fakes import (
 
 HARD = level_by_name("Hard")
 PERFECT = level_by_name("Perfect")
-SIZE = (800, 600)
 WIN_SETUP = "445566"  # the side to move wins in column 7
 DRAW_GAME = "617315721371413543521632362446574577645622"
-
-
-def make_app(worker: FakeWorker | None = None, **settings: object) -> App:
-    app = App(
-        LaunchOptions(window_size=SIZE, fullscreen=False),
-        worker=worker if worker is not None else FakeWorker(),
-        store=SettingsStore(),
-    )
-    app.settings.sound_on = False
-    app.settings.animation_speed = 3.0  # fewer frames per test; the speed is a setting
-    for name, value in settings.items():
-        setattr(app.settings, name, value)
-    app.open()
-    return app
-
-
-@pytest.fixture
-def worker() -> FakeWorker:
-    return FakeWorker()
-
-
-@pytest.fixture
-def app(worker: FakeWorker) -> Iterator[App]:
-    app = make_app(worker)
-    yield app
-    app.close()
 
 
 def start(
@@ -102,41 +76,41 @@ def column_point(scene: PlayScene, column: int, *, row: int = 2) -> tuple[int, i
 def test_clicking_a_column_drops_a_disc_there(app: App) -> None:
     scene = start(app, Mode.TWO_PLAYERS)
     app.step(click(column_point(scene, 5)), FRAME)
-    assert scene.round.match.board.moves == "6"
-    assert scene.round.drop is not None and scene.round.drop.col == 5
+    assert scene.board.moves == "6"
+    assert scene.falling is not None and scene.falling.col == 5
 
 
 def test_clicking_the_hover_row_above_a_column_drops_there_too(app: App) -> None:
     scene = start(app, Mode.TWO_PLAYERS)
     geometry = scene.layout(app.size).board
     app.step(click((geometry.column_x(1), geometry.hover_y)), FRAME)
-    assert scene.round.match.board.moves == "2"
+    assert scene.board.moves == "2"
 
 
 def test_clicking_beside_the_board_drops_nothing(app: App) -> None:
     scene = start(app, Mode.TWO_PLAYERS)
     app.step(click((5, 5)), FRAME)
-    assert scene.round.match.board.moves == ""
+    assert scene.board.moves == ""
 
 
 @pytest.mark.parametrize("column", range(7))
 def test_a_number_key_drops_a_disc_in_its_column(app: App, column: int) -> None:
     scene = start(app, Mode.TWO_PLAYERS)
     app.step([drop_key(column)], FRAME)
-    assert scene.round.match.board.history == (column,)
+    assert scene.board.history == (column,)
 
 
 def test_the_keypad_numbers_drop_too(app: App) -> None:
     scene = start(app, Mode.TWO_PLAYERS)
     app.step([key(pygame.K_KP3)], FRAME)
-    assert scene.round.match.board.moves == "3"
+    assert scene.board.moves == "3"
 
 
 @pytest.mark.parametrize("drop", [pygame.K_RETURN, pygame.K_SPACE, pygame.K_DOWN])
 def test_the_cursor_moves_with_the_arrows_and_drops(app: App, drop: int) -> None:
     scene = start(app, Mode.TWO_PLAYERS)
     app.step([key(pygame.K_LEFT), key(pygame.K_LEFT), key(pygame.K_RIGHT), key(drop)], FRAME)
-    assert scene.round.match.board.moves == "3"
+    assert scene.board.moves == "3"
 
 
 def test_the_mouse_moves_the_cursor(app: App) -> None:
@@ -149,32 +123,32 @@ def test_a_full_column_refuses_a_disc(app: App) -> None:
     scene = start(app, Mode.TWO_PLAYERS, moves="111111")
     app.step([drop_key(0)], FRAME)
     app.step(click(column_point(scene, 0)), FRAME)
-    assert scene.round.match.board.moves == "111111"
-    assert scene.round.drop is None
+    assert scene.board.moves == "111111"
+    assert scene.falling is None
     assert any("Column 1 is full" in n.text for n in app.stage.notices.shown)
 
 
 def test_the_board_is_locked_while_a_disc_falls(app: App) -> None:
     scene = start(app, Mode.TWO_PLAYERS)
     app.step([drop_key(3), drop_key(4)], FRAME)
-    assert scene.round.match.board.moves == "4"  # one disc at a time: the 5 waits its turn
+    assert scene.board.moves == "4"  # one disc at a time: the 5 waits its turn
     advance(app, 1.0)
-    assert scene.round.match.board.moves == "45"
+    assert scene.board.moves == "45"
 
 
 def test_a_falling_disc_lands_on_its_cell_and_unlocks_the_board(app: App) -> None:
     scene = start(app, Mode.TWO_PLAYERS)
     app.step([drop_key(2)], FRAME)
-    drop = scene.round.drop
+    drop = scene.falling
     assert drop is not None
     advance(app, 1.0)
     assert drop.done and drop.y == drop.target
-    assert scene.round.drop is None and not scene.round.board_locked
+    assert scene.falling is None and not scene.round.board_locked
 
 
 def test_a_position_from_the_command_line_starts_a_game_there(worker: FakeWorker) -> None:
     app = App(
-        LaunchOptions(window_size=SIZE, position="445", level=level_by_name("Expert")),
+        LaunchOptions(window_size=WINDOW, position="445", level=level_by_name("Expert")),
         worker=worker,
         store=SettingsStore(),
     )
@@ -183,8 +157,8 @@ def test_a_position_from_the_command_line_starts_a_game_there(worker: FakeWorker
         app.step([], FRAME)
         scene = app.scene
         assert isinstance(scene, PlayScene)
-        assert scene.round.match.board.moves == "445"
-        assert scene.round.match.human == Player.SECOND and scene.round.match.human_to_move
+        assert scene.board.moves == "445"
+        assert scene.human == Player.SECOND and scene.round.match.human_to_move
         assert scene.config.level.name == "Expert"
         assert worker.submitted == []  # the player moves first here
         # The New game screen offers the level of the command line next.
@@ -209,8 +183,8 @@ def test_the_computer_answers_and_its_move_is_animated(app: App, worker: FakeWor
     _, kind, request = worker.submitted[-1]
     assert kind == "move" and request.moves == "1" and request.depth == HARD.depth
     app.step([], FRAME)  # the fake answers on the next poll
-    assert scene.round.match.board.moves == "14"
-    assert scene.round.drop is not None and scene.round.drop.player == Player.SECOND
+    assert scene.board.moves == "14"
+    assert scene.falling is not None and scene.falling.player == Player.SECOND
 
 
 def test_your_turn_is_said_only_once_the_computers_disc_has_landed(
@@ -218,11 +192,11 @@ def test_your_turn_is_said_only_once_the_computers_disc_has_landed(
 ) -> None:
     scene = start(app)
     app.step([drop_key(0)], FRAME)
-    while scene.round.match.board.moves != "14":  # the human's disc lands, the computer answers
+    while scene.board.moves != "14":  # the human's disc lands, the computer answers
         app.step([], FRAME)
-    assert scene.round.drop is not None  # the computer's disc is still falling
+    assert scene.falling is not None  # the computer's disc is still falling
     assert turn_text(scene) == "The computer plays column 4"
-    while scene.round.drop is not None:
+    while scene.falling is not None:
         app.step([], FRAME)
     assert turn_text(scene) == "Your turn"
 
@@ -230,11 +204,11 @@ def test_your_turn_is_said_only_once_the_computers_disc_has_landed(
 def test_a_key_pressed_while_a_disc_falls_is_queued_not_lost(app: App) -> None:
     scene = start(app, Mode.TWO_PLAYERS)
     app.step([drop_key(1)], FRAME)
-    assert scene.round.drop is not None
+    assert scene.falling is not None
     app.step([drop_key(2)], FRAME)  # within a frame: the first disc is still falling
-    while scene.round.drop is not None or scene.round.queued_drop is not None:
+    while scene.falling is not None or scene.round.queued_drop is not None:
         app.step([], FRAME)
-    assert scene.round.match.board.moves == "23"
+    assert scene.board.moves == "23"
 
 
 def test_a_key_pressed_during_the_computers_drop_is_played_once_it_lands(
@@ -242,13 +216,13 @@ def test_a_key_pressed_during_the_computers_drop_is_played_once_it_lands(
 ) -> None:
     scene = start(app)
     app.step([drop_key(0)], FRAME)
-    while scene.round.match.board.moves != "14":
+    while scene.board.moves != "14":
         app.step([], FRAME)
-    assert scene.round.drop is not None
+    assert scene.falling is not None
     app.step([drop_key(6)], FRAME)
-    while scene.round.match.board.moves == "14":
+    while scene.board.moves == "14":
         app.step([], FRAME)
-    assert scene.round.match.board.moves == "147"
+    assert scene.board.moves == "147"
 
 
 def test_a_key_during_ones_own_drop_against_the_computer_is_refused(
@@ -258,9 +232,9 @@ def test_a_key_during_ones_own_drop_against_the_computer_is_refused(
     app.step([drop_key(0)], FRAME)
     app.step([drop_key(6)], FRAME)  # the computer moves next: nothing to queue
     assert scene.round.queued_drop is None
-    while scene.round.match.board.moves != "14" or scene.round.drop is not None:
+    while scene.board.moves != "14" or scene.falling is not None:
         app.step([], FRAME)
-    assert scene.round.match.board.moves == "14"
+    assert scene.board.moves == "14"
 
 
 def test_the_move_list_reads_as_numbered_pairs_and_wraps_between_them() -> None:
@@ -289,7 +263,7 @@ def test_the_a_key_toggles_the_analysis_and_keeps_it_in_the_settings(app: App) -
     )
     app.step([key(pygame.K_a)], FRAME)
     assert app.settings.show_analysis is shown
-    assert scene.round.match.board.moves == ""
+    assert scene.board.moves == ""
 
 
 def test_the_panel_shows_when_the_sound_is_off(app: App) -> None:
@@ -343,11 +317,11 @@ def test_the_computers_last_move_is_called_exact_only_when_it_was_proven() -> No
             assert isinstance(scene, PlayScene)
             assert proof_line(scene) == ""  # no computer move yet
             app.step([drop_key(0)], FRAME)
-            while scene.round.match.board.moves != "14":
+            while scene.board.moves != "14":
                 app.step([], FRAME)
             assert proof_line(scene) == words
             scene.undo()
-            assert scene.round.match.board.moves == "" and proof_line(scene) == ""
+            assert scene.board.moves == "" and proof_line(scene) == ""
         finally:
             app.close()
 
@@ -362,10 +336,10 @@ def test_the_board_is_locked_while_the_computer_thinks() -> None:
         assert scene.thinking
         app.step([drop_key(1)], FRAME)
         app.step(click(column_point(scene, 1)), FRAME)
-        assert scene.round.match.board.moves == "1"
+        assert scene.board.moves == "1"
         worker.release()
         advance(app, 1.0)
-        assert scene.round.match.board.moves == "14"
+        assert scene.board.moves == "14"
         assert not scene.round.board_locked
     finally:
         app.close()
@@ -373,9 +347,9 @@ def test_the_board_is_locked_while_the_computer_thinks() -> None:
 
 def test_the_computer_starts_when_it_is_its_turn(app: App, worker: FakeWorker) -> None:
     scene = start(app, starter="computer")
-    assert scene.round.match.human == Player.SECOND
+    assert scene.human == Player.SECOND
     advance(app, 1.0)
-    assert scene.round.match.board.moves == "4"
+    assert scene.board.moves == "4"
     assert [kind for _, kind, _ in worker.submitted] == ["move"]
 
 
@@ -392,10 +366,10 @@ def test_watching_two_computers_plays_a_whole_game(app: App) -> None:
     scene = start(app, Mode.WATCH)
     for _ in range(3000):
         app.step([], FRAME)
-        if scene.round.over:
+        if scene.over:
             break
-    assert scene.round.over
-    assert scene.round.match.board.is_over
+    assert scene.over
+    assert scene.board.is_over
     assert app.saver.stats.per_level == {}  # only games you play are counted
 
 
@@ -407,7 +381,7 @@ def test_undo_and_redo_restore_the_exact_position(app: App) -> None:
     for column in (0, 6, 2):
         app.step([drop_key(column)], FRAME)
         advance(app, 1.0)
-    board = scene.round.match.board
+    board = scene.board
     before = (board.moves, board.current, board.mask)
     assert board.moves == "147434"  # the fake computer always answers column 4
     ctrl_z = key(pygame.K_z, mod=pygame.KMOD_LCTRL)
@@ -427,13 +401,13 @@ def test_the_redo_button_replays_what_undo_took_back(app: App) -> None:
     for column in (3, 3, 4, 2):
         app.step([drop_key(column)], FRAME)
         advance(app, 1.0)
-    assert scene.round.match.board.moves == "4453"
+    assert scene.board.moves == "4453"
     assert not next(i for i in scene.buttons.items if i.key == "redo").enabled
     scene.undo()
-    assert scene.round.match.board.moves == "445"
+    assert scene.board.moves == "445"
     assert next(i for i in scene.buttons.items if i.key == "redo").enabled
     scene.press("redo")
-    assert scene.round.match.board.moves == "4453"
+    assert scene.board.moves == "4453"
 
 
 def test_undo_after_the_end_against_the_computer_counts_the_game_once() -> None:
@@ -441,15 +415,15 @@ def test_undo_after_the_end_against_the_computer_counts_the_game_once() -> None:
     try:
         scene = start(app, moves="212121")  # red (you) to move wins with a fourth in 2
         app.step([drop_key(1)], FRAME)
-        while not scene.round.over:
+        while not scene.over:
             app.step([], FRAME)
         assert scene.round.match.result_for_human() == "win"
         assert app.saver.stats.per_level["Hard"].wins == 1
         assert [i.key for i in scene.buttons.items] == ["again", "review", "undo", "menu"]
         scene.undo()  # back to the human's last turn, to try again or review
-        assert not scene.round.over and scene.round.match.board.moves == "212121"
+        assert not scene.over and scene.board.moves == "212121"
         app.step([drop_key(1)], FRAME)
-        while not scene.round.over:
+        while not scene.over:
             app.step([], FRAME)
         assert app.saver.stats.per_level["Hard"].wins == 1  # the same game, counted once
         assert texts.score_line(scene.round.session)[0][1] == 1
@@ -464,9 +438,9 @@ def test_undo_in_a_two_player_game_takes_back_one_move(app: App) -> None:
     app.step([drop_key(4)], FRAME)
     advance(app, 1.0)
     app.step([key(pygame.K_z, mod=pygame.KMOD_CTRL)], FRAME)
-    assert scene.round.match.board.moves == "4"
+    assert scene.board.moves == "4"
     app.step([key(pygame.K_z, mod=pygame.KMOD_CTRL | pygame.KMOD_SHIFT)], FRAME)  # redo
-    assert scene.round.match.board.moves == "45"
+    assert scene.board.moves == "45"
 
 
 def test_undo_while_the_computer_thinks_cancels_it_and_drops_its_late_reply() -> None:
@@ -479,12 +453,12 @@ def test_undo_while_the_computer_thinks_cancels_it_and_drops_its_late_reply() ->
         ((request_id, _, request),) = worker.pending()
         app.step([key(pygame.K_z, mod=pygame.KMOD_CTRL)], FRAME)
         assert request_id in worker.cancelled
-        assert scene.round.match.board.moves == ""
+        assert scene.board.moves == ""
         assert not scene.thinking
         # The answer was already on its way: it must not be played.
         worker.inject(WorkerReply(request_id, RequestKind.MOVE, request.moves, _result(3)))
         advance(app, 0.5)
-        assert scene.round.match.board.moves == ""
+        assert scene.board.moves == ""
     finally:
         app.close()
 
@@ -493,7 +467,7 @@ def test_a_reply_for_another_position_is_dropped(app: App, worker: FakeWorker) -
     scene = start(app)
     worker.inject(WorkerReply(999, RequestKind.MOVE, "", _result(2)))
     advance(app, 0.2)
-    assert scene.round.match.board.moves == ""
+    assert scene.board.moves == ""
 
 
 def test_new_game_and_menu_cancel_what_the_computer_is_doing() -> None:
@@ -544,7 +518,7 @@ def test_an_engine_error_is_told_not_played(app: App, worker: FakeWorker) -> Non
     worker.answer = refuse
     scene = start(app, starter="computer")
     advance(app, 0.2)
-    assert scene.round.match.board.moves == ""
+    assert scene.board.moves == ""
     assert any("the engine refused" in n.text for n in app.stage.notices.shown)
 
 
@@ -561,12 +535,10 @@ def test_h_asks_for_a_hint_and_highlights_the_column(worker: FakeWorker) -> None
         assert kind == "hint" and request.depth is None and request.moves == ""
         assert request.analyze  # the same computation as the analysis row
         app.step([], FRAME)
-        assert scene.advisor.hint_column(scene.round.match.board.moves) == 3
+        assert scene.advisor.hint_column(scene.board.moves) == 3
         assert scene.advisor.analyses[""].column == 3  # kept: the analysis row shows the same
         app.step([drop_key(0)], FRAME)
-        assert (
-            scene.advisor.hint_column(scene.round.match.board.moves) is None
-        )  # a hint is for one position
+        assert scene.advisor.hint_column(scene.board.moves) is None  # a hint is for one position
     finally:
         app.close()
 
@@ -584,8 +556,7 @@ def test_a_hint_asked_while_the_analysis_runs_is_the_analysis_best_column() -> N
         advance(app, 0.2)
         analysis = shown_analysis(scene)
         assert (
-            analysis is not None
-            and scene.advisor.hint_column(scene.round.match.board.moves) == analysis.column
+            analysis is not None and scene.advisor.hint_column(scene.board.moves) == analysis.column
         )
     finally:
         app.close()
@@ -668,10 +639,7 @@ def test_analysis_shows_every_columns_score_on_the_players_turn() -> None:
         # With the scores known, a hint needs no new request.
         count = len(worker.submitted)
         app.step([key(pygame.K_h)], FRAME)
-        assert (
-            scene.advisor.hint_column(scene.round.match.board.moves) == 3
-            and len(worker.submitted) == count
-        )
+        assert scene.advisor.hint_column(scene.board.moves) == 3 and len(worker.submitted) == count
         # After a move, the new position is analysed in its turn.
         app.step([drop_key(0)], FRAME)
         advance(app, 1.0)
@@ -745,9 +713,9 @@ def _pixel(app: App, point: tuple[int, int]) -> tuple[int, int, int]:
 def test_a_win_shows_game_over_with_the_four_highlighted(app: App) -> None:
     scene = start(app, moves=WIN_SETUP)
     app.step([drop_key(6)], FRAME)
-    assert not scene.round.over  # not until the disc has landed
+    assert not scene.over  # not until the disc has landed
     advance(app, 1.0)
-    assert scene.round.over
+    assert scene.over
     four = {(3, 0), (4, 0), (5, 0), (6, 0)}
     assert set(scene.round.winning_cells()) == four
     assert texts.headline(scene.round.match) == "You win!"
@@ -769,7 +737,7 @@ def test_a_draw_shows_game_over_with_nothing_highlighted(app: App) -> None:
     scene = start(app, moves=DRAW_GAME[:-1])
     app.step([drop_key(int(DRAW_GAME[-1]) - 1)], FRAME)
     advance(app, 1.0)
-    assert scene.round.over
+    assert scene.over
     assert scene.round.winning_cells() == ()
     assert "draw" in texts.headline(scene.round.match)
     app.saver.flush()
@@ -782,10 +750,10 @@ def test_a_computer_win_counts_as_a_loss(worker: FakeWorker) -> None:
     try:
         # The human (second) must let the computer complete the bottom row.
         scene = start(app, moves="44556", starter="you")
-        assert scene.round.match.human == Player.SECOND
+        assert scene.human == Player.SECOND
         app.step([drop_key(0)], FRAME)
         advance(app, 3)
-        assert scene.round.over and texts.headline(scene.round.match) == "The computer wins"
+        assert scene.over and texts.headline(scene.round.match) == "The computer wins"
         assert set(scene.round.winning_cells()) == {(3, 0), (4, 0), (5, 0), (6, 0)}
         assert app.saver.stats.per_level["Hard"].losses == 1
     finally:
@@ -798,16 +766,16 @@ def test_play_again_alternates_the_starter(worker: FakeWorker) -> None:
         start_game(app, GameConfig(mode=Mode.VS_COMPUTER, level=HARD, starter=Starter.ALTERNATE))
         scene = app.scene
         assert isinstance(scene, PlayScene)
-        assert scene.round.match.human == Player.FIRST
+        assert scene.human == Player.FIRST
         # Play to a quick end: the fake computer always answers the centre column.
         for column in (0, 0, 0, 0):
             app.step([drop_key(column)], FRAME)
             advance(app, 3)
-        assert scene.round.over
+        assert scene.over
         button = scene.layout(app.size).buttons["again"]
         app.step(click(button.center), FRAME)
-        assert not scene.round.over
-        assert scene.round.match.human == Player.SECOND
+        assert not scene.over
+        assert scene.human == Player.SECOND
         assert texts.score_line(scene.round.session)[0] == ("You", 1)
     finally:
         app.close()
@@ -841,17 +809,17 @@ def test_restart_from_the_pause_menu_replays_the_game_with_the_same_starter(
         scene = app.scene
         assert isinstance(scene, PlayScene)
         for _ in range(6):  # restart many times: a random draw would change the starter
-            human = scene.round.match.human
+            human = scene.human
             advance(app, 3)  # the computer moves if it starts
             app.step([drop_key(0)], FRAME)
             advance(app, 3)
-            assert scene.round.match.board.ply >= 2
+            assert scene.board.ply >= 2
             app.step([key(pygame.K_ESCAPE)], FRAME)
             _choose_in_pause(app, "restart", sure=True)
             assert app.scene is scene
-            assert scene.round.match.human == human
+            assert scene.human == human
             # From the start again: empty, or the computer's first move (answered at once).
-            assert scene.round.match.board.moves == ("" if human == Player.FIRST else "4")
+            assert scene.board.moves == ("" if human == Player.FIRST else "4")
         assert texts.score_line(scene.round.session) == [("You", 0), ("Computer", 0), ("Draws", 0)]
     finally:
         app.close()
@@ -885,14 +853,14 @@ def test_enter_at_game_over_plays_again_and_ctrl_z_takes_the_last_move_back(app:
     scene = start(app, moves=WIN_SETUP)
     app.step([drop_key(6)], FRAME)
     advance(app, 1.0)
-    assert scene.round.over and scene.round.match.board.moves == WIN_SETUP + "7"
+    assert scene.over and scene.board.moves == WIN_SETUP + "7"
     app.step([key(pygame.K_z, mod=pygame.KMOD_CTRL)], FRAME)
-    assert not scene.round.over and scene.round.match.board.moves == WIN_SETUP
+    assert not scene.over and scene.board.moves == WIN_SETUP
     app.step([drop_key(6)], FRAME)
     advance(app, 1.0)
-    assert scene.round.over
+    assert scene.over
     app.step([key(pygame.K_RETURN)], FRAME)
-    assert not scene.round.over and scene.round.match.board.moves == WIN_SETUP
+    assert not scene.over and scene.board.moves == WIN_SETUP
 
 
 # -- the window ---------------------------------------------------------------------------
@@ -903,7 +871,7 @@ def test_escape_pauses_and_resumes(app: App) -> None:
     app.step([key(pygame.K_ESCAPE)], FRAME)
     assert isinstance(app.scene, PauseScene)
     app.step([drop_key(2)], FRAME)  # the paused board takes no move
-    assert scene.round.match.board.moves == ""
+    assert scene.board.moves == ""
     app.step([key(pygame.K_ESCAPE)], FRAME)
     assert on_top(app) is scene
 
@@ -911,7 +879,7 @@ def test_escape_pauses_and_resumes(app: App) -> None:
 def test_the_menu_of_a_finished_game_does_not_say_paused(app: App) -> None:
     scene = start(app, Mode.TWO_PLAYERS, moves="121212")
     app.step([drop_key(0)], FRAME)
-    while not scene.round.over:
+    while not scene.over:
         app.step([], FRAME)
     app.step([key(pygame.K_ESCAPE)], FRAME)
     pause = app.scene
@@ -940,7 +908,7 @@ def test_the_top_scene_only_is_updated(app: App) -> None:
     scene = start(app, Mode.TWO_PLAYERS)
     app.step([drop_key(3)], FRAME)
     app.step([key(pygame.K_ESCAPE)], FRAME)
-    drop = scene.round.drop
+    drop = scene.falling
     assert drop is not None
     y = drop.y
     advance(app, 1.0)
@@ -979,12 +947,9 @@ def test_notices_stand_in_the_panel_not_over_the_board_or_the_column_numbers(app
 def test_the_draw_message_starts_at_the_margin_with_no_empty_disc_slot(app: App) -> None:
     scene = start(app, Mode.TWO_PLAYERS, moves=DRAW_GAME[:-1])
     app.step([drop_key(int(DRAW_GAME[-1]) - 1)], FRAME)
-    while not scene.round.over:
+    while not scene.over:
         app.step([], FRAME)
-    assert (
-        scene.round.match.board.outcome is not None
-        and scene.round.match.board.outcome.winner is None
-    )
+    assert scene.board.outcome is not None and scene.board.outcome.winner is None
     at: dict[str, int] = {}
     blit, blit_lines = app.stage.text.blit, app.stage.text.blit_lines
 
@@ -1013,11 +978,11 @@ def test_undo_is_drawn_disabled_until_there_is_a_move_of_yours_to_take_back(
     try:
         scene = start(app, Mode.VS_COMPUTER, starter="computer")
         advance(app, 1.0)
-        assert scene.round.match.board.ply == 1 and scene.round.match.human_to_move
+        assert scene.board.ply == 1 and scene.round.match.human_to_move
         assert not scene.buttons.get("undo").enabled
         app.step([drop_key(0)], FRAME)
         advance(app, 1.0)
-        assert scene.round.match.board.ply == 3
+        assert scene.board.ply == 3
         assert scene.buttons.get("undo").enabled
     finally:
         app.close()
@@ -1030,15 +995,15 @@ def test_undo_is_drawn_disabled_until_there_is_a_move_of_yours_to_take_back(
 def test_a_dialog_over_the_game_shows_no_disc_frozen_in_the_air(app: App, press: int) -> None:
     scene = start(app, Mode.TWO_PLAYERS, moves="12")
     app.step([drop_key(3)], FRAME)
-    assert scene.round.drop is not None and scene.round.drop.y < scene.round.drop.target
+    assert scene.falling is not None and scene.falling.y < scene.falling.target
     app.step([key(press)], FRAME)  # the pause menu, or the question before a new game
     assert isinstance(app.scene, PauseScene | ConfirmScene)
-    drop = scene.round.drop
+    drop = scene.falling
     assert drop is None or drop.y == drop.target  # drawn on its cell beneath the dialog
     app.step([key(pygame.K_ESCAPE)], FRAME)
     advance(app, 0.2)
-    assert on_top(app) is scene and scene.round.drop is None
-    assert scene.round.match.board.moves == "124"
+    assert on_top(app) is scene and scene.falling is None
+    assert scene.board.moves == "124"
 
 
 def test_notices_on_the_play_screen_come_one_at_a_time_and_cover_no_part_of_the_game(
@@ -1070,7 +1035,7 @@ def test_the_last_move_is_called_a_guess_only_at_the_level_that_can_prove_it() -
         scene = start(app)
         app.step([drop_key(0)], FRAME)
         advance(app, 1.0)
-        assert scene.round.match.board.moves == "14"
+        assert scene.board.moves == "14"
         assert proof_line(scene) == ""
     finally:
         app.close()

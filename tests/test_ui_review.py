@@ -4,7 +4,7 @@ with a fake worker (answers in-process: the rules' values, or values a test give
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pygame
 import pytest
@@ -14,8 +14,8 @@ from game.ai.judge import PositionValue, Verdict
 from game.ai.protocol import ReviewRequest, ReviewResult, SearchRequest, SearchResult
 from game.ai.review_driver import LINE_LENGTH
 from game.ai.score import DRAW, Analysis, Score
-from game.choices import DiscColour, Starter
 from game.core import Board
+from game.profile.choices import DiscColour, Starter
 from game.ui import clipboard
 from game.ui.app import App
 from game.ui.options import Mode
@@ -27,8 +27,18 @@ from game.ui.scenes.review.graph import x_of
 from game.ui.scenes.review.panel import move_cells, row_height
 from game.ui.scenes.review.requests import IN_FLIGHT
 from game.ui.scenes.stack import Go, Review
-from tests.fakes import FRAME, FakeWorker, advance, centre_first, click, key, on_top, scripted
-from tests.test_ui_play import drop_key, make_app, start
+from tests.fakes import (
+    FRAME,
+    FakeWorker,
+    advance,
+    centre_first,
+    click,
+    key,
+    make_app,
+    on_top,
+    scripted,
+)
+from tests.test_ui_play import drop_key, start
 
 WON = "4455667"  # the first player wins in column 7
 BLUNDER_GAME = "4455"  # yellow's second disc lets red make three in a row with two open ends
@@ -56,24 +66,12 @@ def open_review(app: App, moves: str, **others: object) -> ReviewScene:
     return scene
 
 
-@pytest.fixture
-def worker() -> FakeWorker:
-    return FakeWorker()
-
-
-@pytest.fixture
-def app(worker: FakeWorker) -> Iterator[App]:
-    app = make_app(worker)
-    yield app
-    app.close()
-
-
 def test_a_finished_game_is_kept_and_reviewed_from_the_game_over_buttons() -> None:
     app = make_app(FakeWorker(answer=scripted([0, 0])))
     try:
         scene = start(app, moves="212121")  # red (you) to move wins in column 2
         app.step([drop_key(1)], FRAME)
-        while not scene.round.over:
+        while not scene.over:
             app.step([], FRAME)
         kept = app.saver.games[-1]
         assert kept.moves == "2121212" and kept.result_for_human() == "win"
@@ -313,7 +311,7 @@ def test_the_coach_says_a_blunder_before_the_computer_replies_and_takes_it_back(
         advance(app, 1.0)
         offer = scene.coach.offer
         assert offer is not None and offer.judgement.verdict is Verdict.BLUNDER
-        assert scene.round.match.board.moves == "1"  # the computer waits
+        assert scene.board.moves == "1"  # the computer waits
         # Why: no tactic, Yellow wins with its 20th disc (the analysis's -2 for column 1).
         assert offer.reason == Reason(Why.LONG_TERM, discs=20)
         names = {"red": "Red", "yellow": "Yellow"}
@@ -321,14 +319,14 @@ def test_the_coach_says_a_blunder_before_the_computer_replies_and_takes_it_back(
         assert words == "No short tactic: Yellow wins later, with 20 more discs at best play."
         assert [item.key for item in scene.buttons.items] == ["takeback", "keep", "menu"]
         app.step([key(pygame.K_RETURN)], FRAME)  # Take it back has the focus
-        assert scene.round.match.board.moves == "" and scene.coach.offer is None
+        assert scene.board.moves == "" and scene.coach.offer is None
         assert scene.coach.coached
         app.step([drop_key(0)], FRAME)
         advance(app, 1.0)
         assert scene.coach.offer is not None
         scene.press("keep")
         advance(app, 1.0)
-        assert len(scene.round.match.board.moves) == 2  # the computer replied
+        assert len(scene.board.moves) == 2  # the computer replied
     finally:
         app.close()
 
@@ -341,7 +339,7 @@ def test_the_coach_is_quiet_when_off_or_on_a_good_move() -> None:
         advance(app, 0.1)
         app.step([drop_key(0)], FRAME)
         advance(app, 1.0)
-        assert scene.coach.offer is None and len(scene.round.match.board.moves) == 2
+        assert scene.coach.offer is None and len(scene.board.moves) == 2
         assert not [r for _, _, r in worker.submitted if r.analyze]  # nobody asked
     finally:
         app.close()
@@ -352,7 +350,7 @@ def test_the_coach_is_quiet_when_off_or_on_a_good_move() -> None:
         app.step([drop_key(3)], FRAME)
         advance(app, 1.0)
         assert scene.coach.offer is None and not scene.coach.coached
-        assert len(scene.round.match.board.moves) == 2
+        assert len(scene.board.moves) == 2
     finally:
         app.close()
 

@@ -3,24 +3,23 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pytest
 
 from game.ai.levels import level_by_name
-from game.settings import SettingsStore
+from game.profile.settings import SettingsStore
 from game.ui.app import App
 from game.ui.options import GameConfig, LaunchOptions, Mode
 from game.ui.scenes import stats_scene
-from game.ui.scenes.base import FormScene, Scene
+from game.ui.scenes.base import FormScene, Scene, SceneStack
 from game.ui.scenes.howto import HowToScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.setup import SetupScene
-from game.ui.scenes.stack import Go, OpenSetup, Pause, SceneStack
+from game.ui.scenes.stack import Go, OpenSetup, Pause
 from game.ui.scenes.stats_scene import StatsScene
 from tests.fakes import FRAME, FakeWorker, key, start_game
 
@@ -75,32 +74,46 @@ def _imports(path: Path) -> set[str]:
     return names
 
 
-@pytest.mark.parametrize("path", sorted(SCENES.glob("*.py")), ids=lambda p: p.name)
+SCENE_MODULES = sorted(SCENES.rglob("*.py"))
+"""Every module of the scenes, those inside a screen's package too."""
+
+
+def _scene_id(path: Path) -> str:
+    return str(path.relative_to(SCENES))
+
+
+def _home(path: Path) -> str:
+    """The scene a module belongs to: its package below game/ui/scenes, or the module."""
+    parts = path.relative_to(SCENES).with_suffix("").parts
+    return "game.ui.scenes." + parts[0]
+
+
+@pytest.mark.parametrize("path", SCENE_MODULES, ids=_scene_id)
 def test_no_scene_module_imports_the_app(path: Path) -> None:
     assert not any(name.startswith("game.ui.app") for name in _imports(path))
 
 
-@pytest.mark.parametrize("path", sorted(SCENES.glob("*.py")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", SCENE_MODULES, ids=_scene_id)
 def test_a_scene_module_opens_no_other_scene(path: Path) -> None:
-    """Scenes name where to go (game.ui.scenes.stack); only the app builds scenes.
-    The pause menu knows the play scene it pauses, for its type only."""
+    """Scenes name where to go (game.ui.scenes.stack); only the app builds scenes.  A
+    module inside a screen's package imports its own package, never another screen's."""
     shared = {"game.ui.scenes", "game.ui.scenes.base", "game.ui.scenes.stack"}
-    others = {n for n in _imports(path) if n.startswith("game.ui.scenes")} - shared
-    allowed = {"game.ui.scenes.play"} if path.name in ("pause.py", "stack.py") else set()
-    assert others <= allowed, path.name
+    home = _home(path)
+    others = {
+        name
+        for name in _imports(path)
+        if name.startswith("game.ui.scenes")
+        and name not in shared
+        and name != home
+        and not name.startswith(home + ".")
+    }
+    assert others == set(), _scene_id(path)
 
 
-@pytest.fixture
-def app() -> Iterator[App]:
-    app = App(
-        LaunchOptions(window_size=(800, 600), fullscreen=False),
-        worker=FakeWorker(),
-        store=SettingsStore(),
-    )
-    app.settings.sound_on = False
-    app.open()
-    yield app
-    app.close()
+def test_the_scene_check_looks_inside_the_screens_packages() -> None:
+    ids = {_scene_id(path) for path in SCENE_MODULES}
+    assert {"play/scene.py", "review/scene.py", "puzzles/scene.py"} <= ids
+    assert _home(SCENES / "review" / "view.py") == "game.ui.scenes.review"
 
 
 def _pause(app: App, mode: Mode) -> PauseScene:
@@ -144,7 +157,7 @@ def test_escape_in_a_game_returns_the_pause_transition(app: App) -> None:
     start_game(app, GameConfig(mode=Mode.TWO_PLAYERS, level=level_by_name("Hard")))
     play = app.scene
     assert isinstance(play, PlayScene)
-    assert play.handle_event(key(pygame.K_ESCAPE)) == Pause(play)
+    assert play.handle_event(key(pygame.K_ESCAPE)) == Pause(play.paused())
     assert app.scene is play  # returning it changed nothing; the app applies it
 
 

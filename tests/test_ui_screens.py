@@ -15,9 +15,9 @@ import pytest
 from game.ai.book import BOOK_FILE
 from game.ai.levels import level_by_name
 from game.ai.worker import RESTART_NOTICE
-from game.choices import Starter
+from game.profile.choices import Starter
+from game.profile.settings import SettingsStore
 from game.resources import ASSETS_ENV
-from game.settings import SettingsStore
 from game.ui.app import App
 from game.ui.options import GameConfig, LaunchOptions, Mode
 from game.ui.scenes.menu import MenuScene
@@ -99,7 +99,7 @@ def test_the_real_worker_answers_through_the_window() -> None:
         app.step([key(pygame.K_4)], FRAME)
         deadline = time.monotonic() + 60
         frames = 0
-        while len(scene.round.match.board.moves) < 2 or scene.round.drop is not None:
+        while len(scene.board.moves) < 2 or scene.falling is not None:
             assert time.monotonic() < deadline, "the worker did not answer within 60 s"
             app.step([], FRAME)
             frames += 1
@@ -138,25 +138,25 @@ def test_killing_the_worker_mid_perfect_search_is_told_and_the_computer_still_mo
         scene = app.scene
         assert isinstance(scene, PlayScene)
         app.step([key(pygame.K_4)], FRAME)
-        while scene.round.drop is not None:  # the player's disc lands, then the request goes out
+        while scene.falling is not None:  # the player's disc lands, then the request goes out
             app.step([], FRAME)
         for _ in range(20):  # the search starts
             app.step([], FRAME)
             time.sleep(0.01)
         first_pid = getattr(app.link.worker, "pid", None)
         assert first_pid is not None
-        assert scene.round.match.board.moves == "4441744"  # still thinking: no answer for 1 s
+        assert scene.board.moves == "4441744"  # still thinking: no answer for 1 s
         os.kill(first_pid, signal.SIGKILL)
         seen: set[str] = set()
         deadline = time.monotonic() + 60
-        while len(scene.round.match.board.moves) < 8 or scene.round.drop is not None:
+        while len(scene.board.moves) < 8 or scene.falling is not None:
             assert time.monotonic() < deadline, "the computer did not move after its worker died"
             app.step([], FRAME)
             seen.update(notice.text for notice in app.stage.notices.shown)
             time.sleep(0.005)
         assert RESTART_NOTICE in seen
         assert getattr(app.link.worker, "pid", None) not in (None, first_pid)
-        assert len(scene.round.match.board.moves) == 8 and scene.round.match.human_to_move
+        assert len(scene.board.moves) == 8 and scene.round.match.human_to_move
     finally:
         app.close()
     assert multiprocessing.active_children() == []

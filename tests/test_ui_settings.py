@@ -8,35 +8,30 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game.settings import SettingsStore
+from game.profile.settings import SettingsStore
 from game.ui.app import App
-from game.ui.options import LaunchOptions, Mode
+from game.ui.options import Mode
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.stack import Go, OpenSetup
-from tests.fakes import FRAME, FakeWorker, click, key, screen
-
-SIZE = (800, 600)
+from tests import fakes
+from tests.fakes import FRAME, click, key, screen
 
 
 def make_app(store: SettingsStore | None = None) -> App:
-    app = App(
-        LaunchOptions(window_size=SIZE, fullscreen=False),
-        worker=FakeWorker(),
-        store=store if store is not None else SettingsStore(),
-    )
-    app.open()
+    """A window with the settings as they are saved (the sound and speed untouched)."""
+    app = fakes.make_app(store=store, quiet=False, fast=False)
     app.step([], FRAME)
     return app
 
 
 @pytest.fixture
 def app() -> Iterator[App]:
-    app = make_app()
-    yield app
-    app.close()
+    window = make_app()
+    yield window
+    window.close()
 
 
 def press(app: App, *codes: int) -> None:
@@ -171,7 +166,7 @@ def test_m_mutes_and_f11_toggles_fullscreen_from_any_screen(app: App) -> None:
     assert app.stage.window.fullscreen and app.settings.fullscreen
     press(app, pygame.K_F11)
     assert not app.stage.window.fullscreen
-    assert app.size == SIZE
+    assert app.size == fakes.WINDOW
 
 
 def test_the_menu_reaches_every_screen_and_back(app: App) -> None:

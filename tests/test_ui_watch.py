@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pygame
 import pytest
 
 from game.ai.levels import level_by_name
-from game.settings import SettingsStore
+from game.profile.settings import SettingsStore
 from game.ui.app import App
 from game.ui.options import GameConfig, LaunchOptions, Mode
 from game.ui.scenes.play import PlayScene, texts
@@ -18,25 +16,6 @@ from game.ui.scenes.stack import OpenSetup
 from tests.fakes import FRAME, FakeWorker, advance, click, key, screen, start_game
 
 EASY, MASTER = level_by_name("Easy"), level_by_name("Master")
-
-
-@pytest.fixture
-def worker() -> FakeWorker:
-    return FakeWorker()
-
-
-@pytest.fixture
-def app(worker: FakeWorker) -> Iterator[App]:
-    app = App(
-        LaunchOptions(window_size=(800, 600), fullscreen=False),
-        worker=worker,
-        store=SettingsStore(),
-    )
-    app.settings.sound_on = False
-    app.settings.animation_speed = 3.0
-    app.open()
-    yield app
-    app.close()
 
 
 def watch(app: App) -> PlayScene:
@@ -83,16 +62,16 @@ def test_pause_stops_the_game_and_step_plays_one_move(app: App) -> None:
     app.step([key(pygame.K_p)], FRAME)
     assert scene.watching.paused and turn_text(scene).startswith("Paused")
     advance(app, 5.0)
-    assert scene.round.match.board.ply == 0  # nothing moves, however long one waits
+    assert scene.board.ply == 0  # nothing moves, however long one waits
     app.step([key(pygame.K_s)], FRAME)
     advance(app, 5.0)
-    assert scene.round.match.board.ply == 1  # one step, one move
+    assert scene.board.ply == 1  # one step, one move
     app.step([key(pygame.K_s)], FRAME)
     advance(app, 5.0)
-    assert scene.round.match.board.ply == 2
+    assert scene.board.ply == 2
     app.step([key(pygame.K_p)], FRAME)  # go on
     advance(app, 5.0)
-    assert scene.round.match.board.ply > 3
+    assert scene.board.ply > 3
 
 
 def test_the_speed_setting_decides_how_long_each_move_stays(app: App) -> None:
@@ -103,11 +82,11 @@ def test_the_speed_setting_decides_how_long_each_move_stays(app: App) -> None:
     app.step([key(pygame.K_f)], FRAME)
     assert texts.speed_name(scene.watching.speed) == "Slow"
     assert scene.buttons.get("speed").label == "Speed: Slow"
-    start = scene.round.match.board.ply
+    start = scene.board.ply
     advance(app, 1.5)  # slow: a move every 2 s at least
-    assert scene.round.match.board.ply <= start + 1
+    assert scene.board.ply <= start + 1
     advance(app, 6.0)
-    assert scene.round.match.board.ply >= start + 3
+    assert scene.board.ply >= start + 3
 
 
 def test_the_watch_buttons_pause_step_and_change_speed(app: App) -> None:
@@ -118,7 +97,7 @@ def test_the_watch_buttons_pause_step_and_change_speed(app: App) -> None:
     assert scene.buttons.get("pause").label == "Go on"
     app.step(click(rects["step"].center), FRAME)
     advance(app, 3.0)
-    assert scene.round.match.board.ply == 1
+    assert scene.board.ply == 1
     app.step(click(rects["speed"].center), FRAME)
     assert texts.speed_name(scene.watching.speed) == "Fast"
 
@@ -159,9 +138,9 @@ def test_the_panel_shows_the_falling_discs_colour_beside_its_words(app: App) -> 
     scene = watch(app)
     for _ in range(600):
         app.step([], FRAME)
-        if scene.round.drop is not None and scene.round.match.board.ply == 2:
+        if scene.falling is not None and scene.board.ply == 2:
             break
-    drop = scene.round.drop
+    drop = scene.falling
     assert drop is not None and drop.player == 1  # yellow's disc is falling
     lines, discs = _drawn(app, scene)
     assert f"Yellow plays column {drop.col + 1}" in lines
@@ -174,7 +153,7 @@ def test_watching_shows_no_analysis_legend_and_asks_for_no_analysis(
     app.settings.show_analysis = True
     scene = watch(app)
     advance(app, 3.0)
-    assert scene.round.match.board.ply >= 2
+    assert scene.board.ply >= 2
     lines, _ = _drawn(app, scene)
     text = " ".join(lines)
     assert "perfectly" not in text and "win, = draw" not in text
@@ -185,7 +164,7 @@ def test_after_the_game_only_the_keys_that_still_work_are_listed(app: App) -> No
     app.settings.watch_delay = 0.0
     scene = watch(app)
     advance(app, 60.0)
-    assert scene.round.over
+    assert scene.over
     lines, _ = _drawn(app, scene)
     text = " ".join(lines)
     assert "N new game" in text

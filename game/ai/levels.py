@@ -68,6 +68,9 @@ LEVELS: tuple[Level, ...] = (
 """The depths were chosen on the strength ladder (``bench_engine.py --section ladder``);
 the figures are in ``build_scripts/evaluation_tuning.md``."""
 
+LEVEL_NAMES: frozenset[str] = frozenset(level.name for level in LEVELS)
+"""The names of the levels above (a custom level's name is ``"Custom N"``)."""
+
 
 def level_by_name(name: str) -> Level:
     """The level called ``name`` (case-insensitive), or ``"Custom N"`` (the name of

@@ -217,6 +217,13 @@ class AIWorker:
     def is_alive(self) -> bool:
         return self._process is not None and self._process.is_alive()
 
+    @property
+    def reply_connection(self) -> Connection | None:
+        """The pipe the replies arrive on (None: no process), for a thread that only
+        waits until it has something to read (:class:`game.ui.waiting.ReplyBell`): only
+        :meth:`poll` reads it.  It changes when a process is replaced."""
+        return self._conn
+
     # -- lifecycle
 
     def start(self) -> None:

@@ -114,8 +114,11 @@ def shipped_book() -> BookFile:
 def _check_settings_file(report: Report) -> None:
     """Save and read back settings, a result and a game in progress, under the file
     lock, in a temporary folder (never the player's file)."""
-    from game.choices import Mode  # noqa: PLC0415
-    from game.settings import SavedGame, Settings, SettingsStore, Statistics  # noqa: PLC0415
+    from game.profile.choices import Mode  # noqa: PLC0415
+    from game.profile.preferences import Settings  # noqa: PLC0415
+    from game.profile.saved_game import SavedGame  # noqa: PLC0415
+    from game.profile.settings import SettingsStore  # noqa: PLC0415
+    from game.profile.statistics import Statistics  # noqa: PLC0415
 
     stats = Statistics()
     stats.record("Hard", "win")

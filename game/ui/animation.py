@@ -2,7 +2,8 @@
 
 A :class:`DiscDrop` falls from the row above the board with gravity and
 settles after a small bounce.  :func:`pulse` gives the 0..1 wave the
-highlights breathe with.  No pygame here.
+highlights breathe with, :func:`win_wave` the winning four's, which breathes a few
+times and then rests (the window stops drawing then).  No pygame here.
 """
 
 from __future__ import annotations
@@ -61,6 +62,25 @@ class DiscDrop:
         self.done = True
 
 
-def pulse(time: float, period: float = 1.2) -> float:
+PULSE_SECONDS = 1.2
+"""One breath of a highlight."""
+WIN_BREATHS = 4
+"""The winning four breathes this many times, then rests as each breath began."""
+
+
+def pulse(time: float, period: float = PULSE_SECONDS) -> float:
     """A smooth wave from 0 to 1 and back, ``period`` seconds long."""
     return 0.5 - 0.5 * math.cos(2 * math.pi * time / period)
+
+
+def win_breathing(since: float | None) -> bool:
+    """Whether the winning four still breathes ``since`` seconds after the game ended
+    (None: it has not ended)."""
+    return since is not None and 0.0 <= since < WIN_BREATHS * PULSE_SECONDS
+
+
+def win_wave(since: float | None) -> float:
+    """The winning four's wave ``since`` seconds after the game ended: :data:`WIN_BREATHS`
+    breaths of :func:`pulse`, then 0, where every breath starts and ends, so that the
+    picture stops without a jump."""
+    return pulse(since) if since is not None and win_breathing(since) else 0.0

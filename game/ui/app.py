@@ -1,10 +1,13 @@
 """The application: the parts that outlive a screen, put together, and the frame loop.
 
-:meth:`App.step` is one turn of the loop: handle the given events, poll the
-worker once (never waiting for it), update the top scene by ``dt`` seconds,
-draw, flip.  :meth:`App.run` feeds it pygame's events and a 60 fps clock;
-tests and scripts call it directly with made-up events and a fixed ``dt``, so
-they drive the very same loop headless and deterministically::
+:meth:`App.step` is one frame: handle the given events, poll the worker once (never
+waiting for it), update the top scene by ``dt`` seconds, draw, flip.  :meth:`App.run`
+feeds it pygame's events through :class:`~game.ui.pacing.Loop`: 60 frames a second
+while something moves, and otherwise no frame at all until an event, a reply of the
+worker (:class:`~game.ui.waiting.ReplyBell`) or a timer wakes it
+(:meth:`App.next_frame_in`); a minimised window draws nothing.  Tests and scripts
+call :meth:`App.step` directly with made-up events and a fixed ``dt``, so they drive
+the very same frames headless and deterministically::
 
     app = App(worker=FakeWorker())
     app.open()
@@ -19,7 +22,9 @@ Each part has one job:
 * :class:`~game.ui.engine_link.EngineLink`: the worker, its requests and replies;
 * :class:`~game.ui.navigation.Navigator`: the scenes and the way between them.
 
-The app handles the window-wide keys (F11, M) and closing.
+The app handles the window-wide keys (F11, M), closing, and the window being
+minimised and shown again.  The worker process starts when a screen first asks it
+something: the main menu needs none.
 """
 
 from __future__ import annotations
@@ -27,36 +32,52 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game import i18n
-from game.ai.levels import LEVELS
+from game.ai.levels import CUSTOM_LEVEL, LEVEL_NAMES
 from game.i18n import gettext as _
-from game.settings import CUSTOM_LEVEL, Settings, SettingsStore
+from game.profile.preferences import Settings
+from game.profile.settings import SettingsStore
 from game.ui.engine_link import EngineLink, WorkerLike, kernel_name, make_worker
-from game.ui.navigation import Navigator, Services
+from game.ui.late_worker import LateWorker
+from game.ui.navigation import Navigator, Services, warm_up
 from game.ui.notices import LONG_NOTICE_SECONDS
 from game.ui.options import GameConfig, LaunchOptions, Mode, config_for
+from game.ui.pacing import Loop, soonest
 from game.ui.process import (
-    FrameClock,
     close_on_signals,
     restore_signals,
     seconds_since_process_start,
 )
 from game.ui.saver import Saver
-from game.ui.scenes.base import Scene
-from game.ui.scenes.stack import Go, Play, SceneStack, Transition
+from game.ui.scenes.base import Scene, SceneStack
+from game.ui.scenes.stack import Go, Play, Transition
+from game.ui.sounds import no_device_sentence
 from game.ui.stage import Stage, StagePreferences
+from game.ui.waiting import ReplyBell, SdlEvents
 from game.ui.window import NoDisplayError, Window
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 log = logging.getLogger(__name__)
 
 FPS = 60
 MAX_DT = 0.1
-"""A longer pause between frames (a dragged window, a stall) counts as this much,
-so that animations never jump."""
-LEVEL_NAMES = frozenset(level.name for level in LEVELS)
+"""A longer pause between animated frames (a dragged window, a stall) counts as this
+much, so that animations never jump."""
+WORKER_CHECK = 1.0
+"""While a request is unanswered, the worker is looked at this often (seconds) even
+without a reply, so that a hung worker is replaced in time."""
+SAVE_CHECK = 0.25
+"""While a save is being written, this often (seconds) the loop looks for its problems."""
+HIDING = frozenset({pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN})
+SHOWING = frozenset(
+    {pygame.WINDOWRESTORED, pygame.WINDOWSHOWN, pygame.WINDOWEXPOSED, pygame.WINDOWMAXIMIZED}
+)
 
 
 class App:
@@ -86,7 +107,7 @@ class App:
         )
         self.stage = Stage(window, settings)
         self.link = EngineLink(
-            worker if worker is not None else make_worker(),
+            worker if worker is not None else LateWorker(make_worker),
             notify=self.stage.notify,
             # The navigator is made next and needs this link: it is asked when replies come.
             listening=lambda owner: self.navigator.listening(owner),  # noqa: PLW0108
@@ -102,7 +123,12 @@ class App:
             )
         )
         self.running = False
+        self.hidden = False
+        """Whether the window is minimised or hidden (then nothing is drawn)."""
         self.frames = 0
+        """Frames stepped (:meth:`step`), drawn or not."""
+        self.frames_drawn = 0
+        self.bell: ReplyBell | None = None
         self._created = time.perf_counter()
 
     # -- what the parts hold -----------------------------------------------------------
@@ -124,9 +150,10 @@ class App:
         return self.stage.size
 
     # -- life cycle ------------------------------------------------------------------
-    def open(self) -> None:
-        """Open the window, load the sounds and show the first screen."""
-        self.stage.open(self.settings)
+    def open(self, *, sounds: bool = True) -> None:
+        """Open the window, load the sounds (unless ``sounds`` is False: :meth:`run`
+        loads them after the first frame) and show the first screen."""
+        self.stage.open(self.settings, sounds=sounds)
         for warning in self.saver.startup_warnings:
             self.stage.notify(warning, seconds=LONG_NOTICE_SECONDS)
         self.running = True
@@ -155,29 +182,59 @@ class App:
         )
 
     def run(self) -> int:
-        """Open, loop at 60 fps until the player quits, close; returns the exit status."""
-        self.open()
+        """Open, loop until the player quits, close; returns the exit status.  The loop
+        draws at 60 fps while something moves and waits otherwise (module docstring)."""
+        self.open(sounds=False)
         previous = close_on_signals()
         try:
             self.step([], 0.0)
             since = seconds_since_process_start()
             log.info(
                 "first frame drawn %.3f s after launch"
-                " (%.3f s after the app was created; epoch %.3f)",
+                " (%.3f s after the app was created; %.3f s of CPU; epoch %.3f)",
                 since if since is not None else float("nan"),
                 time.perf_counter() - self._created,
+                time.process_time(),
                 time.time(),
             )
-            self.link.start()
-            clock = FrameClock(FPS)
-            clock.tick()
+            # What the first frame did not need: the sounds, the other screens' code.
+            self.stage.load_sounds()
+            warm_up()
+            self.bell = ReplyBell()
+            loop = Loop(self, SdlEvents(), fps=FPS, max_dt=MAX_DT)
+            loop.start()
             while self.running:
-                dt = clock.tick()
-                self.step(pygame.event.get(), min(dt, MAX_DT))
+                self.bell.listen(self._reply_connection())
+                loop.turn()
         finally:
+            if self.bell is not None:
+                self.bell.close()
             self.close()
             restore_signals(previous)
         return 0
+
+    def _reply_connection(self) -> Connection | None:
+        """The worker's pipe its replies come on (None: not started, or a stand-in)."""
+        connection: Connection | None = getattr(self.link.worker, "reply_connection", None)
+        return connection
+
+    def next_frame_in(self) -> float | None:
+        """When the window next needs a frame with no event to wake it: 0.0 while
+        something moves, the seconds until the next timer (a notice fading, the scene's,
+        a look at an unanswered worker or a save), None for nothing
+        (:mod:`game.ui.pacing`)."""
+        return soonest(
+            self.scene.next_frame_in(),
+            self.stage.next_frame_in(),
+            WORKER_CHECK if self.link.worker.pending_count else None,
+            SAVE_CHECK if self.saver.saving else None,
+        )
+
+    def pass_time(self, seconds: float) -> None:
+        """``seconds`` went by with nothing moving: the scene's timers and the notices
+        advance by all of it (nothing is drawn)."""
+        self.scene.update(seconds)
+        self.stage.notices.update(seconds)
 
     def step(self, events: Iterable[pygame.event.Event], dt: float) -> bool:
         """One frame: events, worker replies, update by ``dt`` seconds, draw, flip.
@@ -194,9 +251,11 @@ class App:
             self.stage.notify(problem)
         self.scene.update(dt)
         self.stage.notices.update(dt)
-        self.draw()
-        pygame.display.flip()
         self.frames += 1
+        if not self.hidden:
+            self.draw()
+            pygame.display.flip()
+            self.frames_drawn += 1
         return self.running
 
     def quit(self) -> None:
@@ -219,7 +278,12 @@ class App:
 
     # -- events ----------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Window-wide events here (quit, resize, F11, M); the rest to the top scene."""
+        """Window-wide events here (quit, resize, F11, M, minimised, the worker's bell);
+        the rest to the top scene."""
+        if event.type in HIDING or event.type in SHOWING:
+            self.hidden = event.type in HIDING
+        if self.bell is not None and event.type == self.bell.event_type:
+            return  # a reply is there: this frame's poll takes it
         if event.type == pygame.QUIT:
             if hasattr(event, "signal"):
                 log.info("%s received: closing as the window's close button does", event.signal)
@@ -250,6 +314,11 @@ class App:
         self.stage.window.set_fullscreen(self.settings.fullscreen)
 
     def toggle_mute(self) -> None:
+        """M: sound on or off; without a sound device, only the news that there is none
+        (the setting stays as it was, for a machine that has one)."""
+        if not self.stage.sounds.available:
+            self.stage.notify(no_device_sentence(), topic="sound")
+            return
         self.settings.sound_on = not self.settings.sound_on
         self.stage.sounds.enabled = self.settings.sound_on
         self.stage.notify(

@@ -88,6 +88,11 @@ class BoardScreen(Protocol):
     def look(self) -> Look: ...
     @property
     def hover_column(self) -> int | None: ...
+    @property
+    def win_wave(self) -> float:
+        """How far the winning four's marks breathe out now, 0..1
+        (:func:`~game.ui.animation.win_wave`)."""
+        ...
 
 
 def draw_column_numbers(

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.choices import DiscColour
 from game.core import HEIGHT, WIDTH
+from game.profile.choices import DiscColour
 from game.ui.themes import Colour, DiscStyle, Theme
 
 DISC = 0.41

@@ -15,9 +15,10 @@ from types import MappingProxyType
 
 from game.ai.levels import level_by_name
 from game.core import Board, Player
-from game.history import FinishedGame
 from game.i18n import ngettext
-from game.settings import Result, SavedGame
+from game.profile.history import FinishedGame
+from game.profile.saved_game import SavedGame
+from game.profile.statistics import Result
 from game.ui.names import level_name
 from game.ui.options import DiscColour, GameConfig, Mode, Starter
 

@@ -13,11 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from game.ai.levels import CUSTOM_LEVEL, LEVELS, Level
+from game.ai.levels import CUSTOM_LEVEL, LEVEL_NAMES, Level
 from game.i18n import gettext as _
 from game.i18n import ngettext, number
-
-LEVEL_NAMES = frozenset(level.name for level in LEVELS)
 
 
 def custom_depth(name: str) -> int | None:

@@ -5,32 +5,25 @@ The navigator is the one place that knows every screen and what each is given: a
 scene receives the :class:`~game.ui.scenes.base.SceneHost` every screen has, and
 only the other services it needs (the settings, the game kept to continue, the
 statistics, the computer player).
+
+Each screen's module is imported when the screen first opens (the main menu's alone
+before the first frame), or by :func:`warm_up` once the first frame is drawn.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import assert_never
+from typing import TYPE_CHECKING, assert_never
 
 from game.i18n import gettext as _
-from game.rating import shipped_level_ratings
 from game.ui.engine_link import ReplyOwner, ReviewEngine
 from game.ui.match import Session, describe
 from game.ui.options import GameConfig, Mode
 from game.ui.saver import Saver
-from game.ui.scenes.base import Scene, SceneHost
-from game.ui.scenes.confirm import ConfirmScene
-from game.ui.scenes.games import GamesScene
-from game.ui.scenes.howto import HowToScene
-from game.ui.scenes.import_game import ImportScene
+from game.ui.scenes.base import Scene, SceneHost, SceneStack
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.pause import PauseScene
-from game.ui.scenes.play import PlayScene, Round
-from game.ui.scenes.puzzles import PuzzleData, PuzzleScene, SavedPuzzles, shipped_puzzles
-from game.ui.scenes.review import ReviewScene
-from game.ui.scenes.settings_scene import SettingsScene
-from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.stack import (
     Confirm,
     Go,
@@ -38,14 +31,38 @@ from game.ui.scenes.stack import (
     Pause,
     Play,
     Review,
-    SceneStack,
     Transition,
     new_game_question,
     unfinished_detail,
     waiting_notice,
 )
-from game.ui.scenes.stats_scene import StatsScene
 from game.ui.services import Preferences
+
+if TYPE_CHECKING:
+    from game.ui.scenes.play import PlayScene, Round
+    from game.ui.scenes.setup import SetupScene
+
+SCREENS = (
+    "game.ui.scenes.confirm",
+    "game.ui.scenes.games",
+    "game.ui.scenes.howto",
+    "game.ui.scenes.import_game",
+    "game.ui.scenes.pause",
+    "game.ui.scenes.play",
+    "game.ui.scenes.puzzles",
+    "game.ui.scenes.review",
+    "game.ui.scenes.settings_scene",
+    "game.ui.scenes.setup",
+    "game.ui.scenes.stats_scene",
+)
+"""The modules of the screens besides the main menu (imported when first opened)."""
+
+
+def warm_up() -> None:
+    """Import every screen's module now (after the first frame), so that no screen waits
+    for its code when the player first opens it."""
+    for name in SCREENS:
+        importlib.import_module(name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,48 +113,41 @@ class Navigator:
                 services.quit()
             case Go.MENU:
                 stack.replace(self._menu())
-            case Go.SETTINGS:
-                stack.push(SettingsScene(services.host, services.preferences))
-            case Go.HELP:
-                stack.push(HowToScene(services.host, services.kernel_name()))
-            case Go.STATS:
-                stack.push(StatsScene(services.host, services.saver))
-            case Go.PUZZLES:
-                data = PuzzleData(shipped_puzzles(), shipped_level_ratings())
-                records = SavedPuzzles(services.saver)
-                stack.push(
-                    PuzzleScene(services.host, data, engine=services.engine, records=records)
-                )
-            case Go.GAMES:
-                stack.push(GamesScene(services.host, services.saver))
-            case Go.IMPORT:
-                stack.push(ImportScene(services.host))
             case Go.CONTINUE:
                 self.continue_game()
             case _:
-                assert_never(where)
+                stack.push(OVERLAYS[where](services))
 
     def _open(self, transition: OpenSetup | Pause | Play | Review | Confirm) -> None:
+        # Here and in the builders below, a screen's module loads when it first opens.
         stack, host = self.stack, self.services.host
         match transition:
             case OpenSetup(mode=mode, over_menu=True):
                 stack.replace(self._menu(), self._setup(mode))
             case OpenSetup(mode=mode):
                 stack.push(self._setup(mode))
-            case Pause(play=play):
-                stack.push(PauseScene(host, play))
+            case Pause(game=game):
+                from game.ui.scenes.pause import PauseScene  # noqa: PLC0415
+
+                stack.push(PauseScene(host, game))
             case Review(game=game):
+                from game.ui.scenes.review import ReviewScene  # noqa: PLC0415
+
                 seconds = self.services.saver.settings.perfect_budget
                 stack.push(
                     ReviewScene(host, game, engine=self.services.engine, analysis_seconds=seconds)
                 )
             case Confirm() as question:
+                from game.ui.scenes.confirm import ConfirmScene  # noqa: PLC0415
+
                 stack.push(ConfirmScene(host, question, stack.top if stack else None))
             case Play(config=config) if config.mode is Mode.WATCH:
                 self._watch(config)
             case Play(config=config, asked=False) if self.services.saver.game_in_progress:
                 self.go(self._ask_to_abandon(Play(config, asked=True)))
             case Play(config=config):
+                from game.ui.scenes.play import Round  # noqa: PLC0415
+
                 stack.replace(self._play(Round(Session(config))))
             case _:
                 assert_never(transition)
@@ -147,9 +157,13 @@ class Navigator:
         return MenuScene(self.services.host, settings=saver.settings, saved=saver.game_in_progress)
 
     def _setup(self, mode: Mode) -> SetupScene:
+        from game.ui.scenes.setup import SetupScene  # noqa: PLC0415 - see _open
+
         return SetupScene(self.services.host, mode, self.services.preferences, self.services.saver)
 
     def _play(self, round_: Round) -> PlayScene:
+        from game.ui.scenes.play import PlayScene  # noqa: PLC0415 - see _open
+
         services = self.services
         return PlayScene(
             services.host,
@@ -162,6 +176,8 @@ class Navigator:
     def _watch(self, config: GameConfig) -> None:
         """Two computers play ``config``.  Watching takes no game's place: a game of the
         player's that is kept stays kept (the player is told it waits)."""
+        from game.ui.scenes.play import Round  # noqa: PLC0415 - see _open
+
         kept = self.services.saver.game_in_progress
         self.stack.replace(self._play(Round(Session(config))))
         if kept is not None and kept.mode is not Mode.WATCH:
@@ -188,5 +204,65 @@ class Navigator:
         if saved is None:
             self.go(Go.MENU)
             return
+        from game.ui.scenes.play import Round  # noqa: PLC0415 - see _open
+
         session, match = Session.restore(saved)
         self.stack.replace(self._play(Round(session, match)))
+
+
+# -- the screens that open over the others (Go.SETTINGS...), each loaded when it opens --
+
+
+def _settings(services: Services) -> Scene:
+    from game.ui.scenes.settings_scene import SettingsScene  # noqa: PLC0415
+
+    return SettingsScene(services.host, services.preferences)
+
+
+def _help(services: Services) -> Scene:
+    from game.ui.scenes.howto import HowToScene  # noqa: PLC0415
+
+    return HowToScene(services.host, services.kernel_name())
+
+
+def _stats(services: Services) -> Scene:
+    from game.ui.scenes.stats_scene import StatsScene  # noqa: PLC0415
+
+    return StatsScene(services.host, services.saver)
+
+
+def _puzzles(services: Services) -> Scene:
+    from game.profile.rating import shipped_level_ratings  # noqa: PLC0415
+    from game.ui.scenes.puzzles import (  # noqa: PLC0415
+        PuzzleData,
+        PuzzleScene,
+        SavedPuzzles,
+        shipped_puzzles,
+    )
+
+    data = PuzzleData(shipped_puzzles(), shipped_level_ratings())
+    records = SavedPuzzles(services.saver)
+    return PuzzleScene(services.host, data, engine=services.engine, records=records)
+
+
+def _games(services: Services) -> Scene:
+    from game.ui.scenes.games import GamesScene  # noqa: PLC0415
+
+    return GamesScene(services.host, services.saver)
+
+
+def _import(services: Services) -> Scene:
+    from game.ui.scenes.import_game import ImportScene  # noqa: PLC0415
+
+    return ImportScene(services.host)
+
+
+OVERLAYS: dict[Go, Callable[[Services], Scene]] = {
+    Go.SETTINGS: _settings,
+    Go.HELP: _help,
+    Go.STATS: _stats,
+    Go.PUZZLES: _puzzles,
+    Go.GAMES: _games,
+    Go.IMPORT: _import,
+}
+"""The screens a :class:`Go` puts over the others, by the transition."""

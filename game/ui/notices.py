@@ -58,6 +58,13 @@ class Notices:
         self.shown.append(Notice(text, seconds, topic))
         del self.shown[:-MAX_NOTICES]
 
+    def next_frame_in(self) -> float | None:
+        """Every frame while a notice fades out; else when the next one starts to fade
+        (None: no notice is shown).  See :meth:`game.ui.scenes.base.Scene.next_frame_in`."""
+        if not self.shown:
+            return None
+        return max(0.0, min(notice.remaining for notice in self.shown) - FADE_SECONDS)
+
     def update(self, dt: float) -> None:
         """``dt`` seconds passed: the notices whose time is up go."""
         for notice in self.shown:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.ai.levels import Level, level_of
-from game.choices import DiscColour, Mode, Starter
-from game.settings import Settings
+from game.profile.choices import DiscColour, Mode, Starter
+from game.profile.preferences import Settings
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -44,7 +44,7 @@ class GameConfig:
     ``level`` is the computer's strength (also used for hints in every mode);
     when two computers play, the first player's, and ``second_level`` the second
     player's (None: the same).  ``starter`` is one of
-    :class:`~game.choices.Starter` and ``colour`` the human's colour; both matter
+    :class:`~game.profile.choices.Starter` and ``colour`` the human's colour; both matter
     only against the computer.  ``start_moves`` is a legal, unfinished position
     every game of the series starts from; when it is not empty, the human plays
     the side to move there.

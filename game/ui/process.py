@@ -13,36 +13,15 @@ from typing import Any
 
 import pygame
 
+from game.ui.pacing import FrameGrid, SystemClock
 
-class FrameClock:
-    """Paces the loop at ``fps`` frames per second by deadlines.
 
-    pygame's ``Clock.tick`` waits a whole number of milliseconds after each
-    frame, so every late wake-up adds to the interval; here each frame has its
-    own deadline on a fixed grid, so a late frame makes the next one sooner.
-    After a long stall the grid restarts instead of racing to catch up.
-    """
+class FrameClock(FrameGrid):
+    """Frames paced at ``fps`` per second on the real clock
+    (:class:`~game.ui.pacing.FrameGrid`), for loops that draw every frame (benchmarks)."""
 
     def __init__(self, fps: int) -> None:
-        self.period = 1.0 / fps
-        self._next: float | None = None
-        self._last: float | None = None
-
-    def tick(self) -> float:
-        """Sleep until the next frame is due; return the seconds since the last tick."""
-        now = time.perf_counter()
-        if self._next is None or self._last is None:
-            self._next = self._last = now
-            return 0.0
-        self._next += self.period
-        delay = self._next - now
-        if delay > 0:
-            time.sleep(delay)
-        elif delay < -self.period:
-            self._next = now
-        now = time.perf_counter()
-        elapsed, self._last = now - self._last, now
-        return elapsed
+        super().__init__(1.0 / fps, SystemClock())
 
 
 def seconds_since_process_start() -> float | None:

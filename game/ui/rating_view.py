@@ -10,8 +10,8 @@ import pygame
 from game.ai.levels import LEVELS
 from game.i18n import gettext as _
 from game.i18n import ngettext, number
-from game.puzzle_progress import PuzzleProgress
-from game.rating import RatingLog, nearest_level
+from game.profile.puzzle_progress import PuzzleProgress
+from game.profile.rating import RatingLog, nearest_level
 from game.ui.names import level_name
 from game.ui.services import Look
 from game.ui.text import Ink

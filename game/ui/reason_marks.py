@@ -14,9 +14,9 @@ from dataclasses import dataclass
 import pygame
 
 from game.ai.explain import Cell
-from game.choices import DiscColour
 from game.core import Board, Player
 from game.core.bitboard import Column
+from game.profile.choices import DiscColour
 from game.ui.board_view import BoardGeometry
 from game.ui.services import Look
 from game.ui.text import Ink

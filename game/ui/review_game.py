@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.choices import DiscColour
 from game.core import Player
-from game.history import FinishedGame
+from game.profile.choices import DiscColour
+from game.profile.history import FinishedGame
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,7 @@
 """The window's settings, statistics, game in progress and finished games, and their saving.
 
-:class:`Saver` reads them once from the :class:`~game.settings.SettingsStore` and the
-:class:`~game.history.HistoryStore` beside it, and saves a copy on a background thread
+:class:`Saver` reads them once from the :class:`~game.profile.settings.SettingsStore` and the
+:class:`~game.profile.history.HistoryStore` beside it, and saves a copy on a background thread
 whenever asked, so that a slow disk never stalls a frame; each save is atomic and merges
 other windows' statistics and games (the stores' business).  A save that failed is told
 to the player on the next frame (:meth:`Saver.collect`).
@@ -12,9 +12,12 @@ from __future__ import annotations
 import logging
 from concurrent.futures import Future, ThreadPoolExecutor
 
-from game.history import HISTORY_FILE, FinishedGame, HistoryStore, merged
 from game.i18n import gettext as _
-from game.settings import Keep, Result, SavedGame, Settings, SettingsStore, Statistics
+from game.profile.history import HISTORY_FILE, FinishedGame, HistoryStore, merged
+from game.profile.preferences import Settings
+from game.profile.saved_game import SavedGame
+from game.profile.settings import Keep, SettingsStore
+from game.profile.statistics import Result, Statistics
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +91,11 @@ class Saver:
         self.wait()
         self.stats.reset()
         return self.store.reset_statistics()
+
+    @property
+    def saving(self) -> bool:
+        """Whether a save is still being written (its problems are not collected yet)."""
+        return bool(self._saves)
 
     def collect(self) -> list[str]:
         """The problems of the saves that finished since the last call, in sentences."""

@@ -17,8 +17,10 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     import pygame
 
-    from game.history import FinishedGame
-    from game.settings import Result, SavedGame, Settings, Statistics
+    from game.profile.history import FinishedGame
+    from game.profile.preferences import Settings
+    from game.profile.saved_game import SavedGame
+    from game.profile.statistics import Result, Statistics
     from game.ui.board_view import BoardRenderer
     from game.ui.text import TextCache
     from game.ui.themes import Theme

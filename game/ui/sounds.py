@@ -1,14 +1,22 @@
 """Sound effects: a drop, a win, a loss, a draw, a click.
 
-With no audio device the mixer cannot start and every sound is silently off
-(logged once).  A missing sound file is logged and kept in
-:attr:`SoundBank.missing`, a damaged one in :attr:`SoundBank.problems`; the
+With no audio device the mixer cannot start: :attr:`SoundBank.available` stays
+False, the settings say so instead of offering a volume, and M says so instead of
+switching a sound that cannot play.  What the audio libraries print while SDL looks
+for a device (ALSA's "cannot find card '0'" lines, on a machine without one) goes
+to the game's log, once, not to the terminal.  A missing sound file is logged and
+kept in :attr:`SoundBank.missing`, a damaged one in :attr:`SoundBank.problems`; the
 window tells the player, and the other sounds still play.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
 
 import pygame
 
@@ -31,13 +39,17 @@ class SoundBank:
 
     def load(self) -> None:
         """Start the mixer and load every sound.  Never raises."""
-        try:
-            pygame.mixer.pre_init(44100, -16, 2, 512)
-            pygame.mixer.init()
-        except pygame.error as error:
-            log.info("no audio device, sound is off: %s", error)
-            return
-        if pygame.mixer.get_init() is None:
+        started = False
+        with stderr_to_log() as said:
+            try:
+                pygame.mixer.pre_init(44100, -16, 2, 512)
+                pygame.mixer.init()
+                started = pygame.mixer.get_init() is not None
+            except pygame.error as error:
+                log.info("no audio device, sound is off: %s", error)
+        if said:
+            log.info("the audio system said, looking for a device: %s", " | ".join(said))
+        if not started:
             log.info("the mixer did not start; sound is off")
             return
         self.available = True
@@ -77,3 +89,36 @@ class SoundBank:
         if self.available and pygame.mixer.get_init() is not None:
             pygame.mixer.quit()
         self.available = False
+
+
+def no_device_sentence() -> str:
+    """Told when M is pressed on a machine without a sound device."""
+    return _("There is no sound device: the game stays silent.")
+
+
+@contextlib.contextmanager
+def stderr_to_log() -> Iterator[list[str]]:
+    """While the block runs, what is written on the process's standard error (file
+    descriptor 2, where C libraries such as ALSA print) goes to a temporary file; its
+    lines are in the yielded list afterwards.  Where there is no descriptor 2 to
+    redirect (a windowed build), nothing is captured."""
+    said: list[str] = []
+    try:
+        saved = os.dup(2)
+    except OSError:
+        yield said
+        return
+    try:
+        with tempfile.TemporaryFile() as capture:
+            with contextlib.suppress(ValueError, OSError):
+                sys.stderr.flush()
+            os.dup2(capture.fileno(), 2)
+            try:
+                yield said
+            finally:
+                os.dup2(saved, 2)
+                capture.seek(0)
+                text = capture.read().decode("utf-8", errors="replace")
+                said.extend(line for line in text.splitlines() if line.strip())
+    finally:
+        os.close(saved)

@@ -11,8 +11,8 @@ import pygame
 
 from game import i18n
 from game.i18n import ngettext
+from game.profile.preferences import Settings
 from game.resources import MissingAssetError
-from game.settings import Settings
 from game.ui.board_view import BoardRenderer
 from game.ui.notices import LONG_NOTICE_SECONDS, NOTICE_SECONDS, Notices
 from game.ui.saver import Saver
@@ -39,22 +39,35 @@ class Stage:
         """The language setting last followed (the command line's choice holds until
         the player changes it)."""
 
-    def open(self, settings: Settings) -> None:
-        """Open the window, load the font and the sounds (on or off as ``settings`` say);
+    def open(self, settings: Settings, *, sounds: bool = True) -> None:
+        """Open the window, load the font and, unless ``sounds`` is False (then
+        :meth:`load_sounds` does it later), the sounds, on or off as ``settings`` say;
         what is missing or broken is told in notices.  Raises
         :class:`~game.ui.window.NoDisplayError` without a display."""
         problems = self.window.open(before=self._load_font)
         self.sounds.enabled = settings.sound_on
         self.sounds.volume = settings.volume
-        self.sounds.load()
-        missing = [p for p in problems if isinstance(p, MissingAssetError)]
+        if sounds:
+            self.sounds.load()
         for problem in problems:
             if isinstance(problem, str):
                 self.notify(problem, seconds=LONG_NOTICE_SECONDS)
-        missing += self.text.missing + self.sounds.missing
+        missing = [p for p in problems if isinstance(p, MissingAssetError)]
+        self._tell(missing + self.text.missing, self.text.problems)
+        if sounds:
+            self._tell(self.sounds.missing, self.sounds.problems)
+
+    def load_sounds(self) -> None:
+        """Start the mixer and load the sounds, when :meth:`open` left them for after the
+        first frame (the audio system can take a while to answer); what is missing or
+        broken is told."""
+        self.sounds.load()
+        self._tell(self.sounds.missing, self.sounds.problems)
+
+    def _tell(self, missing: list[MissingAssetError], problems: list[str]) -> None:
         if missing:
             self.notify(missing_sentence(missing), seconds=LONG_NOTICE_SECONDS)
-        for problem in [*self.text.problems, *self.sounds.problems]:
+        for problem in problems:
             self.notify(problem, seconds=LONG_NOTICE_SECONDS)
 
     def _load_font(self) -> None:
@@ -68,6 +81,10 @@ class Stage:
     @property
     def size(self) -> tuple[int, int]:
         return self.window.size
+
+    def next_frame_in(self) -> float | None:
+        """When the notices next change the picture (:meth:`Notices.next_frame_in`)."""
+        return self.notices.next_frame_in()
 
     def notify(
         self, text: str, *, seconds: float = NOTICE_SECONDS, topic: str | None = None

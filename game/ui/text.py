@@ -57,6 +57,11 @@ log = logging.getLogger(__name__)
 MIN_PIXELS = 14
 """No text is drawn smaller than this many pixels (the font's em size)."""
 
+MAX_SQUEEZE = 2
+"""A line too wide for its slot even at :data:`MIN_PIXELS` is squeezed to at most
+1/MAX_SQUEEZE of its width; a longer one is cut first (pygame's smoothscale corrupts
+memory for a surface some 200,000 pixels wide, and reading fails long before)."""
+
 LAYOUT_UNIT = 0.6875
 """Pixels per layout size: the factor pygame-ce applies to its built-in font."""
 
@@ -343,14 +348,29 @@ class TextCache:
 
     def fitted(self, text: str, ink: Ink, width: int) -> pygame.Surface:
         """One line of ``text`` at most ``width`` pixels wide: in ``ink``'s size if it
-        fits, else smaller (never below :data:`MIN_PIXELS`), else squeezed narrower."""
+        fits, else smaller (never below :data:`MIN_PIXELS`), else squeezed narrower, by
+        :data:`MAX_SQUEEZE` at most: what is longer still is cut, with an ellipsis."""
         pixels = pixel_size(ink.size)
         while pixels > MIN_PIXELS and self._measure(text, pixels)[0] > width:
             pixels -= 1
+        if width > 0 and self._measure(text, pixels)[0] > width * MAX_SQUEEZE:
+            text = self._cut(text, pixels, width * MAX_SQUEEZE)
         rendered = self._lines(text, pixels, ink.colour)
         if rendered.get_width() > width > 0:
             rendered = pygame.transform.smoothscale(rendered, (width, rendered.get_height()))
         return rendered
+
+    def _cut(self, text: str, pixels: int, width: int) -> str:
+        """The longest start of ``text`` that, with an ellipsis, is at most ``width``
+        pixels wide at ``pixels`` (found by halving: a line may be any length)."""
+        low, high = 0, len(text)
+        while low < high:
+            middle = (low + high + 1) // 2
+            if self._measure(text[:middle] + "\u2026", pixels)[0] <= width:
+                low = middle
+            else:
+                high = middle - 1
+        return text[:low] + "\u2026"
 
     def blit_fitted(
         self,

@@ -147,9 +147,10 @@ def _theme(data: dict[str, Any]) -> Theme:
 
 @functools.cache
 def themes() -> Mapping[str, Theme]:
-    """Every theme by its name in the settings file (:data:`game.settings.THEMES`), in menu
-    order: the classic one, built in, then those of the palettes file.  A missing or
-    damaged file leaves the classic theme alone, with one warning in the log."""
+    """Every theme by its name in the settings file
+    (:data:`game.profile.preferences.THEMES`), in menu order: the classic one, built in,
+    then those of the palettes file.  A missing or damaged file leaves the classic theme
+    alone, with one warning in the log."""
     found = {CLASSIC.name: CLASSIC}
     try:
         data = json.loads(resources.asset_path(EXTRA_THEMES_FILE).read_text(encoding="utf-8"))
@@ -163,5 +164,6 @@ def themes() -> Mapping[str, Theme]:
 
 
 def theme_named(name: str) -> Theme:
-    """The theme called ``name`` (one of :data:`game.settings.THEMES`); classic if unknown."""
+    """The theme called ``name`` (one of :data:`game.profile.preferences.THEMES`); classic
+    if unknown."""
     return themes().get(name, CLASSIC)

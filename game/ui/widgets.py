@@ -9,6 +9,7 @@ items work at any window size.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -75,11 +76,22 @@ class Item:
         return changed
 
 
+class ActionKind(enum.Enum):
+    """What an event did to a list of items."""
+
+    ACTIVATE = "activate"
+    """A button was pressed."""
+    CHANGE = "change"
+    """An option's value changed."""
+    BACK = "back"
+    """Leave (Esc)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
-    """What an event did: "activate" a button, "change" an option, or "back"."""
+    """What an event did (:class:`ActionKind`), to the item ``key``."""
 
-    kind: str
+    kind: ActionKind
     key: str = ""
 
 
@@ -142,11 +154,11 @@ class ItemList:
                     continue
                 self.focus = i
                 if not item.is_option:
-                    return Action("activate", item.key)
+                    return Action(ActionKind.ACTIVATE, item.key)
                 # The left part of the value box steps back, the rest forwards.
                 box = value_box(rect)
                 delta = -1 if event.pos[0] < box.centerx and box.collidepoint(event.pos) else 1
-                return Action("change", item.key) if item.step(delta) else None
+                return Action(ActionKind.CHANGE, item.key) if item.step(delta) else None
         return None
 
     def _key(self, code: int) -> Action | None:
@@ -156,16 +168,16 @@ class ItemList:
         elif code in (pygame.K_DOWN, pygame.K_s, pygame.K_TAB):
             self.move(1)
         elif code == pygame.K_ESCAPE:
-            return Action("back")
+            return Action(ActionKind.BACK)
         elif item is not None and item.enabled:
             if code in (pygame.K_LEFT, pygame.K_RIGHT) and item.is_option:
                 if item.step(-1 if code == pygame.K_LEFT else 1):
-                    return Action("change", item.key)
+                    return Action(ActionKind.CHANGE, item.key)
             elif code in ACTIVATE_KEYS:
                 if not item.is_option:
-                    return Action("activate", item.key)
+                    return Action(ActionKind.ACTIVATE, item.key)
                 if item.step(1):
-                    return Action("change", item.key)
+                    return Action(ActionKind.CHANGE, item.key)
         return None
 
 

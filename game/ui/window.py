@@ -17,8 +17,8 @@ from typing import Any
 import pygame
 
 from game.i18n import gettext as _
+from game.profile.preferences import MAX_WINDOW, MIN_WINDOW
 from game.resources import WINDOW_ICON, MissingAssetError, asset_path
-from game.settings import MAX_WINDOW, MIN_WINDOW
 
 log = logging.getLogger(__name__)
 

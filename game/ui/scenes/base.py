@@ -12,19 +12,19 @@ menu sits over the game it pauses).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from game.choices import DiscColour
 from game.core import WIDTH, Board, Player
+from game.profile.choices import DiscColour
 from game.ui.board_view import BoardGeometry
 from game.ui.scenes.stack import Go, Transition
 from game.ui.services import Look
 from game.ui.text import Ink
-from game.ui.widgets import ItemList, column_layout, draw_items
+from game.ui.widgets import ActionKind, ItemList, column_layout, draw_items
 
 if TYPE_CHECKING:
     from game.ui.engine_link import Reply
@@ -63,7 +63,16 @@ class Scene:
         return None
 
     def update(self, dt: float) -> None:
-        """Advance ``dt`` seconds (animations, timers)."""
+        """Advance ``dt`` seconds (animations, timers).  ``dt`` is a frame's time while
+        the scene animates, and may be many seconds after it waited for an event."""
+
+    def next_frame_in(self) -> float | None:
+        """When the picture next changes by itself, in seconds from now: 0.0
+        (:data:`game.ui.pacing.EVERY_FRAME`) while something moves, the seconds until a
+        timer is due, or None when nothing changes until an event or a reply comes.  The
+        window draws only then (:mod:`game.ui.pacing`), so a scene whose picture moves
+        with its own time must say so here.  Changes no state."""
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole screen onto ``surface``; changes no state."""
@@ -133,12 +142,12 @@ class FormScene(Scene):
         action = self.items.handle_event(event, rects)
         if action is None:
             return None
-        if action.kind == "back":
+        if action.kind is ActionKind.BACK:
             return self.back()
         self.host.sounds.play("click")
-        if action.kind == "activate":
+        if action.kind is ActionKind.ACTIVATE:
             return self.activate(action.key)
-        if action.kind == "change":
+        if action.kind is ActionKind.CHANGE:
             self.changed(action.key)
         return None
 
@@ -269,4 +278,49 @@ def stacked_form_layout(
     return FormLayout(scale, (w // 2, title_top), title_size, rects, body)
 
 
-__all__ = ["FormLayout", "FormScene", "Scene", "SceneHost", "stacked_form_layout"]
+class SceneStack:
+    """The scenes, bottom first; only the top one gets events, updates and draws.
+
+    A scene that leaves the stack is closed (:meth:`Scene.close`: it cancels what
+    it asked for); one that comes back on top is told so (:meth:`Scene.resume`).
+    """
+
+    def __init__(self) -> None:
+        self._scenes: list[Scene] = []
+
+    @property
+    def top(self) -> Scene:
+        """The scene on top; raises IndexError when the stack is empty."""
+        return self._scenes[-1]
+
+    def __iter__(self) -> Iterator[Scene]:
+        return iter(list(self._scenes))
+
+    def __len__(self) -> int:
+        return len(self._scenes)
+
+    def __contains__(self, scene: object) -> bool:
+        return any(scene is mine for mine in self._scenes)
+
+    def push(self, scene: Scene) -> None:
+        """Put ``scene`` on top of the others."""
+        self._scenes.append(scene)
+
+    def pop(self) -> None:
+        """Close the top scene; the one beneath, if any, resumes."""
+        self._scenes.pop().close()
+        if self._scenes:
+            self.top.resume()
+
+    def replace(self, *scenes: Scene) -> None:
+        """Close every scene, top first; ``scenes`` (bottom first) take their place."""
+        self.clear()
+        self._scenes = list(scenes)
+
+    def clear(self) -> None:
+        """Close every scene, top first."""
+        while self._scenes:
+            self._scenes.pop().close()
+
+
+__all__ = ["FormLayout", "FormScene", "Scene", "SceneHost", "SceneStack", "stacked_form_layout"]

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Final
 
 import pygame
 
-from game.choices import Mode
-from game.history import FinishedGame
 from game.i18n import N_, ngettext, number
 from game.i18n import gettext as _
+from game.profile.choices import Mode
+from game.profile.history import FinishedGame
 from game.ui.names import colour_name, level_name
 from game.ui.review_game import ReviewGame
 from game.ui.scenes.base import FormLayout, FormScene, page_layout

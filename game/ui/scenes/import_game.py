@@ -15,6 +15,8 @@ import pygame
 from game.core import WIDTH, Board
 from game.i18n import gettext as _
 from game.ui import clipboard
+from game.ui import input as ui_input
+from game.ui.input import Command, Order
 from game.ui.review_game import ReviewGame
 from game.ui.scenes.base import FormLayout, FormScene, page_layout
 from game.ui.scenes.stack import Go, Review, Transition
@@ -89,16 +91,26 @@ class ImportScene(FormScene):
             self._type(event.text)
             return None
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
+            order = ui_input.key_order(event, ui_input.IMPORT_KEYS)
+            if order is not None:
+                return self.carry_out(order)
+            if event.key in ui_input.TYPING_KEYS:
+                return None  # it typed (a TEXTINPUT event): it presses no button
+        return super().handle_event(event)
+
+    def carry_out(self, order: Order) -> Transition | None:
+        """Do what ``order`` says; where to go next, if anywhere."""
+        match order.command:
+            case Command.PASTE:
                 self.paste()
-                return None
-            if event.key == pygame.K_BACKSPACE:
+            case Command.ERASE:
                 self.text = self.text[:-1]
                 self.problem = None
-                return None
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            case Command.REVIEW:
                 return self.review()
-        return super().handle_event(event)
+            case Command.BACK:
+                return Go.BACK
+        return None
 
     def _type(self, typed: str) -> None:
         printable = "".join(char for char in typed if char.isprintable())
@@ -123,12 +135,7 @@ class ImportScene(FormScene):
         return Review(ReviewGame(self.text.strip()))
 
     def activate(self, key: str) -> Transition | None:
-        if key == "paste":
-            self.paste()
-            return None
-        if key == "review":
-            return self.review()
-        return Go.BACK
+        return self.carry_out(ui_input.button_order(key))
 
     def draw_body(self, surface: pygame.Surface, layout: FormLayout) -> None:
         theme, text = self.host.theme, self.host.text

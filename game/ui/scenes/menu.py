@@ -17,7 +17,8 @@ from game.ui.text import Ink
 from game.ui.widgets import Item, ItemList
 
 if TYPE_CHECKING:
-    from game.settings import SavedGame, Settings
+    from game.profile.preferences import Settings
+    from game.profile.saved_game import SavedGame
     from game.ui.scenes.base import SceneHost
 
 

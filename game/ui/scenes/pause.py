@@ -1,8 +1,8 @@
 """The pause menu, drawn over the game it pauses (which stays frozen beneath).
 
-It names where each choice leads; restarting or starting the next game is the
-paused play scene's own business (:meth:`PlayScene.restart`,
-:meth:`PlayScene.new_game`)."""
+It names where each choice leads, and knows of the game only what the play screen
+handed it (:class:`~game.ui.scenes.stack.PausedGame`): restarting or starting the
+next game is that game's own business."""
 
 from __future__ import annotations
 
@@ -13,12 +13,11 @@ import pygame
 from game.i18n import gettext as _
 from game.ui.options import Mode
 from game.ui.scenes.base import FormLayout, FormScene
-from game.ui.scenes.stack import Go, OpenSetup, Transition
+from game.ui.scenes.stack import Go, OpenSetup, PausedGame, Transition
 from game.ui.widgets import Item, ItemList, column_layout, draw_items, draw_panel
 
 if TYPE_CHECKING:
     from game.ui.scenes.base import SceneHost
-    from game.ui.scenes.play import PlayScene
 
 
 LEADS_TO: dict[str, Transition] = {
@@ -37,8 +36,8 @@ def sure() -> str:
 
 
 class PauseScene(FormScene):
-    def __init__(self, host: SceneHost, play: PlayScene) -> None:
-        self.play = play
+    def __init__(self, host: SceneHost, game: PausedGame) -> None:
+        self.game = game
         self.asking: str | None = None
         """The choice pressed once that asks to be pressed again."""
         items = [Item(key, label, primary=key == "resume") for key, label in self.labels.items()]
@@ -47,14 +46,14 @@ class PauseScene(FormScene):
     @property
     def title(self) -> str:  # type: ignore[override]
         # A finished game is not paused: the menu says so, and leads back to the board.
-        return _("Game over") if self.play.round.over else _("Paused")
+        return _("Game over") if self.game.over else _("Paused")
 
     @property
     def labels(self) -> dict[str, str]:
         """Each choice's words in the language in use."""
-        over = self.play.round.over
+        over = self.game.over
         # "..." where a new game first asks for its settings.
-        two = self.play.config.mode is Mode.TWO_PLAYERS
+        two = self.game.mode is Mode.TWO_PLAYERS
         return {
             "resume": _("Back to the board") if over else _("Resume"),
             "restart": _("Play this game again") if over else _("Restart this game"),
@@ -89,26 +88,26 @@ class PauseScene(FormScene):
         return FormLayout(scale, (w // 2, top), title_size, rects, body)
 
     def activate(self, key: str) -> Transition | None:
-        play = self.play
-        loses_the_game = key == "restart" or (key == "new" and play.config.mode is Mode.TWO_PLAYERS)
+        game = self.game
+        loses_the_game = key == "restart" or (key == "new" and game.mode is Mode.TWO_PLAYERS)
         # An unfinished game is not thrown away by one click: the first asks again.
-        if loses_the_game and play.round.unfinished and self.asking != key:
+        if loses_the_game and game.unfinished and self.asking != key:
             self.asking = key
             self.relabel()
             self.host.notify(_("This game is not finished: press again to leave it."))
             return None
         if key == "restart":
-            play.restart()
-        elif key == "new" and play.config.mode is Mode.TWO_PLAYERS:
-            play.new_game()
+            game.restart()
+        elif key == "new" and game.mode is Mode.TWO_PLAYERS:
+            game.new_game()
         elif key == "new":
-            return OpenSetup(play.config.mode, over_menu=True)
+            return OpenSetup(game.mode, over_menu=True)
         else:
             return LEADS_TO.get(key)
         return Go.BACK
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.play.draw(surface)
+        self.game.draw(surface)
         layout = self.layout(surface.get_size())
         theme = self.host.theme
         surface.blit(self.host.renderer.translucent(surface.get_size(), theme.shade), (0, 0))

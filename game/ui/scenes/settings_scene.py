@@ -1,5 +1,6 @@
 """The settings screen: language, sound, animation, theme, analysis (on or off, in words
-or engine scores), the coach, fullscreen, Perfect's time.
+or engine scores), the coach, fullscreen, Perfect's time.  Without a sound device the
+Sound row says so, greyed, with the volume.
 
 Changes apply at once (a new language too: this screen's words change as it is
 chosen); they are saved when the player leaves the screen.
@@ -22,7 +23,7 @@ from game.i18n import (
     system_language,
 )
 from game.i18n import gettext as _
-from game.settings import THEMES
+from game.profile.preferences import THEMES
 from game.ui.scenes.base import FormLayout, FormScene, stacked_form_layout
 from game.ui.scenes.stack import Go, Transition
 from game.ui.text import Ink
@@ -113,6 +114,19 @@ class SettingsScene(FormScene):
                 item.select(self.preferences.fullscreen)
             elif item.is_option:
                 item.select(getattr(settings, item.key))
+        if not self.host.sounds.available:
+            self._no_sound_device()
+
+    def _no_sound_device(self) -> None:
+        """No sound can play: the Sound row says so and neither it nor the volume can be
+        changed (both greyed; the saved settings stay for a machine with a device)."""
+        sound, volume = self.items.get("sound_on"), self.items.get("volume")
+        said = _("No sound device")
+        if sound.value_text != said:
+            sound.choices = ((sound.value, said),)
+            volume.choices = ((volume.value, "\u2014"),)
+            sound.index = volume.index = 0
+        sound.enabled = volume.enabled = False
 
     def compute_layout(self, size: tuple[int, int]) -> FormLayout:
         keys = [i.key for i in self.items.items]

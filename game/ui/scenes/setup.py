@@ -9,7 +9,7 @@ import pygame
 from game.ai.levels import CUSTOM_LEVEL, LEVELS, MAX_DEPTH, MIN_DEPTH, Level, level_of
 from game.i18n import N_, number
 from game.i18n import gettext as _
-from game.rating import shipped_level_ratings
+from game.profile.rating import shipped_level_ratings
 from game.ui import rating_view
 from game.ui.names import colour_name, level_blurb, level_choice, level_name
 from game.ui.options import DiscColour, GameConfig, Mode, Starter
@@ -19,7 +19,7 @@ from game.ui.text import Ink
 from game.ui.widgets import Item, ItemList
 
 if TYPE_CHECKING:
-    from game.statistics import Record
+    from game.profile.statistics import Record
     from game.ui.scenes.base import SceneHost
     from game.ui.services import Preferences, Records
 

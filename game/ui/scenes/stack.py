@@ -1,9 +1,10 @@
-"""The scenes on screen, and the transitions a scene asks for between them.
+"""The transitions a scene asks for between the scenes on screen.
 
 A scene never opens another scene: it *returns* a transition from
 :meth:`~game.ui.scenes.base.Scene.handle_event`, naming where to go (the
 settings screen, the main menu, back...), and the host, :class:`game.ui.app.App`,
-builds the scenes it names and moves them on its :class:`SceneStack`.  So no
+builds the scenes it names and moves them on its
+:class:`~game.ui.scenes.base.SceneStack`.  So no
 scene module imports the app or another scene's module to navigate, and what
 each screen leads to reads as data.
 """
@@ -11,7 +12,7 @@ each screen leads to reads as data.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeAlias
 
@@ -19,9 +20,9 @@ from game.i18n import gettext as _
 from game.ui.options import GameConfig, Mode
 
 if TYPE_CHECKING:
+    import pygame
+
     from game.ui.review_game import ReviewGame
-    from game.ui.scenes.base import Scene
-    from game.ui.scenes.play import PlayScene
 
 
 # -- transitions -------------------------------------------------------------------
@@ -71,11 +72,27 @@ class Play:
     asked: bool = False
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PausedGame:
+    """What the pause menu needs of the game it pauses, as that game was when paused.
+
+    ``draw`` draws the game (it stays drawn, frozen, beneath the menu); ``restart``
+    plays it again from its start, ``new_game`` starts the next of its series (both
+    go back to the board).  ``unfinished``: leaving would lose a game in progress."""
+
+    mode: Mode
+    over: bool
+    unfinished: bool
+    draw: Callable[[pygame.Surface], None]
+    restart: Callable[[], None]
+    new_game: Callable[[], None]
+
+
 @dataclass(frozen=True, slots=True)
 class Pause:
-    """The pause menu over ``play``, which stays drawn, frozen, beneath it."""
+    """The pause menu over the game ``game``."""
 
-    play: PlayScene
+    game: PausedGame
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,62 +156,14 @@ def waiting_notice(game: str) -> str:
     )
 
 
-# -- the stack ---------------------------------------------------------------------
-
-
-class SceneStack:
-    """The scenes, bottom first; only the top one gets events, updates and draws.
-
-    A scene that leaves the stack is closed (:meth:`Scene.close`: it cancels what
-    it asked for); one that comes back on top is told so (:meth:`Scene.resume`).
-    """
-
-    def __init__(self) -> None:
-        self._scenes: list[Scene] = []
-
-    @property
-    def top(self) -> Scene:
-        """The scene on top; raises IndexError when the stack is empty."""
-        return self._scenes[-1]
-
-    def __iter__(self) -> Iterator[Scene]:
-        return iter(list(self._scenes))
-
-    def __len__(self) -> int:
-        return len(self._scenes)
-
-    def __contains__(self, scene: object) -> bool:
-        return any(scene is mine for mine in self._scenes)
-
-    def push(self, scene: Scene) -> None:
-        """Put ``scene`` on top of the others."""
-        self._scenes.append(scene)
-
-    def pop(self) -> None:
-        """Close the top scene; the one beneath, if any, resumes."""
-        self._scenes.pop().close()
-        if self._scenes:
-            self.top.resume()
-
-    def replace(self, *scenes: Scene) -> None:
-        """Close every scene, top first; ``scenes`` (bottom first) take their place."""
-        self.clear()
-        self._scenes = list(scenes)
-
-    def clear(self) -> None:
-        """Close every scene, top first."""
-        while self._scenes:
-            self._scenes.pop().close()
-
-
 __all__ = [
     "Confirm",
     "Go",
     "OpenSetup",
     "Pause",
+    "PausedGame",
     "Play",
     "Review",
-    "SceneStack",
     "Transition",
     "new_game_question",
     "unfinished_detail",

@@ -16,8 +16,8 @@ import pygame
 from game.ai.levels import LEVELS
 from game.i18n import N_, number
 from game.i18n import gettext as _
-from game.rating import shipped_level_ratings
-from game.statistics import Record, Statistics
+from game.profile.rating import shipped_level_ratings
+from game.profile.statistics import Record, Statistics
 from game.ui import rating_view
 from game.ui.names import level_name
 from game.ui.scenes.base import FormLayout, FormScene, page_layout

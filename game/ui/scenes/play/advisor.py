@@ -8,7 +8,7 @@ short).  Results are kept by position (the move string), for this game only.
 from __future__ import annotations
 
 from game.ai.protocol import RequestKind, SearchRequest, SearchResult
-from game.settings import Settings
+from game.profile.preferences import Settings
 from game.ui.scenes.play.inflight import ANALYSIS, HINT, InFlight
 
 

@@ -25,8 +25,8 @@ from game.ai.explain import Reason, classify
 from game.ai.judge import Judgement, Verdict, judge
 from game.ai.protocol import SearchResult
 from game.ai.score import Score
-from game.choices import DiscColour
 from game.core import Board, Player
+from game.profile.choices import DiscColour
 from game.ui import reasons
 from game.ui.names import colour_name
 

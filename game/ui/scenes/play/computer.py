@@ -6,7 +6,7 @@ from __future__ import annotations
 from game.ai.levels import Level
 from game.ai.protocol import SearchRequest, SearchResult
 from game.core import Board
-from game.settings import Settings
+from game.profile.preferences import Settings
 from game.ui.scenes.play.inflight import MOVE, InFlight
 from game.ui.scenes.play.players import ChosenMove
 

@@ -1,128 +1,18 @@
-"""What the player can do on the play screen: the keys, the side panel's buttons, and
-the command each one gives.
-
-:func:`key_order` turns a key press into an :class:`Order` (a command, and the column
-for a drop); :func:`buttons` lists the buttons that fit the moment, each of which
-gives the command :data:`BUTTON_COMMANDS` names.  The scene carries the orders out.
+"""The play screen's side panel buttons: :func:`buttons` lists those that fit the
+moment.  What each key and button asks for is the input layer's
+(:mod:`game.ui.input`); the scene carries the orders out (:mod:`.dispatch`).
 """
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
-from dataclasses import dataclass
 
-import pygame
-
-from game.core import WIDTH
+from game.ui.input import Order
 from game.ui.options import Mode
 from game.ui.scenes.play import texts
 from game.ui.scenes.play.round import Round
 from game.ui.scenes.play.watching import Watching
 from game.ui.widgets import Item, ItemList
-
-
-class Command(enum.Enum):
-    """What a key or a button asks the play screen to do."""
-
-    DROP = enum.auto()
-    """Drop a disc in the order's column (the cursor's when it names none)."""
-    CURSOR_LEFT = enum.auto()
-    CURSOR_RIGHT = enum.auto()
-    UNDO = enum.auto()
-    REDO = enum.auto()
-    HINT = enum.auto()
-    ANALYSIS = enum.auto()
-    """Show or hide the value of every column."""
-    NEW_GAME = enum.auto()
-    """The next game of the series (asks first if this one is unfinished)."""
-    PLAY_AGAIN = enum.auto()
-    """The next game, once this one is over."""
-    MENU = enum.auto()
-    """The pause menu."""
-    REVIEW = enum.auto()
-    """The finished game on the Review screen."""
-    TAKE_BACK = enum.auto()
-    """The coach's offer taken: the move it objects to is taken back."""
-    KEEP = enum.auto()
-    """The coach's offer declined: the move stands, the computer replies."""
-    PAUSE = enum.auto()
-    """Two computers: pause or go on."""
-    STEP = enum.auto()
-    SPEED = enum.auto()
-    FOCUS_BACK = enum.auto()
-    FOCUS_NEXT = enum.auto()
-    PRESS = enum.auto()
-    """Press the focused button (game over)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Order:
-    command: Command
-    column: int | None = None
-
-
-NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, WIDTH + 1)}
-NUMBER_KEYS.update({getattr(pygame, f"K_KP{n}"): n - 1 for n in range(1, WIDTH + 1)})
-DROP_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_DOWN})
-WATCH_KEYS = {
-    pygame.K_p: Command.PAUSE,
-    pygame.K_SPACE: Command.PAUSE,
-    pygame.K_s: Command.STEP,
-    pygame.K_RIGHT: Command.STEP,
-    pygame.K_f: Command.SPEED,
-}
-"""Two computers playing: pause or go on, step one move, change the speed."""
-OVER_KEYS = {
-    pygame.K_LEFT: Command.FOCUS_BACK,
-    pygame.K_UP: Command.FOCUS_BACK,
-    pygame.K_RIGHT: Command.FOCUS_NEXT,
-    pygame.K_DOWN: Command.FOCUS_NEXT,
-    pygame.K_TAB: Command.FOCUS_NEXT,
-    **dict.fromkeys(DROP_KEYS, Command.PRESS),
-}
-"""Game over: the keys move between the buttons and press one."""
-PLAY_KEYS = {
-    pygame.K_LEFT: Command.CURSOR_LEFT,
-    pygame.K_RIGHT: Command.CURSOR_RIGHT,
-    **dict.fromkeys(DROP_KEYS, Command.DROP),
-    pygame.K_h: Command.HINT,
-    pygame.K_a: Command.ANALYSIS,
-}
-ANYTIME_KEYS = {pygame.K_ESCAPE: Command.MENU, pygame.K_n: Command.NEW_GAME}
-
-BUTTON_COMMANDS = {
-    "again": Command.PLAY_AGAIN,
-    "menu": Command.MENU,
-    "review": Command.REVIEW,
-    "takeback": Command.TAKE_BACK,
-    "keep": Command.KEEP,
-    "undo": Command.UNDO,
-    "redo": Command.REDO,
-    "hint": Command.HINT,
-    "pause": Command.PAUSE,
-    "step": Command.STEP,
-    "speed": Command.SPEED,
-}
-
-
-def key_order(event: pygame.event.Event, *, watching: bool, over: bool) -> Order | None:
-    """The order a key press gives (``watching``: two computers play; ``over``: the
-    game is over); None for a key that does nothing here."""
-    code = event.key
-    if event.mod & pygame.KMOD_CTRL:
-        shift = bool(event.mod & pygame.KMOD_SHIFT)
-        undo = {pygame.K_z: Command.REDO if shift else Command.UNDO, pygame.K_y: Command.REDO}
-        return Order(undo[code]) if code in undo else None
-    if not over and code in NUMBER_KEYS:
-        return Order(Command.DROP, NUMBER_KEYS[code])
-    # Later tables win: the keys that work anytime, then those of two computers playing.
-    keys = {
-        **(OVER_KEYS if over else PLAY_KEYS),
-        **(WATCH_KEYS if watching and not over else {}),
-        **ANYTIME_KEYS,
-    }
-    return Order(keys[code]) if code in keys else None
 
 
 def buttons(round_: Round, watching: Watching, *, offer: bool = False) -> list[Item]:

@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.settings import Result, SavedGame
+from game.profile.saved_game import SavedGame
+from game.profile.statistics import Result
 from game.ui.animation import DiscDrop
 from game.ui.board_view import BoardGeometry
 from game.ui.match import Match, Session

@@ -29,13 +29,15 @@ from collections.abc import Callable
 
 import pygame
 
-from game.core import WIDTH
-from game.settings import Settings
+from game.core import WIDTH, Board, Player
+from game.profile.preferences import Settings
+from game.ui.animation import DiscDrop, win_breathing, win_wave
 from game.ui.board_screen import BoardLayout, Layouts
 from game.ui.engine_link import Answer, Engine, Failure, Reply
 from game.ui.match import Match
 from game.ui.notices import NoticePlace
 from game.ui.options import GameConfig, Mode
+from game.ui.pacing import EVERY_FRAME
 from game.ui.review_game import ReviewGame
 from game.ui.scenes.base import Scene, SceneHost
 from game.ui.scenes.play import controls, texts
@@ -49,7 +51,7 @@ from game.ui.scenes.play.round import Ending, Round
 from game.ui.scenes.play.table import Table
 from game.ui.scenes.play.view import draw_banner, draw_board, draw_scores
 from game.ui.scenes.play.watching import Watching
-from game.ui.scenes.stack import Transition, new_game_question
+from game.ui.scenes.stack import PausedGame, Transition, new_game_question
 from game.ui.services import Keeper, Look
 from game.ui.widgets import ItemList
 
@@ -72,6 +74,8 @@ class PlayScene(Scene):
         self.table = self._table(round_)
         self.cursor = WIDTH // 2
         self.time = 0.0
+        self.ended_at: float | None = None
+        """When (scene time) the game on the board ended; None while it goes on."""
         self.buttons = ItemList([])
         self._layouts = Layouts()
         self._dispatch = Dispatcher(self)
@@ -102,6 +106,27 @@ class PlayScene(Scene):
     @property
     def watching(self) -> Watching:
         return self.table.watching
+
+    @property
+    def board(self) -> Board:
+        """The board on screen (a falling disc's move is on it already)."""
+        return self.round.match.board
+
+    @property
+    def over(self) -> bool:
+        """Whether the game on screen has ended."""
+        return self.round.over
+
+    @property
+    def falling(self) -> DiscDrop | None:
+        """The disc still falling, if any (the board is locked until it lands)."""
+        return self.round.drop
+
+    @property
+    def human(self) -> Player | None:
+        """The side the person at this window plays against the computer (None in the
+        other modes)."""
+        return self.round.match.human
 
     @property
     def thinking(self) -> bool:
@@ -291,6 +316,17 @@ class PlayScene(Scene):
         self.coach.decided()
         self._rebuild_buttons()
 
+    def paused(self) -> PausedGame:
+        """This game as the pause menu needs it."""
+        return PausedGame(
+            mode=self.config.mode,
+            over=self.round.over,
+            unfinished=self.round.unfinished,
+            draw=self.draw,
+            restart=self.restart,
+            new_game=self.new_game,
+        )
+
     def reviewed(self) -> ReviewGame:
         """This game as the Review screen takes it."""
         match, config = self.round.match, self.config
@@ -382,8 +418,8 @@ class PlayScene(Scene):
 
     def cycle_speed(self) -> None:
         """Slow, normal, fast, and round again; kept in the settings."""
-        delay = self.watching.cycle_speed()
-        self.host.notify(texts.speed_notice(delay), topic="speed")
+        speed = self.watching.cycle_speed()
+        self.host.notify(texts.speed_notice(speed), topic="speed")
         self._rebuild_buttons()
 
     # -- events and time ---------------------------------------------------------------------
@@ -417,6 +453,29 @@ class PlayScene(Scene):
         if self.coach.waiting is not None and not self.advisor.analysing:
             self.coach.give_up_waiting()  # no analysis on its way: the game goes on
         self._take_moves()
+        if not self.round.over:
+            self.ended_at = None
+        elif self.ended_at is None:
+            self.ended_at = self.time
+
+    @property
+    def win_wave(self) -> float:
+        """The winning four's breath now (:func:`~game.ui.animation.win_wave`)."""
+        return win_wave(None if self.ended_at is None else self.time - self.ended_at)
+
+    @property
+    def shows_thinking(self) -> bool:
+        """Whether the thinking dots are drawn: another player chooses, two computers
+        are not paused, and the coach has nothing to say first."""
+        return self.thinking and not self.watching.paused and self.coach.offer is None
+
+    def next_frame_in(self) -> float | None:
+        """Every frame while a disc falls, the thinking dots breathe or the winning four
+        does; otherwise the screen waits for an event or a reply."""
+        since = None if self.ended_at is None else self.time - self.ended_at
+        if self.round.drop is not None or self.shows_thinking or win_breathing(since):
+            return EVERY_FRAME
+        return None
 
     def resume(self) -> None:
         """Back from the pause menu: settings may have changed (analysis on or off)."""

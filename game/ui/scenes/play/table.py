@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core import Player as Side
-from game.settings import Settings
+from game.profile.preferences import Settings
 from game.ui.engine_link import Engine, ReplyOwner
 from game.ui.options import Mode
 from game.ui.scenes.play.advisor import Advisor

@@ -21,6 +21,7 @@ from game.i18n import gettext as _
 from game.ui.match import COLOUR_NAMES, Match, Session
 from game.ui.names import colour_name, level_choice, level_name
 from game.ui.options import DiscColour, GameConfig, Mode
+from game.ui.scenes.play.watching import WatchSpeed
 from game.ui.worth import DRAW, ESTIMATE_SYMBOLS, LOSS, WIN, Estimate, Worth, WorthKind
 
 NO_BREAK = "\u00a0"
@@ -108,16 +109,20 @@ def button_label(key: str, *, paused: bool = False, speed: str = "") -> str:
     return labels[key]
 
 
-def speed_name(delay: float) -> str:
-    """The watching speed's name for ``delay`` seconds a move (one of the three steps)."""
-    names = {2.0: _("Slow"), 0.6: _("Normal"), 0.15: _("Fast")}
-    return names[delay]
+def speed_name(speed: WatchSpeed) -> str:
+    """The name of two computers' speed."""
+    names = {WatchSpeed.SLOW: _("Slow"), WatchSpeed.NORMAL: _("Normal"), WatchSpeed.FAST: _("Fast")}
+    return names[speed]
 
 
-def speed_notice(delay: float) -> str:
+def speed_notice(speed: WatchSpeed) -> str:
     """Told when the speed changes."""
-    notices = {2.0: _("Speed: slow."), 0.6: _("Speed: normal."), 0.15: _("Speed: fast.")}
-    return notices[delay]
+    notices = {
+        WatchSpeed.SLOW: _("Speed: slow."),
+        WatchSpeed.NORMAL: _("Speed: normal."),
+        WatchSpeed.FAST: _("Speed: fast."),
+    }
+    return notices[speed]
 
 
 # -- notices -------------------------------------------------------------------------------

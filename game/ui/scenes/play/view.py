@@ -11,10 +11,9 @@ from typing import Protocol
 import pygame
 
 from game.ai.protocol import SearchResult
-from game.choices import DiscColour
 from game.core import WIDTH, Player
-from game.settings import Settings
-from game.ui.animation import pulse
+from game.profile.choices import DiscColour
+from game.profile.preferences import Settings
 from game.ui.board_screen import (
     BoardLayout,
     BoardScreen,
@@ -121,7 +120,7 @@ def draw_board(surface: pygame.Surface, state: PlayState, layout: BoardLayout) -
     if board.history and drop is None:
         last = board.history[-1]
         renderer.draw_last_mark(surface, g.centre(last, board.height(last) - 1), g, theme)
-    wave = pulse(state.time)
+    wave = state.win_wave
     for col, row in state.round.winning_cells():
         renderer.draw_win_mark(surface, g.centre(col, row), g, theme, wave)
     chosen = None if state.round.board_locked else state.cursor

@@ -2,10 +2,28 @@
 
 from __future__ import annotations
 
-from game.settings import Settings
+import enum
 
-SPEEDS = (2.0, 0.6, 0.15)
-"""Seconds each computer move stays on screen at least: slow, normal, fast."""
+from game.profile.preferences import Settings
+
+
+class WatchSpeed(enum.Enum):
+    """How fast two computers' moves follow each other: the value is the seconds each
+    move stays on screen at least (the setting ``watch_delay`` keeps it)."""
+
+    SLOW = 2.0
+    NORMAL = 0.6
+    FAST = 0.15
+
+    @property
+    def delay(self) -> float:
+        return float(self.value)
+
+    @property
+    def next(self) -> WatchSpeed:
+        """Slow, normal, fast, and round again."""
+        speeds = list(WatchSpeed)
+        return speeds[(speeds.index(self) + 1) % len(speeds)]
 
 
 class Watching:
@@ -25,10 +43,10 @@ class Watching:
         return self._settings.watch_delay
 
     @property
-    def speed(self) -> float:
-        """The step of :data:`SPEEDS` nearest to the setting."""
+    def speed(self) -> WatchSpeed:
+        """The speed nearest to the setting."""
         delay = self.delay
-        return min(SPEEDS, key=lambda speed: abs(speed - delay))
+        return min(WatchSpeed, key=lambda speed: abs(speed.delay - delay))
 
     @property
     def may_move(self) -> bool:
@@ -50,11 +68,11 @@ class Watching:
         if self.paused:
             self.steps = max(0, self.steps - 1)
 
-    def cycle_speed(self) -> float:
-        """Slow, normal, fast, and round again; the new delay (kept in the settings)."""
-        delay = SPEEDS[(SPEEDS.index(self.speed) + 1) % len(SPEEDS)]
-        self._settings.watch_delay = delay
-        return delay
+    def cycle_speed(self) -> WatchSpeed:
+        """Slow, normal, fast, and round again; the new speed (kept in the settings)."""
+        speed = self.speed.next
+        self._settings.watch_delay = speed.delay
+        return speed
 
     def reset(self) -> None:
         """A new game starts unpaused."""

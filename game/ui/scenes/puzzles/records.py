@@ -1,5 +1,5 @@
 """Where the Puzzles screen keeps its tries: the window's statistics (the puzzles'
-progress and the rating live there, :class:`game.statistics.Statistics`), saved with
+progress and the rating live there, :class:`game.profile.statistics.Statistics`), saved with
 every try; and the shipped puzzles, read once."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from game import resources
 from game.ai.puzzles import PUZZLE_FILE, Puzzle, PuzzleError, load
 
 if TYPE_CHECKING:
-    from game.statistics import Statistics
+    from game.profile.statistics import Statistics
 
 log = logging.getLogger(__name__)
 

@@ -21,20 +21,23 @@ import pygame
 from game.ai.protocol import RequestKind, SearchRequest
 from game.ai.puzzles import Band, Puzzle
 from game.core import WIDTH
-from game.rating import puzzle_opponent
-from game.ui.animation import DiscDrop
+from game.profile.rating import puzzle_opponent
+from game.ui import input as ui_input
+from game.ui.animation import DiscDrop, win_breathing, win_wave
 from game.ui.board_screen import BoardLayout, Layouts
 from game.ui.engine_link import Answer, Engine, Reply
+from game.ui.input import Command, Order
+from game.ui.pacing import EVERY_FRAME
 from game.ui.scenes.base import Scene
 from game.ui.scenes.puzzles import texts
 from game.ui.scenes.puzzles.attempt import Ask, AskFor, Attempt, Phase
 from game.ui.scenes.puzzles.shelf import Shelf
 from game.ui.scenes.puzzles.view import draw
 from game.ui.scenes.stack import Go, Transition
-from game.ui.widgets import Item, ItemList
+from game.ui.widgets import Action, ActionKind, Item, ItemList
 
 if TYPE_CHECKING:
-    from game.statistics import Statistics
+    from game.profile.statistics import Statistics
     from game.ui.scenes.base import SceneHost
 
 log = logging.getLogger(__name__)
@@ -42,10 +45,6 @@ log = logging.getLogger(__name__)
 DEFENCE_SECONDS = 3.0
 """The Perfect level's budget for each defending move (it goes past it to prove a move)."""
 BUTTONS = ("daily", "band", "next", "again", "back")
-NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, WIDTH + 1)}
-NUMBER_KEYS.update({getattr(pygame, f"K_KP{n}"): n - 1 for n in range(1, WIDTH + 1)})
-DROP_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_DOWN})
-SHORTCUTS = {pygame.K_n: "next", pygame.K_r: "again", pygame.K_d: "daily"}
 
 
 class PuzzleRecords(Protocol):
@@ -91,6 +90,8 @@ class PuzzleScene(Scene):
         self.cursor = WIDTH // 2
         self.hovering = False
         self.time = 0.0
+        self.ended_at: float | None = None
+        """When (scene time) the try's four was made; None until then."""
         self._asks: dict[int, Ask] = {}
         self._recorded = False
         self.statistics = records.all_statistics()
@@ -156,60 +157,68 @@ class PuzzleScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> Transition | None:
         layout = self.layout()
         if event.type == pygame.KEYDOWN:
-            return self._key(event, layout)
-        if event.type == pygame.MOUSEMOTION:
+            keys = ui_input.PUZZLE_TURN_KEYS if self._turn() else ui_input.PUZZLE_KEYS
+            order = ui_input.key_order(event, keys)
+            if order is not None:
+                return self.carry_out(order)
+        elif event.type == pygame.MOUSEMOTION:
             column = layout.board.column_at(event.pos)
             self.hovering = column is not None
             if column is not None:
                 self.cursor = column
         action = self.buttons.handle_event(event, layout.buttons)
         if action is not None:
-            return self._action(action.kind, action.key)
+            return self._button(action)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             column = layout.board.column_at(event.pos)
             if column is not None:
-                self.cursor = column
-                self.drop_in(column)
+                return self.carry_out(Order(Command.DROP, column))
         return None
 
-    def _key(self, event: pygame.event.Event, layout: BoardLayout) -> Transition | None:
-        key = event.key
-        if key == pygame.K_ESCAPE:
+    def _button(self, action: Action) -> Transition | None:
+        if action.kind is ActionKind.BACK:
             return Go.BACK
-        if key in NUMBER_KEYS:
-            self.cursor = NUMBER_KEYS[key]
+        if action.kind is ActionKind.CHANGE:
+            self.host.sounds.play("click")
+            if action.key == "band":
+                self.choose_band(self.buttons.get("band").value)
+            return None
+        return self.press(action.key)
+
+    def press(self, key: str) -> Transition | None:
+        """The button ``key`` was pressed."""
+        return self.carry_out(ui_input.button_order(key, ui_input.PUZZLE_BUTTONS))
+
+    def carry_out(self, order: Order) -> Transition | None:
+        """Do what ``order`` says; where to go next, if anywhere."""
+        command = order.command
+        if command is Command.BACK:
+            return Go.BACK
+        if command is Command.DROP:
+            self.cursor = self.cursor if order.column is None else order.column
             self.drop_in(self.cursor)
-            return None
-        if key in SHORTCUTS:
-            return self._action("activate", SHORTCUTS[key])
-        if self._turn() and key in (pygame.K_LEFT, pygame.K_RIGHT, *DROP_KEYS):
-            if key == pygame.K_LEFT:
-                self.cursor = max(0, self.cursor - 1)
-            elif key == pygame.K_RIGHT:
-                self.cursor = min(WIDTH - 1, self.cursor + 1)
-            else:
-                self.drop_in(self.cursor)
-            return None
-        action = self.buttons.handle_event(event, layout.buttons)
-        return None if action is None else self._action(action.kind, action.key)
+        elif command is Command.CURSOR_LEFT:
+            self.cursor = max(0, self.cursor - 1)
+        elif command is Command.CURSOR_RIGHT:
+            self.cursor = min(WIDTH - 1, self.cursor + 1)
+        else:
+            self.host.sounds.play("click")
+            if command is Command.NEXT_PUZZLE:
+                self.next_puzzle()
+            elif command is Command.TRY_AGAIN and self.attempt is not None:
+                self.start(self.attempt.puzzle, daily=self.daily)
+            elif command is Command.DAILY and self.shelf is not None:
+                self.start(self.shelf.daily(self._today()), daily=True)
+        return None
+
+    def choose_band(self, band: Band) -> None:
+        """The next puzzle is of ``band`` (the band button shows it)."""
+        self.band = band
+        self.buttons.get("band").select(band)
+        self.next_puzzle()
 
     def _turn(self) -> bool:
         return self.attempt is not None and self.attempt.phase is Phase.YOUR_MOVE
-
-    def _action(self, kind: str, key: str) -> Transition | None:
-        if kind == "back" or key == "back":
-            return Go.BACK
-        self.host.sounds.play("click")
-        if key == "band" and kind == "change":
-            self.band = self.buttons.get("band").value
-            self.next_puzzle()
-        elif key == "next":
-            self.next_puzzle()
-        elif key == "again" and self.attempt is not None:
-            self.start(self.attempt.puzzle, daily=self.daily)
-        elif key == "daily" and self.shelf is not None:
-            self.start(self.shelf.daily(self._today()), daily=True)
-        return None
 
     def drop_in(self, column: int) -> None:
         """The player drops a disc in ``column``, when it is their turn and it has room."""
@@ -301,6 +310,34 @@ class PuzzleScene(Scene):
                 self.host.sounds.play("drop")
             if self.drop.done:
                 self.drop = None
+        if not self._four_shown:
+            self.ended_at = None
+        elif self.ended_at is None:
+            self.ended_at = self.time
+
+    @property
+    def _four_shown(self) -> bool:
+        """Whether the board shows a four made (and no disc still falling)."""
+        attempt = self.attempt
+        if attempt is None or self.drop is not None:
+            return False
+        outcome = attempt.board.outcome
+        return outcome is not None and outcome.winner is not None
+
+    @property
+    def win_wave(self) -> float:
+        """The winning four's breath now (:func:`~game.ui.animation.win_wave`)."""
+        return win_wave(None if self.ended_at is None else self.time - self.ended_at)
+
+    def next_frame_in(self) -> float | None:
+        """Every frame while a disc falls, the defence thinks (its dots breathe) or a
+        four does; otherwise the screen waits for an event or a reply."""
+        attempt = self.attempt
+        thinking = attempt is not None and attempt.phase is Phase.DEFENCE
+        since = None if self.ended_at is None else self.time - self.ended_at
+        if self.drop is not None or thinking or win_breathing(since):
+            return EVERY_FRAME
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         draw(surface, self, self.layout())

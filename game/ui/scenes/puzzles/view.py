@@ -13,10 +13,10 @@ from typing import Protocol
 
 import pygame
 
-from game.choices import DiscColour
 from game.core import WIDTH, Board, Player
-from game.statistics import Statistics
-from game.ui.animation import DiscDrop, pulse
+from game.profile.choices import DiscColour
+from game.profile.statistics import Statistics
+from game.ui.animation import DiscDrop
 from game.ui.board_screen import BoardLayout, BoardScreen, draw_column_numbers, draw_dots
 from game.ui.reason_marks import FaintLine, draw_crossed, draw_line, draw_marks
 from game.ui.reasons import marked_cells
@@ -123,7 +123,7 @@ def draw_board(
         renderer.draw_last_mark(surface, g.centre(last, board.height(last) - 1), g, theme)
     outcome = board.outcome
     if outcome is not None and outcome.winner is not None and drop is None:
-        wave = pulse(state.time)
+        wave = state.win_wave
         for col, row in outcome.cells:
             renderer.draw_win_mark(surface, g.centre(col, row), g, theme, wave)
     _draw_above(surface, state, attempt, layout)

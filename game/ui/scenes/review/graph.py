@@ -17,7 +17,7 @@ import pygame
 
 from game.ai.judge import PositionValue, Verdict, point
 from game.ai.score import MAX_SCORE
-from game.choices import DiscColour
+from game.profile.choices import DiscColour
 from game.ui.services import Look
 from game.ui.text import Ink
 from game.ui.themes import Colour

@@ -21,10 +21,12 @@ import pygame
 
 from game.ai.explain import Cell
 from game.ai.judge import PositionValue
-from game.choices import DiscColour
 from game.core import Player
+from game.profile.choices import DiscColour
 from game.ui import clipboard, reasons
+from game.ui import input as ui_input
 from game.ui.engine_link import Failure, Reply, Reviewed, ReviewEngine
+from game.ui.input import Command, Order
 from game.ui.notices import NoticePlace
 from game.ui.review_game import ReviewGame
 from game.ui.scenes.base import Scene, SceneHost
@@ -37,12 +39,11 @@ from game.ui.scenes.review.requests import ReviewRequests
 from game.ui.scenes.review.summary import draw_summary
 from game.ui.scenes.review.view import BoardPicture, draw_board
 from game.ui.scenes.stack import Go, Transition
-from game.ui.widgets import Item, ItemList
+from game.ui.widgets import ActionKind, Item, ItemList
 
 ANALYSE_AFTER: Final = 0.35
 """Seconds the player stays on a position before its analysis is asked for (stepping
 through the moves asks for none on the way)."""
-STEPS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -2, pygame.K_DOWN: 2}
 
 
 class ReviewScene(Scene):
@@ -167,32 +168,40 @@ class ReviewScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> Transition | None:
         layout = self.layout(self.host.size)
         if event.type == pygame.KEYDOWN:
-            return self._key(event.key)
+            order = ui_input.key_order(event, ui_input.REVIEW_KEYS)
+            return None if order is None else self.carry_out(order)
         action = self.buttons.handle_event(event, layout.buttons)
-        if action is not None and action.kind == "activate":
+        if action is not None and action.kind is ActionKind.ACTIVATE:
             return self.press(action.key)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._click(event.pos, layout)
         return None
 
-    def _key(self, code: int) -> Transition | None:
+    def carry_out(self, order: Order) -> Transition | None:
+        """Do what ``order`` says; where to go next, if anywhere."""
         record = self.record
-        if code in STEPS:
-            self.show(record.shown + STEPS[code])
-        elif code == pygame.K_HOME:
-            self.show(0)
-        elif code == pygame.K_END:
-            self.show(record.length)
-        elif code == pygame.K_c:
-            self.copy()
-        elif code == pygame.K_ESCAPE:
-            return Go.BACK
-        elif code in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_TAB):
-            if code == pygame.K_TAB:
+        steps = {
+            Command.BACK_ONE: -1,
+            Command.FORWARD_ONE: 1,
+            Command.BACK_TWO: -2,
+            Command.FORWARD_TWO: 2,
+        }
+        match order.command:
+            case command if command in steps:
+                self.show(record.shown + steps[command])
+            case Command.FIRST:
+                self.show(0)
+            case Command.LAST:
+                self.show(record.length)
+            case Command.COPY:
+                self.copy()
+            case Command.BACK:
+                return Go.BACK
+            case Command.FOCUS_NEXT:
                 self.buttons.move(1)
-                return None
-            focused = self.buttons.focused
-            return None if focused is None else self.press(focused.key)
+            case Command.PRESS:
+                focused = self.buttons.focused
+                return None if focused is None else self.press(focused.key)
         return None
 
     def _click(self, pos: tuple[int, int], layout: ReviewLayout) -> None:
@@ -207,11 +216,9 @@ class ReviewScene(Scene):
                 return
 
     def press(self, key: str) -> Transition | None:
+        """The button ``key`` was pressed."""
         self.host.sounds.play("click")
-        if key == "copy":
-            self.copy()
-            return None
-        return Go.BACK
+        return self.carry_out(ui_input.button_order(key))
 
     def copy(self) -> None:
         """The game's moves onto the clipboard (or, without one, in a notice)."""
@@ -228,6 +235,13 @@ class ReviewScene(Scene):
         board = self.picture().board
         if not board.is_over:
             self.requests.analyse(board.moves)
+
+    def next_frame_in(self) -> float | None:
+        """When the shown position's analysis is due to be asked for; nothing moves here
+        (the values and the analysis come as replies, which wake the window)."""
+        if self.stayed < ANALYSE_AFTER:
+            return ANALYSE_AFTER - self.stayed
+        return None
 
     def handle_reply(self, reply: Reply) -> None:
         self.requests.receive(reply)

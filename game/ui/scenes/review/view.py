@@ -16,8 +16,8 @@ import pygame
 from game.ai.explain import Cell
 from game.ai.judge import MoveReview
 from game.ai.protocol import SearchResult
-from game.choices import DiscColour
 from game.core import WIDTH, Board
+from game.profile.choices import DiscColour
 from game.ui.board_screen import worth_colour
 from game.ui.board_view import BoardGeometry
 from game.ui.reason_marks import FaintLine, draw_crossed, draw_line, draw_marks

@@ -16,17 +16,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game import fields
-from game.ai.levels import LEVELS, level_by_name
-from game.choices import DiscColour, Mode, Starter
+from game.ai.levels import CUSTOM_LEVEL, LEVELS, level_by_name
 from game.core import Board, IllegalMoveError
+from game.profile import fields
+from game.profile.choices import DiscColour, Mode, Starter
 
 MODES = tuple(mode.value for mode in Mode)
 """Against the computer, two players, computer against computer (:class:`Mode`)."""
 STARTERS = tuple(starter.value for starter in Starter)
 COLOURS = tuple(colour.value for colour in DiscColour)
-CUSTOM_LEVEL = "Custom"
-LEVEL_NAMES = (*(level.name for level in LEVELS), CUSTOM_LEVEL)
+LEVEL_CHOICES = (*(level.name for level in LEVELS), CUSTOM_LEVEL)
 """The level choices of the new-game screen; "Custom" goes with a depth setting."""
 
 
@@ -113,7 +112,7 @@ class SavedGame:
     @classmethod
     def from_json(cls, data: object) -> SavedGame:
         """The game from the file's "game" object; raises ``ValueError`` (or its
-        :class:`game.fields.Invalid`) if any part is missing, of the wrong type or
+        :class:`game.profile.fields.Invalid`) if any part is missing, of the wrong type or
         not a game in progress.  Choices are read ignoring case, as elsewhere in the file."""
         if not isinstance(data, dict):
             raise fields.Invalid("not an object")

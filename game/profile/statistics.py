@@ -1,11 +1,11 @@
 """Games against the computer, counted per level: won, lost, drawn, and winning streaks;
-the player's rating (:mod:`game.rating`) and puzzles (:mod:`game.puzzle_progress`).
+the player's rating (:mod:`game.profile.rating`) and puzzles (:mod:`game.profile.puzzle_progress`).
 
 Two windows may be open at once, each with the statistics it loaded.  Neither may
 overwrite the other's games, so a save does not write a window's statistics as
 they are: :func:`merge` adds what the window counted since it last loaded or saved
 to what the file holds now (which the other window may have added to).  The
-settings store does that under a file lock (:class:`game.settings.SettingsStore`).
+settings store does that under a file lock (:class:`game.profile.settings.SettingsStore`).
 
 No pygame, no I/O, no work at import time.
 """
@@ -16,10 +16,11 @@ import dataclasses
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Literal
 
-from game import fields
-from game.puzzle_progress import PuzzleProgress
-from game.puzzle_progress import merge as merge_puzzles
-from game.rating import SCORES, RatingLog, merge_logs, shipped_level_ratings
+from game.profile import fields
+from game.profile.puzzle_progress import PuzzleProgress
+from game.profile.puzzle_progress import merge as merge_puzzles
+from game.profile.rating import SCORES, RatingLog, merge_logs, shipped_level_ratings
+from game.profile.saved_game import is_level_name
 
 Result = Literal["win", "loss", "draw"]
 RESULTS: tuple[Result, ...] = ("win", "loss", "draw")
@@ -66,7 +67,7 @@ class Record:
         """A record from the file: counts clamped to 0..MAX_COUNT, streaks made
         consistent with the wins; a missing count is 0 (files from before streaks
         have none).  Each count in the file that changed so is named in ``repairs``
-        ("wins -7 → 0").  Raises :class:`game.fields.Invalid` for a value of the
+        ("wins -7 → 0").  Raises :class:`game.profile.fields.Invalid` for a value of the
         wrong type."""
         if not isinstance(data, dict):
             raise fields.Invalid("not an object")
@@ -99,7 +100,7 @@ class Statistics:
 
     def rate(self, level_name: str, result: Result) -> bool:
         """Rate one finished game against ``level_name``, if that level has a rating
-        (:func:`game.rating.shipped_level_ratings`: not a custom depth); whether it had."""
+        (:func:`game.profile.rating.shipped_level_ratings`: not a custom depth); whether it had."""
         ratings = shipped_level_ratings()
         if ratings is None or level_name not in ratings:
             return False
@@ -135,7 +136,9 @@ class Statistics:
     def from_json(cls, data: object, repairs: list[str]) -> Statistics:
         """Statistics from the file's "statistics" object; a bad part is dropped, a count
         out of range clamped, and ``repairs`` says which ("Beginner's wins -7 → 0").
-        None (no statistics yet) gives empty ones."""
+        Only the game's levels are kept (:func:`game.profile.saved_game.is_level_name`:
+        a level's name or a custom depth's); another name is dropped and named, cut
+        and printable.  None (no statistics yet) gives empty ones."""
         stats = cls()
         if data is None:
             return stats
@@ -148,12 +151,15 @@ class Statistics:
                 repairs.append("statistics (dropped)")
             return stats
         for name, counts in per_level.items():
+            if not is_level_name(name):
+                repairs.append(f"statistics for {fields.shown(name)} (dropped)")
+                continue
             changed: list[str] = []
             try:
                 stats.per_level[name] = Record.from_json(counts, changed)
             except fields.Invalid:
-                repairs.append(f"statistics for {name[:30]} (dropped)")
-            repairs.extend(f"{name[:30]}'s {change}" for change in changed)
+                repairs.append(f"statistics for {name} (dropped)")
+            repairs.extend(f"{name}'s {change}" for change in changed)
         return stats
 
 

@@ -1,12 +1,12 @@
 """The player's puzzles: which were solved, how many tries, the streak, the daily puzzles.
 
-Kept in the settings file with the statistics (:class:`game.statistics.Statistics`), and
+Kept in the settings file with the statistics (:class:`game.profile.statistics.Statistics`), and
 merged the same way when two windows save (:func:`merge`): the puzzles solved and tried
 are sets (each window's are added), the tries a count (each window's new ones are added),
 the streak goes on across windows while every new try was solved.
 
 A puzzle is named by its moves (``Puzzle.moves``), which stay its name from one version
-of the puzzle file to the next.  A try is rated (:mod:`game.rating`) only when it is the
+of the puzzle file to the next.  A try is rated (:mod:`game.profile.rating`) only when it is the
 first try of that puzzle: :attr:`PuzzleProgress.tried`.
 
 No pygame, no I/O, no work at import time.
@@ -18,7 +18,7 @@ import datetime
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from game import fields
+from game.profile import fields
 
 MAX_NAMES: Final = 5000
 """No more puzzles than this are kept by name (the file ships a few hundred)."""
@@ -133,7 +133,7 @@ def _date(value: object) -> str:
 
 def merge(on_disk: PuzzleProgress, before: PuzzleProgress, now: PuzzleProgress) -> PuzzleProgress:
     """The progress to write when a window's went from ``before`` to ``now`` and the file
-    holds ``on_disk`` (as :func:`game.statistics.merge` does for games).  A window whose
+    holds ``on_disk`` (as :func:`game.profile.statistics.merge` does for games).  A window whose
     tries went down was reset: its progress replaces the file's.  Arguments are not
     changed."""
     if now.tries < before.tries:

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from game import fields
 from game.ai.levels import DEFAULT_PERFECT_BUDGET, MAX_DEPTH, MIN_DEPTH
-from game.choices import DiscColour, Starter
 from game.i18n import LANGUAGES, SYSTEM
-from game.saved_game import LEVEL_NAMES
+from game.profile import fields
+from game.profile.choices import DiscColour, Starter
+from game.profile.saved_game import LEVEL_CHOICES
 
 MIN_WINDOW = (640, 480)
 MAX_WINDOW = (16384, 16384)
@@ -51,9 +51,9 @@ RULES: Mapping[str, Callable[[object], object]] = {
     "fullscreen": fields.boolean,
     "perfect_budget": fields.float_in(0.5, 30.0),
     "watch_delay": fields.float_in(0.0, 5.0),
-    "level": fields.choice(LEVEL_NAMES),
-    "watch_first": fields.choice(LEVEL_NAMES),
-    "watch_second": fields.choice(LEVEL_NAMES),
+    "level": fields.choice(LEVEL_CHOICES),
+    "watch_first": fields.choice(LEVEL_CHOICES),
+    "watch_second": fields.choice(LEVEL_CHOICES),
     "custom_depth": fields.int_in(MIN_DEPTH, MAX_DEPTH),
     "starter": fields.member(Starter),
     "colour": fields.member(DiscColour),
@@ -70,7 +70,7 @@ class Settings:
     clamped into its range and a choice's spelling normalised ("HIGH-CONTRAST" ->
     "high-contrast"); a value of the wrong type or an unknown choice raises
     ``ValueError`` naming the field.  Assigning a field later is not checked:
-    :meth:`clamped` checks again, and :meth:`game.settings.SettingsStore.save` does
+    :meth:`clamped` checks again, and :meth:`game.profile.settings.SettingsStore.save` does
     so before writing.
 
     Ranges: volume 0..1, animation_speed 0.25..3, perfect_budget 0.5..30 s,

@@ -105,12 +105,20 @@ def clamped(raw: object, value: object) -> bool:
     return numeric and raw != value
 
 
+SHOWN_LENGTH = 30
+"""A value in a notice is cut to this many characters (a name can be any length)."""
+
+
 def shown(value: object) -> str:
-    """A value from the file as a player reads it in a notice: "on", "0.7", "640\u00d7480"."""
+    """A value from the file as a player reads it in a notice: "on", "0.7", "640\u00d7480";
+    at most :data:`SHOWN_LENGTH` characters (then an ellipsis), a character that cannot
+    be printed (a NUL, a line break) as "?"."""
     if isinstance(value, bool):
         return "on" if value else "off"
     if isinstance(value, float):
         return f"{value:g}"
     if isinstance(value, list | tuple) and len(value) == 2:
         return f"{shown(value[0])}\u00d7{shown(value[1])}"
-    return str(value)[:30]
+    text = str(value)
+    cut = text[:SHOWN_LENGTH] + ("\u2026" if len(text) > SHOWN_LENGTH else "")
+    return "".join(c if c.isprintable() else "?" for c in cut)

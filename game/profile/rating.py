@@ -38,8 +38,9 @@ from datetime import UTC, datetime
 from types import MappingProxyType
 from typing import Any, Final
 
-from game import fields, resources
+from game import resources
 from game.ai.levels import LEVELS
+from game.profile import fields
 
 log = logging.getLogger(__name__)
 
@@ -161,7 +162,7 @@ class RatedResult:
 
     @classmethod
     def from_json(cls, data: object) -> RatedResult:
-        """Raises :class:`game.fields.Invalid` for anything but a result as written."""
+        """Raises :class:`game.profile.fields.Invalid` for anything but a result as written."""
         if not isinstance(data, list) or len(data) != 5:
             raise fields.Invalid("not a result")
         at, opponent, score, against, ident = data

@@ -10,8 +10,8 @@ The file is ``settings.json`` in :func:`config_dir`::
       "game": {"mode": "vs-computer", "moves": "4453", ...}
     }
 
-``statistics`` is :mod:`game.statistics`, ``game`` (absent or null when no game is
-in progress) :mod:`game.saved_game`.  Files written before streaks and saved games
+``statistics`` is :mod:`game.profile.statistics`, ``game`` (absent or null when no game is
+in progress) :mod:`game.profile.saved_game`.  Files written before streaks and saved games
 existed load as they are.
 
 Values are checked where they cross the file: when they are loaded and when they
@@ -29,7 +29,7 @@ Reading is forgiving, writing is careful:
   is reported once and kept for whoever wants to look at it).
 * Two windows may share the file.  A save takes a lock (``settings.json.lock``),
   reads the file again and adds this window's new games to the statistics there
-  (:func:`game.statistics.merge`), so neither window loses the other's records.
+  (:func:`game.profile.statistics.merge`), so neither window loses the other's records.
 * Writes go to a temp file in the same folder, are flushed and fsynced, then
   renamed over the old file (``os.replace``): a crash at any moment leaves the
   old file or the new one, never half of one.
@@ -53,33 +53,13 @@ from typing import Any
 import filelock
 import platformdirs
 
-from game import files
-from game.fields import MAX_COUNT, Invalid
 from game.i18n import N_, join_list, ngettext
 from game.i18n import gettext as _
-from game.preferences import MAX_WINDOW, MIN_WINDOW, RULES, THEMES, Settings, settings_from
-from game.saved_game import COLOURS, CUSTOM_LEVEL, LEVEL_NAMES, STARTERS, SavedGame
-from game.statistics import Record, Result, Statistics, merge
-
-__all__ = [  # with what the UI imports from here, though it lives in game.statistics etc.
-    "COLOURS",
-    "CUSTOM_LEVEL",
-    "LEVEL_NAMES",
-    "MAX_COUNT",
-    "MAX_WINDOW",
-    "MIN_WINDOW",
-    "STARTERS",
-    "THEMES",
-    "Keep",
-    "LoadReport",
-    "Record",
-    "Result",
-    "SavedGame",
-    "Settings",
-    "SettingsStore",
-    "Statistics",
-    "config_dir",
-]
+from game.profile import files
+from game.profile.fields import Invalid
+from game.profile.preferences import RULES, Settings, settings_from
+from game.profile.saved_game import SavedGame
+from game.profile.statistics import Statistics, merge
 
 log = logging.getLogger(__name__)
 
@@ -189,7 +169,7 @@ class SettingsStore:
 
     The store remembers the statistics its caller had at the last :meth:`load` or
     :meth:`save`, so that a save can tell which games are new (see
-    :func:`game.statistics.merge`): use one store per window.  Its methods may be
+    :func:`game.profile.statistics.merge`): use one store per window.  Its methods may be
     called from different threads; they run one at a time.
     """
 
@@ -305,7 +285,7 @@ class SettingsStore:
 
         ``settings`` are checked (clamped, see :meth:`Settings.clamped`) first.  The
         statistics written are the file's own plus the games ``stats`` gained since
-        the last load or save (:func:`game.statistics.merge`); a file that is gone
+        the last load or save (:func:`game.profile.statistics.merge`); a file that is gone
         or unusable gets ``stats`` whole (an unusable one is kept aside first).
         ``game`` replaces the game in progress (None: there is none); by default
         the file's is kept.

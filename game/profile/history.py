@@ -13,16 +13,17 @@ The file::
 
 ``moves`` are every move from the empty board, the first ``start`` of them the position
 the game began from (not played by the players); ``levels`` the computer's level for the
-first and the second player (as :class:`game.saved_game.SavedGame` keeps them);
+first and the second player (as :class:`game.profile.saved_game.SavedGame` keeps them);
 ``human`` the side the human played against the computer (None in the other modes) and
 ``colour`` the human's disc colour (the first player's is red in the other modes);
 ``result`` who won (``first``, ``second``) or ``draw``, as the moves say; ``date`` when
 it ended (UTC); ``coached`` whether the coach offered to take a move back.
 
 It keeps the :data:`MAX_GAMES` latest games, oldest first, and follows the settings'
-rules (:mod:`game.settings`):
+rules (:mod:`game.profile.settings`):
 
-* a write goes to a temp file that replaces the old one (:func:`game.files.write_atomically`);
+* a write goes to a temp file that replaces the old one
+  (:func:`game.profile.files.write_atomically`);
 * two windows may finish games at once: a save takes a lock, reads the file again and adds
   its games to those there (each game has an id), so none is lost;
 * a file that is not a history is moved aside as ``history.json.bad-<timestamp>``, the
@@ -46,12 +47,12 @@ from typing import Any, Final
 
 import filelock
 
-from game import fields, files
-from game.choices import DiscColour, Mode
 from game.core import Board, IllegalMoveError, Player
 from game.i18n import gettext as _
-from game.saved_game import is_level_name
-from game.statistics import Result
+from game.profile import fields, files
+from game.profile.choices import DiscColour, Mode
+from game.profile.saved_game import is_level_name
+from game.profile.statistics import Result
 
 log = logging.getLogger(__name__)
 
@@ -167,7 +168,7 @@ class FinishedGame:
 
     @classmethod
     def from_json(cls, data: object) -> FinishedGame:
-        """A game from the file; raises ValueError (or :class:`game.fields.Invalid`) when
+        """A game from the file; raises ValueError (or :class:`game.profile.fields.Invalid`) when
         any part is missing, of the wrong type, or not a finished game."""
         if not isinstance(data, dict):
             raise fields.Invalid("not an object")
@@ -209,7 +210,7 @@ class HistoryReport:
 
 def _parse(raw: bytes) -> list[FinishedGame]:
     """The valid games of a file's bytes (an invalid game is dropped, and logged); raises
-    :class:`game.files.Damaged` when the file is not a history."""
+    :class:`game.profile.files.Damaged` when the file is not a history."""
     data = files.json_object(raw, MAX_FILE_BYTES)
     if not isinstance(data.get("games"), list):
         raise files.Damaged("no list of games")

@@ -1,0 +1,325 @@
+"""The play screen's parts on their own, without a window: the requests in flight, the
+players, the per-game table and its pace, the advice, the coach, the round and the
+buttons.  A fake engine records what is asked and cancelled."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+
+from game.ai.levels import level_by_name
+from game.ai.protocol import RequestKind, SearchRequest, SearchResult
+from game.ai.score import DRAW, Analysis, Score
+from game.core import Board, Player
+from game.profile.preferences import Settings
+from game.ui.engine_link import Answer, Reply, ReplyOwner
+from game.ui.match import Match, Session
+from game.ui.options import GameConfig, Mode
+from game.ui.scenes.play import controls
+from game.ui.scenes.play.advisor import Advisor
+from game.ui.scenes.play.coach import Coach
+from game.ui.scenes.play.computer import ComputerPlayer
+from game.ui.scenes.play.inflight import ANALYSIS, HINT, MOVE, InFlight
+from game.ui.scenes.play.players import ChosenMove, LocalPlayer, players_for
+from game.ui.scenes.play.round import Round
+from game.ui.scenes.play.table import Table
+from game.ui.scenes.play.watching import Watching, WatchSpeed
+
+HARD = level_by_name("Hard")
+PERFECT = level_by_name("Perfect")
+
+
+@dataclass
+class FakeEngine:
+    """Numbers the requests it is given and remembers them and the cancelled ones."""
+
+    asked: dict[int, tuple[RequestKind, SearchRequest]] = field(default_factory=dict)
+    cancelled: list[int] = field(default_factory=list)
+    refuse: bool = False
+
+    def submit(self, request: SearchRequest, *, kind: RequestKind, owner: ReplyOwner) -> int | None:
+        if self.refuse:
+            return None
+        request_id = len(self.asked) + 1
+        self.asked[request_id] = (kind, request)
+        return request_id
+
+    def cancel(self, request_id: int) -> None:
+        self.cancelled.append(request_id)
+
+
+class Owner:
+    def handle_reply(self, reply: Reply) -> None:
+        raise AssertionError("the parts are handed replies by the test")
+
+
+def result(column: int | None, score: Score = DRAW, **extra: object) -> SearchResult:
+    return SearchResult(column=column, score=score, depth=1, nodes=1, time=0.0, **extra)  # type: ignore[arg-type]
+
+
+def answer(inflight: InFlight, request_id: int, moves: str, found: SearchResult) -> None:
+    """Hand ``found`` to whoever asked, as the scene does."""
+    awaited = inflight.accept(Answer(request_id, MOVE, moves, found), moves)
+    assert awaited is not None and awaited.taker is not None
+    awaited.taker(found)
+
+
+# -- requests in flight --------------------------------------------------------------
+
+
+def test_a_reply_is_taken_once_and_only_for_the_position_it_is_about() -> None:
+    engine = FakeEngine()
+    inflight = InFlight(engine, Owner())
+    first = inflight.ask(ANALYSIS, SearchRequest(moves="4"))
+    second = inflight.ask(HINT, SearchRequest(moves="4"))
+    assert first == 1 and second == 2 and inflight.waits_for(ANALYSIS)
+    assert inflight.accept(Answer(1, ANALYSIS, "44", result(3)), "4") is None  # another position
+    assert not inflight.awaits(1)  # and forgotten
+    taken = inflight.accept(Answer(2, HINT, "4", result(3)), "4")
+    assert taken is not None and taken.kind is HINT
+    assert inflight.accept(Answer(2, HINT, "4", result(3)), "4") is None  # only once
+
+
+def test_cancelling_a_kind_leaves_the_others_and_a_refused_request_is_not_awaited() -> None:
+    engine = FakeEngine()
+    inflight = InFlight(engine, Owner())
+    inflight.ask(ANALYSIS, SearchRequest())
+    inflight.ask(MOVE, SearchRequest())
+    inflight.cancel(ANALYSIS)
+    assert engine.cancelled == [1] and inflight.waits_for(MOVE) and not inflight.waits_for(ANALYSIS)
+    engine.refuse = True
+    assert inflight.ask(HINT, SearchRequest()) is None and not inflight.waits_for(HINT)
+    inflight.cancel()
+    assert engine.cancelled == [1, 2] and inflight.awaiting == {}
+
+
+# -- players ---------------------------------------------------------------------------
+
+
+def test_the_computer_asks_at_its_level_and_hands_its_move_over_once() -> None:
+    engine = FakeEngine()
+    inflight = InFlight(engine, Owner())
+    settings = Settings()
+    settings.perfect_budget = 7.0
+    computer = ComputerPlayer(HARD, inflight, settings)
+    computer.your_turn(Board.from_moves("44"), now=2.5)
+    kind, request = engine.asked[1]
+    assert kind is MOVE and request.moves == "44" and request.depth == HARD.depth
+    assert request.time_limit == HARD.time_budget and not request.analyze
+    assert computer.choosing and computer.take_move() is None
+    answer(inflight, 1, "44", result(2))
+    assert computer.choosing  # chosen, not yet taken
+    assert computer.take_move() == ChosenMove(2, "44", 2.5, None)  # a depth level claims nothing
+    assert computer.take_move() is None and not computer.choosing
+
+
+def test_perfect_asks_with_the_settings_budget_and_says_whether_its_move_is_proven() -> None:
+    engine = FakeEngine()
+    inflight = InFlight(engine, Owner())
+    settings = Settings()
+    settings.perfect_budget = 7.0
+    computer = ComputerPlayer(PERFECT, inflight, settings)
+    computer.your_turn(Board(), now=0.0)
+    assert engine.asked[1][1].time_limit == 7.0 and engine.asked[1][1].depth is None
+    answer(inflight, 1, "", result(3, Score.exact(1)))
+    chosen = computer.take_move()
+    assert chosen is not None and chosen.proven is True
+    computer.your_turn(Board.from_moves("4"), now=1.0)
+    answer(inflight, 2, "4", result(3, Score.estimate(5)))
+    chosen = computer.take_move()
+    assert chosen is not None and chosen.proven is False
+
+
+def test_stopping_the_computer_cancels_its_request_and_forgets_its_move() -> None:
+    engine = FakeEngine()
+    inflight = InFlight(engine, Owner())
+    computer = ComputerPlayer(HARD, inflight, Settings())
+    computer.your_turn(Board(), now=0.0)
+    computer.stop()
+    assert engine.cancelled == [1] and not computer.choosing
+    computer.your_turn(Board(), now=0.0)
+    answer(inflight, 2, "", result(3))
+    computer.position_changed("4")  # the move no longer fits
+    assert computer.take_move() is None
+
+
+def test_a_local_player_never_chooses_by_itself() -> None:
+    player = LocalPlayer()
+    player.your_turn(Board(), 0.0)
+    assert player.local and not player.choosing and player.take_move() is None
+
+
+@pytest.mark.parametrize(
+    ("mode", "human", "kinds"),
+    [
+        (Mode.VS_COMPUTER, Player.FIRST, (LocalPlayer, ComputerPlayer)),
+        (Mode.VS_COMPUTER, Player.SECOND, (ComputerPlayer, LocalPlayer)),
+        (Mode.TWO_PLAYERS, None, (LocalPlayer, LocalPlayer)),
+        (Mode.WATCH, None, (ComputerPlayer, ComputerPlayer)),
+    ],
+)
+def test_each_mode_has_its_two_kinds_of_player(
+    mode: Mode, human: Player | None, kinds: tuple[type, type]
+) -> None:
+    config = GameConfig(mode=mode, level=HARD)
+    made = players_for(
+        config,
+        human,
+        lambda side: ComputerPlayer(HARD, InFlight(FakeEngine(), Owner()), Settings()),
+    )
+    assert tuple(type(player) for player in made) == kinds
+
+
+# -- the table: one game's parts and its pace ----------------------------------------
+
+
+def table(mode: Mode, *, second: str | None = None) -> tuple[Table, FakeEngine]:
+    engine = FakeEngine()
+    config = GameConfig(
+        mode=mode,
+        level=HARD,
+        second_level=None if second is None else level_by_name(second),
+    )
+    settings = Settings()
+    settings.watch_delay = WatchSpeed.NORMAL.delay
+    return Table(Round(Session(config)), engine=engine, owner=Owner(), settings=settings), engine
+
+
+def test_two_computers_play_each_at_its_own_level() -> None:
+    parts, engine = table(Mode.WATCH, second="Easy")
+    first, second = parts.players
+    assert isinstance(first, ComputerPlayer) and isinstance(second, ComputerPlayer)
+    assert (first.level.name, second.level.name) == ("Hard", "Easy")
+    parts.to_move.your_turn(parts.round.match.board, now=0.0)
+    assert parts.thinking and engine.asked[1][1].depth == HARD.depth
+
+
+def test_a_held_move_waits_for_the_watch_delay_and_for_a_step_when_paused() -> None:
+    parts, _engine = table(Mode.WATCH)
+    move = ChosenMove(3, "", asked_at=1.0)
+    parts.hold(move)
+    assert parts.release(1.5) is None  # due at 1.6
+    assert parts.release(1.6) == move and parts.held is None
+    parts.watching.toggle_pause()
+    parts.hold(move)
+    assert parts.release(9.0) is None  # paused
+    parts.watching.allow_step()
+    parts.show_now(9.0)
+    assert parts.release(9.0) == move
+    parts.hold(move)
+    assert parts.release(20.0) is None  # the step is spent
+
+
+def test_the_coach_holds_the_computers_reply_until_the_player_decides() -> None:
+    parts, _engine = table(Mode.VS_COMPUTER)
+    parts.coach.waiting = ("4", 3)
+    move = ChosenMove(2, "44", asked_at=0.0)
+    parts.hold(move)
+    assert parts.release(5.0) is None
+    parts.coach.give_up_waiting()
+    assert parts.release(5.0) == move
+
+
+def test_a_move_held_for_another_position_is_dropped_and_stopping_cancels_every_request() -> None:
+    parts, engine = table(Mode.VS_COMPUTER)
+    parts.hold(ChosenMove(2, "", asked_at=0.0))
+    parts.position_changed("4")
+    assert parts.held is None
+    parts.advisor.analyse("4")
+    parts.players[1].your_turn(Board.from_moves("4"), now=0.0)
+    parts.stop()
+    assert sorted(engine.cancelled) == [1, 2] and not parts.thinking
+
+
+def test_the_proof_of_the_last_move_holds_while_the_game_follows_from_it() -> None:
+    parts, _engine = table(Mode.VS_COMPUTER)
+    assert parts.proof_for("4") is None
+    parts.last_proof = ("43", True)
+    assert parts.proof_for("43") is True and parts.proof_for("4352") is True
+    assert parts.proof_for("4") is None  # undo went back past it
+
+
+def test_the_watch_speed_cycles_and_is_kept_as_seconds() -> None:
+    settings = Settings()
+    settings.watch_delay = 0.5  # the nearest step
+    watching = Watching(settings)
+    assert watching.speed is WatchSpeed.NORMAL
+    assert watching.cycle_speed() is WatchSpeed.FAST and settings.watch_delay == 0.15
+    assert watching.cycle_speed() is WatchSpeed.SLOW and settings.watch_delay == 2.0
+
+
+# -- advice and the coach -------------------------------------------------------------
+
+
+def test_the_advisor_asks_once_and_a_known_analysis_answers_the_hint_at_once() -> None:
+    engine = FakeEngine()
+    advisor = Advisor(InFlight(engine, Owner()), Settings())
+    advisor.analyse("4")
+    advisor.analyse("4")
+    assert len(engine.asked) == 1 and advisor.analysing
+    advisor.ask_hint("4")  # the analysis on its way answers it
+    assert advisor.looking_for_hint("4") and len(engine.asked) == 1
+    analysis = Analysis({2: DRAW, 3: Score.exact(5)})
+    advisor.receive(ANALYSIS, "4", result(3, analysis=analysis))
+    assert advisor.hint_column("4") == 3 and advisor.hint_column("44") is None
+
+
+def test_the_coach_objects_to_a_blunder_only_once_the_analysis_is_there() -> None:
+    coach = Coach()
+    coach.moved("", 0, None)
+    assert coach.holding and coach.offer is None
+    analysis = Analysis({0: Score.exact(-10), 3: Score.exact(10)})
+    coach.analysed("", result(3, analysis=analysis))
+    assert coach.offer is not None and coach.offer.column == 0 and coach.coached
+    coach.decided()
+    assert not coach.holding and coach.coached
+
+
+def test_the_coach_says_nothing_of_a_best_move() -> None:
+    coach = Coach()
+    analysis = Analysis({0: Score.exact(-10), 3: Score.exact(10)})
+    coach.moved("", 3, result(3, analysis=analysis))
+    assert coach.offer is None and not coach.holding and not coach.coached
+
+
+# -- the round and the buttons ---------------------------------------------------------
+
+
+def test_a_round_counts_its_game_once_and_locks_the_board_while_a_disc_falls() -> None:
+    config = GameConfig(mode=Mode.TWO_PLAYERS, level=HARD, start_moves="445566")
+    round_ = Round(Session(config))
+    round_.play(0)
+    assert round_.board_locked
+    for _ in range(100):  # a fall takes well under 5 s
+        if round_.drop is None:
+            break
+        round_.fall(0.05)
+    assert not round_.board_locked
+    round_.play(0)
+    round_.drop = None
+    round_.play(2)  # 3, 4, 5 and 6 along the bottom
+    round_.drop = None
+    ending = round_.end()
+    assert ending is not None and ending.first and ending.winner_known
+    assert round_.end() is None and round_.session.wins
+    assert round_.undo() == 1 and not round_.over
+
+
+def test_the_buttons_fit_the_moment() -> None:
+    parts, _engine = table(Mode.VS_COMPUTER)
+    keys = [item.key for item in controls.buttons(parts.round, parts.watching)]
+    assert keys == ["undo", "redo", "hint", "menu"]
+    offered = controls.buttons(parts.round, parts.watching, offer=True)
+    assert [item.key for item in offered] == ["takeback", "keep", "menu"]
+    watch, _ = table(Mode.WATCH)
+    assert [item.key for item in controls.buttons(watch.round, watch.watching)][:3] == [
+        "pause",
+        "step",
+        "speed",
+    ]
+
+
+def test_a_match_knows_who_is_at_this_window() -> None:
+    match = Match(GameConfig(mode=Mode.VS_COMPUTER, level=HARD), human_first=False)
+    assert match.computer_to_move and match.human == Player.SECOND
