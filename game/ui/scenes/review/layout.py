@@ -4,6 +4,7 @@ right the side panel, its buttons at the bottom."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -12,6 +13,11 @@ from game.ui.board_view import BoardGeometry
 from game.ui.widgets import side_panel
 
 BUTTONS = ("copy", "back")
+"""The buttons while reviewing."""
+WITH_REPLAY = ("replay", "copy", "back")
+"""The buttons once the player has mistakes to replay."""
+REPLAY_BUTTONS = ("next", "review")
+"""The buttons while replaying the player's mistakes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +35,8 @@ class ReviewLayout:
     pad: int
 
 
-def compute_layout(size: tuple[int, int]) -> ReviewLayout:
+def compute_layout(size: tuple[int, int], keys: Sequence[str] = BUTTONS) -> ReviewLayout:
+    """Where everything goes at ``size``, with the buttons ``keys``."""
     split = side_panel(size, 0.3, (200, 380))
     scale, pad, panel, left = split.scale, split.pad, split.panel, split.area
     h = size[1]
@@ -44,5 +51,5 @@ def compute_layout(size: tuple[int, int]) -> ReviewLayout:
     heading = round(body * 1.9)
     inner_w = panel.width - 2 * pad
     moves = pygame.Rect(panel.x + pad, panel.y + pad + heading, inner_w, round(panel.height * 0.36))
-    buttons = split.buttons(BUTTONS)
+    buttons = split.buttons(keys)
     return ReviewLayout(scale, board, graph, summary, panel, moves, buttons, body, pad)

@@ -56,11 +56,13 @@ def row_height(look: Look, layout: ReviewLayout) -> int:
 @dataclass(frozen=True, slots=True)
 class PanelPicture:
     """What the panel shows besides the record: the sides' ``names`` (first, second),
-    the ``buttons``, the ``status`` lines (progress, notes)."""
+    the ``buttons``, the ``status`` lines (progress, notes); while the player's mistakes
+    are replayed, the ``replay``'s sentences instead of the shown move's."""
 
     names: tuple[str, str]
     buttons: ItemList
     status: tuple[str, ...]
+    replay: tuple[str, ...] | None = None
 
 
 def draw_side_panel(
@@ -87,13 +89,21 @@ def draw_side_panel(
         )
         _move_list(surface, look, layout, record, small)
         y = layout.moves.bottom + pad // 2
-        for words, colour in _describe(record, panel.names, look):
+        if panel.replay is None:
+            said = _describe(record, panel.names, look)
+        else:  # the first line a heading, the task or the answer in the accent
+            said = [
+                (words, theme.accent if index == 2 else theme.text)
+                for index, words in enumerate(panel.replay)
+            ]
+        for words, colour in said:
             lines = text.wrap(words, small, width)
             if y + len(lines) * text.line_step(small) > top_button - pad:
                 break
             y = text.blit_lines(surface, lines, Ink(small, colour), (x, y))
         tiny = max(12, round(small * 0.9))
-        keys = text.wrap(texts.keys_help(), tiny, width)
+        help_words = texts.keys_help() if panel.replay is None else texts.replay_keys()
+        keys = text.wrap(help_words, tiny, width)
         keys_top = top_button - pad // 2 - len(keys) * text.line_step(tiny)
         if keys_top > y:
             text.blit_lines(surface, keys, Ink(tiny, theme.text_muted), (x, keys_top))

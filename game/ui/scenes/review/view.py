@@ -48,6 +48,9 @@ class BoardPicture:
     """The cells the move's reason names, each in the colour of the side it wins for."""
     column: int | None = None
     """The column the reason names (its number is marked under the board)."""
+    hover: tuple[int, DiscColour] | None = None
+    """While a mistake is replayed: the column the player's disc hovers over, and its
+    colour."""
 
 
 def draw_board(
@@ -76,6 +79,9 @@ def draw_board(
     if played is not None:
         draw_crossed(surface, look, g, played.column, game.colour_of(played.mover))
     draw_marks(surface, look, g, picture.marks)
+    if picture.hover is not None:
+        col, colour = picture.hover
+        renderer.draw_disc(surface, (g.column_x(col), g.hover_y), g.radius, colour, theme)
     _draw_column_numbers(surface, look, g, picture.column)
     _draw_values(surface, look, layout, picture)
 
