@@ -50,6 +50,6 @@ def compute_layout(size: tuple[int, int], keys: Sequence[str] = BUTTONS) -> Revi
     body = max(15, round(22 * scale))
     heading = round(body * 1.9)
     inner_w = panel.width - 2 * pad
-    moves = pygame.Rect(panel.x + pad, panel.y + pad + heading, inner_w, round(panel.height * 0.36))
+    moves = pygame.Rect(panel.x + pad, panel.y + pad + heading, inner_w, round(panel.height * 0.3))
     buttons = split.buttons(keys)
     return ReviewLayout(scale, board, graph, summary, panel, moves, buttons, body, pad)
