@@ -40,8 +40,9 @@ def sentence(
     tactic = _tactic(reason, sides)
     if tactic is not None:
         return tactic
-    if reason.decider is not None:
-        return _decided(reason.decider, sides, best_column)
+    decider = reason.decider
+    if decider is not None and not (decider.lost_win and best_column is None):
+        return _decided(decider, sides, best_column)
     return _later(reason, sides, best_column if mistake else None)
 
 
@@ -173,10 +174,8 @@ full board, on the owner's own parity (``odd``, ``even``: Allis' rules) or not
 def _decided(decider: Decider, sides: Sides, best_column: int | None) -> str:
     """The sentence of a deciding threat (see :class:`~game.ai.explain.Decider`)."""
     col, row = decider.cell
-    lost_win = decider.lost_win and best_column is not None
-    owner, other = (
-        (sides.mover, sides.opponent) if decider.lost_win else (sides.opponent, sides.mover)
-    )
+    lost_win = decider.lost_win
+    owner, other = (sides.mover, sides.opponent) if lost_win else (sides.opponent, sides.mover)
     if decider.now and not decider.forced:
         how = "ends"
     else:
