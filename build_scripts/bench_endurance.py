@@ -32,7 +32,7 @@ from benchlib import GameFailure, openings, percentile, play_out, shipped_book
 
 from game.ai.engine import Engine
 from game.ai.levels import level_by_name
-from game.ai.protocol import SearchRequest
+from game.ai.protocol import Answered, SearchRequest, SearchResult
 from game.ai.worker import AIWorker
 from game.core import CELLS, Board
 
@@ -80,14 +80,17 @@ def play_game(
             for reply in worker.poll():
                 if reply.request_id != request_id:
                     raise GameFailure(f"a reply for request {reply.request_id}, not {request_id}")
-                if reply.result is None or reply.result.column is None:
-                    raise GameFailure(f"no move after {board.moves!r}: {reply.error}")
+                if not isinstance(reply, Answered) or not isinstance(reply.result, SearchResult):
+                    raise GameFailure(f"no move after {board.moves!r}: {reply}")
+                column = reply.result.column
+                if column is None:
+                    raise GameFailure(f"no move after {board.moves!r}: {reply}")
                 times.append(time.perf_counter() - began)
                 if worker.pid is not None:
                     memory = read_memory(worker.pid)
                     if memory is not None:
                         peak = max(peak, memory[1])
-                return reply.result.column
+                return column
             time.sleep(0.002)
 
     board = play_out(opening, choose)

@@ -23,9 +23,12 @@ settings folder, one at a time:
 2. **Launch to the first drawn frame.**  From just before the process starts until
    the window first shows more than one colour along its middle row and column
    (sampled every few milliseconds through the X server, the same way for every
-   program): ours from source (``python -m game``), the one-file and one-folder
-   executables when given, and GNOME's, ``--launches`` rounds, alternating.  Ours
-   also logs when it drew its first frame; that figure is printed beside.  Targets:
+   program): ours from source (``python -m game``, its modules compiled first, as a
+   player's second launch finds them), the one-file and one-folder executables when
+   given, and GNOME's, ``--launches`` rounds, alternating.  The CPU the program's
+   processes had used when the frame was seen is printed too (it includes what ran
+   in the few milliseconds after the frame).  Ours also logs when it drew its first
+   frame; that figure is printed beside.  Targets:
    from source at most GNOME's median, the one-file executable at most 1.5 times it.
 3. **Memory.**  The proportional set size (PSS: shared pages divided among the
    processes sharing them) and resident size of every process of each program at its
@@ -40,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib.util
 import os
 import re
 import shutil
@@ -51,14 +55,30 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 import benchlib
 from benchlib import ROOT, load_average
 
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))  # tests.x11: the virtual screen the e2e tests use
+if TYPE_CHECKING:
+    from tests.x11 import Display
 
-from tests.x11 import Display, virtual_screen, window_manager
+
+def _load_x11() -> ModuleType:
+    """tests/x11.py, the e2e tests' virtual screen, read from the checkout (a script
+    takes its neighbours from its own folder and never adds to sys.path)."""
+    spec = importlib.util.spec_from_file_location("connect4_x11", ROOT / "tests" / "x11.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+x11 = _load_x11()
+virtual_screen = x11.virtual_screen
+window_manager = x11.window_manager
 
 GNOME = "/usr/games/four-in-a-row"
 KDE = "/usr/games/kfourinline"
@@ -185,6 +205,9 @@ class Program:
             env.setdefault("QT_QPA_PLATFORM", "xcb")
         env.pop("SDL_VIDEODRIVER", None)
         env.pop("SDL_AUDIODRIVER", None)
+        # As on a player's machine, Python keeps the compiled modules (.pyc) it writes on
+        # the first launch: a shell that forbids them would time compiling every launch.
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
         env.update(self.env)
         return env
 
@@ -355,6 +378,8 @@ class Measured:
     """Per cent of one core, the program's processes summed."""
     server: float
     processes: int
+    by_process: dict[str, float] = field(default_factory=dict)
+    """Per cent of one core by process (its name, :func:`describe`)."""
     memory: list[tuple[str, float, float]] = field(default_factory=list)
 
 
@@ -396,6 +421,10 @@ def measure_state(program: Program, state: str, bench: Bench) -> Measured:
             result = Measured(
                 program.name, state, 100 * used / elapsed, 100 * server / elapsed, len(pids)
             )
+            for pid in after:
+                if pid in before:
+                    name = f"{describe(pid)} ({pid})"
+                    result.by_process[name] = 100 * (after[pid] - before[pid]) / elapsed
             if state == "menu":
                 for pid in running.tree():
                     found = memory(pid)
@@ -447,6 +476,8 @@ def programs(args: argparse.Namespace) -> tuple[list[Program], list[Program]]:
     for label, path in (("ours (one-file)", args.onefile), ("ours (one-folder)", args.onefolder)):
         if path is not None:
             timed.append(Program(label, [str(Path(path).resolve()), "--windowed", size], ours=True))
+    if not args.peers:
+        return measured, timed
     if Path(GNOME).is_file():
         gnome = Program("GNOME Four-in-a-row", [GNOME])
         measured.append(gnome)
@@ -459,6 +490,13 @@ def programs(args: argparse.Namespace) -> tuple[list[Program], list[Program]]:
 def run(args: argparse.Namespace) -> None:
     for line in benchlib.header_lines():
         print(line)
+    # The game's modules compiled as a first launch leaves them (not timed).
+    subprocess.run(
+        [sys.executable, "-m", "compileall", "-q", str(ROOT / "game")],
+        check=False,
+        stdout=subprocess.DEVNULL,
+        env={k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
+    )
     print(f"load average before: {load_average()}")
     measured, timed = programs(args)
     missing = [p for p in (GNOME, KDE) if not Path(p).is_file()]
@@ -512,10 +550,13 @@ def _report_cpu(results: list[Measured], args: argparse.Namespace) -> None:
         f"CPU while waiting ({args.seconds:g} s after {args.settle:g} s to settle; per cent of"
         f" one core; target at most {CPU_TARGET:g} % for the game and for the X server):"
     )
-    print("| program | state | processes | program CPU % | X server CPU % |")
-    print("|:--|:--|--:|--:|--:|")
+    print("| program | state | processes | program CPU % | X server CPU % | by process |")
+    print("|:--|:--|--:|--:|--:|:--|")
     for r in results:
-        print(f"| {r.program} | {r.state} | {r.processes} | {r.cpu:.2f} | {r.server:.2f} |")
+        each = ", ".join(f"{name} {cpu:.2f}" for name, cpu in r.by_process.items())
+        print(
+            f"| {r.program} | {r.state} | {r.processes} | {r.cpu:.2f} | {r.server:.2f} | {each} |"
+        )
     ours = [r for r in results if r.program.startswith("ours")]
     if ours:
         worst = max(r.cpu for r in ours)
@@ -601,6 +642,12 @@ def main(argv: list[str] | None = None) -> int:
         help=f"ours: which of {','.join(STATES)} to measure (comma-separated)",
     )
     parser.add_argument("--shots", type=Path, help="save a screenshot of each state here")
+    parser.add_argument(
+        "--no-peers",
+        dest="peers",
+        action="store_false",
+        help="ours alone (the targets need the peers' figures of the same run)",
+    )
     args = parser.parse_args(argv)
     if not 0 < args.seconds <= 600 or not 0 <= args.settle <= 60 or args.launches < 0:
         parser.error("--seconds must be 0-600, --settle 0-60 and --launches at least 0")

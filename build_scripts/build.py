@@ -110,11 +110,7 @@ EXCLUDES: tuple[str, ...] = (
     "_curses",
     "readline",
     "test",
-    # No network: asyncio's optional TLS support would bring OpenSSL (megabytes);
-    # hashlib and hmac fall back to Python's built-in hashes without _hashlib.
-    "ssl",
-    "_ssl",
-    "_hashlib",
+    # (ssl stays: play online speaks wss:// to a game server with a certificate.)
     # Where Cython is installed, the kernel's source imports it for its annotations (the
     # executable runs the compiled kernel): 5 MB of compiler, the same shim without it.
     "cython",
@@ -123,10 +119,9 @@ EXCLUDES: tuple[str, ...] = (
 """Modules PyInstaller must leave out of the bundle, to keep the Linux one-file
 executable small (the target is 30 MB at most)."""
 
-EXCLUDES_TRIED: tuple[str, ...] = ("_hashlib", "cython", "Cython")
-"""Excluded modules that the game's imports try and do without: hashlib (imported
-by filelock) falls back to its built-in hashes when OpenSSL's _hashlib is absent;
-game/ai/kernel.py to its own shim of ``cython`` when Cython is not installed."""
+EXCLUDES_TRIED: tuple[str, ...] = ("cython", "Cython")
+"""Excluded modules that the game's imports try and do without: game/ai/kernel.py
+falls back to its own shim of ``cython`` when Cython is not installed."""
 
 
 class BuildError(Exception):

@@ -9,11 +9,10 @@ language, check and compile them (Babel does the reading, writing and compiling)
     python build_scripts/catalogues.py new CODE       # a .po for a new language
 
 The sentences come from the code (``_``, ``gettext``, ``ngettext``, ``pgettext`` and
-``N_`` calls, with ``# Translators:`` comments), and from three places that name them
-without calling gettext: the levels' names and descriptions (``game/ai/levels.py``),
-the worker's notices (``game/ai/worker.py``: the engine imports no gettext; the window
-translates what it shows), and the themes' labels and colour names
-(``assets/themes.json``).
+``N_`` calls, with ``# Translators:`` comments), and from two places that name them
+without calling gettext: the levels' names and descriptions (``game/ai/levels.py``: the
+engine imports no gettext; the window translates what it shows), and the themes'
+labels and colour names (``assets/themes.json``).
 
 ``setup.py`` compiles the catalogues at install (``compile_catalogues``), and
 ``build.py`` for the executable; nothing compiled is committed.  ``check`` is what
@@ -56,9 +55,6 @@ COMMENT_TAGS = ["Translators:"]
 PROJECT = "Connect Four"
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)[^{}]*\}")
 
-WORKER_NOTICES = ("RESTART_NOTICE", "HANG_NOTICE", "GAVE_UP_NOTICE")
-"""The worker's notices to the player (constants of ``game/ai/worker.py``)."""
-
 
 @dataclass(frozen=True)
 class Found:
@@ -82,21 +78,6 @@ def _python_messages(root: Path) -> Iterator[Found]:
             yield Found(relative, line, message, context, tuple(comments))
 
 
-def _string_constants(path: Path) -> dict[str, tuple[int, str]]:
-    """Module-level ``NAME = "text"`` assignments of ``path``."""
-    found = {}
-    for node in ast.parse(path.read_text(encoding="utf-8")).body:
-        if (
-            isinstance(node, ast.Assign)
-            and len(node.targets) == 1
-            and isinstance(node.targets[0], ast.Name)
-            and isinstance(node.value, ast.Constant)
-            and isinstance(node.value.value, str)
-        ):
-            found[node.targets[0].id] = (node.lineno, node.value.value)
-    return found
-
-
 def _level_messages(root: Path) -> Iterator[Found]:
     """Each level's name and description: the string arguments of ``Level(...)`` in
     ``game/ai/levels.py`` (first and last)."""
@@ -115,15 +96,6 @@ def _level_messages(root: Path) -> Iterator[Found]:
         yield Found(
             location, node.lineno, blurb, None, (f"What the level {name} does, under its name.",)
         )
-
-
-def _worker_messages(root: Path) -> Iterator[Found]:
-    path = root / "game" / "ai" / "worker.py"
-    constants = _string_constants(path)
-    for name in WORKER_NOTICES:
-        line, text = constants[name]
-        location = path.relative_to(root).as_posix()
-        yield Found(location, line, text, None, ("A notice in the window.",))
 
 
 def _theme_messages(root: Path) -> Iterator[Found]:
@@ -150,7 +122,7 @@ def extract(root: Path = ROOT) -> Catalog:
         creation_date=datetime(2025, 1, 1, tzinfo=UTC),
         fuzzy=False,
     )
-    sources = (_python_messages, _level_messages, _worker_messages, _theme_messages)
+    sources = (_python_messages, _level_messages, _theme_messages)
     for source in sources:
         for found in source(root):
             catalog.add(

@@ -14,22 +14,31 @@ its score, nodes, seconds, nodes per second and the process's peak memory.  With
   ``-w`` for weak; it prints no nodes, so only its wall time counts.
 
 Both are AGPL programs built in /tmp (README says how), never in this repository.
+``--against FILE`` compares the engine with another build of its compiled kernel (a
+``_ckernel*.so`` of another commit, :func:`load_kernel_build`) instead: the same solve on
+both, alternating, with the time ratio and whether the node counts agree.
 ``--repeat N`` runs each N times, alternating, and prints the spread.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.machinery
+import importlib.util
 import re
 import resource
 import statistics
 import subprocess
+import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
 import benchlib
 
+from game.ai.backend import KERNEL
 from game.ai.solver import SLOT_BYTES, Solver
 
 MIB = 1 << 20
@@ -56,11 +65,35 @@ def add_empty_board_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def solve_ours(table_mb: int, *, weak: bool) -> Run:
-    solver = Solver(table_mb * MIB // SLOT_BYTES)
-    started = time.perf_counter()
+def load_kernel_build(path: Path) -> ModuleType:
+    """The compiled kernel in the file ``path`` (another commit's ``_ckernel*.so``), loaded
+    beside this checkout's own, which stays ``game.ai._ckernel``."""
+    if not path.is_file():
+        raise SystemExit(f"{path}: no such kernel build")
+    ours = sys.modules.get("game.ai._ckernel")
+    loader = importlib.machinery.ExtensionFileLoader("_ckernel", str(path))
+    spec = importlib.util.spec_from_loader("_ckernel", loader)
+    assert spec is not None
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    if ours is not None:  # the build registers itself under its own name: put ours back
+        sys.modules["game.ai._ckernel"] = ours
+    if module is ours or getattr(module, "SolverKernel", None) is KERNEL.SolverKernel:
+        raise SystemExit(f"{path} did not load apart from this checkout's kernel")
+    return module
+
+
+def solve_ours(
+    table_mb: int,
+    *,
+    weak: bool,
+    kernel: ModuleType = KERNEL,
+    clock: Callable[[], float] = time.perf_counter,
+) -> Run:
+    solver = Solver(table_mb * MIB // SLOT_BYTES, kernel=kernel)
+    started = clock()
     solution = solver.solve(0, 0, 0, weak=weak)
-    seconds = time.perf_counter() - started
+    seconds = clock() - started
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     return Run(solution.score, solution.nodes, seconds, peak)
 
@@ -124,6 +157,8 @@ def run_empty_board(args: argparse.Namespace) -> int:
         print(line)
     kind = "weak (win/draw/loss)" if args.weak else "exact"
     print(f"\nThe empty board, {kind}, one thread; ours with {args.table_mb} MiB of tables\n")
+    if getattr(args, "against", None) is not None:  # bench_kernel.py's option
+        return _against(args)
     program = reference_program(args.reference) if args.reference else None
     ours: list[Run] = []
     theirs: list[Run] = []
@@ -142,4 +177,33 @@ def run_empty_board(args: argparse.Namespace) -> int:
         if any(run.score != ours[0].score for run in theirs):
             print("the scores DISAGREE")
             return 1
+    return 0
+
+
+def _against(args: argparse.Namespace) -> int:
+    """This checkout's kernel and another build, alternating (the first to go changes
+    every run), with the time ratio of each pair of runs."""
+    other = load_kernel_build(args.against)
+    clock = time.process_time if getattr(args, "cpu_time", False) else time.perf_counter
+    ours: list[Run] = []
+    theirs: list[Run] = []
+    for index in range(args.repeat):
+        if index % 2:
+            theirs.append(solve_ours(args.table_mb, weak=args.weak, kernel=other, clock=clock))
+        ours.append(solve_ours(args.table_mb, weak=args.weak, clock=clock))
+        if not index % 2:
+            theirs.append(solve_ours(args.table_mb, weak=args.weak, kernel=other, clock=clock))
+    timed = "CPU seconds" if clock is time.process_time else "seconds"
+    print(f"| program | score | nodes | {timed} (median) | spread | Mnodes/s | peak MiB |")
+    print("|:--|--:|--:|--:|--:|--:|--:|")
+    print(_row("this checkout's kernel", ours))
+    print(_row(f"the kernel {args.against}", theirs))
+    ratios = [mine.seconds / other.seconds for mine, other in zip(ours, theirs, strict=True)]
+    print(
+        f"\ntime / the other build: {statistics.median(ratios):.3f}"
+        f" (runs {', '.join(f'{ratio:.3f}' for ratio in ratios)})"
+    )
+    if any((run.score, run.nodes) != (ours[0].score, ours[0].nodes) for run in ours + theirs):
+        print("the scores or node counts DIFFER")
+        return 1
     return 0

@@ -235,6 +235,7 @@ MAIN_SCREENS = frozenset(
         "puzzle-refuted",
         "settings",
         "how-to-play",
+        "how-to-play-review",
         "smallest-window",
         "review",
         "coach",
@@ -437,16 +438,17 @@ def _menus_and_pages(camera: Camera) -> None:
     with camera.app() as app:
         app.go(Go.HELP)
         camera.shoot(app, "how-to-play")
+        camera.shoot(app, "how-to-play-review", events=[key(pygame.K_RIGHT)])
     with camera.app(size=(640, 480), show_analysis=True) as app:
         start_game(app, versus(MID_GAME))
         settle(app, 0.5)
         camera.shoot(app, "smallest-window")
     with camera.app() as app:
-        from game.ai.worker import RESTART_NOTICE  # noqa: PLC0415
-        from game.i18n import gettext  # noqa: PLC0415
+        from game.ai.client import Notice  # noqa: PLC0415
+        from game.ui.engine_link import notice_text  # noqa: PLC0415
         from game.ui.scenes.play import texts  # noqa: PLC0415
 
-        app.stage.notify(gettext(RESTART_NOTICE))
+        app.stage.notify(notice_text(Notice.RESTARTED))
         app.stage.notify(texts.Refusal.NOTHING_TO_UNDO.text)
         camera.shoot(app, "notice")
 

@@ -4,10 +4,13 @@ Tests, the screenshot script (``python -m build_scripts.screenshots``, from the
 checkout's root) and the monkey test use these with :meth:`game.ui.app.App.step`;
 they are not part of the installed game.
 
-* :class:`FakeWorker` has the worker's API and answers in-process on the next
-  :meth:`~FakeWorker.poll` (or only when told to, to hold the computer
-  "thinking"); its answers come from a function, by default a fixed preference
-  for the centre columns, so every test is deterministic and instant.
+* :class:`FakeWorker` is the game's real handle on the worker
+  (:class:`game.ai.client.WorkerClient`: the same messages, ids, stale replies and
+  restarts) over :class:`MemoryTransport`, a far end in this process that answers on
+  the next :meth:`~FakeWorker.poll` (or only when told to, to hold the computer
+  "thinking"), and can be made to crash; its answers come from a function, by
+  default a fixed preference for the centre columns, so every test is deterministic
+  and instant.
 * :func:`make_app` opens the window the UI tests drive (the ``app`` fixture of
   ``tests/conftest.py`` is one).
 * :func:`key`, :func:`click` and :func:`motion` make the pygame events a player
@@ -16,27 +19,33 @@ they are not part of the installed game.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import Protocol
 
 import pygame
 
+from game.ai.client import WorkerClient
 from game.ai.judge import PositionValue
 from game.ai.protocol import (
+    Cancel,
+    FromWorker,
+    Quit,
     Request,
-    RequestKind,
     Result,
     ReviewRequest,
     ReviewResult,
     SearchRequest,
     SearchResult,
-    WorkerReply,
+    Submit,
+    ToWorker,
 )
 from game.ai.score import DRAW, Analysis, Score
+from game.ai.worker import respond
 from game.core import WIDTH, Board
 from game.profile.settings import SettingsStore
 from game.ui.app import App
+from game.ui.engine_link import EngineLink
 from game.ui.options import GameConfig, LaunchOptions
 from game.ui.scenes.stack import Play
 
@@ -93,99 +102,160 @@ def scripted(columns: Sequence[int]) -> Callable[[SearchRequest], SearchResult]:
     return answer
 
 
-@dataclass
-class FakeWorker:
-    """The worker's API, answered in-process.
+class MemoryTransport:
+    """The worker's far end in this process, for :class:`FakeWorker`: it keeps what it
+    was sent, and answers a request (with ``fake.answer`` or ``fake.review``, through
+    the worker's own :func:`~game.ai.worker.respond`) when it is released."""
 
-    ``answer`` turns a request into a result (an exception becomes an error
-    reply, as the engine's refusal would).  With ``auto`` each request is
-    answered on the next poll; otherwise only after :meth:`release`.
-    ``submitted`` and ``cancelled`` record the calls for tests to inspect.
-    """
-
-    answer: Callable[[SearchRequest], SearchResult] = centre_first
-    review: Callable[[ReviewRequest], ReviewResult] = review_by_rules
-    auto: bool = True
-    submitted: list[tuple[int, RequestKind, SearchRequest]] = field(default_factory=list)
-    reviews: list[tuple[int, ReviewRequest]] = field(default_factory=list)
-    """The review requests submitted (``submitted`` has the others)."""
-    cancelled: list[int | None] = field(default_factory=list)
-    notices: list[str] = field(default_factory=list)
-    started: bool = False
-    closed: bool = False
-    _pending: dict[int, tuple[RequestKind, Request]] = field(default_factory=dict)
-    _released: set[int] = field(default_factory=set)
-    _extra: list[WorkerReply] = field(default_factory=list)
-    _next_id: int = 1
+    def __init__(self, fake: FakeWorker) -> None:
+        self._fake = fake
+        self.queue: dict[int, Request] = {}
+        """The requests received and not answered, by id, in order."""
+        self.released: set[int] = set()
+        self.extra: list[FromWorker] = []
+        self.running = False
+        self.exit: str | None = None
 
     @property
-    def pending_count(self) -> int:
-        return len(self._pending)
+    def pid(self) -> int | None:
+        return None
 
-    def start(self) -> None:
-        self.started = True
+    def open(self) -> None:
+        self.running, self.exit = True, None
+        self.queue.clear()
+        self.released.clear()
 
-    def submit(self, request: Request, *, kind: RequestKind = RequestKind.MOVE) -> int:
-        self.started = True
-        request_id = self._next_id
-        self._next_id += 1
-        self._pending[request_id] = (kind, request)
+    def send(self, message: ToWorker) -> bool:
+        if not self.running or self.exit is not None:
+            return False
+        match message:
+            case Submit(request_id=request_id, request=request):
+                self.queue[request_id] = request
+                self._fake.received(request_id, request)
+            case Cancel(request_id=request_id):
+                self.queue.pop(request_id, None)
+                self.released.discard(request_id)
+                self._fake.cancelled.append(request_id)
+            case Quit():
+                self.running = False
+        return True
+
+    def receive(self) -> list[FromWorker]:
+        messages, self.extra = self.extra, []
+        if self.exit is not None:
+            return messages
+        for request_id in [rid for rid in self.queue if rid in self.released]:
+            request = self.queue.pop(request_id)
+            self.released.discard(request_id)
+            messages.append(respond(self._answer, Submit(request_id, request), lambda: False))
+        return messages
+
+    def _answer(self, request: Request, should_stop: Callable[[], bool]) -> Result:
+        if isinstance(request, ReviewRequest):
+            return self._fake.review(request)
+        return self._fake.answer(request)
+
+    def gone(self) -> str | None:
+        return self.exit
+
+    def stop(self, *, graceful: bool) -> None:
+        self.running = False
+
+
+class FakeWorker(WorkerClient):
+    """The game's handle on a worker, over a :class:`MemoryTransport`.
+
+    ``answer`` turns a search request into a result, ``review`` a review request (a
+    ValueError becomes a refusal, as the engine's would).  With ``auto`` each request
+    is answered on the next poll; otherwise only after :meth:`release`.
+    ``submitted``, ``reviews`` and ``cancelled`` record what reached the far end, for
+    tests to inspect (a request sent again after a crash is recorded again).
+    """
+
+    def __init__(
+        self,
+        answer: Callable[[SearchRequest], SearchResult] = centre_first,
+        review: Callable[[ReviewRequest], ReviewResult] = review_by_rules,
+        *,
+        auto: bool = True,
+    ) -> None:
+        self.answer = answer
+        self.review = review
+        self.auto = auto
+        self.submitted: list[tuple[int, SearchRequest]] = []
+        """The search requests received, with their ids."""
+        self.reviews: list[tuple[int, ReviewRequest]] = []
+        """The review requests received (``submitted`` has the others)."""
+        self.cancelled: list[int] = []
+        self.transport = MemoryTransport(self)
+        # The far end never hangs: a test holding a request back is not a hung worker.
+        super().__init__(self.transport, hang_margin=math.inf)
+
+    @property
+    def started(self) -> bool:
+        return self.transport.running
+
+    def received(self, request_id: int, request: Request) -> None:
+        """The far end got ``request``: recorded, and released at once with ``auto``."""
         if isinstance(request, ReviewRequest):
             self.reviews.append((request_id, request))
         else:
-            self.submitted.append((request_id, kind, request))
+            self.submitted.append((request_id, request))
         if self.auto:
-            self._released.add(request_id)
-        return request_id
-
-    def cancel(self, request_id: int | None = None) -> None:
-        self.cancelled.append(request_id)
-        ids = list(self._pending) if request_id is None else [request_id]
-        for rid in ids:
-            self._pending.pop(rid, None)
-            self._released.discard(rid)
+            self.transport.released.add(request_id)
 
     def release(self) -> None:
-        """Let every pending request be answered on the next poll."""
-        self._released.update(self._pending)
+        """Let every request received be answered on the next poll."""
+        self.transport.released.update(self.transport.queue)
 
-    def pending(self) -> list[tuple[int, str, SearchRequest]]:
-        """The search requests without a reply yet, oldest first."""
+    def pending(self) -> list[tuple[int, SearchRequest]]:
+        """The search requests the far end holds unanswered, oldest first."""
         return [
-            (rid, kind, request)
-            for rid, (kind, request) in self._pending.items()
+            (rid, request)
+            for rid, request in self.transport.queue.items()
             if isinstance(request, SearchRequest)
         ]
 
-    def inject(self, reply: WorkerReply) -> None:
-        """Deliver ``reply`` on the next poll, whatever was asked (a stale or foreign reply)."""
-        self._extra.append(reply)
+    def inject(self, message: FromWorker) -> None:
+        """Deliver ``message`` on the next poll, whatever was asked (a stale or foreign
+        reply)."""
+        self.transport.extra.append(message)
 
-    def poll(self) -> list[WorkerReply]:
-        replies: list[WorkerReply] = list(self._extra)
-        self._extra.clear()
-        for request_id in [rid for rid in self._pending if rid in self._released]:
-            kind, request = self._pending.pop(request_id)
-            self._released.discard(request_id)
-            try:
-                result: Result = (
-                    self.review(request)
-                    if isinstance(request, ReviewRequest)
-                    else self.answer(request)
-                )
-            except ValueError as error:
-                replies.append(WorkerReply(request_id, kind, request.moves, None, str(error)))
-            else:
-                replies.append(WorkerReply.answering(request_id, kind, request.moves, result))
-        return replies
+    def crash(self, code: int = -9) -> None:
+        """The far end dies (as a killed process would, with exit ``code``): the next
+        poll replaces it and sends the requests awaited again."""
+        self.transport.exit = f"it exited with code {code}"
 
-    def take_notices(self) -> list[str]:
-        notices, self.notices = self.notices, []
-        return notices
 
-    def close(self) -> None:
-        self.closed = True
-        self._pending.clear()
+class HeldLink(EngineLink):
+    """The game's engine link over a :class:`FakeWorker` that answers only when told:
+    what a screen's parts are tested with, without a window.  ``said`` keeps what the
+    player would have been told."""
+
+    def __init__(self, answer: Callable[[SearchRequest], SearchResult] = centre_first) -> None:
+        self.fake = FakeWorker(answer, auto=False)
+        self.said: list[str] = []
+        super().__init__(self.fake, notify=self.said.append)
+
+    @property
+    def asked(self) -> dict[int, SearchRequest]:
+        """Every search request the worker received, by id."""
+        return dict(self.fake.submitted)
+
+    def hand(self, message: FromWorker) -> None:
+        """The worker sends ``message`` (an answer of the test's making); it is polled."""
+        self.fake.inject(message)
+        self.poll()
+
+    def answer_all(self, rounds: int = 100) -> None:
+        """Answer everything asked (and what those answers ask, in turn), with the
+        worker's ``answer``."""
+        for _ in range(rounds):
+            if not self.fake.pending():
+                return
+            self.fake.release()
+            self.poll()
+        raise AssertionError(f"still asking after {rounds} rounds of answers")
 
 
 # -- events -----------------------------------------------------------------------

@@ -28,6 +28,7 @@ from game.core import Board
 from game.profile.preferences import MIN_WINDOW
 from game.ui.app import App
 from game.ui.scenes.play import PlayScene
+from game.ui.scenes.play.computer import ComputerPlayer
 
 BOUND_KEYS = (
     *(getattr(pygame, f"K_{n}") for n in range(1, 8)),
@@ -179,11 +180,16 @@ def check_play_scene(scene: PlayScene) -> None:
         raise Inconsistent(f"undo went below the starting position: {board.moves!r}")
     if scene.over and not board.is_over:
         raise Inconsistent(f"game over shown for an unfinished game {board.moves!r}")
-    kinds = {awaited.kind for awaited in scene.table.inflight.awaiting.values()}
-    if not kinds <= {"move", "hint", "analysis"}:
-        raise Inconsistent(f"unknown request kinds {kinds}")
-    if "move" in kinds and (board.is_over or not scene.round.match.computer_to_move):
-        raise Inconsistent(f"a computer move requested when it is not its turn: {board.moves!r}")
+    kinds = {asked.kind for asked in scene.current.requests.awaited()}
+    if not kinds <= {"hint", "analysis"}:
+        raise Inconsistent(f"the advice asked for {kinds}")
+    for side, player in enumerate(scene.current.players):
+        if not isinstance(player, ComputerPlayer):
+            continue
+        for asked in player.requests.awaited():
+            its_turn = not board.is_over and int(board.to_move) == side
+            if asked.kind != "move" or asked.moves != board.moves or not its_turn:
+                raise Inconsistent(f"side {side + 1} awaits {asked} in {board.moves!r}")
 
 
 def run(

@@ -203,3 +203,10 @@ def test_geometry_tables() -> None:
     assert all(line.bit_count() == 4 for line in FOURS)
     assert LINES_THROUGH_CELL[3][2] == 13 and LINES_THROUGH_CELL[0][0] == 3
     assert len(LINES_THROUGH_CELL) == WIDTH and len(LINES_THROUGH_CELL[0]) == HEIGHT
+
+
+@pytest.mark.parametrize("char", ["\u00b2", "\u2460", "\uff14", "\u0664", "0", "8", "a"])
+def test_only_the_ascii_digits_1_to_7_are_columns(char: str) -> None:
+    """Characters str.isdigit() accepts (and int() may read) are no columns either."""
+    with pytest.raises(IllegalMoveError):
+        parse_moves(f"44{char}")

@@ -90,6 +90,23 @@ class Layout:
 # -- reading the screen ---------------------------------------------------------------
 
 
+def disc_colour(image: pygame.Surface, centre: tuple[int, int], radius: int) -> str:
+    """ "red", "yellow" or "empty", from a few pixels around a disc's ``centre`` on the
+    screen (off the centre itself, where the last-move mark and the winning marks are
+    drawn)."""
+    offset = round(radius * 0.6)
+    votes: dict[str, int] = {}
+    for dx, dy in ((offset, 0), (-offset, 0), (0, offset), (0, -offset)):
+        r, g, b, *_ = image.get_at((centre[0] + dx, centre[1] + dy))
+        colour = "empty"
+        if r > 150 and g < 110 and b < 110:
+            colour = "red"
+        elif r > 150 and g > 130 and b < 110:
+            colour = "yellow"
+        votes[colour] = votes.get(colour, 0) + 1
+    return max(votes, key=lambda name: votes[name])
+
+
 class Screen:
     """Screenshots of the game window, read as a board."""
 
@@ -106,20 +123,8 @@ class Screen:
         return pygame.image.load(str(path)), self.origin()
 
     def disc_at(self, image: pygame.Surface, origin: tuple[int, int], cell: tuple[int, int]) -> str:
-        """ "red", "yellow" or "empty", from a few pixels around the disc's centre (off the
-        centre itself, where the last-move mark and the winning marks are drawn)."""
         cx, cy = self.layout.cells[cell]
-        offset = round(self.layout.radius * 0.6)
-        votes: dict[str, int] = {}
-        for dx, dy in ((offset, 0), (-offset, 0), (0, offset), (0, -offset)):
-            r, g, b, *_ = image.get_at((origin[0] + cx + dx, origin[1] + cy + dy))
-            colour = "empty"
-            if r > 150 and g < 110 and b < 110:
-                colour = "red"
-            elif r > 150 and g > 130 and b < 110:
-                colour = "yellow"
-            votes[colour] = votes.get(colour, 0) + 1
-        return max(votes, key=lambda name: votes[name])
+        return disc_colour(image, (origin[0] + cx, origin[1] + cy), self.layout.radius)
 
     def board(self, image: pygame.Surface, origin: tuple[int, int]) -> dict[tuple[int, int], str]:
         return {cell: self.disc_at(image, origin, cell) for cell in self.layout.cells}

@@ -17,7 +17,7 @@ from game import i18n
 from game.i18n import LANGUAGES, SystemProbe, UnknownLanguage
 from game.profile.settings import SettingsStore
 from game.ui import glyphs
-from game.ui.text import Drawn, TextCache
+from game.ui.text import Drawn, Said, TextCache
 from tests.conftest import ROOT, build_script
 
 catalogues = build_script("catalogues")
@@ -188,8 +188,8 @@ def test_the_pot_holds_exactly_the_sentences_of_the_code() -> None:
 def test_a_sentence_the_code_adds_is_caught(tmp_path: Path) -> None:
     fresh = tmp_path / "game"
     (fresh / "ai").mkdir(parents=True)
-    for name in ("levels.py", "worker.py"):
-        (fresh / "ai" / name).write_bytes((ROOT / "game" / "ai" / name).read_bytes())
+    levels = ROOT / "game" / "ai" / "levels.py"
+    (fresh / "ai" / "levels.py").write_bytes(levels.read_bytes())
     (tmp_path / "assets").mkdir()
     themes = ROOT / "assets" / "themes.json"
     (tmp_path / "assets" / "themes.json").write_bytes(themes.read_bytes())
@@ -297,6 +297,30 @@ def _translations(code: str) -> list[str]:
     return found
 
 
+INFORMAL = {
+    "fr": re.compile(r"\b(tu|te|toi|ton|ta|tes)\b", re.IGNORECASE),
+    "uk": re.compile(
+        r"(?<![\w'\u2019])(ти|тебе|тобі|тобою|твій|твоя|твоє|твої|твою|твого|твоєї|твоїх)(?![\w'\u2019])",
+        re.IGNORECASE,
+    ),
+}
+"""The informal "you" in the languages whose catalogue says "vous" and "ви"."""
+
+
+@pytest.mark.parametrize("code", sorted(INFORMAL))
+def test_the_player_is_addressed_in_one_register(code: str) -> None:
+    informal = [said for said in _translations(code) if INFORMAL[code].search(said)]
+    assert informal == []
+
+
+def test_a_heading_of_counts_and_one_games_result_are_told_apart() -> None:
+    """ "Won" over the Statistics column counts games (fr "Gagnées"); one game's result
+    is another word (fr "Gagnée")."""
+    i18n.use("fr")
+    assert i18n.pgettext("statistics column", "Won") == "Gagnées"
+    assert i18n.pgettext("a game's result", "Won") == "Gagnée"
+
+
 @pytest.mark.parametrize("code", REQUIRED)
 def test_every_character_of_every_translation_has_a_glyph_in_the_fonts_used(
     code: str, fonts: TextCache
@@ -382,12 +406,12 @@ def _walk_every_screen(
         self: TextCache,
         surface: pygame.Surface,
         rendered: pygame.Surface,
-        text: str,
+        said: Said,
         rect: pygame.Rect,
     ) -> pygame.Rect:
         box = self._boxes[-1] if self._boxes else None
-        drawn.append(Drawn(text, pygame.Rect(rect), box, surface.get_size()))
-        return original(self, surface, rendered, text, rect)
+        drawn.append(Drawn(said.text, pygame.Rect(rect), box, surface.get_size(), *said[1:]))
+        return original(self, surface, rendered, said, rect)
 
     monkeypatch.setattr(TextCache, "_blit_surface", record)
 
@@ -423,6 +447,7 @@ def test_every_screen_holds_each_language_at_the_smallest_window(
     drawn = _walk_every_screen(tmp_path, monkeypatch, code, (640, 480))
     overflowing = {(d.text, tuple(d.rect), tuple(d.box or ())) for d in drawn if _outside(d)}
     assert overflowing == set()
+    assert {d.text for d in drawn if d.cut} == set(), "words cut short for want of room"
     assert i18n.current() == code
 
 

@@ -306,6 +306,14 @@ def test_the_environment_variable_forces_the_pure_kernel() -> None:
 
 HOT_FUNCTIONS = (
     "12SolverKernel_negamax",
+    "12SolverKernel__static_bounds",
+    "12SolverKernel__probe",
+    "12SolverKernel__probe_children",
+    "12SolverKernel__quick_win",
+    "12SolverKernel__search_children",
+    "12SolverKernel__prefetch",
+    "12SolverKernel__entry",
+    "12SolverKernel__store",
     "12SolverKernel__cut",
     "12SolverKernel_solve",
     "next_probe",

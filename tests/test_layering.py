@@ -1,4 +1,5 @@
-"""The layers import one way: game.core at the bottom, game.ai above it, the window on top.
+"""The layers import one way: game.core at the bottom, game.ai and game.net above it, the
+window on top.
 
 Read from the source (every import statement, at any depth of a module, typed-only
 imports too), so that a lazy import inside a function cannot hide a wrong dependency.
@@ -65,6 +66,7 @@ def outside(imported: set[str], allowed: tuple[str, ...]) -> set[str]:
     [
         ("core", ("game.core",)),
         ("ai", ("game.core", "game.ai")),
+        ("net", ("game.core", "game.net")),
         ("profile", ("game.core", "game.ai", "game.profile", "game.i18n", "game.resources")),
     ],
 )
@@ -78,7 +80,7 @@ def test_a_layer_imports_only_itself_and_the_layers_below(
     assert {path: names for path, names in wrong.items() if names} == {}
 
 
-@pytest.mark.parametrize("layer", ["core", "ai", "profile"])
+@pytest.mark.parametrize("layer", ["core", "ai", "net", "profile"])
 def test_nothing_below_the_window_imports_pygame(layer: str) -> None:
     using = [
         str(path.relative_to(ROOT))

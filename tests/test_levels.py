@@ -418,9 +418,10 @@ def test_an_illegal_position_is_refused(moves: str, index: int, text: str) -> No
     assert info.value.index == index
 
 
-def test_an_unknown_level_name_lists_the_levels() -> None:
+@pytest.mark.parametrize("name", ["Grandmaster", "Custom \u00b2", "Custom \u0664", "Custom"])
+def test_an_unknown_level_name_lists_the_levels(name: str) -> None:
     with pytest.raises(ValueError, match="Beginner, Easy, Medium, Hard, Expert, Master, Perfect"):
-        level_by_name("Grandmaster")
+        level_by_name(name)
 
 
 def test_analysis_through_the_engine() -> None:

@@ -1,147 +1,104 @@
-"""The play screen's parts on their own, without a window: the requests in flight, the
-players, the per-game table and its pace, the advice, the coach, the round and the
-buttons.  A fake engine records what is asked and cancelled."""
+"""The play screen's parts on their own, without a window: the players, the per-game
+table and its pace, the advice, the coach, the round and the buttons.  They ask the
+game's engine link over an in-memory worker that answers only what the test hands it
+(``tests/fakes.py``: :class:`~tests.fakes.HeldLink`)."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass, field
 
 import pytest
 
 from game.ai.levels import level_by_name
-from game.ai.protocol import RequestKind, SearchRequest, SearchResult
+from game.ai.protocol import Answered, Refused, SearchResult
 from game.ai.score import DRAW, Analysis, Score
 from game.core import Board, Player
 from game.profile.preferences import Settings
-from game.ui.engine_link import Answer, Reply, ReplyOwner
 from game.ui.match import Match, Session
 from game.ui.options import GameConfig, Mode
+from game.ui.players import ChosenMove, LocalPlayer, Stuck, players_for
+from game.ui.requests import Asked, RequestKind, Requests
 from game.ui.scenes.play import controls
 from game.ui.scenes.play.advisor import Advisor
 from game.ui.scenes.play.coach import Coach
 from game.ui.scenes.play.computer import ComputerPlayer
-from game.ui.scenes.play.inflight import ANALYSIS, HINT, MOVE, InFlight
-from game.ui.scenes.play.players import ChosenMove, LocalPlayer, players_for
+from game.ui.scenes.play.current import CurrentGame
 from game.ui.scenes.play.round import Round
-from game.ui.scenes.play.table import Table
 from game.ui.scenes.play.watching import Watching, WatchSpeed
+from tests.fakes import HeldLink
 
 HARD = level_by_name("Hard")
 PERFECT = level_by_name("Perfect")
-
-
-@dataclass
-class FakeEngine:
-    """Numbers the requests it is given and remembers them and the cancelled ones."""
-
-    asked: dict[int, tuple[RequestKind, SearchRequest]] = field(default_factory=dict)
-    cancelled: list[int] = field(default_factory=list)
-    refuse: bool = False
-
-    def submit(self, request: SearchRequest, *, kind: RequestKind, owner: ReplyOwner) -> int | None:
-        if self.refuse:
-            return None
-        request_id = len(self.asked) + 1
-        self.asked[request_id] = (kind, request)
-        return request_id
-
-    def cancel(self, request_id: int) -> None:
-        self.cancelled.append(request_id)
-
-
-class Owner:
-    def handle_reply(self, reply: Reply) -> None:
-        raise AssertionError("the parts are handed replies by the test")
 
 
 def result(column: int | None, score: Score = DRAW, **extra: object) -> SearchResult:
     return SearchResult(column=column, score=score, depth=1, nodes=1, time=0.0, **extra)  # type: ignore[arg-type]
 
 
-def answer(inflight: InFlight, request_id: int, moves: str, found: SearchResult) -> None:
-    """Hand ``found`` to whoever asked, as the scene does."""
-    awaited = inflight.accept(Answer(request_id, MOVE, moves, found), moves)
-    assert awaited is not None and awaited.taker is not None
-    awaited.taker(found)
-
-
-# -- requests in flight --------------------------------------------------------------
-
-
-def test_a_reply_is_taken_once_and_only_for_the_position_it_is_about() -> None:
-    engine = FakeEngine()
-    inflight = InFlight(engine, Owner())
-    first = inflight.ask(ANALYSIS, SearchRequest(moves="4"))
-    second = inflight.ask(HINT, SearchRequest(moves="4"))
-    assert first == 1 and second == 2 and inflight.waits_for(ANALYSIS)
-    assert inflight.accept(Answer(1, ANALYSIS, "44", result(3)), "4") is None  # another position
-    assert not inflight.awaits(1)  # and forgotten
-    taken = inflight.accept(Answer(2, HINT, "4", result(3)), "4")
-    assert taken is not None and taken.kind is HINT
-    assert inflight.accept(Answer(2, HINT, "4", result(3)), "4") is None  # only once
-
-
-def test_cancelling_a_kind_leaves_the_others_and_a_refused_request_is_not_awaited() -> None:
-    engine = FakeEngine()
-    inflight = InFlight(engine, Owner())
-    inflight.ask(ANALYSIS, SearchRequest())
-    inflight.ask(MOVE, SearchRequest())
-    inflight.cancel(ANALYSIS)
-    assert engine.cancelled == [1] and inflight.waits_for(MOVE) and not inflight.waits_for(ANALYSIS)
-    engine.refuse = True
-    assert inflight.ask(HINT, SearchRequest()) is None and not inflight.waits_for(HINT)
-    inflight.cancel()
-    assert engine.cancelled == [1, 2] and inflight.awaiting == {}
+def unexpected(asked: Asked, reply: object) -> None:
+    raise AssertionError(f"no reply was expected here: {asked}, {reply}")
 
 
 # -- players ---------------------------------------------------------------------------
 
 
 def test_the_computer_asks_at_its_level_and_hands_its_move_over_once() -> None:
-    engine = FakeEngine()
-    inflight = InFlight(engine, Owner())
+    engine = HeldLink()
     settings = Settings()
     settings.perfect_budget = 7.0
-    computer = ComputerPlayer(HARD, inflight, settings)
+    computer = ComputerPlayer(HARD, engine, settings)
     computer.your_turn(Board.from_moves("44"), now=2.5)
-    kind, request = engine.asked[1]
-    assert kind is MOVE and request.moves == "44" and request.depth == HARD.depth
+    request = engine.asked[1]
+    assert request.moves == "44" and request.depth == HARD.depth
     assert request.time_limit == HARD.time_budget and not request.analyze
     assert computer.choosing and computer.take_move() is None
-    answer(inflight, 1, "44", result(2))
+    engine.hand(Answered(1, result(2)))
     assert computer.choosing  # chosen, not yet taken
     assert computer.take_move() == ChosenMove(2, "44", 2.5, None)  # a depth level claims nothing
     assert computer.take_move() is None and not computer.choosing
 
 
 def test_perfect_asks_with_the_settings_budget_and_says_whether_its_move_is_proven() -> None:
-    engine = FakeEngine()
-    inflight = InFlight(engine, Owner())
+    engine = HeldLink()
     settings = Settings()
     settings.perfect_budget = 7.0
-    computer = ComputerPlayer(PERFECT, inflight, settings)
+    computer = ComputerPlayer(PERFECT, engine, settings)
     computer.your_turn(Board(), now=0.0)
-    assert engine.asked[1][1].time_limit == 7.0 and engine.asked[1][1].depth is None
-    answer(inflight, 1, "", result(3, Score.exact(1)))
+    assert engine.asked[1].time_limit == 7.0 and engine.asked[1].depth is None
+    engine.hand(Answered(1, result(3, Score.exact(1))))
     chosen = computer.take_move()
     assert chosen is not None and chosen.proven is True
     computer.your_turn(Board.from_moves("4"), now=1.0)
-    answer(inflight, 2, "4", result(3, Score.estimate(5)))
+    engine.hand(Answered(2, result(3, Score.estimate(5))))
     chosen = computer.take_move()
     assert chosen is not None and chosen.proven is False
 
 
 def test_stopping_the_computer_cancels_its_request_and_forgets_its_move() -> None:
-    engine = FakeEngine()
-    inflight = InFlight(engine, Owner())
-    computer = ComputerPlayer(HARD, inflight, Settings())
+    engine = HeldLink()
+    computer = ComputerPlayer(HARD, engine, Settings())
     computer.your_turn(Board(), now=0.0)
     computer.stop()
-    assert engine.cancelled == [1] and not computer.choosing
+    assert engine.fake.cancelled == [1] and not computer.choosing
+    engine.hand(Answered(1, result(3)))  # its answer was on the way: it is dropped
+    assert computer.take_move() is None
     computer.your_turn(Board(), now=0.0)
-    answer(inflight, 2, "", result(3))
+    engine.hand(Answered(2, result(3)))
     computer.position_changed("4")  # the move no longer fits
     assert computer.take_move() is None
+
+
+def test_a_computer_whose_move_does_not_come_says_why_until_it_is_asked_again() -> None:
+    engine = HeldLink()
+    computer = ComputerPlayer(HARD, engine, Settings())
+    computer.your_turn(Board.from_moves("4"), now=0.0)
+    engine.hand(Refused(1, "the worker died", crashed=True))
+    assert computer.stuck == Stuck("4", crashed=True) and not computer.choosing
+    assert computer.take_move() is None
+    computer.your_turn(Board.from_moves("4"), now=1.0)  # try again
+    assert computer.stuck is None and computer.choosing
+    engine.hand(Refused(2, "illegal position"))
+    assert computer.stuck == Stuck("4", crashed=False)
+    computer.position_changed("")  # undo: that position is left
+    assert computer.stuck is None
 
 
 def test_a_local_player_never_chooses_by_itself() -> None:
@@ -163,19 +120,15 @@ def test_each_mode_has_its_two_kinds_of_player(
     mode: Mode, human: Player | None, kinds: tuple[type, type]
 ) -> None:
     config = GameConfig(mode=mode, level=HARD)
-    made = players_for(
-        config,
-        human,
-        lambda side: ComputerPlayer(HARD, InFlight(FakeEngine(), Owner()), Settings()),
-    )
+    made = players_for(config, human, lambda side: ComputerPlayer(HARD, HeldLink(), Settings()))
     assert tuple(type(player) for player in made) == kinds
 
 
 # -- the table: one game's parts and its pace ----------------------------------------
 
 
-def table(mode: Mode, *, second: str | None = None) -> tuple[Table, FakeEngine]:
-    engine = FakeEngine()
+def table(mode: Mode, *, second: str | None = None) -> tuple[CurrentGame, HeldLink]:
+    engine = HeldLink()
     config = GameConfig(
         mode=mode,
         level=HARD,
@@ -183,7 +136,10 @@ def table(mode: Mode, *, second: str | None = None) -> tuple[Table, FakeEngine]:
     )
     settings = Settings()
     settings.watch_delay = WatchSpeed.NORMAL.delay
-    return Table(Round(Session(config)), engine=engine, owner=Owner(), settings=settings), engine
+    parts = CurrentGame(
+        Round(Session(config)), engine=engine, receive=unexpected, settings=settings
+    )
+    return parts, engine
 
 
 def test_two_computers_play_each_at_its_own_level() -> None:
@@ -192,7 +148,7 @@ def test_two_computers_play_each_at_its_own_level() -> None:
     assert isinstance(first, ComputerPlayer) and isinstance(second, ComputerPlayer)
     assert (first.level.name, second.level.name) == ("Hard", "Easy")
     parts.to_move.your_turn(parts.round.match.board, now=0.0)
-    assert parts.thinking and engine.asked[1][1].depth == HARD.depth
+    assert parts.thinking and engine.asked[1].depth == HARD.depth
 
 
 def test_a_held_move_waits_for_the_watch_delay_and_for_a_step_when_paused() -> None:
@@ -229,7 +185,7 @@ def test_a_move_held_for_another_position_is_dropped_and_stopping_cancels_every_
     parts.advisor.analyse("4")
     parts.players[1].your_turn(Board.from_moves("4"), now=0.0)
     parts.stop()
-    assert sorted(engine.cancelled) == [1, 2] and not parts.thinking
+    assert sorted(engine.fake.cancelled) == [1, 2] and not parts.thinking
 
 
 def test_the_proof_of_the_last_move_holds_while_the_game_follows_from_it() -> None:
@@ -253,15 +209,15 @@ def test_the_watch_speed_cycles_and_is_kept_as_seconds() -> None:
 
 
 def test_the_advisor_asks_once_and_a_known_analysis_answers_the_hint_at_once() -> None:
-    engine = FakeEngine()
-    advisor = Advisor(InFlight(engine, Owner()), Settings())
+    engine = HeldLink()
+    advisor = Advisor(Requests(engine, unexpected), Settings())
     advisor.analyse("4")
     advisor.analyse("4")
     assert len(engine.asked) == 1 and advisor.analysing
     advisor.ask_hint("4")  # the analysis on its way answers it
     assert advisor.looking_for_hint("4") and len(engine.asked) == 1
     analysis = Analysis({2: DRAW, 3: Score.exact(5)})
-    advisor.receive(ANALYSIS, "4", result(3, analysis=analysis))
+    advisor.receive(RequestKind.ANALYSIS, "4", result(3, analysis=analysis))
     assert advisor.hint_column("4") == 3 and advisor.hint_column("44") is None
 
 

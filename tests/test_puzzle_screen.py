@@ -1,8 +1,8 @@
 """The Puzzles screen's logic: a try judged move by move (the analysis before the move or
 the defence's reply after it), the refutation after a move that throws the win away, the
 four that solves it, and what is recorded (once per try, rated on a first try only);
-with a stand-in for the computer player that answers from the real engine in this
-process, and a stand-in for the player's records."""
+with the game's link to the computer player over an in-memory worker that answers from
+the real engine in this process, and a stand-in for the player's records."""
 
 from __future__ import annotations
 
@@ -14,16 +14,17 @@ import pygame
 import pytest
 
 from game.ai.engine import Engine as RealEngine
-from game.ai.protocol import RequestKind, SearchRequest
+from game.ai.protocol import SearchRequest
 from game.ai.puzzles import Puzzle
 from game.ai.score import Analysis, Score
 from game.core import Board
 from game.profile.statistics import Statistics
-from game.ui.engine_link import Answer, ReplyOwner
+from game.ui.requests import RequestKind
 from game.ui.scenes.puzzles import PuzzleData, PuzzleScene
-from game.ui.scenes.puzzles.attempt import LINE_PLIES, Ask, AskFor, Attempt, Phase, defended
+from game.ui.scenes.puzzles.attempt import LINE_PLIES, Ask, Attempt, Phase, defended
 from game.ui.scenes.puzzles.texts import reason, refutation, status
 from tests.conftest import build_script
+from tests.fakes import HeldLink
 
 plain = build_script("plain_reasons")
 
@@ -36,31 +37,15 @@ RATINGS = {"Beginner": 1000, "Easy": 1326, "Medium": 1574, "Hard": 1807, "Expert
 DAY = datetime.date(2026, 11, 25)
 
 
-@dataclass
-class Computer:
-    """The computer player: answers each request from the real engine when told to."""
+class Computer(HeldLink):
+    """The game's link to a worker that answers from the real engine, when told to."""
 
-    engine: RealEngine = field(default_factory=lambda: RealEngine(solver_capacity=1 << 18))
-    asked: list[tuple[int, RequestKind, SearchRequest, ReplyOwner]] = field(default_factory=list)
-    cancelled: list[int] = field(default_factory=list)
-    _next: int = 1
-
-    def submit(self, request: SearchRequest, *, kind: RequestKind, owner: ReplyOwner) -> int:
-        self._next += 1
-        self.asked.append((self._next, kind, request, owner))
-        return self._next
-
-    def cancel(self, request_id: int) -> None:
-        self.cancelled.append(request_id)
+    def __init__(self) -> None:
+        self.engine = RealEngine(solver_capacity=1 << 18)
+        super().__init__(self.engine.think)
 
     def answer(self) -> None:
-        """Answer everything asked so far (and what those answers ask, in turn)."""
-        while self.asked:
-            request_id, kind, request, owner = self.asked.pop(0)
-            if request_id in self.cancelled:
-                continue
-            result = self.engine.think(request)
-            owner.handle_reply(Answer(request_id, kind, request.moves, result))
+        self.answer_all()
 
 
 @dataclass
@@ -111,11 +96,13 @@ def test_the_answer_asks_the_defence_and_the_four_solves_it() -> None:
     assert attempt.winning == {EASY.moves: frozenset({EASY.answer})}
     assert status(attempt) == "One column wins. Which?"
     asks = attempt.play(EASY.answer)
-    assert phase(attempt) is Phase.DEFENCE and asks == [Ask(AskFor.DEFENCE, attempt.board.moves)]
+    assert phase(attempt) is Phase.DEFENCE and asks == [Ask(RequestKind.MOVE, attempt.board.moves)]
     defence = RealEngine().think(SearchRequest(moves=attempt.board.moves))
     assert defence.score.result == -1
-    asks = attempt.answered(asks[0], defence.column, defence.score)  # type: ignore[arg-type]
-    assert phase(attempt) is Phase.YOUR_MOVE and asks == [Ask(AskFor.ANALYSIS, attempt.board.moves)]
+    asks = attempt.answered(asks[0].moves, defence.column, defence.score)  # type: ignore[arg-type]
+    assert phase(attempt) is Phase.YOUR_MOVE and asks == [
+        Ask(RequestKind.ANALYSIS, attempt.board.moves)
+    ]
     assert attempt.moves_played == 1
     board = attempt.board
     four = next(col for col in board.legal_moves() if board.is_winning_move(col))
@@ -133,13 +120,13 @@ def test_a_wrong_first_move_fails_at_once_and_the_winning_play_follows_move_by_m
     asks = attempt.play(wrong)
     # The winning play starts in the column that kept the win, with the player's disc.
     winning = MEDIUM.moves + str(MEDIUM.answer + 1)
-    assert phase(attempt) is Phase.FAILED and asks == [Ask(AskFor.LINE, winning)]
+    assert phase(attempt) is Phase.FAILED and asks == [Ask(RequestKind.MOVE, winning)]
     assert attempt.kept_columns() == frozenset({MEDIUM.answer}) and attempt.wrong == wrong
     assert attempt.line == [MEDIUM.answer]
     engine = RealEngine()
     while asks:
         found = engine.think(SearchRequest(moves=asks[0].moves))
-        asks = attempt.answered(asks[0], found.column, found.score)  # type: ignore[arg-type]
+        asks = attempt.answered(asks[0].moves, found.column, found.score)  # type: ignore[arg-type]
     line = Board.from_moves(MEDIUM.moves)
     for col in attempt.line:
         line.play(col)
@@ -157,19 +144,20 @@ def test_a_later_move_is_judged_by_the_analysis_when_it_comes_first_and_says_why
     attempt = Attempt.start(MEDIUM)
     attempt.play(MEDIUM.answer)
     defence = RealEngine().think(SearchRequest(moves=attempt.board.moves))
-    attempt.answered(Ask(AskFor.DEFENCE, attempt.board.moves), defence.column, defence.score)  # type: ignore[arg-type]
+    attempt.answered(attempt.board.moves, defence.column, defence.score)  # type: ignore[arg-type]
     here = attempt.board.moves
     analysis = RealEngine().think(SearchRequest(moves=here, analyze=True)).analysis
     assert analysis is not None
     keeps = frozenset(col for col, score in analysis.items() if score.result == 1)
     wrong = next(col for col in analysis if col not in keeps)
     asks = attempt.play(wrong)  # no analysis yet: the defence's reply will judge it
-    assert phase(attempt) is Phase.DEFENCE and asks[0].what is AskFor.DEFENCE
+    assert phase(attempt) is Phase.DEFENCE and asks == [Ask(RequestKind.MOVE, attempt.board.moves)]
     following = attempt.analysed(here, analysis)  # the analysis arrives first
     assert phase(attempt) is Phase.FAILED and attempt.kept_columns() == keeps
-    assert attempt.line == [analysis.best_column()] and following[0].what is AskFor.LINE
+    assert attempt.line == [analysis.best_column()]
+    assert following == [Ask(RequestKind.MOVE, attempt.line_position())]
     reply = RealEngine().think(SearchRequest(moves=attempt.board.moves))
-    assert attempt.answered(asks[0], reply.column, reply.score) == []  # type: ignore[arg-type]
+    assert attempt.answered(asks[0].moves, reply.column, reply.score) == []  # type: ignore[arg-type]
     # Why, by the review's rules: the same as the plain board test's.
     assert attempt.reason is not None
     played = analysis[wrong]
@@ -186,12 +174,13 @@ def test_the_defence_s_reply_judges_a_move_when_no_analysis_came() -> None:
     attempt.play(next(col for col in attempt.board.legal_moves() if col != MEDIUM.answer))
     assert phase(attempt) is Phase.DEFENCE
     reply = attempt.board.legal_moves()[0]
-    asks = attempt.answered(Ask(AskFor.DEFENCE, attempt.board.moves), reply, Score.exact(0))
+    asks = attempt.answered(attempt.board.moves, reply, Score.exact(0))
     assert phase(attempt) is Phase.FAILED and attempt.line == [] and asks == []
     analysis = RealEngine().think(SearchRequest(moves=MEDIUM.moves, analyze=True)).analysis
     assert analysis is not None
     asks = attempt.analysed(MEDIUM.moves, analysis)  # the winning play starts now
-    assert attempt.line == [MEDIUM.answer] and asks[0].what is AskFor.LINE
+    assert attempt.line == [MEDIUM.answer]
+    assert asks == [Ask(RequestKind.MOVE, attempt.line_position())]
 
 
 @pytest.mark.parametrize(
@@ -213,8 +202,8 @@ def test_stale_answers_change_nothing() -> None:
     attempt = Attempt.start(EASY)
     attempt.play(EASY.answer)
     before = attempt.board.moves
-    assert attempt.answered(Ask(AskFor.DEFENCE, EASY.moves), 0, Score.exact(-3)) == []
-    assert attempt.answered(Ask(AskFor.LINE, before), 0, Score.exact(3)) == []
+    assert attempt.answered(EASY.moves, 0, Score.exact(-3)) == []  # before the player's move
+    assert attempt.answered(before + "1", 0, Score.exact(3)) == []  # a position not reached
     attempt.analysed("44", Analysis({0: Score.exact(1)}))
     assert phase(attempt) is Phase.DEFENCE and attempt.board.moves == before
     with pytest.raises(ValueError, match="cannot be played now"):
@@ -277,7 +266,7 @@ def test_next_takes_the_next_unsolved_puzzle_of_the_band_and_the_band_can_change
 
 def test_without_puzzles_the_screen_says_so_and_asks_nothing() -> None:
     shown, computer, _records = scene(())
-    assert shown.shelf is None and shown.attempt is None and computer.asked == []
+    assert shown.shelf is None and shown.attempt is None and computer.asked == {}
     shown.drop_in(3)
     shown.next_puzzle()
     assert shown.attempt is None

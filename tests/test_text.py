@@ -171,3 +171,66 @@ def test_a_damaged_font_is_reported_once_and_the_game_goes_on(
     assert cache.render("Your turn", 30, WHITE).get_width() > 0
     assert cache.wrap("one two", 30, 10_000) == ("one two",)
     assert len(cache.problems) == 1
+
+
+def _watched(cache: TextCache) -> list[text_module.Drawn]:
+    drawn: list[text_module.Drawn] = []
+    cache.watch(drawn.append)
+    return drawn
+
+
+def test_a_line_too_wide_is_drawn_smaller_never_squeezed() -> None:
+    cache = TextCache()
+    words = "Ungenauigkeiten"
+    natural = cache.size_of(words, 24)[0]
+    narrower = cache.size_of(words, 20)[0]
+    assert narrower < natural
+    surface = pygame.Surface((300, 60))
+    drawn = _watched(cache)
+    slot = pygame.Rect(0, 0, narrower, 40)
+    rect = cache.blit_fitted(surface, words, Ink(24, WHITE), slot)
+    assert rect.width <= slot.width
+    # The glyphs keep their shape: the width is the font's own at the size drawn.
+    assert rect.width == cache._measure(words, drawn[-1].pixels)[0]
+    assert drawn[-1].pixels < pixel_size(24) and not drawn[-1].cut
+
+
+def test_a_line_too_wide_even_at_the_smallest_size_is_cut_with_an_ellipsis() -> None:
+    cache = TextCache()
+    words = "Réinitialiser les statistiques"
+    surface = pygame.Surface((300, 60))
+    drawn = _watched(cache)
+    slot = pygame.Rect(0, 0, 90, 40)
+    rect = cache.blit_fitted(surface, words, Ink(24, WHITE), slot)
+    assert rect.width <= slot.width
+    assert drawn[-1].cut and drawn[-1].pixels == MIN_PIXELS and drawn[-1].text == words
+    shown = cache.fitted(words, Ink(24, WHITE), 90)
+    assert shown.get_height() == cache.font(1).get_height()  # not squeezed flat either
+
+
+def test_labels_side_by_side_take_one_size_that_fits_them_all() -> None:
+    cache = TextCache()
+    labels = ["\u2713 Win", "\u00d7 Przegrana", "= Draw"]
+    width = cache.size_of(labels[1], 22)[0]
+    assert cache.fitting_size(labels, 30, width) == 22 or (
+        cache.size_of(labels[1], cache.fitting_size(labels, 30, width) or 0)[0] <= width
+    )
+    size = cache.fitting_size(labels, 30, width)
+    assert size is not None and all(cache.size_of(t, size)[0] <= width for t in labels)
+    bigger = next(s for s in range(size + 1, 40) if pixel_size(s) > pixel_size(size))
+    assert cache.size_of(labels[1], bigger)[0] > width  # the largest that fits
+    assert cache.fitting_size(labels, 30, 10) is None  # too wide even at the smallest
+
+
+def test_a_symbol_stays_with_its_word_and_a_number_with_its_chinese_unit() -> None:
+    cache = TextCache()
+    french = "Meilleur\u00a0: \u2713 Victoire en 13. Joué\u00a0: \u2713 Victoire en 1."
+    for width in range(60, 400, 7):
+        lines = cache.wrap(french, 20, width)
+        assert not any(line.endswith("\u2713") for line in lines), (width, lines)
+    chinese = "提示\uff1a第 4 列\uff08双方都走最佳着时是和局\uff09"
+    for width in range(cache.size_of("第 4 列", 20)[0], 300, 5):
+        lines = cache.wrap(chinese, 20, width)
+        joined = "".join(lines).replace("\u00a0", " ")
+        assert joined == chinese, lines
+        assert not any(line.endswith("第") or line.startswith(("4", "列")) for line in lines)

@@ -14,7 +14,7 @@ from game.profile.choices import DiscColour, Starter
 from game.profile.saved_game import SavedGame
 from game.profile.settings import SettingsStore
 from game.ui.app import App
-from game.ui.match import Session
+from game.ui.match import ABANDON_LOSS_MOVES, Session
 from game.ui.options import GameConfig, LaunchOptions, Mode
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.menu import MenuScene
@@ -153,6 +153,44 @@ def test_starting_a_new_game_asks_first_and_no_keeps_the_old_one(path: Path) -> 
         scene = app.scene
         assert isinstance(scene, PlayScene) and scene.board.moves == ""
         assert app.saver.game_in_progress is None
+    finally:
+        app.close()
+
+
+def test_leaving_a_game_against_the_computer_a_few_moves_in_counts_as_a_loss(
+    path: Path,
+) -> None:
+    """Two moves in, N leaves the game uncounted; four moves in, the question says the
+    game counts as a loss, and it does (the streak ends, the rating moves): by N, and by
+    a new game from the main menu."""
+    app = make_app(path)
+    try:
+        app.saver.stats.record("Hard", "win")
+        start_game(app, GameConfig(mode=Mode.VS_COMPUTER, level=HARD, starter=Starter.YOU))
+        play(app, 0)
+        app.step([key(pygame.K_n)], FRAME)
+        question = app.scene
+        assert isinstance(question, ConfirmScene) and "not counted" in question.question.detail
+        press(app, "yes")
+        assert app.saver.stats.per_level["Hard"].losses == 0
+        scene = play(app, 0, 1)
+        assert len(scene.round.match.board.moves) >= ABANDON_LOSS_MOVES
+        rated = app.saver.stats.rating.count
+        app.step([key(pygame.K_n)], FRAME)
+        question = app.scene
+        assert isinstance(question, ConfirmScene) and "counts as a loss" in question.question.detail
+        press(app, "yes")
+        record = app.saver.stats.per_level["Hard"]
+        assert (record.losses, record.streak) == (1, 0)
+        assert app.saver.stats.rating.count == rated + 1
+        play(app, 0, 1)
+        to_menu(app)
+        press(app, "play")  # the new-game screen
+        app.step([key(pygame.K_RETURN)], FRAME)  # Start: it asks first
+        question = app.scene
+        assert isinstance(question, ConfirmScene) and "counts as a loss" in question.question.detail
+        press(app, "yes")
+        assert app.saver.stats.per_level["Hard"].losses == 2
     finally:
         app.close()
 

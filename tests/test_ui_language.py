@@ -7,23 +7,29 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pygame
+import pytest
 
 from game import i18n
+from game.ai.levels import level_by_name
 from game.profile.settings import SettingsStore
 from game.ui.app import App
-from game.ui.options import LaunchOptions
+from game.ui.options import GameConfig, LaunchOptions, Mode
 from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.play import PlayScene
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.scenes.stack import Go
-from tests.fakes import FRAME, FakeWorker, key
+from tests.fakes import FRAME, FakeWorker, key, scripted, start_game
+
+WINS_NEXT = "445566"
+"""Red wins with column 7."""
 
 
 @contextmanager
-def window(language: str | None = None) -> Iterator[App]:
+def window(language: str | None = None, worker: FakeWorker | None = None) -> Iterator[App]:
     """The game's window (``language``: the command line's ``--language``), closed after."""
     app = App(
         LaunchOptions(window_size=(800, 600), fullscreen=False, language=language),
-        worker=FakeWorker(),
+        worker=worker or FakeWorker(),
         store=SettingsStore(),
     )
     app.open()
@@ -88,3 +94,38 @@ def test_system_names_the_language_it_follows() -> None:
     with window() as app:
         settings = choose_language(app, i18n.SYSTEM)
         assert settings.items.get("language").value_text == "System (English)"
+
+
+@pytest.mark.parametrize("mode", [Mode.TWO_PLAYERS, Mode.WATCH])
+def test_a_finished_games_buttons_follow_a_language_chosen_from_the_pause_menu(
+    mode: Mode,
+) -> None:
+    with window(worker=FakeWorker(answer=scripted([6]))) as app:
+        beginner = level_by_name("Beginner")
+        start_game(app, GameConfig(mode=mode, level=beginner, start_moves=WINS_NEXT))
+        app.step([key(pygame.K_7)], FRAME)
+        play = app.scene
+        for _ in range(300):
+            if isinstance(play, PlayScene) and play.round.over:
+                break
+            app.step([], FRAME)
+        assert isinstance(play, PlayScene) and play.round.over
+        english = [item.label for item in play.buttons.items]
+        app.step([key(pygame.K_ESCAPE)], FRAME)  # the pause menu
+        choose_language(app, "de")
+        app.step([key(pygame.K_ESCAPE)], FRAME)  # back to the pause menu
+        app.step([key(pygame.K_ESCAPE)], FRAME)  # back to the game
+        assert app.scene is play
+        german = [item.label for item in play.buttons.items]
+        assert german[:2] == ["Nochmal spielen", "Partie analysieren"]
+        assert not set(german) & set(english)
+
+
+def test_the_settings_show_the_language_the_command_line_chose() -> None:
+    with window(language="zh_CN") as app:
+        app.go(Go.SETTINGS)
+        settings = app.scene
+        assert isinstance(settings, SettingsScene)
+        app.step([], FRAME)
+        assert settings.items.get("language").value_text == i18n.LANGUAGES["zh_CN"]
+        assert app.settings.language == i18n.SYSTEM  # the saved choice is untouched

@@ -12,8 +12,9 @@ import dataclasses
 import pygame
 import pytest
 
+from game.ai.client import MAX_ATTEMPTS
 from game.ai.levels import level_by_name
-from game.ai.protocol import RequestKind, SearchRequest, SearchResult, WorkerReply
+from game.ai.protocol import Answered, BookMissing, SearchRequest, SearchResult
 from game.ai.score import Analysis, Score
 from game.core import Player
 from game.profile.choices import Starter
@@ -180,8 +181,8 @@ def test_the_computer_answers_and_its_move_is_animated(app: App, worker: FakeWor
     app.step([drop_key(0)], FRAME)
     while not worker.submitted:  # the human's disc lands, then the request goes out
         app.step([], FRAME)
-    _, kind, request = worker.submitted[-1]
-    assert kind == "move" and request.moves == "1" and request.depth == HARD.depth
+    _, request = worker.submitted[-1]
+    assert not request.analyze and request.moves == "1" and request.depth == HARD.depth
     app.step([], FRAME)  # the fake answers on the next poll
     assert scene.board.moves == "14"
     assert scene.falling is not None and scene.falling.player == Player.SECOND
@@ -305,9 +306,9 @@ def from_the_book(request: SearchRequest) -> SearchResult:
 
 def test_the_computers_last_move_is_called_exact_only_when_it_was_proven() -> None:
     for answer, words in (
-        (centre_first, "Last move: exact"),
-        (from_the_book, "Last move: exact"),
-        (guessing, "Last move: best guess"),
+        (centre_first, "Last move: proven best"),
+        (from_the_book, "Last move: proven best"),
+        (guessing, "Last move: a best guess, not proven"),
     ):
         app = make_app(FakeWorker(answer=answer))
         try:
@@ -350,7 +351,7 @@ def test_the_computer_starts_when_it_is_its_turn(app: App, worker: FakeWorker) -
     assert scene.human == Player.SECOND
     advance(app, 1.0)
     assert scene.board.moves == "4"
-    assert [kind for _, kind, _ in worker.submitted] == ["move"]
+    assert [request.analyze for _, request in worker.submitted] == [False]  # one move
 
 
 def test_a_perfect_level_request_uses_the_time_budget_setting(app: App, worker: FakeWorker) -> None:
@@ -358,7 +359,7 @@ def test_a_perfect_level_request_uses_the_time_budget_setting(app: App, worker: 
     perfect = level_by_name("Perfect")
     start_game(app, GameConfig(mode=Mode.VS_COMPUTER, level=perfect, starter=Starter.COMPUTER))
     app.step([], FRAME)
-    request = worker.submitted[-1][2]
+    request = worker.submitted[-1][1]
     assert request.depth is None and request.time_limit == 7.0
 
 
@@ -450,13 +451,13 @@ def test_undo_while_the_computer_thinks_cancels_it_and_drops_its_late_reply() ->
         scene = start(app)
         app.step([drop_key(0)], FRAME)
         advance(app, 1.0)
-        ((request_id, _, request),) = worker.pending()
+        ((request_id, _),) = worker.pending()
         app.step([key(pygame.K_z, mod=pygame.KMOD_CTRL)], FRAME)
         assert request_id in worker.cancelled
         assert scene.board.moves == ""
         assert not scene.thinking
         # The answer was already on its way: it must not be played.
-        worker.inject(WorkerReply(request_id, RequestKind.MOVE, request.moves, _result(3)))
+        worker.inject(Answered(request_id, _result(3)))
         advance(app, 0.5)
         assert scene.board.moves == ""
     finally:
@@ -465,7 +466,7 @@ def test_undo_while_the_computer_thinks_cancels_it_and_drops_its_late_reply() ->
 
 def test_a_reply_for_another_position_is_dropped(app: App, worker: FakeWorker) -> None:
     scene = start(app)
-    worker.inject(WorkerReply(999, RequestKind.MOVE, "", _result(2)))
+    worker.inject(Answered(999, _result(2)))
     advance(app, 0.2)
     assert scene.board.moves == ""
 
@@ -475,10 +476,10 @@ def test_new_game_and_menu_cancel_what_the_computer_is_doing() -> None:
     app = make_app(worker)
     try:
         start(app, starter="computer")
-        ((first, _, _),) = worker.pending()
+        ((first, _),) = worker.pending()
         app.step([key(pygame.K_n)], FRAME)
         assert first in worker.cancelled
-        ((second, _, _),) = worker.pending()  # the new game's first move
+        ((second, _),) = worker.pending()  # the new game's first move
         app.step([key(pygame.K_ESCAPE)], FRAME)
         assert isinstance(app.scene, PauseScene)
         _choose_in_pause(app, "menu")
@@ -500,15 +501,82 @@ def test_quitting_while_the_computer_thinks_closes_the_worker() -> None:
     assert worker.closed and worker.pending() == []
 
 
-def test_the_workers_notices_appear_on_screen(app: App, worker: FakeWorker) -> None:
-    start(app)
-    worker.notices.append("The computer player stopped unexpectedly and was restarted.")
+def test_a_worker_that_dies_is_replaced_asked_again_and_the_player_told(
+    app: App, worker: FakeWorker
+) -> None:
+    worker.auto = False
+    scene = start(app, starter="computer")
+    [asked] = worker.pending()
+    worker.crash()
     app.step([], FRAME)
     assert [n.text for n in app.stage.notices.shown] == [
-        "The computer player stopped unexpectedly and was restarted."
+        "The computer player stopped unexpectedly and was restarted; it is thinking again."
     ]
+    assert worker.pending() == [asked]  # the new worker was given the move to find
+    worker.release()
+    advance(app, 1.0)
+    assert scene.board.moves == "4"
     advance(app, 10, dt=0.5)
     assert app.stage.notices.shown == []
+
+
+def test_a_worker_without_its_opening_book_is_said_in_the_window_once(
+    app: App, worker: FakeWorker
+) -> None:
+    start(app, starter="computer")
+    worker.inject(BookMissing("book.bin: no such file"))
+    app.step([], FRAME)
+    worker.inject(BookMissing("book.bin: no such file"))  # a restarted worker says it again
+    advance(app, 0.5)
+    said = [n.text for n in app.stage.notices.shown]
+    assert said == [
+        "The opening book could not be read (see the log file): the computer works out the"
+        " first moves itself, which can take seconds a move."
+    ]
+
+
+def _computer_stuck(worker: FakeWorker, app: App) -> PlayScene:
+    """A game where the computer's reply to column 1 kills the worker every time."""
+    worker.auto = False
+    scene = start(app)
+    app.step([drop_key(0)], FRAME)
+    advance(app, 1.0)  # the disc lands, the computer's move is asked
+    [(_, request)] = worker.pending()
+    assert request.moves == "1"
+    for _ in range(MAX_ATTEMPTS):
+        assert turn_text(scene) == "The computer is thinking"
+        worker.crash()
+        app.step([], FRAME)
+    return scene
+
+
+def test_a_move_that_kills_the_worker_again_and_again_is_said_and_can_be_tried_again(
+    app: App, worker: FakeWorker
+) -> None:
+    scene = _computer_stuck(worker, app)
+    assert worker.pending() == []  # given up, not asked a fourth time
+    assert not scene.thinking
+    assert turn_text(scene) == "The computer could not choose a move"
+    said = [notice.text for notice in app.stage.notices.shown]
+    assert "The computer player keeps failing on this position; see the log file." in said
+    assert [item.key for item in scene.buttons.items] == ["retry", "undo", "menu"]
+    advance(app, 5.0)
+    assert worker.pending() == [] and turn_text(scene) == "The computer could not choose a move"
+    app.step([key(pygame.K_RETURN)], FRAME)  # the focus starts on Try again
+    [(_, request)] = worker.pending()
+    assert request.moves == "1" and turn_text(scene) == "The computer is thinking"
+    worker.release()
+    advance(app, 1.0)
+    assert scene.board.moves == "14"
+    assert [item.key for item in scene.buttons.items] == ["undo", "redo", "hint", "menu"]
+
+
+def test_going_back_from_a_move_that_did_not_come(app: App, worker: FakeWorker) -> None:
+    scene = _computer_stuck(worker, app)
+    assert scene.press("undo") is None
+    assert scene.board.moves == "" and scene.round.match.human_to_move
+    assert turn_text(scene) == "Your turn"
+    assert worker.pending() == []
 
 
 def test_an_engine_error_is_told_not_played(app: App, worker: FakeWorker) -> None:
@@ -519,7 +587,9 @@ def test_an_engine_error_is_told_not_played(app: App, worker: FakeWorker) -> Non
     scene = start(app, starter="computer")
     advance(app, 0.2)
     assert scene.board.moves == ""
-    assert any("the engine refused" in n.text for n in app.stage.notices.shown)
+    assert turn_text(scene) == "The computer could not choose a move"
+    assert scene.stuck is not None and not scene.stuck.crashed  # the panel says the engine refused
+    assert worker.pending() == []  # not asked again until the player says so
 
 
 # -- hints and analysis ------------------------------------------------------------------
@@ -531,8 +601,8 @@ def test_h_asks_for_a_hint_and_highlights_the_column(worker: FakeWorker) -> None
     try:
         scene = start(app)
         app.step([key(pygame.K_h)], FRAME)
-        _, kind, request = worker.submitted[-1]
-        assert kind == "hint" and request.depth is None and request.moves == ""
+        _, request = worker.submitted[-1]
+        assert request.depth is None and request.moves == ""
         assert request.analyze  # the same computation as the analysis row
         app.step([], FRAME)
         assert scene.advisor.hint_column(scene.board.moves) == 3
@@ -548,10 +618,11 @@ def test_a_hint_asked_while_the_analysis_runs_is_the_analysis_best_column() -> N
     app = make_app(worker, show_analysis=True)
     try:
         scene = start(app, Mode.TWO_PLAYERS, moves="4435")
-        assert [kind for _, kind, _ in worker.submitted] == ["analysis"]
+        assert [request.moves for _, request in worker.submitted] == ["4435"]
         app.step([key(pygame.K_h)], FRAME)
         # No second search that could answer differently: the analysis answers both.
-        assert [kind for _, kind, _ in worker.submitted] == ["analysis"]
+        assert [request.moves for _, request in worker.submitted] == ["4435"]
+        assert [asked.kind for asked in scene.current.requests.awaited()] == ["analysis"]
         worker.release()
         advance(app, 0.2)
         analysis = shown_analysis(scene)
@@ -628,8 +699,8 @@ def test_analysis_shows_every_columns_score_on_the_players_turn() -> None:
     app = make_app(worker, show_analysis=True)
     try:
         scene = start(app, Mode.TWO_PLAYERS, moves="555555")
-        _, kind, request = worker.submitted[-1]
-        assert kind == "analysis" and request.analyze and request.moves == "555555"
+        _, request = worker.submitted[-1]
+        assert request.analyze and request.moves == "555555"
         app.step([], FRAME)
         shown = shown_analysis(scene)
         assert shown is not None and shown.analysis is not None
@@ -643,7 +714,7 @@ def test_analysis_shows_every_columns_score_on_the_players_turn() -> None:
         # After a move, the new position is analysed in its turn.
         app.step([drop_key(0)], FRAME)
         advance(app, 1.0)
-        assert worker.submitted[-1][2].moves == "5555551"
+        assert worker.submitted[-1][1].moves == "5555551"
     finally:
         app.close()
 
@@ -1039,3 +1110,22 @@ def test_the_last_move_is_called_a_guess_only_at_the_level_that_can_prove_it() -
         assert proof_line(scene) == ""
     finally:
         app.close()
+
+
+def test_f11_leaves_the_keyboard_cursor_where_it_was(app: App) -> None:
+    """Fullscreen changes the window under a still mouse: SDL's motion event (without a
+    movement) does not move the cursor to the column now under the pointer."""
+    scene = start(app, Mode.TWO_PLAYERS)
+    g = scene.layout(app.size).board
+    pointer = (g.column_x(0), g.centre(0, 2)[1])
+    moved = pygame.event.Event(
+        pygame.MOUSEMOTION, pos=pointer, rel=(4, 0), buttons=(0, 0, 0), touch=False
+    )
+    app.step([moved], FRAME)
+    assert scene.cursor == 0
+    app.step([key(pygame.K_RIGHT), key(pygame.K_RIGHT)], FRAME)
+    assert scene.cursor == 2
+    app.step([key(pygame.K_F11), motion(pointer)], FRAME)  # motion(): rel (0, 0)
+    assert scene.cursor == 2
+    app.step([moved], FRAME)  # the mouse moves: the cursor follows it again
+    assert scene.cursor == 0

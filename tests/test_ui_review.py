@@ -21,12 +21,20 @@ from game.ui.app import App
 from game.ui.options import Mode
 from game.ui.review_game import ReviewGame
 from game.ui.scenes.games import GamesScene
-from game.ui.scenes.import_game import ImportScene, problem_with
+from game.ui.scenes.import_game import ImportScene, moves_in, problem_with
+from game.ui.scenes.play import PlayScene
 from game.ui.scenes.review import ReviewScene, texts
-from game.ui.scenes.review.graph import x_of
-from game.ui.scenes.review.panel import move_cells, row_height
+from game.ui.scenes.review.graph import disc_radius, draw_label_rect, x_of
+from game.ui.scenes.review.panel import (
+    MORE_ABOVE,
+    MORE_BELOW,
+    move_cells,
+    row_height,
+    visible_rows,
+)
 from game.ui.scenes.review.requests import IN_FLIGHT
 from game.ui.scenes.stack import Go, Review
+from game.ui.text import Drawn
 from tests.fakes import (
     FRAME,
     FakeWorker,
@@ -180,14 +188,50 @@ def test_keys_and_clicks_step_through_the_moves(app: App) -> None:
     assert review.record.shown == 5
 
 
+def test_the_wheel_steps_through_the_moves_and_arrows_mark_the_hidden_ones(app: App) -> None:
+    long_game = "617315721371413543521632362446574577645622"  # more rows than the list holds
+    review = open_review(app, long_game)
+    advance(app, 0.2)
+    app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1)], FRAME)
+    assert review.record.shown == len(long_game) - 1
+    app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1)], FRAME)
+    assert review.record.shown == len(long_game)
+    layout = review.layout(app.size)
+    row_h = row_height(review.host, layout)
+    drawn: list[Drawn] = []
+    app.stage.text.watch(drawn.append)
+    app.step([], FRAME)
+    texts = [d.text for d in drawn]
+    rows = visible_rows(layout.moves, len(long_game), review.record.shown, row_h)
+    assert rows.start > 0 and MORE_ABOVE in texts and MORE_BELOW not in texts
+    app.step([key(pygame.K_HOME)], FRAME)
+    drawn.clear()
+    app.step([], FRAME)
+    texts = [d.text for d in drawn]
+    assert MORE_BELOW in texts and MORE_ABOVE not in texts
+    app.stage.text.watch(None)
+
+
+@pytest.mark.parametrize("shown", [0, 7])
+def test_the_graphs_bar_covers_neither_the_discs_nor_the_draw_word(app: App, shown: int) -> None:
+    review = open_review(app, WON)
+    review.show(shown)
+    graph = review.layout(app.size).graph
+    bar = x_of(graph, shown, 7)
+    r = disc_radius(graph)
+    assert bar > graph.x + 4 + 2 * r + 2  # right of the discs in the left corners
+    label = draw_label_rect(app.stage, graph, "Draw", bar)
+    assert not label.inflate(4, 0).left <= bar <= label.inflate(4, 0).right
+
+
 def test_the_shown_position_is_analysed_once_the_player_stays(app: App, worker: FakeWorker) -> None:
     review = open_review(app, WON)
     advance(app, 0.2)
     app.step([key(pygame.K_HOME)], FRAME)
     app.step([key(pygame.K_RIGHT)], FRAME)
-    assert not [r for _, _, r in worker.submitted if r.analyze]
+    assert not [r for _, r in worker.submitted if r.analyze]
     advance(app, 0.5)
-    analysed = [r.moves for _, _, r in worker.submitted if r.analyze]
+    analysed = [r.moves for _, r in worker.submitted if r.analyze]
     assert analysed == ["4"]
     assert review.picture().analysis is not None
 
@@ -270,16 +314,52 @@ def test_import_reviews_a_pasted_game_and_refuses_a_bad_one(
     ("text", "named"),
     [
         ("", "first"),
+        (" , ", "first"),
         ("44a5", "Character 3 ('a')"),
         ("4480", "Character 3 ('8')"),
         ("4444444", "Move 7 (column 4)"),
+        ("4 4 4 4 4 4 4", "Move 7 (column 4)"),
         ("44556677", "Move 8 (column 7) comes after the end"),
+        # Digits to str.isdigit() that int() refuses, and digits of other scripts that
+        # int() reads: none is a column.
+        ("44\u00b2", "Character 3 ('\u00b2')"),
+        ("4\u00b3", "Character 2 ('\u00b3')"),
+        ("\u2460", "Character 1 ('\u2460')"),
+        ("4 \uff14", "Character 3 ('\uff14')"),
+        ("\u0664\u0664", "Character 1 ('\u0664')"),
+        ("4;4", "Character 2 (';')"),
     ],
 )
 def test_a_bad_move_string_is_named_by_its_first_bad_move(text: str, named: str) -> None:
     problem = problem_with(text)
     assert problem is not None and named in problem
-    assert problem_with(" 4453 ") is None
+
+
+@pytest.mark.parametrize("text", [" 4453 ", "4 4 5 3", "4,4,5,3", "4, 4, 5, 3", "44 53\n"])
+def test_spaces_and_commas_separate_the_moves(text: str) -> None:
+    assert problem_with(text) is None and moves_in(text) == "4453"
+
+
+def test_space_types_in_import_and_presses_no_button(app: App) -> None:
+    """Space types a separator (its TEXTINPUT), and the focused Review button stays
+    unpressed; a full-width digit is refused with its name, the screen stays."""
+    app.go(Go.IMPORT)
+    scene = on_top(app)
+    assert isinstance(scene, ImportScene) and scene.items.focused is not None
+    assert scene.items.focused.key == "review"
+    for char in "44":
+        app.step([pygame.event.Event(pygame.TEXTINPUT, text=char)], FRAME)
+    app.step([key(pygame.K_SPACE), pygame.event.Event(pygame.TEXTINPUT, text=" ")], FRAME)
+    assert on_top(app) is scene and scene.text == "44 "
+    app.step([pygame.event.Event(pygame.TEXTINPUT, text="\uff14")], FRAME)
+    app.step([key(pygame.K_RETURN)], FRAME)
+    assert on_top(app) is scene and scene.problem is not None and "\uff14" in scene.problem
+    app.step([key(pygame.K_BACKSPACE)], FRAME)
+    for char in "5, 3":
+        app.step([pygame.event.Event(pygame.TEXTINPUT, text=char)], FRAME)
+    app.step([key(pygame.K_RETURN)], FRAME)
+    review = on_top(app)
+    assert isinstance(review, ReviewScene) and review.record.game.moves == "4453"
 
 
 # -- the coach ----------------------------------------------------------------------
@@ -331,6 +411,43 @@ def test_the_coach_says_a_blunder_before_the_computer_replies_and_takes_it_back(
         app.close()
 
 
+def test_a_window_closed_on_the_coachs_question_keeps_the_game_before_the_move() -> None:
+    """Closed while the coach asks: Continue shows the position before the blunder, the
+    player to move (the computer has not replied), and the blunder one Redo away."""
+    worker = FakeWorker(answer=coach_answers)
+    app = make_app(worker, coach=True)
+    try:
+        scene = start(app, Mode.VS_COMPUTER, starter=Starter.YOU)
+        advance(app, 0.1)
+        app.step([drop_key(0)], FRAME)
+        advance(app, 1.0)
+        assert scene.coach.offer is not None
+        kept = app.saver.game_in_progress
+        assert kept is not None and (kept.moves, kept.redo) == ("", "1")
+    finally:
+        app.close()
+    worker = FakeWorker(answer=coach_answers)
+    app = make_app(worker, coach=True)
+    try:
+        app.go(Go.CONTINUE)
+        advance(app, 1.0)
+        continued = on_top(app)
+        assert isinstance(continued, PlayScene)
+        scene = continued
+        board = scene.round.match.board
+        assert board.moves == "" and board.redo_moves == "1" and scene.round.match.human_to_move
+        assert not [r for _, r in worker.submitted if not r.analyze]  # no reply asked
+        app.step([drop_key(0)], FRAME)  # the same blunder: the coach asks again
+        advance(app, 1.0)
+        assert scene.coach.offer is not None and scene.round.match.board.moves == "1"
+        scene.press("keep")
+        advance(app, 1.0)
+        kept = app.saver.game_in_progress
+        assert kept is not None and len(kept.moves) == 2  # kept as played once decided
+    finally:
+        app.close()
+
+
 def test_the_coach_is_quiet_when_off_or_on_a_good_move() -> None:
     worker = FakeWorker(answer=coach_answers)
     app = make_app(worker)
@@ -340,7 +457,7 @@ def test_the_coach_is_quiet_when_off_or_on_a_good_move() -> None:
         app.step([drop_key(0)], FRAME)
         advance(app, 1.0)
         assert scene.coach.offer is None and len(scene.board.moves) == 2
-        assert not [r for _, _, r in worker.submitted if r.analyze]  # nobody asked
+        assert not [r for _, r in worker.submitted if r.analyze]  # nobody asked
     finally:
         app.close()
     app = make_app(FakeWorker(answer=coach_answers), coach=True)

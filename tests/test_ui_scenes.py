@@ -234,5 +234,8 @@ def test_how_to_play_fits_above_its_button_at_every_size(size: tuple[int, int]) 
         assert isinstance(scene, HowToScene)
         layout = scene.layout(size)
         assert 0 < scene.content_bottom <= layout.body.bottom < layout.rects["back"].top
+        app.step([key(pygame.K_RIGHT)], FRAME)  # the second page: review, coach, puzzles
+        assert scene.page == 1 and scene.items.get("page").label == "Previous page"
+        assert 0 < scene.content_bottom <= layout.body.bottom
     finally:
         app.close()

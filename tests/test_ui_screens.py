@@ -13,12 +13,13 @@ import pygame
 import pytest
 
 from game.ai.book import BOOK_FILE
+from game.ai.client import Notice
 from game.ai.levels import level_by_name
-from game.ai.worker import RESTART_NOTICE
 from game.profile.choices import Starter
 from game.profile.settings import SettingsStore
 from game.resources import ASSETS_ENV
 from game.ui.app import App
+from game.ui.engine_link import notice_text
 from game.ui.options import GameConfig, LaunchOptions, Mode
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.play import PlayScene
@@ -154,7 +155,7 @@ def test_killing_the_worker_mid_perfect_search_is_told_and_the_computer_still_mo
             app.step([], FRAME)
             seen.update(notice.text for notice in app.stage.notices.shown)
             time.sleep(0.005)
-        assert RESTART_NOTICE in seen
+        assert notice_text(Notice.RESTARTED) in seen
         assert getattr(app.link.worker, "pid", None) not in (None, first_pid)
         assert len(scene.board.moves) == 8 and scene.round.match.human_to_move
     finally:

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
 
+from game.profile.rating import nearest_level, shipped_level_ratings
 from game.profile.settings import SettingsStore
+from game.ui import rating_view
 from game.ui.app import App
-from game.ui.options import Mode
+from game.ui.names import level_name
+from game.ui.options import LaunchOptions, Mode
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.settings_scene import SettingsScene
@@ -277,3 +281,28 @@ def test_the_new_game_screen_names_the_colours_of_the_theme_in_use(app: App) -> 
     assert setup.items.get("colour").value_text == "Orange"
     app.go(OpenSetup(Mode.WATCH))
     assert app.scene.items.get("level").label == "Orange plays at"  # type: ignore[attr-defined]
+
+
+def test_a_new_player_is_offered_the_level_the_screen_suggests(tmp_path: Path) -> None:
+    """Nothing played yet: the level row starts at the level nearest the starting rating,
+    the one the line under it names; once a game is counted, the level chosen last."""
+    app = App(
+        LaunchOptions(window_size=(800, 600)),
+        worker=fakes.FakeWorker(),
+        store=SettingsStore(tmp_path / "settings.json"),
+    )
+    app.open()
+    try:
+        preferences, saver = app.navigator.services.preferences, app.saver
+        ratings = shipped_level_ratings()
+        assert ratings is not None
+        nearest = nearest_level(saver.stats.rating.rating, ratings)
+        assert nearest != app.settings.level  # the default level is not the nearest one
+        setup = SetupScene(app.stage, Mode.VS_COMPUTER, preferences, saver)
+        assert setup.level.name == nearest
+        assert level_name(nearest) in rating_view.suggestion(saver.stats.rating, ratings)
+        saver.stats.record("Hard", "loss")
+        setup = SetupScene(app.stage, Mode.VS_COMPUTER, preferences, saver)
+        assert setup.level.name == app.settings.level
+    finally:
+        app.close()

@@ -50,7 +50,7 @@ def test_each_side_searches_at_its_own_level(app: App, worker: FakeWorker) -> No
     app.settings.watch_delay = 0.0
     watch(app)
     advance(app, 3.0)
-    moves = [request for _, kind, request in worker.submitted if kind == "move"]
+    moves = [request for _, request in worker.submitted if not request.analyze]
     assert len(moves) >= 4
     for request in moves:
         expected = EASY if len(request.moves) % 2 == 0 else MASTER
@@ -157,7 +157,7 @@ def test_watching_shows_no_analysis_legend_and_asks_for_no_analysis(
     lines, _ = _drawn(app, scene)
     text = " ".join(lines)
     assert "perfectly" not in text and "win, = draw" not in text
-    assert all(kind == "move" for _, kind, _ in worker.submitted)
+    assert not [request for _, request in worker.submitted if request.analyze]
 
 
 def test_after_the_game_only_the_keys_that_still_work_are_listed(app: App) -> None:

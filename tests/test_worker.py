@@ -25,11 +25,21 @@ import pytest
 from game import resources
 from game.ai.book import BOOK_FILE
 from game.ai.bookshelf import BookFile
+from game.ai.client import HANG_MARGIN, MAX_ATTEMPTS, Notice, WorkerClient
 from game.ai.levels import MAX_DEPTH
-from game.ai.protocol import RequestKind, ReviewRequest, ReviewResult, SearchRequest, WorkerReply
+from game.ai.protocol import (
+    Answered,
+    Refused,
+    Reply,
+    ReviewRequest,
+    ReviewResult,
+    SearchRequest,
+    SearchResult,
+)
 from game.ai.score import Score
-from game.ai.worker import GAVE_UP_NOTICE, HANG_NOTICE, MAX_ATTEMPTS, RESTART_NOTICE, AIWorker
+from game.ai.worker import AIWorker
 from game.core import Board
+from game.ui.engine_link import make_worker
 
 ROOT = Path(__file__).resolve().parent.parent
 DEADLINE = 30.0
@@ -51,8 +61,8 @@ def worker() -> Iterator[AIWorker]:
     handle.close()
 
 
-def wait_for_replies(worker: AIWorker, count: int = 1) -> list[WorkerReply]:
-    replies: list[WorkerReply] = []
+def wait_for_replies(worker: WorkerClient, count: int = 1) -> list[Reply]:
+    replies: list[Reply] = []
     deadline = time.monotonic() + DEADLINE
     while len(replies) < count:
         if time.monotonic() > deadline:
@@ -60,6 +70,12 @@ def wait_for_replies(worker: AIWorker, count: int = 1) -> list[WorkerReply]:
         replies.extend(worker.poll())
         time.sleep(0.005)
     return replies
+
+
+def found(reply: Reply) -> SearchResult:
+    """The search result ``reply`` carries (the test fails on anything else)."""
+    assert isinstance(reply, Answered) and isinstance(reply.result, SearchResult), reply
+    return reply.result
 
 
 def process_gone(pid: int) -> bool:
@@ -87,41 +103,36 @@ def wait_until_gone(pid: int, seconds: float) -> bool:
 
 
 def test_a_request_comes_back_as_a_legal_column(worker: AIWorker) -> None:
-    request_id = worker.submit(SearchRequest(moves="4453", depth=4, seed=1), kind=RequestKind.MOVE)
+    request_id = worker.submit(SearchRequest(moves="4453", depth=4, seed=1))
     assert worker.pending_count == 1
     [reply] = wait_for_replies(worker)
     assert reply.request_id == request_id
-    assert reply.kind is RequestKind.MOVE
-    assert reply.moves == "4453"
-    assert reply.error is None and reply.result is not None
-    column = reply.result.column
+    column = found(reply).column
     assert column is not None and Board.from_moves("4453").can_play(column)
     assert worker.pending_count == 0
 
 
 def test_the_computer_takes_a_win_and_answers_analysis(worker: AIWorker) -> None:
     # Player one has three in column 1 and wins by playing it again.
-    worker.submit(SearchRequest(moves="121212", depth=2), kind=RequestKind.MOVE)
+    worker.submit(SearchRequest(moves="121212", depth=2))
     # Solving every other column exactly takes long in pure Python: the time budget
     # makes the worker fall back to its depth-limited scores for those.
     analysis_request = SearchRequest(moves="121212", depth=None, time_limit=1.0, analyze=True)
-    worker.submit(analysis_request, kind=RequestKind.ANALYSIS)
+    worker.submit(analysis_request)
     move, analysis = wait_for_replies(worker, 2)
-    assert move.result is not None and move.result.column == 0
-    assert analysis.kind is RequestKind.ANALYSIS
-    assert analysis.result is not None and analysis.result.analysis is not None
-    scores = analysis.result.analysis
-    assert len(scores) == 7
+    assert found(move).column == 0
+    scores = found(analysis).analysis
+    assert scores is not None and len(scores) == 7
     # Column 1 wins at once for the side to move: 22 - 4 stones.
     assert scores[0] == Score.exact(18)
-    assert analysis.result.column == 0
+    assert found(analysis).column == 0
 
 
 def test_replies_come_in_submission_order(worker: AIWorker) -> None:
     ids = [worker.submit(SearchRequest(moves=moves, depth=2)) for moves in ("4", "44", "444")]
     replies = wait_for_replies(worker, 3)
     assert [reply.request_id for reply in replies] == ids
-    assert [reply.moves for reply in replies] == ["4", "44", "444"]
+    assert all(isinstance(reply, Answered) for reply in replies)
 
 
 def test_an_illegal_position_gets_an_error_reply_and_the_worker_goes_on(
@@ -130,26 +141,25 @@ def test_an_illegal_position_gets_an_error_reply_and_the_worker_goes_on(
     bad = worker.submit(SearchRequest(moves="4444444", depth=2))
     good = worker.submit(SearchRequest(moves="4", depth=2))
     first, second = wait_for_replies(worker, 2)
-    assert first.request_id == bad and first.result is None
-    assert first.error is not None and "column 4" in first.error
-    assert second.request_id == good and second.result is not None
+    assert first.request_id == bad and isinstance(first, Refused)
+    assert "column 4" in first.error and not first.crashed
+    assert second.request_id == good and found(second).column is not None
     assert worker.restarts == 0
 
 
 def test_a_review_request_gets_the_positions_value_and_line(worker: AIWorker) -> None:
     game = "2252576253462244111563365343671351441"  # Test_L3_R1's first game: -1 at its end
     asked = [
-        worker.submit(ReviewRequest(game=game, ply=len(game), line=4), kind=RequestKind.REVIEW),
-        worker.submit(ReviewRequest(game=game, ply=len(game) + 1), kind=RequestKind.REVIEW),
+        worker.submit(ReviewRequest(game=game, ply=len(game), line=4)),
+        worker.submit(ReviewRequest(game=game, ply=len(game) + 1)),
     ]
     answer, refused = wait_for_replies(worker, 2)
     assert [answer.request_id, refused.request_id] == asked
-    value = answer.review
-    assert isinstance(value, ReviewResult) and answer.kind is RequestKind.REVIEW
-    assert answer.moves == game and answer.result is None
-    assert value.value.score == Score.exact(-1)
-    assert value.value.line and value.value.column == value.value.line[0]
-    assert refused.review is None and refused.error is not None
+    assert isinstance(answer, Answered) and isinstance(answer.result, ReviewResult)
+    value = answer.result.value
+    assert value.score == Score.exact(-1)
+    assert value.line and value.column == value.line[0]
+    assert isinstance(refused, Refused) and refused.error
 
 
 def test_cancel_stops_a_deep_search_and_the_next_request_is_answered(worker: AIWorker) -> None:
@@ -193,10 +203,10 @@ def test_killing_the_worker_mid_search_recovers_and_tells_the_player(worker: AIW
     os.kill(first_pid, signal.SIGKILL)
     [reply] = wait_for_replies(worker)
     assert reply.request_id == request_id
-    assert reply.result is not None and reply.result.column is not None
+    assert found(reply).column is not None
     assert worker.pid != first_pid
     assert worker.restarts == 1
-    assert worker.take_notices() == [RESTART_NOTICE]
+    assert worker.take_notices() == [Notice.RESTARTED]
     assert worker.take_notices() == []
 
 
@@ -208,18 +218,25 @@ def test_a_hung_worker_is_replaced(worker: AIWorker) -> None:
     os.kill(frozen_pid, signal.SIGSTOP)
     try:
         request_id = worker.submit(SearchRequest(moves="4", depth=2, time_limit=0.5))
-        [reply] = wait_for_replies(worker)
+        replies: list[Reply] = []
+        deadline = time.monotonic() + DEADLINE
+        while worker.restarts == 0 and time.monotonic() < deadline:
+            replies += worker.poll()
+            time.sleep(0.005)
+        # The new process gets the usual margin to start (a loaded machine takes a while).
+        worker.hang_margin = HANG_MARGIN
+        [reply] = replies or wait_for_replies(worker)
     finally:
         if not process_gone(frozen_pid):
             os.kill(frozen_pid, signal.SIGKILL)
-    assert reply.request_id == request_id and reply.result is not None
-    assert worker.take_notices() == [HANG_NOTICE]
+    assert reply.request_id == request_id and found(reply).column is not None
+    assert worker.take_notices() == [Notice.HUNG]
     assert wait_until_gone(frozen_pid, 5.0), "the frozen worker was left behind"
 
 
 def test_a_request_that_keeps_killing_the_worker_gets_an_error(worker: AIWorker) -> None:
     request_id = worker.submit(LONG_SEARCH)
-    replies: list[WorkerReply] = []
+    replies: list[Reply] = []
     deadline = time.monotonic() + DEADLINE
     while not replies and time.monotonic() < deadline:
         pid = worker.pid
@@ -229,12 +246,12 @@ def test_a_request_that_keeps_killing_the_worker_gets_an_error(worker: AIWorker)
         time.sleep(0.1)
         replies = worker.poll()
     [reply] = replies
-    assert reply.request_id == request_id and reply.result is None and reply.error
-    assert GAVE_UP_NOTICE in worker.take_notices()
+    assert reply.request_id == request_id and isinstance(reply, Refused) and reply.crashed
+    assert Notice.GAVE_UP in worker.take_notices()
     # The worker still answers the next request.
     quick = worker.submit(SearchRequest(moves="4", depth=1))
     [answer] = wait_for_replies(worker)
-    assert answer.request_id == quick and answer.result is not None
+    assert answer.request_id == quick and found(answer).column is not None
 
 
 def test_the_log_file_the_give_up_notice_points_to_says_why_the_worker_died(
@@ -247,9 +264,8 @@ def test_the_log_file_the_give_up_notice_points_to_says_why_the_worker_died(
         crasher = SearchRequest(moves=None)  # type: ignore[arg-type]
         request_id = handle.submit(crasher)
         [reply] = wait_for_replies(handle)
-        assert reply.request_id == request_id and reply.error
-        assert GAVE_UP_NOTICE in handle.take_notices()
-        assert "log file" in GAVE_UP_NOTICE
+        assert reply.request_id == request_id and isinstance(reply, Refused) and reply.crashed
+        assert Notice.GAVE_UP in handle.take_notices()
     finally:
         handle.close()
     worker_records = [r for r in caplog.records if r.processName == "connect4-ai"]
@@ -257,6 +273,51 @@ def test_the_log_file_the_give_up_notice_points_to_says_why_the_worker_died(
     assert len(crashes) == MAX_ATTEMPTS, [r.getMessage() for r in worker_records]
     assert all("Traceback" in r.getMessage() for r in crashes)
     assert all(r.name == "game.ai.worker" and r.levelno == logging.ERROR for r in crashes)
+
+
+def test_the_game_s_worker_loads_nothing_of_the_window(caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)
+    handle = make_worker()  # as the game makes it: the shipped book, found by game.resources
+    try:
+        handle.submit(SearchRequest(moves="", time_limit=3.0))  # Perfect: the book is read
+        [reply] = wait_for_replies(handle)
+        assert found(reply).from_book
+    finally:
+        handle.close()
+    [said] = [
+        record.getMessage()
+        for record in caplog.records
+        if record.processName == "connect4-ai" and "modules it loaded" in record.getMessage()
+    ]
+    loaded = set(said.split(": ", 1)[1].split())
+    assert {"game.ai.engine", "game.ai.bookshelf", "game.core"} <= loaded
+    assert not loaded & {"game.resources", "game.i18n", "game.settings"}, sorted(loaded)
+    assert not [name for name in loaded if name.startswith("game.ui")]
+
+
+@pytest.mark.parametrize("damage", ["missing", "damaged"])
+def test_a_worker_without_its_book_says_so_at_once_and_once(tmp_path: Path, damage: str) -> None:
+    path = tmp_path / "book.bin"
+    if damage == "damaged":
+        path.write_bytes(b"not a book at all")
+    handle = AIWorker(book=BookFile.at(path))
+    try:
+        # Perfect from the empty board: without the book, about ten seconds of search.
+        first = handle.submit(SearchRequest(moves="", time_limit=60.0))
+        replies: list[Reply] = []
+        deadline = time.monotonic() + DEADLINE
+        while not (notices := handle.take_notices()) and time.monotonic() < deadline:
+            replies += handle.poll()
+            time.sleep(0.01)
+        assert notices == [Notice.NO_BOOK]
+        assert replies == [] and handle.pending_count == 1  # told before the search ends
+        handle.cancel(first)
+        quick = handle.submit(SearchRequest(moves="4", time_limit=1.0, analyze=True))
+        [reply] = wait_for_replies(handle)
+        assert reply.request_id == quick and found(reply).analysis is not None
+        assert handle.take_notices() == []  # once
+    finally:
+        handle.close()
 
 
 def test_closing_leaves_no_child_process() -> None:
@@ -324,8 +385,8 @@ def test_the_worker_stays_under_its_memory_limit() -> None:
         handle.submit(SearchRequest(moves="44", time_limit=1.0, analyze=True, use_book=False))
         handle.submit(SearchRequest(moves="4453", depth=MAX_DEPTH, time_limit=1.0))
         replies = wait_for_replies(handle, 3)
-        assert all(reply.result is not None for reply in replies)
-        assert replies[0].result is not None and replies[0].result.from_book
+        assert found(replies[0]).from_book
+        assert all(found(reply).column is not None for reply in replies)
         status = Path(f"/proc/{handle.pid}/status").read_text()
     finally:
         handle.close()

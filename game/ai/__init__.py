@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from game.ai.engine import Engine
     from game.ai.levels import LEVELS, Level, custom_level, level_by_name
-    from game.ai.protocol import RequestKind, SearchRequest, SearchResult
+    from game.ai.protocol import SearchRequest, SearchResult
     from game.ai.score import Analysis, Score
 
 _HOMES = {
@@ -22,7 +22,6 @@ _HOMES = {
     "Level": "game.ai.levels",
     "custom_level": "game.ai.levels",
     "level_by_name": "game.ai.levels",
-    "RequestKind": "game.ai.protocol",
     "SearchRequest": "game.ai.protocol",
     "SearchResult": "game.ai.protocol",
     "Analysis": "game.ai.score",
@@ -34,7 +33,6 @@ __all__ = [
     "Analysis",
     "Engine",
     "Level",
-    "RequestKind",
     "Score",
     "SearchRequest",
     "SearchResult",

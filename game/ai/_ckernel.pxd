@@ -225,14 +225,33 @@ cdef class SolverKernel:
 
     cpdef int probe(self, u64 current, u64 mask, int ply, int alpha, u64 opponent_wins) except? -1000000000
     cdef void _check(self) except *
-    @cython.locals(stored=int, table=Table)
-    cdef int _cut(self, u64 key, int ply, int score, int col, int flip) noexcept
 
-    @cython.locals(possible=u64, odd_columns=u64, empty=u64, key=u64, opponent=u64,
-                   child_key=u64, rest=u64, move=u64, after=u64, moves=MoveLists,
-                   score=int, high=int, entry=int, table_move=int, refuted=int, child=int,
-                   base=int, col=int, slot=int, flip=int, mirrored=u64,
-                   mirror_children=bint, cell=u64, table=Table, child_table=Table, count=int)
+    # The recursion's steps, each called from one place: inline, so that the C compiler
+    # makes one function of them again (a method's address sits in the class's table, so a
+    # large one would stay a call).
+    cdef inline void _prefetch(self, u64 key, int ply) noexcept
+    cdef inline int _entry(self, u64 key, int ply) noexcept
+    cdef inline void _store(self, u64 key, int ply, int entry) noexcept
+    @cython.locals(stored=int)
+    cdef int _cut(self, u64 key, int ply, int score, int col, int flip) noexcept
+    @cython.locals(empty=u64, odd_columns=u64, rest=u64, cell=u64, score=int)
+    cdef inline (int, int) _static_bounds(self, u64 current, u64 mask, int ply,
+                                          int alpha) noexcept
+    @cython.locals(entry=int, score=int, move=int)
+    cdef inline (int, int, int) _probe(self, u64 key, int ply, int flip, int high) noexcept
+    @cython.locals(child_key=u64, refuted=int, mirror_children=bint, child_table=Table,
+                   rest=u64, move=u64, child=int, score=int)
+    cdef inline (u64, int, int) _probe_children(self, u64 current, u64 mask, int ply,
+                                                int alpha, u64 possible) noexcept
+    @cython.locals(rest=u64, move=u64)
+    cdef inline int _quick_win(self, u64 current, u64 mask, u64 possible) noexcept
+    @cython.locals(child_table=Table, score=int, col=int, moves=MoveLists, base=int,
+                   count=int, slot=int)
+    cdef inline int _search_children(self, u64 current, u64 mask, int ply, int alpha,
+                                     u64 possible, u64 key, int flip) except? -1000000000
+
+    @cython.locals(possible=u64, key=u64, after=u64, move=u64, low=int, high=int, flip=int,
+                   table_move=int, score=int, col=int)
     cdef int negamax(self, u64 current, u64 mask, int ply, int alpha, u64 opponent_wins) except? -1000000000
 
 

@@ -70,8 +70,11 @@ class BookFile:
     """The book in a file, found by ``locate`` (which raises FileNotFoundError when there is
     none) and read by ``reader`` the first time a position is asked of it, once.  A file
     that is missing or cannot be read leaves one warning in the log and :attr:`problem`
-    saying why; the book then knows nothing, and the engine searches.  Picklable before
-    it is read (the worker process gets one)."""
+    saying why; the book then knows nothing, and the engine searches.
+
+    It is picklable (the worker process gets one), and what is pickled is the file's
+    path, found in this process, or why there is none: never ``locate`` itself, whose
+    module (the window's asset finder, say) the other process would then import."""
 
     def __init__(
         self, locate: Callable[[], Path], reader: Callable[[Path], PositionBook] = read_book
@@ -87,6 +90,13 @@ class BookFile:
     def at(cls, path: Path, reader: Callable[[Path], PositionBook] = read_book) -> BookFile:
         """The book in the file at ``path``."""
         return cls(functools.partial(Path, path), reader)
+
+    def __reduce__(self) -> tuple[Callable[..., BookFile], tuple[object, ...]]:
+        try:
+            path = self._locate()
+        except FileNotFoundError as error:
+            return (_unpickled, (None, str(error), self._reader))
+        return (_unpickled, (str(path), None, self._reader))
 
     @property
     def book(self) -> PositionBook | None:
@@ -107,3 +117,16 @@ class BookFile:
     def best_move(self, current: Bitboard, mask: Bitboard) -> tuple[Score, Column] | None:
         book = self.book
         return None if book is None else book.best_move(current, mask)
+
+
+def _not_found(reason: str) -> Path:
+    raise FileNotFoundError(reason)
+
+
+def _unpickled(
+    path: str | None, problem: str | None, reader: Callable[[Path], PositionBook]
+) -> BookFile:
+    """A pickled :class:`BookFile`: the file at ``path``, or none (``problem`` says why)."""
+    if path is None:
+        return BookFile(functools.partial(_not_found, str(problem)), reader)
+    return BookFile.at(Path(path), reader)

@@ -16,7 +16,7 @@ fallback: same scores, same best moves, same node counts.
 same program:
 
 * type every new name of the hot path in ``_ckernel.pxd`` (an untyped name
-  makes C code go through Python objects: one untyped global cost 6x in a probe);
+  makes C code go through Python objects, several times slower);
 * no ``//`` or ``%`` on a value that can be negative (C truncates toward zero,
   Python floors; the build uses C division), and no shift by 64 or more;
 * bitboards stay below 2**64 (C wraps, Python grows): mask with ``BOARD``;
@@ -412,12 +412,11 @@ def _zeroed_words(count: int) -> memoryview:
     """``count`` 64-bit words of zeros, in fresh pages of their own.
 
     The pages are mapped in at once: otherwise each first touch of a page during a
-    search costs a page fault, which made the first solves of a new table several times
-    slower.  Where the system offers huge pages the table asks for them *before* the
-    pages are mapped in (after, the kernel keeps the small pages it already gave): a
-    64 MiB table then needs 32 TLB entries instead of 16,384, and the empty board solves
-    about 5% faster.  The mapping is private: a shared one is shared memory, which does
-    not get huge pages.
+    search costs a page fault.  Where the system offers huge pages the table asks for
+    them *before* the pages are mapped in (after, the kernel keeps the small pages it
+    already gave): a 64 MiB table then needs 32 TLB entries instead of 16,384.  The
+    mapping is private: a shared one is shared memory, which does not get huge pages.
+    (What each was worth: build_scripts/evaluation_tuning.md.)
     """
     size = count * SLOT_BYTES
     private = getattr(mmap, "MAP_PRIVATE", 0) | getattr(mmap, "MAP_ANONYMOUS", 0)
@@ -554,9 +553,7 @@ class MoveLists:
           cells, the move into the cell with more live fours through it (:func:`live_fours`)
           comes first, then the more central.  Early in a game the fours a stone can still
           take part in, for either side, say more about a move than its column; later
-          they mislead.  Measured (build_scripts/evaluation_tuning.md): the empty board
-          weak 232.6 M -> 129.3 M nodes (153.2 M counting every four through the cell,
-          live or not); ordering so at every ply costs nodes from the middle game on.
+          they mislead (the figures: build_scripts/evaluation_tuning.md).
         * A move that leaves the opponent no reply that does not lose at once (two
           threats, or a threat under a threat) ends the sort: the answer is then
           ``~column`` (negative) for that move.  Such a move wins with the mover's next
@@ -816,9 +813,8 @@ def next_probe(low: int, high: int, probes: int, ply: int) -> int:
 
 
 DEEP_PLY = 24
-"""Positions from this ply on go to the solver's small table (see :class:`SolverKernel`).
-(24 and 26 were alike on a quiet machine; with the other core busy 24 took 4-6% less
-time, for 2% more nodes: build_scripts/evaluation_tuning.md.)"""
+"""Positions from this ply on go to the solver's small table (see :class:`SolverKernel`;
+why this ply: build_scripts/evaluation_tuning.md)."""
 DEEP_SLOTS = 1 << 18
 """The small table's size: 2 MiB, which stays in the CPU's cache."""
 SCORE_OFFSET = 32
@@ -877,6 +873,19 @@ class SolverKernel:
     forgotten: they go to a small table (``deep``, :data:`DEEP_SLOTS`) that stays in the
     CPU's cache, and the earlier ones to the large table, where they are not crowded out.
     Most look-ups then cost no trip to memory.
+
+    **The recursion in steps.**  :meth:`negamax` runs the steps of a node in order and
+    returns as soon as one decides the window; each step is a method with a contract of
+    its own: :meth:`_static_bounds` (bounds from the stones alone), :meth:`_probe` (the
+    node's table entry), :meth:`_probe_children` (the children's entries),
+    :meth:`_quick_win` and :meth:`_search_children` (the child loop).  A step that
+    bounds the score answers ``(low, high)``, the score lying in ``[low, high]``: the
+    node fails high with ``low`` when ``low > alpha`` and low with ``high`` when ``high
+    <= alpha``, and a bound that says nothing is ``LOSS_LATER[ply]`` below (at most
+    alpha by then) or :data:`NO_BOUND` above.  The steps are ``inline`` in
+    ``_ckernel.pxd``, each called from one place; the C compiler makes one function of
+    the small ones again, and the two it leaves as calls run only at the nodes that get
+    that far (the cost of the split is in build_scripts/evaluation_tuning.md).
 
     Table entries pack::
 
@@ -984,65 +993,59 @@ class SolverKernel:
         self.next_check = self.nodes + CHECK_INTERVAL
         self.control.check(self.nodes)  # type: ignore[attr-defined]
 
+    def _prefetch(self, key: int, ply: int) -> None:
+        """Start loading the slot of the position of ``key`` at ``ply`` into the CPU cache
+        (in the position's table: see "Two tables" above)."""
+        if ply < DEEP_PLY:
+            self.table.prefetch(key)
+        else:
+            self.deep.prefetch(key)
+
+    def _entry(self, key: int, ply: int) -> int:
+        """The entry of the position of ``key`` at ``ply``, or 0."""
+        if ply < DEEP_PLY:
+            return self.table.get(key)
+        return self.deep.get(key)
+
+    def _store(self, key: int, ply: int, entry: int) -> None:
+        """Store ``entry`` for the position of ``key`` at ``ply``."""
+        if ply < DEEP_PLY:
+            self.table.put(key, entry)
+        else:
+            self.deep.put(key, entry)
+
     def _cut(self, key: int, ply: int, score: int, col: int, flip: int) -> int:
         """Store a cut-off by ``col`` and return its score (``flip``: ``key`` is the mirror
         image's, and so is the column stored)."""
         stored = col
         if flip:
             stored = WIDTH - 1 - col
-        table = self.table if ply < DEEP_PLY else self.deep
-        table.put(key, (score + CUT_FIELDS) | (stored << SOLVER_MOVE_SHIFT))
+        self._store(key, ply, (score + CUT_FIELDS) | (stored << SOLVER_MOVE_SHIFT))
         if ply == self.root_ply:
             self.cut_column = col
         return score
 
-    def negamax(self, current: int, mask: int, ply: int, alpha: int, opponent_wins: int) -> int:
-        self.nodes += 1
-        if self.nodes >= self.next_check:
-            self._check()
+    def _static_bounds(self, current: int, mask: int, ply: int, alpha: int) -> tuple[int, int]:
+        """Bounds on the node's score from its stones alone, without a search or the table:
+        ``(low, high)``, the score lies in ``[low, high]``.  ``(LOSS_LATER[ply], NO_BOUND)``
+        where they say nothing; the first bound that decides the null window (``low >
+        alpha`` or ``high <= alpha``) is returned at once, and then :attr:`cut_column` is
+        the root move that proves it, where there is one.  Requires ``alpha >=
+        LOSS_LATER[ply]``.
 
-        possible = safe_moves(mask, opponent_wins)
-        if not possible:
-            return LOSS_NEXT[ply]
-        key = current + mask
-        flip = 0
-        if possible & (possible - 1):
-            # Start loading the table entry now: the checks below hide part of the wait.
-            if ply < self.mirror_limit:
-                mirrored = mirror_key(key)
-                if mirrored < key:
-                    key = mirrored
-                    flip = 1
-            table = self.table if ply < DEEP_PLY else self.deep
-            table.prefetch(key)
-        # We cannot lose before the opponent's second stone, nor win before our second.
-        # (In a null window, a bound that raises alpha or lowers beta decides the node.)
-        if alpha < LOSS_LATER[ply]:
-            return LOSS_LATER[ply]
-        if not possible & (possible - 1):
-            # A single candidate (about a third of the nodes): no table, no order, and no
-            # static bound either, as the child makes its own checks (measured: the bounds
-            # here cost more than they save, 4-9% of the time).
-            after = mask | possible
-            return -self.negamax(
-                current ^ mask, after, ply + 1, ~alpha, winning_cells(current | possible, after)
-            )
-
-        # A side with no four left to make cannot win: the score is at most (or at least) a
-        # draw.
+        A side with no four left to make cannot win: the score is at most (or at least) a
+        draw.  Then the follow-up bounds (the class docstring): the columns of odd height
+        are those whose next cell is on an even row (a full column's "next cell" is a
+        spare bit)."""
+        empty = BOARD ^ mask
         if alpha >= 0:
-            if not has_four(current | (BOARD ^ mask)):
-                return 0
-        elif not has_four((current ^ mask) | (BOARD ^ mask)):
-            return 0
-
-        # The follow-up bounds (class docstring).  The columns of odd height are those
-        # whose next cell is on an even row (a full column's "next cell" is a spare bit).
+            if not has_four(current | empty):
+                return LOSS_LATER[ply], 0
+        elif not has_four((current ^ mask) | empty):
+            return 0, NO_BOUND
         odd_columns = (mask + BOTTOM) & EVEN_ROWS
-        high = WIN_LATER[ply]
         if ply & 1:  # the second player to move: it takes an even cell first
             if alpha < FOLLOW_UP_BEST:
-                empty = BOARD ^ mask
                 rest = odd_columns
                 while rest:
                     cell = rest & -rest
@@ -1053,98 +1056,88 @@ class SolverKernel:
                     if score > alpha:
                         if ply == self.root_ply:
                             self.cut_column = low_column(cell)  # the answer there
-                        return score
+                        return score, NO_BOUND
         elif alpha >= -FOLLOW_UP_BEST:
-            score = follow_up_bound(current, current ^ mask, BOARD ^ mask, odd_columns)
-            if score <= alpha:
-                return score
-            high = min(high, score)
+            return LOSS_LATER[ply], follow_up_bound(current, current ^ mask, empty, odd_columns)
+        return LOSS_LATER[ply], NO_BOUND
 
-        table = self.table if ply < DEEP_PLY else self.deep
-        entry = table.get(key)
-        table_move = NO_MOVE
-        if entry:
-            score = (entry & SOLVER_SCORE_BITS) - SCORE_OFFSET
-            table_move = entry >> SOLVER_MOVE_SHIFT
-            if flip and table_move != NO_MOVE:
-                table_move = WIDTH - 1 - table_move
-            if entry & LOWER_BOUND:
-                if score > alpha:
-                    if ply == self.root_ply:
-                        self.cut_column = table_move
-                    return score
-            elif score < high:
-                high = score
-        if high <= alpha:
-            return high
+    def _probe(self, key: int, ply: int, flip: int, high: int) -> tuple[int, int, int]:
+        """What the table knows of the node under ``key`` (``flip``: the mirror image's):
+        ``(low, high, move)``, the score lies in ``[low, high]`` (``high`` as given,
+        lowered by an upper-bound entry; ``low`` ``LOSS_LATER[ply]`` unless the entry is a
+        lower bound) and ``move`` is the column of the entry's best move (``NO_MOVE``:
+        none known), in the node's own orientation."""
+        entry = self._entry(key, ply)
+        if not entry:
+            return LOSS_LATER[ply], high, NO_MOVE
+        score = (entry & SOLVER_SCORE_BITS) - SCORE_OFFSET
+        move = entry >> SOLVER_MOVE_SHIFT
+        if flip and move != NO_MOVE:
+            move = WIDTH - 1 - move
+        if entry & LOWER_BOUND:
+            return score, high, move
+        return LOSS_LATER[ply], min(high, score), move
 
-        opponent = current ^ mask
-        if ply < ETC_PLY_LIMIT:
-            # Enhanced transposition cut-off: a child the table already knows to be bad
-            # enough for the opponent refutes this node without a search.  And a child it
-            # knows to be good enough for the opponent (a lower bound of at least -alpha)
-            # cannot raise alpha: it is left out, as its search would fail low at its own
-            # table look-up.  Alpha only grows below, so it stays left out.
-            child_key = opponent + mask  # plus the move: the move's cell is empty
-            refuted = SCORE_OFFSET - alpha  # a child's lower bound field at least this
-            mirror_children = ply + 1 < self.mirror_limit
-            child_table = self.table if ply + 1 < DEEP_PLY else self.deep
-            rest = possible
-            while rest:  # start every child's memory access before waiting for one
-                move = rest & -rest
-                rest ^= move
-                child_table.prefetch(canonical_key(child_key + move, mirror_children))
-            rest = possible
-            while rest:
-                move = rest & -rest
-                rest ^= move
-                child = child_table.get(canonical_key(child_key + move, mirror_children))
-                if child:
-                    if child & LOWER_BOUND:
-                        if child & SOLVER_SCORE_BITS >= refuted:
-                            possible ^= move
-                    else:
-                        score = SCORE_OFFSET - (child & SOLVER_SCORE_BITS)
-                        if score > alpha:
-                            return self._cut(key, ply, score, low_column(move), flip)
-        if table_move != NO_MOVE:
-            move = possible & column_cells(table_move)
-            if move:
-                possible ^= move  # searched now, so left out of the ordering below
-                after = mask | move
-                score = -self.negamax(
-                    opponent, after, ply + 1, ~alpha, winning_cells(current | move, after)
-                )
-                if score > alpha:
-                    return self._cut(key, ply, score, table_move, flip)
+    def _probe_children(
+        self, current: int, mask: int, ply: int, alpha: int, possible: int
+    ) -> tuple[int, int, int]:
+        """The enhanced transposition cut-off (before :data:`ETC_PLY_LIMIT`): ``(possible,
+        score, col)``.  A child the table already knows to be bad enough for the opponent
+        refutes the node without a search: ``score > alpha``, the cut by ``col``.  A child
+        it knows to be good enough for the opponent (a lower bound of at least ``-alpha``)
+        cannot raise alpha: it is left out of ``possible``, as its search would fail low
+        at its own table look-up (alpha only grows, so it stays left out).  ``score`` is
+        ``LOSS_LATER[ply]`` (at most alpha) when nothing cut."""
+        child_key = (current ^ mask) + mask  # plus the move: the move's cell is empty
+        refuted = SCORE_OFFSET - alpha  # a child's lower bound field at least this
+        mirror_children = ply + 1 < self.mirror_limit
+        child_table = self.table if ply + 1 < DEEP_PLY else self.deep
+        rest = possible
+        while rest:  # start every child's memory access before waiting for one
+            move = rest & -rest
+            rest ^= move
+            child_table.prefetch(canonical_key(child_key + move, mirror_children))
+        rest = possible
+        while rest:
+            move = rest & -rest
+            rest ^= move
+            child = child_table.get(canonical_key(child_key + move, mirror_children))
+            if child:
+                if child & LOWER_BOUND:
+                    if child & SOLVER_SCORE_BITS >= refuted:
+                        possible ^= move
+                else:
+                    score = SCORE_OFFSET - (child & SOLVER_SCORE_BITS)
+                    if score > alpha:
+                        return possible, score, low_column(move)
+        return possible, LOSS_LATER[ply], NO_MOVE
 
-        if not possible & (possible - 1):
-            if possible:
-                # A single candidate (about 40% of the nodes that get here): no order.
-                after = mask | possible
-                score = -self.negamax(
-                    opponent, after, ply + 1, ~alpha, winning_cells(current | possible, after)
-                )
-                if score > alpha:
-                    return self._cut(key, ply, score, low_column(possible), flip)
-            table.put(key, alpha + FAIL_LOW_FIELDS)
-            return alpha
+    def _quick_win(self, current: int, mask: int, possible: int) -> int:
+        """The column of a move of ``possible`` (two or more moves) that leaves the
+        opponent no reply that does not lose at once, or ``NO_MOVE``; each child looked at
+        counts as a node (a stop check that falls due on one is made at the next node)."""
+        rest = possible
+        while rest:
+            move = rest & -rest
+            rest ^= move
+            self.nodes += 1
+            if not safe_moves(mask | move, winning_cells(current | move, mask | move)):
+                return low_column(move)
+        return NO_MOVE
 
-        if alpha >= ONLY_QUICK_WIN[ply]:
-            # Only a win with our next stone beats alpha: a move that leaves the opponent
-            # no reply that does not lose at once.  Every other child would fail low at its
-            # entry, so the children are checked here, each counted as a node, without a
-            # recursion.  A stop check that falls due on one of them is made at the next node.
-            rest = possible
-            while rest:
-                move = rest & -rest
-                rest ^= move
-                self.nodes += 1
-                if not safe_moves(mask | move, winning_cells(current | move, mask | move)):
-                    return self._cut(key, ply, WIN_LATER[ply], low_column(move), flip)
-            table.put(key, alpha + FAIL_LOW_FIELDS)
-            return alpha
-
+    def _search_children(
+        self,
+        current: int,
+        mask: int,
+        ply: int,
+        alpha: int,
+        possible: int,
+        key: int,
+        flip: int,
+    ) -> int:
+        """The child loop: search the moves of ``possible`` (two or more) best first
+        (:meth:`MoveLists.sort`) until one beats ``alpha``, and store the node's bound:
+        the cut's score, or ``alpha`` when every move fails low (an upper bound)."""
         moves = self.moves
         base = ply * WIDTH
         child_table = self.table if ply + 1 < DEEP_PLY else self.deep
@@ -1156,7 +1149,7 @@ class SolverKernel:
         for slot in range(base, base + count):
             col = moves.order[slot] & 7
             score = -self.negamax(
-                opponent,
+                current ^ mask,
                 mask | (possible & column_cells(col)),
                 ply + 1,
                 ~alpha,
@@ -1164,7 +1157,91 @@ class SolverKernel:
             )
             if score > alpha:
                 return self._cut(key, ply, score, col, flip)
-        table.put(key, alpha + FAIL_LOW_FIELDS)
+        self._store(key, ply, alpha + FAIL_LOW_FIELDS)
+        return alpha
+
+    def negamax(self, current: int, mask: int, ply: int, alpha: int, opponent_wins: int) -> int:
+        """The null-window search of one node (the contract: the class docstring): is the
+        score of the position (``current``: the mover's stones, ``mask``: all stones,
+        ``ply`` moves played) above ``alpha``?  Fail-soft: ``s <= alpha`` says the score
+        is at most ``s``, ``s > alpha`` at least ``s``.  Requires that the mover cannot
+        win with its next stone; ``opponent_wins``: the opponent's winning cells.
+
+        In order, each step returning as soon as it decides the window: a loss to the
+        opponent's next stone; the bounds of the next-but-one stones; a forced move,
+        played without a table entry; :meth:`_static_bounds`; the table
+        (:meth:`_probe`); the children's table entries (:meth:`_probe_children`); the
+        table's move; the other moves (:meth:`_search_children`)."""
+        self.nodes += 1
+        if self.nodes >= self.next_check:
+            self._check()
+
+        possible = safe_moves(mask, opponent_wins)
+        if not possible:
+            return LOSS_NEXT[ply]
+        key = current + mask
+        if possible & (possible - 1):
+            # Start loading the table entry now: the checks below hide part of the wait.
+            key = canonical_key(key, ply < self.mirror_limit)
+            self._prefetch(key, ply)
+        # We cannot lose before the opponent's second stone, nor win before our second.
+        # (In a null window, a bound that raises alpha or lowers beta decides the node.)
+        if alpha < LOSS_LATER[ply]:
+            return LOSS_LATER[ply]
+        if not possible & (possible - 1):
+            # A single candidate: no table, no order, and no static bound either, as the
+            # child makes its own checks (here they cost more than they save: the figures
+            # are in build_scripts/evaluation_tuning.md).
+            after = mask | possible
+            return -self.negamax(
+                current ^ mask, after, ply + 1, ~alpha, winning_cells(current | possible, after)
+            )
+
+        low, high = self._static_bounds(current, mask, ply, alpha)
+        if low > alpha:
+            return low
+        if high <= alpha:
+            return high
+        flip = key != current + mask
+        low, high, table_move = self._probe(key, ply, flip, min(high, WIN_LATER[ply]))
+        if low > alpha:
+            if ply == self.root_ply:
+                self.cut_column = table_move
+            return low
+        if high <= alpha:
+            return high
+
+        if ply < ETC_PLY_LIMIT:
+            possible, low, col = self._probe_children(current, mask, ply, alpha, possible)
+            if low > alpha:
+                return self._cut(key, ply, low, col, flip)
+        if table_move != NO_MOVE:
+            move = possible & column_cells(table_move)
+            if move:
+                possible ^= move  # searched now, so left out of the child loop
+                after = mask | move
+                score = -self.negamax(
+                    current ^ mask, after, ply + 1, ~alpha, winning_cells(current | move, after)
+                )
+                if score > alpha:
+                    return self._cut(key, ply, score, table_move, flip)
+        if possible & (possible - 1):
+            if alpha < ONLY_QUICK_WIN[ply]:
+                return self._search_children(current, mask, ply, alpha, possible, key, flip)
+            # Only a win with our next stone beats alpha: every other child would fail low
+            # at its entry, so the children are checked here without a recursion.
+            col = self._quick_win(current, mask, possible)
+            if col != NO_MOVE:
+                return self._cut(key, ply, WIN_LATER[ply], col, flip)
+        elif possible:
+            # A single candidate: no order.
+            after = mask | possible
+            score = -self.negamax(
+                current ^ mask, after, ply + 1, ~alpha, winning_cells(current | possible, after)
+            )
+            if score > alpha:
+                return self._cut(key, ply, score, low_column(possible), flip)
+        self._store(key, ply, alpha + FAIL_LOW_FIELDS)
         return alpha
 
 

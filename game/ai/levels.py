@@ -79,7 +79,9 @@ def level_by_name(name: str) -> Level:
         if level.name.lower() == name.strip().lower():
             return level
     words = name.split()
-    if len(words) == 2 and words[0].lower() == CUSTOM_LEVEL.lower() and words[1].isdigit():
+    custom = len(words) == 2 and words[0].lower() == CUSTOM_LEVEL.lower()
+    # ASCII digits only: "²" is a digit to str.isdigit() that int() refuses.
+    if custom and words[1].isascii() and words[1].isdigit():
         return custom_level(int(words[1]))
     names = ", ".join(level.name for level in LEVELS)
     raise ValueError(f"unknown level {name!r}: choose one of {names}")

@@ -1,11 +1,25 @@
-"""What the engine is asked and what it answers: small, picklable dataclasses.
+"""What the engine is asked and what it answers, and the messages on the worker's pipe:
+small, frozen, picklable dataclasses.
 
 A :class:`SearchRequest` goes in (to :meth:`game.ai.engine.Engine.think`, or through the
 worker's pipe), a :class:`SearchResult` comes out; a :class:`ReviewRequest` (the value of
-one position of a game under review) gets a :class:`ReviewResult`.  The worker wraps
-either answer in a :class:`WorkerReply` labelled with the :class:`RequestKind` the game
-gave.  Scores are :class:`~game.ai.score.Score` objects (exact, bound or estimate), an
-analysis of every column an :class:`~game.ai.score.Analysis`.
+one position of a game under review) gets a :class:`ReviewResult`.  Scores are
+:class:`~game.ai.score.Score` objects (exact, bound or estimate), an analysis of every
+column an :class:`~game.ai.score.Analysis`.
+
+The worker's pipe carries these messages and nothing else (:mod:`game.ai.worker`)::
+
+    game -> worker   Submit(id, request)   answer this (in the order submitted)
+                     Cancel(id)            stop that search, or forget it if queued
+                     Quit()
+    worker -> game   Answered(id, result)  the request's result
+                     Refused(id, error)    the engine refused the request
+                     BookMissing(problem)  the opening book could not be read (once)
+
+The game's side of the pipe (:class:`game.ai.client.WorkerClient`) hands an
+:class:`Answered` or a :class:`Refused` as it came to whoever asked: a reply keeps one
+shape from the pipe to the screen.  Why a request was asked is the asker's business and
+never crosses the pipe.
 
 Imports :mod:`game.core`, :mod:`game.ai.score`, :mod:`game.ai.judge` and
 :mod:`game.ai.explain` only: the window and the worker's handle read these types without
@@ -14,7 +28,6 @@ loading the engine or its kernel.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 from typing import Final
 
@@ -31,19 +44,6 @@ to keep the position's result (win, draw or loss), it searches on past the budge
 that proof (:mod:`game.ai.perfect`).  This limit only keeps a game from freezing where no
 proof comes in reasonable time (no compiled kernel, no opening book); how often Perfect
 goes past its budget, and for how long, is in ``bench_engine.py --section perfect``."""
-
-
-class RequestKind(enum.StrEnum):
-    """Why the game asks: the label it gives a request and the worker echoes."""
-
-    MOVE = "move"
-    """The computer's move."""
-    HINT = "hint"
-    """The best column for the player (an analysis's best column)."""
-    ANALYSIS = "analysis"
-    """Every column's value."""
-    REVIEW = "review"
-    """The value of one position of a game under review."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -153,27 +153,66 @@ Result = SearchResult | ReviewResult
 """Anything the engine answers."""
 
 
-@dataclass(frozen=True, slots=True)
-class WorkerReply:
-    """The worker's answer to one request.
+# -- the worker's pipe ------------------------------------------------------------------
 
-    ``kind`` is the label given to :meth:`game.ai.worker.AIWorker.submit`; ``moves`` is
-    the position the answer is for.  Exactly one of ``result`` (a search's answer),
-    ``review`` (a review request's) and ``error`` is set.
-    """
+
+@dataclass(frozen=True, slots=True)
+class Submit:
+    """Game to worker: answer ``request``; its reply carries ``request_id``."""
 
     request_id: int
-    kind: RequestKind
-    moves: str
-    result: SearchResult | None
-    error: str | None = None
-    review: ReviewResult | None = None
+    request: Request
 
-    @classmethod
-    def answering(
-        cls, request_id: int, kind: RequestKind, moves: str, answer: Result
-    ) -> WorkerReply:
-        """The reply carrying ``answer``, in the field of its kind."""
-        if isinstance(answer, ReviewResult):
-            return cls(request_id, kind, moves, None, review=answer)
-        return cls(request_id, kind, moves, answer)
+
+@dataclass(frozen=True, slots=True)
+class Cancel:
+    """Game to worker: stop the search of ``request_id`` (within one stop check), or
+    forget it if it is still queued; no reply will come for it."""
+
+    request_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class Quit:
+    """Game to worker: end the process."""
+
+
+ToWorker = Submit | Cancel | Quit
+"""Every message the game sends the worker."""
+
+
+@dataclass(frozen=True, slots=True)
+class Answered:
+    """Worker to game: the ``result`` of the request ``request_id`` (a
+    :class:`SearchResult` for a :class:`SearchRequest`, a :class:`ReviewResult` for a
+    :class:`ReviewRequest`)."""
+
+    request_id: int
+    result: Result
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """Worker to game: the request ``request_id`` got no result; ``error`` says why, in
+    English, for the log.  ``crashed`` is set by the game's side when the worker process
+    died on the request again and again (:data:`game.ai.client.MAX_ATTEMPTS`), rather
+    than the engine refusing it: asking again may work, or fail the same way."""
+
+    request_id: int
+    error: str
+    crashed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BookMissing:
+    """Worker to game: the opening book could not be read (``problem`` says why, for the
+    log); the Perfect level and the analysis search the opening instead, which takes
+    seconds a move.  Sent once per worker process, when the book is first needed."""
+
+    problem: str
+
+
+Reply = Answered | Refused
+"""A reply to one request: what reaches whoever asked."""
+FromWorker = Answered | Refused | BookMissing
+"""Every message the worker sends the game."""

@@ -13,6 +13,7 @@ win / draw / loss (-1, 0, 1) with a window of (-1, 1), which prunes far more.
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import Final, NamedTuple
 
 from game.ai import kernel as pure_kernel
@@ -51,11 +52,13 @@ class Solver:
     ``capacity`` is the number of slots of its two tables together (8 bytes each; the
     small one takes :data:`~game.ai.kernel.DEEP_SLOTS` of them, or a quarter of a small
     capacity; each has at least 2**17); ``pure`` runs the pure-Python kernel whatever
-    :mod:`game.ai.backend` chose (the tests compare the two).
+    :mod:`game.ai.backend` chose (the tests compare the two), and ``kernel`` another build
+    of :mod:`game.ai.kernel` (the benchmarks compare one commit's with another's).
     """
 
-    def __init__(self, capacity: int = DEFAULT_CAPACITY, *, pure: bool = False) -> None:
-        kernel = KERNEL
+    def __init__(
+        self, capacity: int = DEFAULT_CAPACITY, *, pure: bool = False, kernel: ModuleType = KERNEL
+    ) -> None:
         if pure:
             kernel = pure_kernel
         self.kernel = kernel

@@ -4,80 +4,79 @@ One long-lived process, started with the *spawn* start method (the same on
 every system, and the only one that works in a frozen app on macOS and
 Windows), owns one :class:`~game.ai.engine.Engine` for the whole session, so
 its transposition tables stay warm from move to move.  It imports only
-``game.core`` and ``game.ai``: it starts fast and never opens a window.
+``game.core`` and ``game.ai``: it starts fast and never opens a window (the
+book it is given is a path and a reader, nothing of the window's).
 
-Protocol, over one duplex pipe::
-
-    game  -> worker   ("search", id, SearchRequest or ReviewRequest)
-                      ("cancel", id)          stop that search, or forget it if queued
-                      ("quit",)
-    worker -> game    ("result", id, SearchResult or ReviewResult)
-                      ("error", id, message)   the engine refused the request
-
-The worker's log records travel on a second, one-way pipe to the game's log
-file (:mod:`game.ai.worker_log`).
+The pipe between the game and the worker is one duplex
+:class:`~multiprocessing.connection.Connection` that carries the typed
+messages of :mod:`game.ai.protocol` (``Submit``, ``Cancel`` and ``Quit`` one
+way, ``Answered``, ``Refused`` and ``BookMissing`` the other); the worker's log
+records travel on a second, one-way pipe to the game's log file
+(:mod:`game.ai.worker_log`).  The book is read when a request first needs it; if
+it cannot be, the game hears so at once, before that request's slow search.
 
 Inside the worker a reader thread takes every message off the pipe at once, so a
 cancel reaches the running search within one stop check (about 10 ms), and an
 end of file (the game process died, however it died) ends the worker at once:
 no orphan is left computing.  The search runs on the worker's main thread.
 
-On the game's side :class:`AIWorker` never blocks: :meth:`AIWorker.poll`, called
-once per frame, returns the replies that have arrived and drops those of
-cancelled requests.  It also watches the process: if it died, or if a request
-went unanswered for the longest it may take (its time budget, or for a Perfect move the
-time it may take to prove it: the request's ``longest``) plus
-:attr:`AIWorker.hang_margin`, it
-starts a new process, sends the pending requests again, and queues a notice for
-the player (:meth:`AIWorker.take_notices`).
+On the game's side, :class:`ProcessTransport` starts, watches and stops the
+process; :class:`AIWorker` is the :class:`~game.ai.client.WorkerClient` over it
+(ids, stale replies, restarts: the same code the tests run in memory).
 """
 
 from __future__ import annotations
 
 import collections
+import contextlib
 import logging
 import logging.handlers
 import multiprocessing
 import os
 import signal
+import sys
 import threading
-import time
-from dataclasses import dataclass
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
-from typing import Any
 
 from game.ai import worker_log
 from game.ai.bookshelf import BookFile
-from game.ai.protocol import Request, RequestKind, WorkerReply
+from game.ai.client import HANG_MARGIN, WorkerClient
+from game.ai.protocol import (
+    Answered,
+    BookMissing,
+    Cancel,
+    FromWorker,
+    Quit,
+    Refused,
+    Reply,
+    Request,
+    Result,
+    Submit,
+    ToWorker,
+)
+from game.ai.score import Score
+from game.core.bitboard import Bitboard, Column
 
 log = logging.getLogger(__name__)
 
-HANG_MARGIN = 3.0
-"""Seconds past a request's time budget after which a silent worker counts as hung.
-It covers starting a fresh process (up to a second from a one-file build)."""
-
-UNBOUNDED_BUDGET = 120.0
-"""The budget assumed for a request without a time limit, before it counts as hung."""
-
-MAX_ATTEMPTS = 3
-"""A request that is being searched when the worker dies this many times gets an
-error reply instead of another attempt: it is probably what kills the worker."""
-
 JOIN_TIMEOUT = 1.0
-"""Seconds :meth:`AIWorker.close` waits for each step of the shutdown."""
+"""Seconds :meth:`ProcessTransport.stop` waits for each step of the shutdown."""
 
-RESTART_NOTICE = "The computer player stopped unexpectedly and was restarted; it is thinking again."
-HANG_NOTICE = "The computer player stopped answering and was restarted; it is thinking again."
-GAVE_UP_NOTICE = "The computer player keeps failing on this position; see the log file."
+Answerer = Callable[[Request, Callable[[], bool]], Result]
+"""What answers a request: the engine's :meth:`~game.ai.engine.Engine.answer`, given a
+function that says when to stop."""
 
 
-@dataclass(slots=True)
-class _Pending:
-    request: Request
-    kind: RequestKind
-    sent_at: float
-    attempts: int = 1
+def respond(answer: Answerer, asked: Submit, should_stop: Callable[[], bool]) -> Reply:
+    """The reply to ``asked``: its result, or the engine's refusal (a ValueError, which
+    :class:`~game.core.IllegalMoveError` is).  Any other exception is a crash and goes
+    up: the worker process ends, and the game starts another."""
+    try:
+        return Answered(asked.request_id, answer(asked.request, should_stop))
+    except ValueError as error:
+        return Refused(asked.request_id, str(error))
 
 
 # -- the worker process ------------------------------------------------------------
@@ -90,7 +89,7 @@ class _Inbox:
 
     def __init__(self, conn: Connection) -> None:
         self._conn = conn
-        self._queue: collections.deque[tuple[int, Request | None]] = collections.deque()
+        self._queue: collections.deque[Submit | Quit] = collections.deque()
         self.cancelled: set[int] = set()
         self._arrived = threading.Condition()
         threading.Thread(target=self._read, name="pipe-reader", daemon=True).start()
@@ -98,30 +97,31 @@ class _Inbox:
     def _read(self) -> None:
         while True:
             try:
-                message = self._conn.recv()
+                message: object = self._conn.recv()
             except (EOFError, OSError):
                 os._exit(0)  # the game is gone: do not stay behind computing
             with self._arrived:
-                if message[0] == "search":
-                    self._queue.append((message[1], message[2]))
-                elif message[0] == "cancel":
-                    self.cancelled.add(message[1])
-                elif message[0] == "quit":
-                    self._queue.append((-1, None))
+                match message:
+                    case Submit() | Quit():
+                        self._queue.append(message)
+                    case Cancel(request_id=request_id):
+                        self.cancelled.add(request_id)
+                    case _:
+                        log.error("the game sent a message the worker does not know: %r", message)
                 self._arrived.notify()
 
-    def next(self) -> tuple[int, Request] | None:
+    def next(self) -> Submit | None:
         """The next request that is not cancelled, waiting for one; None: quit."""
         with self._arrived:
             while True:
                 while not self._queue:
                     self._arrived.wait()
-                request_id, request = self._queue.popleft()
-                if request is None:
+                message = self._queue.popleft()
+                if isinstance(message, Quit):
                     return None
-                if request_id not in self.cancelled:
-                    return request_id, request
-                self.cancelled.discard(request_id)
+                if message.request_id not in self.cancelled:
+                    return message
+                self.cancelled.discard(message.request_id)
 
     def drop(self, request_id: int) -> bool:
         """Whether the answer to ``request_id`` is no longer wanted (then forget it)."""
@@ -131,10 +131,34 @@ class _Inbox:
         return False
 
 
+class _TellingBook:
+    """The book the game gave, as the engine reads it; the first time it cannot be read
+    (missing or damaged), ``tell`` hears why, once."""
+
+    def __init__(self, book: BookFile, tell: Callable[[str], None]) -> None:
+        self._book = book
+        self._tell: Callable[[str], None] | None = tell
+
+    def _check(self) -> None:
+        if self._tell is not None and self._book.problem is not None:
+            tell, self._tell = self._tell, None
+            tell(self._book.problem)
+
+    def score(self, current: Bitboard, mask: Bitboard) -> Score | None:
+        found = self._book.score(current, mask)
+        self._check()
+        return found
+
+    def best_move(self, current: Bitboard, mask: Bitboard) -> tuple[Score, Column] | None:
+        found = self._book.best_move(current, mask)
+        self._check()
+        return found
+
+
 def _worker_main(
     conn: Connection, log_conn: Connection, log_level: int, book: BookFile | None
 ) -> None:
-    """The worker process: answer search requests until told to quit or orphaned.
+    """The worker process: answer requests until told to quit or orphaned.
 
     Its log records go down ``log_conn`` to the game's log (:mod:`game.ai.worker_log`);
     ``book`` is the opening book the game gave (read when first needed).
@@ -145,94 +169,65 @@ def _worker_main(
     # Ctrl+C in a terminal reaches the whole process group: the game handles it and
     # closes this worker properly, so the worker itself ignores it.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    engine = Engine(book=book)
+
+    def no_book(problem: str) -> None:
+        with contextlib.suppress(OSError):  # the game is gone: the reader thread ends us
+            conn.send(BookMissing(problem))
+
+    engine = Engine(book=None if book is None else _TellingBook(book, no_book))
     inbox = _Inbox(conn)
     while (asked := inbox.next()) is not None:
-        request_id, request = asked
 
-        def should_stop(request_id: int = request_id) -> bool:
+        def should_stop(request_id: int = asked.request_id) -> bool:
             return request_id in inbox.cancelled
 
-        reply: tuple[Any, ...]
         try:
-            result = engine.answer(request, should_stop)
-        except ValueError as error:  # IllegalMoveError is a ValueError
-            reply = ("error", request_id, str(error))
+            reply = respond(engine.answer, asked, should_stop)
         except Exception:
             # Anything else ends this process (the game starts another); the log file,
             # which the game's notice points the player to, says why.
-            log.exception("the search of %r failed", request.moves)
+            log.exception("the search of %r failed", asked.request.moves)
             raise
-        else:
-            reply = ("result", request_id, result)
-        if inbox.drop(request_id):
+        if inbox.drop(asked.request_id):
             continue
         try:
             conn.send(reply)
         except (BrokenPipeError, OSError):
             return
+    log.debug(
+        "the worker ends; the game's modules it loaded: %s",
+        " ".join(sorted(name for name in list(sys.modules) if name.startswith("game"))),
+    )
 
 
 # -- the game's side ---------------------------------------------------------------
 
 
-class AIWorker:
-    """The game's handle on the worker process.  Every method returns at once.
+class ProcessTransport:
+    """The worker process and its pipes, as a :class:`~game.ai.client.Transport`.
 
-    Requests are answered one at a time, in the order they were submitted.  ``book`` is
-    the opening book the worker's engine answers from (None: none; it is read in the
-    worker, when first needed).
+    ``book`` is the opening book the worker's engine answers from (None: none; it is
+    read in the worker, when first needed).
     """
 
-    def __init__(self, *, book: BookFile | None = None, hang_margin: float = HANG_MARGIN) -> None:
-        self.hang_margin = hang_margin
+    def __init__(self, book: BookFile | None = None) -> None:
         self._book = book
         self._context = multiprocessing.get_context("spawn")
         self._process: BaseProcess | None = None
         self._conn: Connection | None = None
         self._log: tuple[logging.handlers.QueueListener, Connection] | None = None
-        self._pending: dict[int, _Pending] = {}
-        self._next_id = 1
-        self._notices: list[str] = []
-        self._failed: list[WorkerReply] = []
-        self._restarts = 0
-        self._closed = False
-
-    # -- state
 
     @property
     def pid(self) -> int | None:
         return None if self._process is None else self._process.pid
 
     @property
-    def pending_count(self) -> int:
-        """How many submitted requests have no reply yet (cancelled ones excluded)."""
-        return len(self._pending)
-
-    @property
-    def restarts(self) -> int:
-        """How many times a dead or hung process was replaced."""
-        return self._restarts
-
-    def is_alive(self) -> bool:
-        return self._process is not None and self._process.is_alive()
-
-    @property
-    def reply_connection(self) -> Connection | None:
-        """The pipe the replies arrive on (None: no process), for a thread that only
-        waits until it has something to read (:class:`game.ui.waiting.ReplyBell`): only
-        :meth:`poll` reads it.  It changes when a process is replaced."""
+    def connection(self) -> Connection | None:
+        """The game's end of the pipe (None: no process)."""
         return self._conn
 
-    # -- lifecycle
-
-    def start(self) -> None:
-        """Start the process if it is not running (spawning takes a few hundred ms,
-        but this call does not wait for it)."""
-        if self._closed:
-            raise RuntimeError("this worker was closed; create a new one")
-        if self._process is not None:
-            return
+    def open(self) -> None:
+        """Start the process (spawning takes a few hundred ms; this does not wait)."""
         parent_end, child_end = self._context.Pipe(duplex=True)
         log_end, child_log_end = self._context.Pipe(duplex=False)
         level = logging.getLogger().getEffectiveLevel()
@@ -249,21 +244,44 @@ class AIWorker:
         self._log = (worker_log.listen(log_end), log_end)
         log.info("AI worker started (pid %s)", process.pid)
 
-    def close(self) -> None:
-        """Stop the process and wait for it; no child is left.  Safe to call twice."""
-        self._closed = True
-        self._pending.clear()
-        self._stop_process(polite=True)
+    def send(self, message: ToWorker) -> bool:
+        if self._conn is None:
+            return False
+        try:
+            self._conn.send(message)
+        except (BrokenPipeError, OSError):
+            return False
+        return True
 
-    def _stop_process(self, *, polite: bool) -> None:
+    def receive(self) -> list[FromWorker]:
+        messages: list[FromWorker] = []
+        if self._conn is None:
+            return messages
+        try:
+            while self._conn.poll():
+                message = self._conn.recv()
+                if isinstance(message, Answered | Refused | BookMissing):
+                    messages.append(message)
+                else:
+                    log.error("the worker sent a message the game does not know: %r", message)
+        except (EOFError, OSError):
+            pass  # the process is gone: gone() says so
+        return messages
+
+    def gone(self) -> str | None:
+        process = self._process
+        if process is None:
+            return "it was not started"
+        if process.is_alive():
+            return None
+        return f"it exited with code {process.exitcode}"
+
+    def stop(self, *, graceful: bool) -> None:
         process, conn = self._process, self._conn
         self._process = self._conn = None
         if process is None or conn is None:
             return
-        if polite:
-            for request_id in self._pending:
-                self._send(conn, ("cancel", request_id))
-            self._send(conn, ("quit",))
+        if graceful:
             process.join(JOIN_TIMEOUT)
         if process.is_alive():
             process.terminate()
@@ -279,115 +297,19 @@ class AIWorker:
             self._log = None
             listener.stop()  # the records still in the pipe are logged first
             log_end.close()
-        log.info("AI worker stopped")
 
-    # -- requests
 
-    def submit(self, request: Request, *, kind: RequestKind = RequestKind.MOVE) -> int:
-        """Queue ``request``; returns its id.  Starts the process if needed."""
-        self.start()
-        request_id = self._next_id
-        self._next_id += 1
-        self._pending[request_id] = _Pending(request, kind, time.monotonic())
-        assert self._conn is not None
-        if not self._send(self._conn, ("search", request_id, request)):
-            self._replace(RESTART_NOTICE, reason="the pipe to the worker is broken")
-        return request_id
+class AIWorker(WorkerClient):
+    """The game's handle on the worker process (:class:`~game.ai.client.WorkerClient`
+    over a :class:`ProcessTransport`).  Every method returns at once."""
 
-    def cancel(self, request_id: int | None = None) -> None:
-        """Stop the request (every pending one if None); its reply will never come.
+    def __init__(self, *, book: BookFile | None = None, hang_margin: float = HANG_MARGIN) -> None:
+        self._pipe = ProcessTransport(book)
+        super().__init__(self._pipe, hang_margin=hang_margin)
 
-        A running search stops within one stop check, about 10 ms.
-        """
-        ids = list(self._pending) if request_id is None else [request_id]
-        for rid in ids:
-            if self._pending.pop(rid, None) is not None and self._conn is not None:
-                self._send(self._conn, ("cancel", rid))
-
-    def poll(self) -> list[WorkerReply]:
-        """The replies that have arrived, oldest first; also replaces a dead or
-        hung worker.  Never blocks."""
-        replies: list[WorkerReply] = []
-        if self._conn is None or self._process is None:
-            return replies
-        try:
-            while self._conn.poll():
-                reply = self._reply(self._conn.recv())
-                if reply is not None:
-                    replies.append(reply)
-        except (EOFError, OSError):
-            pass  # the process is gone: the checks below see it
-        self._watch()
-        replies.extend(self._failed)
-        self._failed.clear()
-        return replies
-
-    def take_notices(self) -> list[str]:
-        """Sentences for the player about problems since the last call."""
-        notices, self._notices = self._notices, []
-        return notices
-
-    def _reply(self, message: tuple[Any, ...]) -> WorkerReply | None:
-        tag, request_id, payload = message
-        pending = self._pending.pop(request_id, None)
-        if pending is None:
-            return None  # cancelled: stale
-        self._restart_clocks()
-        moves = pending.request.moves
-        if tag == "result":
-            return WorkerReply.answering(request_id, pending.kind, moves, payload)
-        log.warning("the engine refused %r: %s", moves, payload)
-        return WorkerReply(request_id, pending.kind, moves, None, str(payload))
-
-    def _restart_clocks(self) -> None:
-        """The next request starts now, not when it was queued."""
-        now = time.monotonic()
-        for pending in self._pending.values():
-            pending.sent_at = now
-            break
-
-    def _watch(self) -> None:
-        if self._process is None:
-            return
-        if not self._process.is_alive():
-            code = self._process.exitcode
-            self._replace(RESTART_NOTICE, reason=f"it exited with code {code}")
-            return
-        if not self._pending:
-            return
-        first = next(iter(self._pending.values()))
-        longest = first.request.longest  # a Perfect move may overrun its budget to prove it
-        allowed = (UNBOUNDED_BUDGET if longest is None else longest) + self.hang_margin
-        if time.monotonic() - first.sent_at > allowed:
-            self._replace(HANG_NOTICE, reason=f"no answer within {allowed:.1f} s")
-
-    def _replace(self, notice: str, *, reason: str) -> None:
-        """Start a new process and send it every pending request again."""
-        log.error("AI worker (pid %s) replaced: %s", self.pid, reason)
-        self._stop_process(polite=False)
-        self._restarts += 1
-        failed: list[WorkerReply] = []
-        if self._pending:
-            first_id = next(iter(self._pending))
-            first = self._pending[first_id]
-            first.attempts += 1
-            if first.attempts > MAX_ATTEMPTS:
-                del self._pending[first_id]
-                message = f"the computer player failed {MAX_ATTEMPTS} times on this position"
-                failed.append(WorkerReply(first_id, first.kind, first.request.moves, None, message))
-        self.start()
-        assert self._conn is not None
-        now = time.monotonic()
-        for request_id, pending in self._pending.items():
-            pending.sent_at = now
-            self._send(self._conn, ("search", request_id, pending.request))
-        self._notices.append(GAVE_UP_NOTICE if failed else notice)
-        self._failed.extend(failed)
-
-    @staticmethod
-    def _send(conn: Connection, message: tuple[Any, ...]) -> bool:
-        try:
-            conn.send(message)
-        except (BrokenPipeError, OSError):
-            return False
-        return True
+    @property
+    def reply_connection(self) -> Connection | None:
+        """The pipe the replies arrive on (None: no process), for a thread that only
+        waits until it has something to read (:class:`game.ui.waiting.ReplyBell`): only
+        :meth:`poll` reads it.  It changes when a process is replaced."""
+        return self._pipe.connection

@@ -13,9 +13,30 @@ import os
 import tempfile
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import filelock
 
 log = logging.getLogger(__name__)
+
+
+def file_lock(path: Path, timeout: float) -> filelock.BaseFileLock:
+    """The lock file ``path`` every window takes around a read-merge-write, waiting at
+    most ``timeout`` seconds (then :func:`lock_timeout` is raised).  filelock is imported
+    here, at the first save, not before the window opens (it takes a tenth of the
+    start-up's imports)."""
+    import filelock  # noqa: PLC0415
+
+    return filelock.FileLock(path, timeout=timeout)
+
+
+def lock_timeout() -> type[Exception]:
+    """The error :func:`file_lock`'s lock raises when another window kept it too long
+    (``except lock_timeout():``; only evaluated when an exception is on its way)."""
+    import filelock  # noqa: PLC0415
+
+    return filelock.Timeout
 
 
 def write_atomically(path: Path, data: bytes) -> None:

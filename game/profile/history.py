@@ -21,8 +21,11 @@ first and the second player (as :class:`game.profile.saved_game.SavedGame` keeps
 it ended (UTC); ``coached`` whether the coach offered to take a move back; ``mistakes``
 the numbers (from 1) of the player's mistakes and blunders that Replay my mistakes set
 as puzzles (:mod:`game.ui.scenes.review.replay`; absent before), and ``fixed`` those
-the player then found a better move for.  Two windows' versions of a game add up their
-``mistakes`` and ``fixed``.
+the player then found a better move for (two windows' versions of a game add up their
+``mistakes`` and ``fixed``).  A game played online also has ``opponent`` (their name;
+``human`` is then the side played at this window) and, when it ended by a resignation or
+an abandonment rather than on the board, ``forfeit``: the side that gave it up (the
+other won).
 
 It keeps the :data:`MAX_GAMES` latest games, oldest first, and follows the settings'
 rules (:mod:`game.profile.settings`):
@@ -48,9 +51,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Final
-
-import filelock
+from typing import TYPE_CHECKING, Any, Final
 
 from game.core import Board, IllegalMoveError, Player
 from game.i18n import gettext as _
@@ -58,6 +59,9 @@ from game.profile import fields, files
 from game.profile.choices import DiscColour, Mode
 from game.profile.saved_game import is_level_name
 from game.profile.statistics import Result
+
+if TYPE_CHECKING:
+    from filelock import BaseFileLock
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +72,10 @@ MAX_FILE_BYTES: Final = 2_000_000
 """A history larger than this is damaged (200 games take about 50 kB)."""
 LOCK_TIMEOUT: Final = 10.0
 RESULTS: Final = ("first", "second", "draw")
+MAX_OPPONENT: Final = 24
+ONLINE_LEVELS: Final = "Beginner"
+"""The levels an online game is kept with (the file wants level names; no computer
+played: :attr:`FinishedGame.computer_level` is None)."""
 
 
 def now() -> str:
@@ -96,21 +104,44 @@ class FinishedGame:
     mistakes: tuple[int, ...] = ()
     fixed: tuple[int, ...] = ()
     id: str = field(default_factory=new_id)
+    opponent: str = ""
+    forfeit: int | None = None
+
+    @classmethod
+    def online(cls, moves: str, *, human: int, opponent: str, winner: int | None) -> FinishedGame:
+        """An online game against ``opponent``, ``human`` the side played here, won by
+        ``winner`` (0, 1; None: a draw) on the board or by the other's forfeit."""
+        board = Board.from_moves(moves)
+        forfeit = None if board.is_over or winner is None else 1 - winner
+        return cls(
+            moves=moves,
+            mode=Mode.TWO_PLAYERS,
+            levels=(ONLINE_LEVELS, ONLINE_LEVELS),
+            human=human,
+            colour=DiscColour.RED if human == 0 else DiscColour.YELLOW,
+            opponent=opponent[:MAX_OPPONENT],
+            forfeit=forfeit,
+        )
 
     def __post_init__(self) -> None:
         try:
             board = Board.from_moves(self.moves)
         except IllegalMoveError as error:
             raise ValueError(f"the moves are not a game: {error}") from None
-        if not board.is_over:
-            raise ValueError(f"the game {self.moves!r} is not finished")
-        if not 0 <= self.start < board.ply:
+        if board.is_over == (self.forfeit is not None):
+            raise ValueError(f"the game {self.moves!r} is not finished (forfeit {self.forfeit})")
+        if self.forfeit not in (None, 0, 1) or (self.forfeit is not None and not self.opponent):
+            raise ValueError(f"a forfeit ({self.forfeit!r}) ends an online game only")
+        if not 0 <= self.start <= board.ply or (self.start == board.ply and board.is_over):
             raise ValueError(f"the game cannot begin after move {self.start}")
         if self.mode not in (Mode.VS_COMPUTER, Mode.TWO_PLAYERS):
             raise ValueError(f"the history keeps games of players, not {self.mode}")
         if len(self.levels) != 2 or not all(is_level_name(name) for name in self.levels):
             raise ValueError(f"the levels {self.levels!r} are not two level names")
-        fits = self.human in (0, 1) if self.mode is Mode.VS_COMPUTER else self.human is None
+        if len(self.opponent) > MAX_OPPONENT:
+            raise ValueError(f"an opponent's name has at most {MAX_OPPONENT} characters")
+        played_here = Mode.VS_COMPUTER if not self.opponent else Mode.TWO_PLAYERS
+        fits = self.human in (0, 1) if self.mode is played_here else self.human is None
         if not fits:
             raise ValueError(f"human is {self.human!r}, which does not fit a {self.mode} game")
         datetime.fromisoformat(self.date)  # raises ValueError
@@ -131,6 +162,8 @@ class FinishedGame:
     @property
     def winner(self) -> Player | None:
         """Who won (None: a draw)."""
+        if self.forfeit is not None:
+            return Player(1 - self.forfeit)
         outcome = self.board.outcome
         assert outcome is not None
         return outcome.winner
@@ -159,7 +192,9 @@ class FinishedGame:
     @property
     def computer_level(self) -> str | None:
         """The computer's level against the human (None: no computer played)."""
-        return None if self.human is None else self.levels[1 - self.human]
+        if self.human is None or self.opponent:
+            return None
+        return self.levels[1 - self.human]
 
     def replayed(self, mistakes: Iterable[int], fixed: Iterable[int]) -> FinishedGame:
         """This game with more ``mistakes`` replayed and more of them ``fixed``."""
@@ -187,6 +222,7 @@ class FinishedGame:
             "coached": self.coached,
             "mistakes": list(self.mistakes),
             "fixed": list(self.fixed),
+            **({"opponent": self.opponent, "forfeit": self.forfeit} if self.opponent else {}),
         }
 
     @classmethod
@@ -211,6 +247,8 @@ class FinishedGame:
             coached=fields.boolean(data.get("coached", False)),
             mistakes=_numbers(data.get("mistakes", [])),
             fixed=_numbers(data.get("fixed", [])),
+            opponent=fields.text(data.get("opponent", "")),
+            forfeit=None if data.get("forfeit") is None else fields.whole(data.get("forfeit")),
         )
         if data.get("result") != game.result:
             raise fields.Invalid(f"the result {data.get('result')!r} is not what the moves say")
@@ -308,7 +346,7 @@ class HistoryStore:
                 document = {"version": FILE_VERSION, "games": [game.to_json() for game in kept]}
                 text = json.dumps(document, indent=1) + "\n"
                 files.write_atomically(self.path, text.encode("utf-8"))
-        except filelock.Timeout:
+        except files.lock_timeout():
             return _("The game could not be kept: another window kept the history busy.")
         except OSError as error:
             log.warning("cannot save the game history to %s: %s", self.path, error)
@@ -321,9 +359,9 @@ class HistoryStore:
         with self.path.open("rb") as fh:
             return _parse(fh.read(MAX_FILE_BYTES + 1))
 
-    def _locked(self) -> filelock.BaseFileLock:
+    def _locked(self) -> BaseFileLock:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        return filelock.FileLock(self.lock_path, timeout=LOCK_TIMEOUT)
+        return files.file_lock(self.lock_path, LOCK_TIMEOUT)
 
 
 def _damaged(kept: Path | None) -> str:

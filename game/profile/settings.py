@@ -48,9 +48,8 @@ import stat
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import filelock
 import platformdirs
 
 from game.i18n import N_, join_list, ngettext
@@ -60,6 +59,9 @@ from game.profile.fields import Invalid
 from game.profile.preferences import RULES, Settings, settings_from
 from game.profile.saved_game import SavedGame
 from game.profile.statistics import Statistics, merge
+
+if TYPE_CHECKING:
+    from filelock import BaseFileLock
 
 log = logging.getLogger(__name__)
 
@@ -317,7 +319,7 @@ class SettingsStore:
         except (TypeError, ValueError) as error:  # a caller put a foreign object in stats
             log.error("cannot encode the settings: %s", error)
             return _("Your settings could not be saved: {error}.").format(error=error)
-        except filelock.Timeout:
+        except files.lock_timeout():
             log.warning("%s stayed locked for %.0f s", self.lock_path, LOCK_TIMEOUT)
             return _(
                 "Your settings could not be saved: another Connect Four window kept the"
@@ -357,18 +359,18 @@ class SettingsStore:
                 found.stats.reset(level_name)
                 document = _document(found.settings, found.stats, found.game)
                 self._write_atomically((json.dumps(document, indent=2) + "\n").encode("utf-8"))
-        except filelock.Timeout:
+        except files.lock_timeout():
             return _("Your statistics could not be reset: another window kept the file busy.")
         except OSError as error:
             log.warning("cannot reset the statistics in %s: %s", self.path, error)
             return _("Your statistics could not be reset ({reason}).").format(reason=_reason(error))
         return None
 
-    def _locked(self) -> filelock.BaseFileLock:
+    def _locked(self) -> BaseFileLock:
         """The lock every window takes to read, merge and write the file (its folder is
         created first: the lock file lives beside the settings)."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        return filelock.FileLock(self.lock_path, timeout=LOCK_TIMEOUT)
+        return files.file_lock(self.lock_path, LOCK_TIMEOUT)
 
     def _on_disk(self) -> LoadReport | None:
         """What the file holds now (its bad parts dropped: the load that found them said

@@ -24,6 +24,9 @@ from game.profile.saved_game import is_level_name
 
 Result = Literal["win", "loss", "draw"]
 RESULTS: tuple[Result, ...] = ("win", "loss", "draw")
+ONLINE_RECORD = "online"
+"""The record of the games against friends over the network, kept beside the levels'
+(no level has this name) and never rated: the rating is against the levels."""
 
 
 @dataclass(slots=True)

@@ -11,7 +11,7 @@ import sys
 import time
 
 from game.ai.bookshelf import BookFile
-from game.ai.protocol import RequestKind, SearchRequest
+from game.ai.protocol import Answered, Refused, SearchRequest, SearchResult
 from game.ai.worker import AIWorker
 from game.core import CELLS, WIDTH, Board
 from game.i18n import gettext as _
@@ -137,26 +137,28 @@ def _ask_for_move(worker: AIWorker, moves: str, *, seed: int, timeout: float) ->
     request = SearchRequest(
         moves=moves, depth=SELF_TEST_DEPTH, time_limit=MOVE_TIME_LIMIT, seed=seed
     )
-    request_id = worker.submit(request, kind=RequestKind.MOVE)
+    request_id = worker.submit(request)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         notices = worker.take_notices()
         if notices:
+            said = " ".join(notice.value for notice in notices)
             raise SelfTestFailure(
-                _("the worker reported a problem: {notices}").format(notices=" ".join(notices))
+                _("the worker reported a problem: {notices}").format(notices=said)
             )
         for reply in worker.poll():
             if reply.request_id != request_id:
                 raise SelfTestFailure(f"a reply for request {reply.request_id} nobody waits for")
-            if reply.error is not None:
-                raise SelfTestFailure(
-                    _("the worker failed on {moves!r}: {error}").format(
-                        moves=moves, error=reply.error
+            match reply:
+                case Refused(error=error):
+                    raise SelfTestFailure(
+                        _("the worker failed on {moves!r}: {error}").format(
+                            moves=moves, error=error
+                        )
                     )
-                )
-            if reply.result is None or reply.result.column is None:
-                raise SelfTestFailure(f"the worker returned no move for {moves!r}")
-            return reply.result.column
+                case Answered(result=SearchResult(column=int() as column)):
+                    return column
+            raise SelfTestFailure(f"the worker returned no move for {moves!r}: {reply}")
         time.sleep(0.005)
     raise SelfTestFailure(
         _("no move from the worker within {seconds} s (position {moves!r})").format(

@@ -109,8 +109,6 @@ class App:
         self.link = EngineLink(
             worker if worker is not None else LateWorker(make_worker),
             notify=self.stage.notify,
-            # The navigator is made next and needs this link: it is asked when replies come.
-            listening=lambda owner: self.navigator.listening(owner),  # noqa: PLW0108
         )
         self.navigator = Navigator(
             Services(
@@ -130,6 +128,9 @@ class App:
         self.frames_drawn = 0
         self.bell: ReplyBell | None = None
         self._created = time.perf_counter()
+        self._resized = False
+        """The window changed size since the mouse last moved (its motion events without
+        a movement are SDL's, not the player's)."""
 
     # -- what the parts hold -----------------------------------------------------------
     @property
@@ -292,15 +293,23 @@ class App:
             self.quit()
         elif event.type == pygame.VIDEORESIZE:
             self.stage.window.resize(event.w, event.h)
+            self._resized = True
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
+        elif event.type == pygame.MOUSEMOTION and self._resized and event.rel == (0, 0):
+            # The window changed under a mouse that did not move: SDL says where the
+            # pointer now is, which is no reason to move the keyboard's cursor there.
+            pass
         elif (
             event.type == pygame.KEYDOWN
             and event.key == pygame.K_m
             and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)
+            and not self.scene.typing
         ):
             self.toggle_mute()
         else:
+            if event.type == pygame.MOUSEMOTION:
+                self._resized = False  # the mouse moved: it points again
             transition = self.scene.handle_event(event)
             if transition is not None:
                 self.go(transition)
@@ -312,6 +321,7 @@ class App:
     def toggle_fullscreen(self) -> None:
         self.settings.fullscreen = not self.stage.window.fullscreen
         self.stage.window.set_fullscreen(self.settings.fullscreen)
+        self._resized = True
 
     def toggle_mute(self) -> None:
         """M: sound on or off; without a sound device, only the news that there is none

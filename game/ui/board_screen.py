@@ -20,6 +20,7 @@ import pygame
 from game.core import WIDTH
 from game.ui.animation import pulse
 from game.ui.board_view import BoardGeometry
+from game.ui.layout import BoardType, TypeScale, metrics
 from game.ui.services import Look
 from game.ui.text import Ink
 from game.ui.widgets import ItemList, side_panel
@@ -42,7 +43,12 @@ class BoardLayout:
     @property
     def pad(self) -> int:
         """The margin inside the panel and between its parts."""
-        return max(8, round(14 * self.scale))
+        return metrics(self.size).pad
+
+    @property
+    def type(self) -> TypeScale:
+        """The window's text sizes."""
+        return metrics(self.size).type
 
 
 def compute_layout(size: tuple[int, int], button_keys: Sequence[str]) -> BoardLayout:
@@ -55,7 +61,7 @@ def compute_layout(size: tuple[int, int], button_keys: Sequence[str]) -> BoardLa
     banner_top = max(area.y, frame.top - round(board.cell * 1.6))
     banner = pygame.Rect(frame.x, banner_top, frame.width, frame.top - banner_top - 4)
     buttons = split.buttons(button_keys)
-    body = max(15, round(22 * scale))
+    body = metrics(size).type.body
     return BoardLayout(size, scale, board, panel, banner, score_y, buttons, body)
 
 
@@ -100,7 +106,7 @@ def draw_column_numbers(
 ) -> None:
     """The columns' numbers under the board, the ``chosen`` one (None: none) marked."""
     theme = look.theme
-    size = max(12, round(g.cell * 0.3))
+    size = BoardType.of(g.cell).numbers
     y = g.frame_rect.bottom + round(g.cell * 0.08)
     for col in range(WIDTH):
         colour = theme.accent if col == chosen else theme.text_muted

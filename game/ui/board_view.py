@@ -13,13 +13,18 @@ cached; a frame of the play screen is then a few dozen blits.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core import HEIGHT, WIDTH
+from game.core import HEIGHT, WIDTH, Board, Player
 from game.profile.choices import DiscColour
 from game.ui.themes import Colour, DiscStyle, Theme
+
+if TYPE_CHECKING:
+    from game.ui.animation import DiscDrop
 
 DISC = 0.41
 """Disc radius as a share of the cell."""
@@ -175,6 +180,30 @@ class BoardRenderer:
     def draw_back(self, surface: pygame.Surface, geometry: BoardGeometry, theme: Theme) -> None:
         """What shows through empty holes."""
         pygame.draw.rect(surface, theme.board_back, geometry.cells_rect)
+
+    def draw_discs(  # noqa: PLR0913 (what a board's discs are drawn from)
+        self,
+        surface: pygame.Surface,
+        g: BoardGeometry,
+        theme: Theme,
+        *,
+        board: Board,
+        drop: DiscDrop | None,
+        colour_of: Callable[[Player], DiscColour],
+    ) -> None:
+        """The board's back and its discs, the falling ``drop`` where it is now (its
+        cell left empty until it lands); the frame is the caller's to draw over them."""
+        self.draw_back(surface, g, theme)
+        for col in range(WIDTH):
+            for row in range(board.height(col)):
+                if drop is not None and (drop.col, drop.row) == (col, row):
+                    continue
+                owner = board.cell(col, row)
+                assert owner is not None
+                self.draw_disc(surface, g.centre(col, row), g.radius, colour_of(owner), theme)
+        if drop is not None:
+            centre = g.falling_centre(drop.col, drop.y)
+            self.draw_disc(surface, centre, g.radius, colour_of(drop.player), theme)
 
     def draw_frame(self, surface: pygame.Surface, geometry: BoardGeometry, theme: Theme) -> None:
         surface.blit(self.frame(geometry, theme), geometry.frame_rect.topleft)

@@ -1,13 +1,15 @@
-"""The window's link to the computer player: requests out, typed replies back to whoever asked.
+"""The window's link to the computer player: requests out, replies back to whoever asked.
 
-:class:`EngineLink` wraps a worker (:class:`WorkerLike`: the real
-:class:`game.ai.worker.AIWorker` in the game, a stand-in in tests and scripts).  A
-scene submits a :class:`~game.ai.protocol.SearchRequest` with a kind and itself as
-the owner; on each poll the link turns every worker reply into an :class:`Answer` or
-a :class:`Failure` and hands it to its owner, if that owner still listens.  The Review
-screen submits :class:`~game.ai.protocol.ReviewRequest` objects too
-(:meth:`EngineLink.submit_review`), whose values come back as :class:`Reviewed`.  The
-worker's notices (a restart, say) go to the player.  No pygame here.
+:class:`EngineLink` wraps a worker (:class:`game.ai.client.WorkerClient`: the real
+:class:`game.ai.worker.AIWorker` in the game, one over an in-memory transport in tests
+and scripts).  A screen submits a request (a :class:`~game.ai.protocol.SearchRequest`
+or a :class:`~game.ai.protocol.ReviewRequest`) with an owner, in practice its
+:class:`game.ui.requests.Requests`; on each poll the link hands every reply, an
+:class:`~game.ai.protocol.Answered` or a :class:`~game.ai.protocol.Refused` as it came
+off the pipe, to the owner of its request id: one map, :attr:`EngineLink.owners`.  A
+request cancelled leaves that map at once (its reply, if one still comes, is dropped
+by the worker's handle).  The worker's notices (a restart, say) go to the player, in
+the player's language.  No pygame here.
 """
 
 from __future__ import annotations
@@ -18,21 +20,13 @@ import logging
 import os
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol, TypeAlias
+from typing import Protocol
 
 from game import resources
 from game.ai.book import BOOK_FILE
-from game.ai.protocol import (
-    Request,
-    RequestKind,
-    ReviewRequest,
-    ReviewResult,
-    SearchRequest,
-    SearchResult,
-    WorkerReply,
-)
+from game.ai.client import Notice, WorkerClient
+from game.ai.protocol import Reply, Request
 from game.i18n import gettext as _
 
 log = logging.getLogger(__name__)
@@ -42,21 +36,25 @@ WORKER_NICENESS = 10
 
 
 class WorkerLike(Protocol):
-    """The computer player's handle; every method returns at once."""
+    """The computer player's handle (a :class:`game.ai.client.WorkerClient`, or
+    :class:`game.ui.late_worker.LateWorker` that makes one when first needed); every
+    method returns at once."""
 
     def start(self) -> None: ...
-    def submit(self, request: Request, *, kind: RequestKind = RequestKind.MOVE) -> int: ...
+    def submit(self, request: Request) -> int: ...
     def cancel(self, request_id: int | None = None) -> None: ...
-    def poll(self) -> Sequence[WorkerReply]: ...
-    def take_notices(self) -> list[str]: ...
+    def poll(self) -> Sequence[Reply]: ...
+    def take_notices(self) -> list[Notice]: ...
     def close(self) -> None: ...
     @property
     def pending_count(self) -> int: ...
+    @property
+    def pid(self) -> int | None: ...
 
 
-def make_worker() -> WorkerLike:
+def make_worker() -> WorkerClient:
     """The real worker process's handle (nothing starts until ``start`` or ``submit``),
-    with the shipped opening book (read by the worker when first needed)."""
+    with the shipped opening book (found here, read by the worker when first needed)."""
     from game.ai.bookshelf import BookFile  # noqa: PLC0415 - keeps multiprocessing out of imports
     from game.ai.worker import AIWorker  # noqa: PLC0415
 
@@ -87,103 +85,56 @@ def kernel_name() -> str:
     return "pure Python (the compiled kernel is not installed)"
 
 
-@dataclass(frozen=True, slots=True)
-class Answer:
-    """The engine's result for the request ``request_id`` of ``kind``, about the position
-    ``moves``."""
-
-    request_id: int
-    kind: RequestKind
-    moves: str
-    result: SearchResult
-
-
-@dataclass(frozen=True, slots=True)
-class Failure:
-    """The engine refused or failed the request; ``error`` says why, for the player."""
-
-    request_id: int
-    kind: RequestKind
-    moves: str
-    error: str
-
-
-@dataclass(frozen=True, slots=True)
-class Reviewed:
-    """The value of the position ``moves`` of a game under review, the answer to the
-    review request ``request_id``."""
-
-    request_id: int
-    moves: str
-    result: ReviewResult
-
-
-Reply: TypeAlias = Answer | Failure
-
-
-def typed(reply: WorkerReply) -> Reply | Reviewed:
-    """The worker's reply (exactly one of result and error set) as an Answer, a Reviewed
-    or a Failure."""
-    if reply.review is not None and reply.error is None:
-        return Reviewed(reply.request_id, reply.moves, reply.review)
-    if reply.result is not None and reply.error is None:
-        return Answer(reply.request_id, reply.kind, reply.moves, reply.result)
-    return Failure(reply.request_id, reply.kind, reply.moves, str(reply.error))
+def notice_text(notice: Notice) -> str:
+    """What the player is told of the worker's ``notice``."""
+    match notice:
+        case Notice.RESTARTED:
+            return _(
+                "The computer player stopped unexpectedly and was restarted; it is thinking again."
+            )
+        case Notice.HUNG:
+            return _(
+                "The computer player stopped answering and was restarted; it is thinking again."
+            )
+        case Notice.GAVE_UP:
+            return _("The computer player keeps failing on this position; see the log file.")
+        case Notice.NO_BOOK:
+            return _(
+                "The opening book could not be read (see the log file): the computer works"
+                " out the first moves itself, which can take seconds a move."
+            )
 
 
 class ReplyOwner(Protocol):
     """Whoever submits a request gets its reply."""
 
-    def handle_reply(self, reply: Reply) -> None: ...
-
-
-class ReviewOwner(ReplyOwner, Protocol):
-    """Whoever submits review requests gets their values (or their failures) here."""
-
-    def handle_review(self, reply: Reviewed | Failure) -> None: ...
+    def deliver(self, reply: Reply) -> None:
+        """The reply to a request this owner submitted and has not cancelled."""
 
 
 class Engine(Protocol):
-    """What a scene may do with the computer player."""
+    """What a screen may do with the computer player."""
 
-    def submit(self, request: SearchRequest, *, kind: RequestKind, owner: ReplyOwner) -> int | None:
-        """Ask; the reply goes to ``owner.handle_reply``.  None if the worker refused
-        (the player is told)."""
+    def submit(self, request: Request, *, owner: ReplyOwner) -> int | None:
+        """Ask; the reply goes to ``owner.deliver``.  None if the worker refused (the
+        player is told)."""
         ...
 
     def cancel(self, request_id: int) -> None:
         """Stop a request; its reply, if one is on the way, is dropped."""
 
 
-class ReviewEngine(Engine, Protocol):
-    """What the Review screen may do with the computer player: ask as any scene does,
-    and ask for the values of a game's positions."""
-
-    def submit_review(self, request: ReviewRequest, *, owner: ReviewOwner) -> int | None:
-        """Ask for a position's value; the reply goes to ``owner.handle_review``.  None if
-        the worker refused (the player is told)."""
-        ...
-
-
 class EngineLink:
     """The worker, the owner of each request, and the way replies and notices go.
 
-    ``notify`` tells the player a sentence; ``listening`` says whether an owner still
-    wants replies (a scene that left the screen does not).
+    ``notify`` tells the player a sentence.
     """
 
-    def __init__(
-        self,
-        worker: WorkerLike,
-        *,
-        notify: Callable[[str], None],
-        listening: Callable[[ReplyOwner], bool],
-    ) -> None:
+    def __init__(self, worker: WorkerLike, *, notify: Callable[[str], None]) -> None:
         self.worker = worker
         self._notify = notify
-        self._listening = listening
-        self._owners: dict[int, ReplyOwner] = {}
-        self._reviewers: dict[int, ReviewOwner] = {}
+        self.owners: dict[int, ReplyOwner] = {}
+        """Who awaits the reply to each request id (cancelled ones leave it at once)."""
         self._niced_pid: int | None = None
 
     def start(self) -> None:
@@ -197,41 +148,28 @@ class EngineLink:
 
     def close(self) -> None:
         """Cancel everything and stop the worker; never raises."""
-        self._owners.clear()
-        self._reviewers.clear()
+        self.owners.clear()
         try:
             self.worker.cancel()
             self.worker.close()
         except Exception:
             log.exception("closing the worker failed")
 
-    def submit(self, request: SearchRequest, *, kind: RequestKind, owner: ReplyOwner) -> int | None:
-        """Send ``request``; its reply goes to ``owner.handle_reply``.  None if the
-        worker refused (the player is told)."""
-        request_id = self._send(request, kind)
-        if request_id is not None:
-            self._owners[request_id] = owner
-        return request_id
-
-    def submit_review(self, request: ReviewRequest, *, owner: ReviewOwner) -> int | None:
-        """Send a review ``request``; its reply goes to ``owner.handle_review``."""
-        request_id = self._send(request, RequestKind.REVIEW)
-        if request_id is not None:
-            self._reviewers[request_id] = owner
-        return request_id
-
-    def _send(self, request: Request, kind: RequestKind) -> int | None:
+    def submit(self, request: Request, *, owner: ReplyOwner) -> int | None:
+        """Send ``request``; its reply goes to ``owner.deliver``.  None if the worker
+        refused (the player is told)."""
         try:
-            return self.worker.submit(request, kind=kind)
+            request_id = self.worker.submit(request)
         except Exception as error:
             log.exception("the worker refused a request")
             self._notify(_("The computer player is not available ({error}).").format(error=error))
             return None
+        self.owners[request_id] = owner
+        return request_id
 
     def cancel(self, request_id: int) -> None:
         """Stop the request; its reply, if one is on the way, is dropped."""
-        self._owners.pop(request_id, None)
-        self._reviewers.pop(request_id, None)
+        self.owners.pop(request_id, None)
         try:
             self.worker.cancel(request_id)
         except Exception:
@@ -242,38 +180,26 @@ class EngineLink:
         player.  Never blocks."""
         try:
             replies = self.worker.poll()
-            notices = self.worker.take_notices()
+            notices = [notice_text(notice) for notice in self.worker.take_notices()]
         except Exception as error:
             log.exception("polling the worker failed")
             replies, notices = [], [_("The computer player failed ({error}).").format(error=error)]
         for reply in replies:
-            self._hand_over(reply)
+            owner = self.owners.pop(reply.request_id, None)
+            if owner is None:  # only if cancelling it failed: the worker awaited it still
+                log.warning("dropped reply %s: nobody awaits it", reply.request_id)
+                continue
+            owner.deliver(reply)
         for notice in notices:
-            # The worker's notices are English (game.ai imports no gettext); the
-            # catalogue has them (build_scripts/catalogues.py).
-            self._notify(_(notice))
+            self._notify(notice)
         self._yield_to_frames()  # a restarted worker is a new process
-
-    def _hand_over(self, reply: WorkerReply) -> None:
-        """Give ``reply`` to whoever asked, if they still listen."""
-        owner = self._owners.pop(reply.request_id, None)
-        reviewer = self._reviewers.pop(reply.request_id, None)
-        asker = owner if owner is not None else reviewer
-        if asker is None or not self._listening(asker):
-            log.debug("dropped reply %s (%s)", reply.request_id, reply.kind)
-            return
-        answer = typed(reply)
-        if reviewer is not None and not isinstance(answer, Answer):
-            reviewer.handle_review(answer)
-        elif owner is not None and not isinstance(answer, Reviewed):
-            owner.handle_reply(answer)
 
     def _yield_to_frames(self) -> None:
         """Lower the worker process's priority (once per process), so that on a busy
         machine the frames come first and the search takes what is left.  Where the
         system has no such call, nothing happens."""
-        pid = getattr(self.worker, "pid", None)
-        if not isinstance(pid, int) or pid == self._niced_pid:
+        pid = self.worker.pid
+        if pid is None or pid == self._niced_pid:
             return
         self._niced_pid = pid
         setpriority = getattr(os, "setpriority", None)

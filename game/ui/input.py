@@ -73,7 +73,12 @@ class Command(enum.Enum):
     NEXT_PUZZLE = enum.auto()
     TRY_AGAIN = enum.auto()
     DAILY = enum.auto()
-    # Text (the Import box)
+    # Online
+    CHAT = enum.auto()
+    """Write in the chat box (Enter sends, Esc or Tab stops)."""
+    NEXT_BOX = enum.auto()
+    """The next box to type into."""
+    # Text (the Import box, the online screens' boxes)
     PASTE = enum.auto()
     ERASE = enum.auto()
     """The last character typed goes."""
@@ -235,6 +240,39 @@ IMPORT_KEYS = KeyMap(
 )
 """The Import box (typed text comes as text, not as keys); its buttons take the rest."""
 
+ONLINE_KEYS = KeyMap(
+    _keys(
+        (pygame.K_LEFT, Command.CURSOR_LEFT),
+        (pygame.K_RIGHT, Command.CURSOR_RIGHT),
+        (pygame.K_SPACE, Command.DROP),
+        (pygame.K_UP, Command.FOCUS_BACK),
+        (pygame.K_DOWN, Command.FOCUS_NEXT),
+        (ENTER_KEYS, Command.PRESS),
+        (pygame.K_TAB, Command.CHAT),
+        (pygame.K_ESCAPE, Command.BACK),
+    ),
+    numbers_drop=True,
+)
+"""The online game screen: the digits and Space drop, Up, Down and Enter work the
+buttons, Tab goes to the chat."""
+
+TEXT_KEYS = KeyMap(
+    _keys((pygame.K_BACKSPACE, Command.ERASE), (pygame.K_TAB, Command.NEXT_BOX)),
+    ctrl={pygame.K_v: Command.PASTE},
+)
+"""A screen's text boxes (typed text comes as text); Up, Down, Enter and Esc are its
+buttons'."""
+
+CHAT_KEYS = KeyMap(
+    _keys(
+        (ENTER_KEYS, Command.PRESS),
+        (pygame.K_BACKSPACE, Command.ERASE),
+        (frozenset({pygame.K_ESCAPE, pygame.K_TAB}), Command.BACK),
+    ),
+    ctrl={pygame.K_v: Command.PASTE},
+)
+"""The online game screen while the player writes in the chat box."""
+
 TYPING_KEYS = frozenset({pygame.K_SPACE})
 """Keys that type in a text box and so press no button there."""
 
@@ -247,6 +285,7 @@ BUTTON_COMMANDS: Mapping[str, Command] = MappingProxyType(
         "again": Command.PLAY_AGAIN,
         "menu": Command.MENU,
         "review": Command.REVIEW,
+        "retry": Command.TRY_AGAIN,
         "takeback": Command.TAKE_BACK,
         "keep": Command.KEEP,
         "undo": Command.UNDO,
@@ -279,15 +318,18 @@ def button_order(key: str, buttons: Mapping[str, Command] = BUTTON_COMMANDS) -> 
 
 __all__ = [
     "BUTTON_COMMANDS",
+    "CHAT_KEYS",
     "CHOOSING_KEYS",
     "DROP_KEYS",
     "IMPORT_KEYS",
     "NUMBER_KEYS",
+    "ONLINE_KEYS",
     "PLAY_KEYS",
     "PUZZLE_BUTTONS",
     "PUZZLE_KEYS",
     "PUZZLE_TURN_KEYS",
     "REVIEW_KEYS",
+    "TEXT_KEYS",
     "TYPING_KEYS",
     "WATCH_KEYS",
     "Command",

@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from game.ai.protocol import Request, RequestKind, WorkerReply
+from game.ai.protocol import Reply, Request
 
 if TYPE_CHECKING:
+    from game.ai.client import Notice
     from game.ui.engine_link import WorkerLike
 
 
@@ -35,17 +36,17 @@ class LateWorker:
     def start(self) -> None:
         self._worker().start()
 
-    def submit(self, request: Request, *, kind: RequestKind = RequestKind.MOVE) -> int:
-        return self._worker().submit(request, kind=kind)
+    def submit(self, request: Request) -> int:
+        return self._worker().submit(request)
 
     def cancel(self, request_id: int | None = None) -> None:
         if self.made is not None:
             self.made.cancel(request_id)
 
-    def poll(self) -> Sequence[WorkerReply]:
+    def poll(self) -> Sequence[Reply]:
         return [] if self.made is None else self.made.poll()
 
-    def take_notices(self) -> list[str]:
+    def take_notices(self) -> list[Notice]:
         return [] if self.made is None else self.made.take_notices()
 
     def close(self) -> None:
@@ -59,8 +60,7 @@ class LateWorker:
     @property
     def pid(self) -> int | None:
         """The worker process's id (None: not started)."""
-        found: Any = getattr(self.made, "pid", None)
-        return found if isinstance(found, int) else None
+        return None if self.made is None else self.made.pid
 
     @property
     def reply_connection(self) -> Any:

@@ -28,6 +28,24 @@ COLOURS = (DiscColour.RED, DiscColour.YELLOW)
 COLOUR_NAMES: Mapping[str, str] = MappingProxyType({"red": "Red", "yellow": "Yellow"})
 """The sides' names when no theme says otherwise."""
 
+ABANDON_LOSS_MOVES = 4
+"""A game against the computer left for a new one once this many moves were played
+from its start counts as the player's loss (the question says so first): leaving a lost
+game would otherwise keep the winning streak and the rating untouched."""
+
+
+def abandoning_loses(saved: SavedGame | None) -> bool:
+    """Whether leaving the unfinished game ``saved`` for a new one counts as a loss."""
+    if saved is None or saved.mode is not Mode.VS_COMPUTER or saved.human is None:
+        return False
+    return len(saved.moves) - len(saved.start_moves) >= ABANDON_LOSS_MOVES
+
+
+def abandoned_level(saved: SavedGame) -> str:
+    """The level of the computer in the game against it ``saved``."""
+    assert saved.human is not None
+    return saved.levels[1 - saved.human]
+
 
 def describe(saved: SavedGame) -> str:
     """The game in a few words, for the menu and for questions: "your game against

@@ -21,7 +21,7 @@ from game.i18n import ngettext, number
 def custom_depth(name: str) -> int | None:
     """The depth of a custom level's name ("Custom 7" -> 7); None for another name."""
     words = name.split()
-    if len(words) == 2 and words[0] == CUSTOM_LEVEL and words[1].isdigit():
+    if len(words) == 2 and words[0] == CUSTOM_LEVEL and words[1].isascii() and words[1].isdigit():
         return int(words[1])
     return None
 
@@ -50,9 +50,10 @@ def level_blurb(level: Level) -> str:
 
 
 def level_choice(level: Level) -> str:
-    """A level with its depth: "Hard (depth 9)", "Custom (depth 7)", "Perfect (exact)"."""
+    """A level with its depth: "Hard (depth 9)", "Custom (depth 7)", "Perfect (no
+    mistakes)"."""
     if level.depth is None:
-        return _("{level} (exact)").format(level=level_name(level.name))
+        return _("{level} (no mistakes)").format(level=level_name(level.name))
     if custom_depth(level.name) is not None:
         return _("Custom (depth {depth})").format(depth=number(level.depth))
     return _("{level} (depth {depth})").format(

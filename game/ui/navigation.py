@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, assert_never
 
 from game.i18n import gettext as _
-from game.ui.engine_link import ReplyOwner, ReviewEngine
-from game.ui.match import Session, describe
+from game.profile.online_memory import ONLINE_FILE, OnlineMemory
+from game.ui.engine_link import Engine
+from game.ui.match import Session, abandoned_level, abandoning_loses, describe
 from game.ui.options import GameConfig, Mode
 from game.ui.saver import Saver
 from game.ui.scenes.base import Scene, SceneHost, SceneStack
@@ -27,6 +28,8 @@ from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.stack import (
     Confirm,
     Go,
+    Online,
+    OnlineScreen,
     OpenSetup,
     Pause,
     Play,
@@ -74,7 +77,7 @@ class Services:
     host: SceneHost
     preferences: Preferences
     saver: Saver
-    engine: ReviewEngine
+    engine: Engine
     kernel_name: Callable[[], str]
     quit: Callable[[], None]
 
@@ -90,10 +93,6 @@ class Navigator:
     def top(self) -> Scene:
         """The scene on top (the one that gets events and is drawn)."""
         return self.stack.top
-
-    def listening(self, owner: ReplyOwner) -> bool:
-        """Whether ``owner`` is a scene still on the stack (only those get replies)."""
-        return owner in self.stack
 
     def go(self, transition: Transition) -> None:
         """Build the scenes ``transition`` names and move them on the stack."""
@@ -118,7 +117,7 @@ class Navigator:
             case _:
                 stack.push(OVERLAYS[where](services))
 
-    def _open(self, transition: OpenSetup | Pause | Play | Review | Confirm) -> None:
+    def _open(self, transition: OpenSetup | Pause | Play | Review | Confirm | Online) -> None:
         # Here and in the builders below, a screen's module loads when it first opens.
         stack, host = self.stack, self.services.host
         match transition:
@@ -151,12 +150,44 @@ class Navigator:
                 from game.ui.scenes.play import Round  # noqa: PLC0415
 
                 stack.replace(self._play(Round(Session(config))))
+            case Online():
+                self._online(transition)
             case _:
                 assert_never(transition)
 
     def _menu(self) -> MenuScene:
         saver = self.services.saver
-        return MenuScene(self.services.host, settings=saver.settings, saved=saver.game_in_progress)
+        return MenuScene(
+            self.services.host,
+            settings=saver.settings,
+            saved=saver.game_in_progress,
+            online=self._online_memory().seat,
+        )
+
+    def _online_memory(self) -> OnlineMemory:
+        return OnlineMemory.load(self.services.saver.store.path.with_name(ONLINE_FILE))
+
+    def _online(self, transition: Online) -> None:
+        """The screens of play across the network (their modules, and asyncio, websockets
+        and zeroconf with them, load the first time: the game starts without them)."""
+        from game.net.client import ResumeSeat  # noqa: PLC0415
+        from game.ui.net_link import NetLink  # noqa: PLC0415
+        from game.ui.scenes.online import JoinScene, OnlineScene, OnlineStartScene  # noqa: PLC0415
+
+        host, memory = self.services.host, self._online_memory()
+        link = transition.link
+        match transition.screen:
+            case OnlineScreen.START:
+                self.stack.push(OnlineStartScene(host, memory))
+            case OnlineScreen.JOIN:
+                self.stack.push(JoinScene(host, memory))
+            case OnlineScreen.CONTINUE if memory.seat is not None:
+                seat = memory.seat
+                link = NetLink(seat.url, seat.name, ResumeSeat(seat.room, seat.token))
+                link.start()
+        if link is not None and transition.screen is not OnlineScreen.START:
+            scene = OnlineScene(host, link, keeper=self.services.saver, memory=memory)
+            self.stack.replace(self._menu(), scene)
 
     def _setup(self, mode: Mode) -> SetupScene:
         from game.ui.scenes.setup import SetupScene  # noqa: PLC0415 - see _open
@@ -191,12 +222,16 @@ class Navigator:
         saved = saver.game_in_progress
         assert saved is not None
 
+        loses = abandoning_loses(saved)
+
         def abandon() -> Transition:
+            if loses:
+                saver.record_result(abandoned_level(saved), "loss")
             saver.keep_game(None)
             return then
 
         # "No" goes on with the kept game, rather than back to the screen that asked.
-        detail = unfinished_detail(describe(saved))
+        detail = unfinished_detail(describe(saved), loses=loses)
         return new_game_question(detail, abandon, no_label=_("Continue it"), no=lambda: Go.CONTINUE)
 
     def continue_game(self) -> None:

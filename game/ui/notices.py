@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 
 import pygame
 
+from game.ui.layout import Metrics, metrics
 from game.ui.services import Look
 from game.ui.text import Ink
 
@@ -75,42 +76,64 @@ class Notices:
         self, surface: pygame.Surface, look: Look, place: NoticePlace | None = None
     ) -> list[pygame.Rect]:
         """The newest notices, newest lowest, stacked up from ``place``'s bottom (default:
-        the bottom of the window, up to :data:`MAX_NOTICES` of them); the boxes drawn."""
+        the bottom of the window, up to :data:`MAX_NOTICES` of them), as many as fit
+        below the window's top (the newest always: at the top if it must); the boxes
+        drawn."""
         if not self.shown:
             return []
         w, h = surface.get_size()
-        scale = min(w / 960, h / 720)
-        pad = max(6, round(10 * scale))
+        window = metrics((w, h))
+        pad = window.length(10, 6)
         if place is None:
-            place = NoticePlace(w // 2, h - pad * 2, min(w - 40, round(760 * scale)), MAX_NOTICES)
+            place = NoticePlace(w // 2, h - pad * 2, min(w - 40, window.length(760)), MAX_NOTICES)
         y = place.bottom
-        boxes = []
-        room = pygame.Rect(place.centre_x - place.width // 2, 0, place.width, place.bottom)
+        boxes: list[pygame.Rect] = []
+        room = pygame.Rect(place.centre_x - place.width // 2, 0, place.width, h)
         with look.text.within(room):
             for notice in reversed(self.shown[-place.count :]):
-                box = _draw_one(surface, look, notice, replace(place, bottom=y), scale)
-                boxes.append(box)
-                y = box.top - pad // 2
+                card = _card(look, notice, replace(place, bottom=y), window)
+                if card.box.top < 0:
+                    if boxes:
+                        break  # no room for the older ones
+                    card.box.top = 0  # the newest is always shown
+                _paint(surface, look, card, notice.remaining)
+                boxes.append(card.box)
+                y = card.box.top - pad // 2
         return boxes
 
 
-def _draw_one(
-    surface: pygame.Surface, look: Look, notice: Notice, place: NoticePlace, scale: float
-) -> pygame.Rect:
+@dataclass(frozen=True, slots=True)
+class _Card:
+    """A notice laid out: its box, its lines, their size and spacing, the margin."""
+
+    box: pygame.Rect
+    lines: tuple[str, ...]
+    size: int
+    line_h: int
+    pad: int
+
+
+def _card(look: Look, notice: Notice, place: NoticePlace, window: Metrics) -> _Card:
     """One notice in a box at most ``place.width`` wide, its bottom centre at ``place``'s."""
-    text, theme = look.text, look.theme
-    size = max(15, round(21 * scale))
-    pad = max(6, round(10 * scale))
+    text = look.text
+    size = window.type.body
+    pad = window.length(10, 6)
     lines = text.wrap(notice.text, size, place.width - 2 * pad)
     line_h = text.font(size).get_linesize()
     widest = max(text.size_of(line, size)[0] for line in lines)
     box = pygame.Rect(0, 0, widest + 2 * pad, len(lines) * line_h + 2 * pad)
     box.midbottom = (place.centre_x, place.bottom)
-    alpha = round(255 * min(1.0, notice.remaining / FADE_SECONDS))
+    return _Card(box, lines, size, line_h, pad)
+
+
+def _paint(surface: pygame.Surface, look: Look, card: _Card, remaining: float) -> None:
+    """The card, fading out in its last :data:`FADE_SECONDS`."""
+    text, theme, box = look.text, look.theme, card.box
+    alpha = round(255 * min(1.0, remaining / FADE_SECONDS))
     surface.blit(look.renderer.translucent(box.size, (*theme.notice, alpha)), box.topleft)
-    top = box.y + pad
-    for line in lines:
-        centre = (box.centerx, top)
-        text.blit(surface, line, Ink(size, theme.notice_text), centre, anchor="midtop")
-        top += line_h
-    return box
+    top = box.y + card.pad
+    for line in card.lines:
+        text.blit(
+            surface, line, Ink(card.size, theme.notice_text), (box.centerx, top), anchor="midtop"
+        )
+        top += card.line_h

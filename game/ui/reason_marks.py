@@ -18,6 +18,7 @@ from game.core import Board, Player
 from game.core.bitboard import Column
 from game.profile.choices import DiscColour
 from game.ui.board_view import BoardGeometry
+from game.ui.layout import BoardType
 from game.ui.services import Look
 from game.ui.text import Ink
 
@@ -36,7 +37,7 @@ class FaintLine:
 def draw_line(surface: pygame.Surface, look: Look, g: BoardGeometry, line: FaintLine) -> None:
     """Each move of ``line`` a faint disc, numbered in the order it would be played."""
     board = line.start.copy()
-    size = max(12, round(g.cell * 0.36))
+    size = BoardType.of(g.cell).line
     for number, col in enumerate(line.moves, start=1):
         if not board.can_play(col):
             return

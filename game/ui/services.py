@@ -56,8 +56,10 @@ class Preferences(Protocol):
     def save(self) -> None:
         """Save the settings and statistics (in the background)."""
 
-    def apply_settings(self) -> None:
-        """Make the window follow the settings (theme, sound, fullscreen)."""
+    def apply_settings(self, *, language_chosen: bool = False) -> None:
+        """Make the window follow the settings (theme, sound, fullscreen, and the language
+        when it changed or the player has just chosen it: a language the command line
+        asked for holds until then)."""
 
 
 class Keeper(Protocol):

@@ -93,13 +93,15 @@ class Stage:
         notice on the same ``topic`` (a setting toggled twice shows its last state)."""
         self.notices.notify(text, seconds=seconds, topic=topic)
 
-    def follow(self, settings: Settings) -> None:
-        """Take the theme, the sound and fullscreen from ``settings``."""
+    def follow(self, settings: Settings, *, language_chosen: bool = False) -> None:
+        """Take the theme, the sound and fullscreen from ``settings``, and the language
+        when the setting changed or ``language_chosen`` (the player chose it, perhaps
+        the saved one, over the command line's)."""
         self.theme = theme_named(settings.theme)
         self.sounds.enabled = settings.sound_on
         self.sounds.set_volume(settings.volume)
         self.window.set_fullscreen(settings.fullscreen)
-        if settings.language != self._language:
+        if language_chosen or settings.language != self._language:
             self._language = settings.language
             i18n.use(i18n.choose(None, settings.language))
             if self.window.is_open:
@@ -132,8 +134,8 @@ class StagePreferences:
     def save(self) -> None:
         self._saver.save()
 
-    def apply_settings(self) -> None:
-        self._stage.follow(self._saver.settings)
+    def apply_settings(self, *, language_chosen: bool = False) -> None:
+        self._stage.follow(self._saver.settings, language_chosen=language_chosen)
 
 
 def missing_sentence(missing: list[MissingAssetError]) -> str:

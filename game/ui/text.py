@@ -17,9 +17,13 @@ fallback is loaded when a text first needs it.
 Wrapping breaks at spaces, and between Chinese characters (never before a closing
 mark such as the ideographic comma or after an opening one); a word too long for its line is broken
 where it must be.  :meth:`TextCache.blit_fitted` draws a line that must fit a width
-(a button's label): smaller down to :data:`MIN_PIXELS`, then narrower.  Every
-:meth:`TextCache.blit` can be watched (:meth:`TextCache.watch`) with the box the
-drawing code declared (:meth:`TextCache.within`): the tests check no text leaves it.
+(a button's label): smaller down to :data:`MIN_PIXELS`, and as a last resort cut short
+with an ellipsis; glyphs are never squeezed.  Rows of labels side by side take one size
+for all (:meth:`TextCache.fitting_size`), so that no neighbour is drawn smaller than
+another; a layout that has no room for its words wraps them or says them shorter.
+Every :meth:`TextCache.blit` can be watched (:meth:`TextCache.watch`) with the box the
+drawing code declared (:meth:`TextCache.within`), its size and whether it was cut: the
+tests check no text leaves its box and none is cut.
 
 Sizes.  Callers pass a *layout size*, the unit every layout was tuned in:
 pygame's built-in font draws at 0.6875 of the size asked, so a layout size of
@@ -27,7 +31,7 @@ pygame's built-in font draws at 0.6875 of the size asked, so a layout size of
 (which then keeps the widths the layouts expect) and never goes below
 :data:`MIN_PIXELS`, which the smallest layout sizes at 640x480 (12-15, that is
 8-10 px) would.  The layouts scale their sizes with the window
-(``min(width / 960, height / 720)``).
+(:func:`game.ui.layout.scale_of`).
 
 Call only after ``pygame.font.init()``.  The caches belong to one
 :class:`TextCache` (the app makes one per window), so no font outlives the
@@ -39,7 +43,7 @@ from __future__ import annotations
 import functools
 import logging
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -57,11 +61,6 @@ log = logging.getLogger(__name__)
 MIN_PIXELS = 14
 """No text is drawn smaller than this many pixels (the font's em size)."""
 
-MAX_SQUEEZE = 2
-"""A line too wide for its slot even at :data:`MIN_PIXELS` is squeezed to at most
-1/MAX_SQUEEZE of its width; a longer one is cut first (pygame's smoothscale corrupts
-memory for a surface some 200,000 pixels wide, and reading fails long before)."""
-
 LAYOUT_UNIT = 0.6875
 """Pixels per layout size: the factor pygame-ce applies to its built-in font."""
 
@@ -76,8 +75,13 @@ NO_BREAK_BEFORE = frozenset(
     ",.:;!?)]}%\u00a0\u202f"
 )
 """Characters a line never starts with (they close or follow what is before them)."""
-NO_BREAK_AFTER = frozenset("\uff08\u300c\u300e\u3010\u300a\u3008([{")
-"""Characters a line never ends with (they open what follows them)."""
+NO_BREAK_AFTER = frozenset("\uff08\u300c\u300e\u3010\u300a\u3008([{\u00a0\u202f")
+ELLIPSIS = "\u2026"
+"""Ends a line cut short (:meth:`TextCache.fitted`'s last resort)."""
+"""Characters a line never ends with (they open what follows them, or join it)."""
+NO_BREAK_SPACE = "\u00a0"
+SYMBOLS = frozenset({"Sm", "So"})
+"""The Unicode categories of marks that stay with the word after them (a tick, =, ▲)."""
 SPACE_LIKE = frozenset(" \u00a0\u202f")
 
 
@@ -89,13 +93,16 @@ def breaks_anywhere(char: str) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Drawn:
-    """One line of text drawn: its words, where it landed, and the box its drawing code
-    declared for it (None: the whole surface)."""
+    """One line of text drawn: its words, where it landed, the box its drawing code
+    declared for it (None: the whole surface), its size in pixels (0: not said) and
+    whether it was ``cut`` short to fit (its end left out)."""
 
     text: str
     rect: pygame.Rect
     box: pygame.Rect | None
     surface: tuple[int, int]
+    pixels: int = 0
+    cut: bool = False
 
 
 class Ink(NamedTuple):
@@ -107,9 +114,30 @@ class Ink(NamedTuple):
     spacing: float = 1.15
 
 
+class Said(NamedTuple):
+    """What a line drawn says: its ``text``, its size in ``pixels``, and whether it was
+    ``cut`` short (what a :class:`Drawn` reports besides where it went)."""
+
+    text: str
+    pixels: int = 0
+    cut: bool = False
+
+
 def pixel_size(size: int) -> int:
     """The pixel size of the text for layout size ``size``: at least :data:`MIN_PIXELS`."""
     return max(MIN_PIXELS, round(size * LAYOUT_UNIT))
+
+
+def smaller_sizes(size: int, floor: int = 1) -> Iterator[int]:
+    """Layout sizes from ``size`` down to ``floor``, one per pixel size they are drawn
+    at (the largest of each), down to the one drawn at :data:`MIN_PIXELS`."""
+    pixels = pixel_size(size) + 1
+    for candidate in range(size, max(floor, 1) - 1, -1):
+        if pixel_size(candidate) < pixels:
+            pixels = pixel_size(candidate)
+            yield candidate
+            if pixels <= MIN_PIXELS:
+                return
 
 
 class TextCache:
@@ -285,7 +313,7 @@ class TextCache:
         out: list[str] = []
         for paragraph in text.split("\n"):
             line = ""
-            for piece in _pieces(paragraph):
+            for piece in _pieces(_bind(paragraph)):
                 candidate = line + piece
                 if line and self._measure(candidate.rstrip(" "), pixels)[0] > width:
                     out.append(line.rstrip(" "))
@@ -322,13 +350,14 @@ class TextCache:
         self._watchers = [] if watcher is None else [watcher]
 
     def _blit_surface(
-        self, surface: pygame.Surface, rendered: pygame.Surface, text: str, rect: pygame.Rect
+        self, surface: pygame.Surface, rendered: pygame.Surface, said: Said, rect: pygame.Rect
     ) -> pygame.Rect:
         surface.blit(rendered, rect)
         if self._watchers:
             box = self._boxes[-1] if self._boxes else None
+            drawn = Drawn(said.text, pygame.Rect(rect), box, surface.get_size(), *said[1:])
             for watcher in self._watchers:
-                watcher(Drawn(text, pygame.Rect(rect), box, surface.get_size()))
+                watcher(drawn)
         return rect
 
     def blit(
@@ -344,21 +373,33 @@ class TextCache:
         ``pos``."""
         rendered = self.render(text, ink.size, ink.colour)
         rect = rendered.get_rect(**{anchor: pos})
-        return self._blit_surface(surface, rendered, text, rect)
+        return self._blit_surface(surface, rendered, Said(text, pixel_size(ink.size)), rect)
+
+    def fitting_size(self, texts: Sequence[str], size: int, width: int) -> int | None:
+        """The largest layout size up to ``size`` at which each of ``texts`` fits
+        ``width`` pixels on one line, drawn no smaller than :data:`MIN_PIXELS`; None
+        when one is too wide even then.  Labels side by side take it together."""
+        for candidate in smaller_sizes(size):
+            pixels = pixel_size(candidate)
+            if all(self._measure(text, pixels)[0] <= width for text in texts):
+                return candidate
+        return None
 
     def fitted(self, text: str, ink: Ink, width: int) -> pygame.Surface:
         """One line of ``text`` at most ``width`` pixels wide: in ``ink``'s size if it
-        fits, else smaller (never below :data:`MIN_PIXELS`), else squeezed narrower, by
-        :data:`MAX_SQUEEZE` at most: what is longer still is cut, with an ellipsis."""
+        fits, else smaller (never below :data:`MIN_PIXELS`), else cut short with an
+        ellipsis (glyphs are never squeezed: a layout that cuts is a layout to fix)."""
+        return self._fit(text, ink, width)[0]
+
+    def _fit(self, text: str, ink: Ink, width: int) -> tuple[pygame.Surface, int, str]:
+        """:meth:`fitted`, with its size in pixels and the words drawn."""
         pixels = pixel_size(ink.size)
         while pixels > MIN_PIXELS and self._measure(text, pixels)[0] > width:
             pixels -= 1
-        if width > 0 and self._measure(text, pixels)[0] > width * MAX_SQUEEZE:
-            text = self._cut(text, pixels, width * MAX_SQUEEZE)
-        rendered = self._lines(text, pixels, ink.colour)
-        if rendered.get_width() > width > 0:
-            rendered = pygame.transform.smoothscale(rendered, (width, rendered.get_height()))
-        return rendered
+        shown = text
+        if self._measure(text, pixels)[0] > width:
+            shown = self._cut(text, pixels, width)
+        return self._lines(shown, pixels, ink.colour), pixels, shown
 
     def _cut(self, text: str, pixels: int, width: int) -> str:
         """The longest start of ``text`` that, with an ellipsis, is at most ``width``
@@ -366,11 +407,11 @@ class TextCache:
         low, high = 0, len(text)
         while low < high:
             middle = (low + high + 1) // 2
-            if self._measure(text[:middle] + "\u2026", pixels)[0] <= width:
+            if self._measure(text[:middle].rstrip() + ELLIPSIS, pixels)[0] <= width:
                 low = middle
             else:
                 high = middle - 1
-        return text[:low] + "\u2026"
+        return text[:low].rstrip() + ELLIPSIS
 
     def blit_fitted(
         self,
@@ -385,9 +426,9 @@ class TextCache:
         slot's (a pygame.Rect attribute name: "midleft" puts it at the slot's left)."""
         if self.size_of(text, ink.size)[0] <= slot.width:
             return self.blit(surface, text, ink, getattr(slot, anchor), anchor=anchor)
-        rendered = self.fitted(text, ink, slot.width)
+        rendered, pixels, shown = self._fit(text, ink, slot.width)
         rect = rendered.get_rect(**{anchor: getattr(slot, anchor)})
-        return self._blit_surface(surface, rendered, text, rect)
+        return self._blit_surface(surface, rendered, Said(text, pixels, shown != text), rect)
 
     def blit_lines(
         self,
@@ -408,6 +449,22 @@ class TextCache:
                 self.blit(surface, line, ink, (x, y), anchor=anchor)
             y += step
         return y
+
+
+def _bind(paragraph: str) -> str:
+    """``paragraph`` with the spaces no line may break at made no-break spaces: beside a
+    Chinese character (Chinese lines break between its characters: "第 4 列" stays
+    whole), and after a symbol (the mark stays with its word: "✓ Victoire")."""
+    chars = list(paragraph)
+    for i, char in enumerate(chars):
+        if char != " ":
+            continue
+        before = paragraph[i - 1] if i else ""
+        after = paragraph[i + 1] if i + 1 < len(paragraph) else ""
+        wide = any(c and breaks_anywhere(c) for c in (before, after))
+        if wide or (before and unicodedata.category(before) in SYMBOLS):
+            chars[i] = NO_BREAK_SPACE
+    return "".join(chars)
 
 
 def _pieces(paragraph: str) -> Iterator[str]:

@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+from game.ui.layout import metrics
 from game.ui.services import Look
 from game.ui.text import Ink
 from game.ui.themes import Theme
@@ -156,7 +157,7 @@ class ItemList:
                 if not item.is_option:
                     return Action(ActionKind.ACTIVATE, item.key)
                 # The left part of the value box steps back, the rest forwards.
-                box = value_box(rect)
+                box = value_box(rect, labelled=bool(item.label))
                 delta = -1 if event.pos[0] < box.centerx and box.collidepoint(event.pos) else 1
                 return Action(ActionKind.CHANGE, item.key) if item.step(delta) else None
         return None
@@ -184,8 +185,11 @@ class ItemList:
 # -- drawing ---------------------------------------------------------------------
 
 
-def value_box(rect: pygame.Rect) -> pygame.Rect:
-    """The part of an option row that shows "< value >" (its right half)."""
+def value_box(rect: pygame.Rect, *, labelled: bool = True) -> pygame.Rect:
+    """The part of an option row that shows "< value >": its right half, or all of it
+    for a row without a label (where a heading nearby says what it chooses)."""
+    if not labelled:
+        return pygame.Rect(rect)
     width = rect.width * 11 // 20
     return pygame.Rect(rect.right - width, rect.y, width, rect.height)
 
@@ -222,9 +226,10 @@ def draw_item(
         if not item.is_option:
             text.blit_fitted(surface, item.label, ink, rect.inflate(-2 * pad, 0))
             return
-        box = value_box(rect)
-        label = pygame.Rect(rect.x + pad, rect.y, box.x - rect.x - pad - pad // 2, rect.height)
-        text.blit_fitted(surface, item.label, ink, label, anchor="midleft")
+        box = value_box(rect, labelled=bool(item.label))
+        if item.label:
+            label = pygame.Rect(rect.x + pad, rect.y, box.x - rect.x - pad - pad // 2, rect.height)
+            text.blit_fitted(surface, item.label, ink, label, anchor="midleft")
         arrow = max(5, rect.height // 6)
         text.blit_fitted(surface, item.value_text, ink, box.inflate(-2 * (pad + arrow + 4), 0))
     arrow = max(5, rect.height // 6)
@@ -305,8 +310,8 @@ def side_panel(size: tuple[int, int], share: float, width: tuple[int, int]) -> S
     """The panel ``share`` of the window wide, between ``width`` (least, most) pixels, on
     the right of a window of ``size``, and the room left of it."""
     w, h = size
-    scale = min(w / 960, h / 720)
-    pad = max(8, round(14 * scale))
+    window = metrics(size)
+    scale, pad = window.scale, window.pad
     panel_w = min(max(round(w * share), width[0]), width[1])
     panel = pygame.Rect(w - panel_w - pad, pad, panel_w, h - 2 * pad)
     area = pygame.Rect(pad, pad, panel.x - 2 * pad, h - 2 * pad)

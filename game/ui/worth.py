@@ -157,6 +157,18 @@ def worth_lines(said: Worth) -> list[str]:
     return [first, _("in {moves}").format(moves=said.moves)]
 
 
+def worth_labels(said: Worth) -> tuple[list[str], ...]:
+    """The label above a column from its longest form to its shortest, for a row that
+    has not the room for the longer: ["✓ Win", "in 3"], then the symbol alone above the
+    moves (["✓", "in 3"]), then above their number (["✓", "3"]); an estimate's symbol and
+    word, then its symbol alone.  The symbol always stays: it says the result."""
+    full = worth_lines(said)
+    if said.moves is None or said.estimate is not None:
+        return (full, [said.symbol])
+    count = f"\u2264{said.moves}" if said.at_most else str(said.moves)
+    return (full, [said.symbol, full[1]], [said.symbol, count])
+
+
 def worth_sentence(said: Worth, column: int) -> str:
     """The side panel's line for 0-based ``column``: "✓ Column 4: Win in 12 moves"."""
     if said.estimate is not None:

@@ -21,14 +21,14 @@ import pygame
 from game.core import WIDTH, Board, Player
 from game.profile.choices import DiscColour
 from game.ui.board_view import BoardGeometry
+from game.ui.layout import TypeScale, metrics
+from game.ui.notices import MAX_NOTICES, NoticePlace
 from game.ui.scenes.stack import Go, Transition
 from game.ui.services import Look
 from game.ui.text import Ink
 from game.ui.widgets import ActionKind, ItemList, column_layout, draw_items
 
 if TYPE_CHECKING:
-    from game.ui.engine_link import Reply
-    from game.ui.notices import NoticePlace
     from game.ui.sounds import SoundBank
 
 
@@ -53,7 +53,12 @@ class SceneHost(Look, Protocol):
 class Scene:
     """One screen.  The host calls :meth:`handle_event` for each event, then
     :meth:`update` once per frame, then :meth:`draw`, all only while the scene is
-    on top, except :meth:`handle_reply`, which reaches the scene that asked."""
+    on top.  The computer player's replies reach the scene that asked whether it is
+    on top or not (through its :class:`game.ui.requests.Requests`), until it closes."""
+
+    typing = False
+    """Whether the scene takes typed text now: the window's own letter keys (M mutes)
+    are then letters."""
 
     def __init__(self, host: SceneHost) -> None:
         self.host = host
@@ -83,9 +88,6 @@ class Scene:
         at the bottom of the window."""
         return None
 
-    def handle_reply(self, reply: Reply) -> None:
-        """An answer to a request this scene submitted (:class:`game.ui.engine_link.Engine`)."""
-
     def resume(self) -> None:
         """The scene is on top again (the one above it was closed)."""
 
@@ -107,6 +109,8 @@ class FormLayout:
     rects: Mapping[str, pygame.Rect]
     body: pygame.Rect
     """Room for what the form shows besides its items (notes, records, text)."""
+    type: TypeScale
+    """The text sizes of the window (:func:`game.ui.layout.metrics`)."""
 
 
 class FormScene(Scene):
@@ -170,6 +174,19 @@ class FormScene(Scene):
         """Esc: leave the screen."""
         return Go.BACK
 
+    def notice_place(self, size: tuple[int, int]) -> NoticePlace | None:
+        """Just above the topmost item, stacked upwards: over the text of a page whose
+        buttons are at its foot, over the title of a form of stacked buttons; never over
+        a button."""
+        layout = self.layout(size)
+        if not layout.rects:
+            return None
+        top = min(rect.top for rect in layout.rects.values())
+        gap = metrics(size).pad // 2
+        return NoticePlace(
+            size[0] // 2, top - gap, min(size[0] - 40, layout.body.width + 40), MAX_NOTICES
+        )
+
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.layout(surface.get_size())
         self.host.draw_background(surface)
@@ -232,8 +249,9 @@ def page_layout(
     bottom (each ``button_width`` pixels wide at 960x720; everything scales with the
     window), and the body (``body_width`` wide) between them."""
     w, h = size
-    scale = min(w / 960, h / 720)
-    title_size = max(28, round(56 * scale))
+    window = metrics(size)
+    scale = window.scale
+    title_size = window.type.title
     title_top = round(24 * scale)
     row_h = max(30, round(48 * scale))
     gap = max(6, round(row_h * 0.2))
@@ -247,7 +265,7 @@ def page_layout(
     body_top = title_top + round(title_size * 1.2)
     body_w = min(w - 40, round(body_width * scale))
     body = pygame.Rect(w // 2 - body_w // 2, body_top, body_w, bottom - row_h - body_top - 10)
-    return FormLayout(scale, (w // 2, title_top), title_size, rects, body)
+    return FormLayout(scale, (w // 2, title_top), title_size, rects, body, window.type)
 
 
 def stacked_form_layout(
@@ -262,8 +280,9 @@ def stacked_form_layout(
     pixels wide (at 960x720; everything scales with the window), then a body
     area ``body_height`` tall; the whole block is centred in the room left."""
     w, h = size
-    scale = min(w / 960, h / 720)
-    title_size = max(28, round(64 * scale))
+    window = metrics(size)
+    scale = window.scale
+    title_size = window.type.display
     title_top = round(36 * scale)
     top = title_top + round(title_size * 1.2)
     row_h = max(30, round(row * scale))
@@ -275,7 +294,7 @@ def stacked_form_layout(
     rects = column_layout(keys, (w // 2, start), (col_w, row_h), gap)
     body_top = start + len(keys) * (row_h + gap)
     body = pygame.Rect(w // 2 - col_w // 2, body_top, col_w, max(0, h - body_top - 10))
-    return FormLayout(scale, (w // 2, title_top), title_size, rects, body)
+    return FormLayout(scale, (w // 2, title_top), title_size, rects, body, window.type)
 
 
 class SceneStack:

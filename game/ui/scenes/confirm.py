@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.ui.layout import metrics
 from game.ui.scenes.base import FormLayout, FormScene
 from game.ui.scenes.stack import Confirm, Go, Transition
 from game.ui.text import Ink
@@ -31,9 +32,10 @@ class ConfirmScene(FormScene):
 
     def compute_layout(self, size: tuple[int, int]) -> FormLayout:
         w, h = size
-        scale = min(w / 960, h / 720)
-        title_size = max(24, round(44 * scale))
-        text_size = self.text_size(scale)
+        window = metrics(size)
+        scale = window.scale
+        title_size = window.type.dialog
+        text_size = window.type.body
         width = min(w - 60, round(620 * scale))
         lines = self.host.text.wrap(self.question.detail, text_size, width)
         text_h = len(lines) * self.host.text.line_step(text_size, 1.3)
@@ -49,11 +51,7 @@ class ConfirmScene(FormScene):
             "no": pygame.Rect(body.right - button_w, y, button_w, row_h),
         }
         frame = pygame.Rect(body.x, top, width, y + row_h - top)
-        return FormLayout(scale, (w // 2, top), title_size, rects, frame)
-
-    @staticmethod
-    def text_size(scale: float) -> int:
-        return max(15, round(22 * scale))
+        return FormLayout(scale, (w // 2, top), title_size, rects, frame, window.type)
 
     def activate(self, key: str) -> Transition | None:
         answer = self.question.yes if key == "yes" else self.question.no
@@ -72,7 +70,7 @@ class ConfirmScene(FormScene):
         draw_panel(surface, box, theme, radius=max(6, round(14 * layout.scale)))
         with text.within(box):
             self.draw_title(surface, layout)
-            size = self.text_size(layout.scale)
+            size = layout.type.body
             lines = text.wrap(self.question.detail, size, layout.body.width)
             top = layout.body.y + round(layout.title_size * 1.4)
             text.blit_lines(

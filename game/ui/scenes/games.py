@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Final
 
 import pygame
 
-from game.i18n import N_, ngettext, number
+from game.i18n import N_, number, pgettext
 from game.i18n import gettext as _
 from game.profile.choices import Mode
 from game.profile.history import FinishedGame
@@ -21,6 +21,7 @@ from game.ui.names import colour_name, level_name
 from game.ui.review_game import ReviewGame
 from game.ui.scenes.base import FormLayout, FormScene, page_layout
 from game.ui.scenes.stack import Go, Review, Transition
+from game.ui.table import lay_out
 from game.ui.text import Ink
 from game.ui.widgets import Item, ItemList
 
@@ -33,8 +34,6 @@ if TYPE_CHECKING:
 BUTTONS: Final = ("back", "import")
 COLUMNS: Final = (N_("Ended"), N_("Game"), N_("Result"), N_("Moves"), "")
 """The list's headings (the last column marks a coached game)."""
-SHARES: Final = (0.24, 0.38, 0.16, 0.1, 0.12)
-"""Each column's share of the width."""
 LIST_KEYS: Final = {
     pygame.K_UP: -1,
     pygame.K_DOWN: 1,
@@ -47,21 +46,26 @@ def game_cells(game: FinishedGame, names: Mapping[str, str]) -> tuple[str, ...]:
     """A game's line in the list, cell by cell, in the language in use (``names``: the
     theme's colour names)."""
     ended = game.ended().strftime("%Y-%m-%d %H:%M")
-    if game.mode is Mode.VS_COMPUTER and game.computer_level is not None:
-        who = _("You against {level}").format(level=level_name(game.computer_level))
-        result = {"win": _("Won"), "loss": _("Lost"), "draw": _("Drawn")}[
-            game.result_for_human() or "draw"
-        ]
+    if game.opponent or (game.mode is Mode.VS_COMPUTER and game.computer_level is not None):
+        if game.opponent:
+            who = _("online vs {name}").format(name=game.opponent)
+        else:
+            who = _("You against {level}").format(level=level_name(game.computer_level or ""))
+        result = {
+            "win": pgettext("a game's result", "Won"),
+            "loss": pgettext("a game's result", "Lost"),
+            "draw": pgettext("a game's result", "Drawn"),
+        }[game.result_for_human() or "draw"]
     else:
         who = _("Two players")
         winner = game.winner
         result = (
-            _("Drawn")
+            pgettext("a game's result", "Drawn")
             if winner is None
             else _("{colour} won").format(colour=colour_name(names, game.colour_of(winner)))
         )
-    played = len(game.moves) - game.start
-    moves = ngettext("{count} move", "{count} moves", played).format(count=number(played))
+    # The count alone: the column's heading says what it counts.
+    moves = number(len(game.moves) - game.start)
     return ended, who, result, moves, marks(game)
 
 
@@ -83,6 +87,8 @@ class GamesScene(FormScene):
         self.games = games
         self.kept: list[FinishedGame] = list(reversed(games.all_games()))
         """Newest first."""
+        self.cells = self._cells()
+        """Each game's line, cell by cell, in the language in use."""
         self.chosen = 0
         self.first = 0
         """The first game of the list on screen."""
@@ -98,7 +104,12 @@ class GamesScene(FormScene):
     def relabel(self) -> None:
         self.items = ItemList(self._buttons())
         self.kept = list(reversed(self.games.all_games()))
+        self.cells = self._cells()
         self.chosen = min(self.chosen, max(0, len(self.kept) - 1))
+
+    def _cells(self) -> list[tuple[str, ...]]:
+        names = self.host.theme.colour_names
+        return [game_cells(game, names) for game in self.kept]
 
     def compute_layout(self, size: tuple[int, int]) -> FormLayout:
         return page_layout(size, list(BUTTONS), button_width=300, body_width=860)
@@ -114,7 +125,7 @@ class GamesScene(FormScene):
 
     @staticmethod
     def _size(layout: FormLayout) -> int:
-        return max(14, round(21 * layout.scale))
+        return layout.type.body
 
     def _choose(self, index: int) -> None:
         layout = self.layout(self.host.size)
@@ -169,10 +180,9 @@ class GamesScene(FormScene):
                 text.blit_lines(surface, lines, Ink(size, theme.text), body.topleft)
                 return
             step, visible = self._rows(layout)
-            names = theme.colour_names
-            rows = [tuple(_(h) if h else "" for h in COLUMNS)] + [
-                game_cells(game, names) for game in self.kept[self.first : self.first + visible]
-            ]
+            headings = [[_(h) if h else ""] for h in COLUMNS]
+            table = lay_out(text, headings, self.cells, size, body.width - 12)
+            rows = [table.headings, *self.cells[self.first : self.first + visible]]
             for index, row in enumerate(rows):
                 y = body.y + index * step
                 chosen = index > 0 and self.first + index - 1 == self.chosen
@@ -180,21 +190,7 @@ class GamesScene(FormScene):
                     pygame.draw.rect(
                         surface, theme.button_focus, (body.x, y, body.width, step), border_radius=4
                     )
-                colour = theme.text_muted if index == 0 else theme.text
-                self._draw_row(surface, row, pygame.Rect(body.x, y, body.width, step), size, colour)
-
-    def _draw_row(
-        self,
-        surface: pygame.Surface,
-        row: tuple[str, ...],
-        rect: pygame.Rect,
-        size: int,
-        colour: tuple[int, int, int],
-    ) -> None:
-        x = rect.x + 6
-        for cell, share in zip(row, SHARES, strict=True):
-            width = round((rect.width - 12) * share)
-            slot = pygame.Rect(x, rect.y, width - 8, rect.height)
-            if cell:
-                self.host.text.blit_fitted(surface, cell, Ink(size, colour), slot, anchor="midleft")
-            x += width
+                ink = Ink(table.size, theme.text_muted if index == 0 else theme.text)
+                for cell, slot in zip(row, table.slots(body.x + 6, y, step), strict=True):
+                    if cell:
+                        text.blit_fitted(surface, cell, ink, slot, anchor="midleft")

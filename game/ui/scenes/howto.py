@@ -1,7 +1,10 @@
-"""How to play: the rules and the controls."""
+"""How to play, on two pages: the rules, the keys and the analysis; then the Review
+screen (its keys and the marks of its verdicts), the coach and the puzzles.  Next page
+and Previous page (or Left and Right) turn them."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -54,64 +57,161 @@ def analysis_text() -> str:
     return _(ANALYSIS_SENTENCE).format(**MARKS)
 
 
+REVIEW_SENTENCE = N_(
+    "After a game, Review game goes through it move by move, each move marked from its"
+    " player's side: {best} the best move, {inaccuracy} an inaccuracy (the same result, but"
+    " a slower win or a quicker loss), {mistake} a mistake (a win thrown away for a draw),"
+    " {blunder} a blunder (a game that was not lost turned into a lost one)."
+)
+VERDICT_MARKS = {"best": "\u2713", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+"""The marks of the Review screen's verdicts, as the sentence names them."""
+REVIEW_KEYS = (
+    (N_("Left / Right"), N_("the move before or after; the mouse wheel too")),
+    (N_("Home / End"), N_("the start or the end of the game")),
+    (N_("Mouse"), N_("click the graph, or a move of the list, to show that position")),
+    (N_("C"), N_("copy the moves, to import the game later or elsewhere")),
+)
+COACH_SENTENCE = N_(
+    "The coach (in the settings) watches your games against the computer: a mistake or a"
+    " blunder of yours is said at once, before the computer replies, with the column that"
+    " kept the win or the draw. Take the move back, or keep it."
+)
+PUZZLE_KEYS = (
+    (N_("1 - 7"), N_("play the winning move, then the next ones, to win in the moves given")),
+    (N_("D"), N_("the puzzle of the day")),
+    (N_("N"), N_("the next puzzle")),
+    (N_("R"), N_("try this puzzle again")),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A part of a page: a ``heading``, a paragraph of ``words``, or ``keys`` (their
+    names and what they do); ``optional`` blocks give way when the page is full."""
+
+    heading: str = ""
+    words: str = ""
+    keys: tuple[tuple[str, str], ...] = ()
+    muted: bool = False
+    optional: bool = False
+
+
+def marked(sentence: str, marks: dict[str, str]) -> str:
+    """``sentence`` with its placeholders filled with ``marks``, each mark bound to the
+    word after it by a no-break space ("?!" never ends a line without its word)."""
+    for name in marks:
+        sentence = sentence.replace(f"{{{name}}} ", f"{{{name}}}\u00a0")
+    return sentence.format(**marks)
+
+
+def _keys(table: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    return tuple((_(name), _(what)) for name, what in table)
+
+
+def pages(kernel_name: str) -> tuple[tuple[Block, ...], ...]:
+    """The two pages, in the player's language."""
+    return (
+        (
+            Block(heading=_("Rules")),
+            Block(words=_(RULES)),
+            Block(heading=_("Controls")),
+            Block(keys=_keys(CONTROLS)),
+            Block(heading=_("Analysis")),
+            Block(words=analysis_text()),
+            Block(words=engine_line(kernel_name), muted=True, optional=True),
+        ),
+        (
+            Block(heading=_("Review")),
+            Block(words=marked(_(REVIEW_SENTENCE), VERDICT_MARKS)),
+            Block(keys=_keys(REVIEW_KEYS)),
+            Block(heading=_("Coach")),
+            Block(words=_(COACH_SENTENCE)),
+            Block(heading=_("Puzzles")),
+            Block(keys=_keys(PUZZLE_KEYS)),
+        ),
+    )
+
+
 class HowToScene(FormScene):
     def __init__(self, host: SceneHost, kernel_name: str) -> None:
-        """The page; ``kernel_name`` says which build of the engine's kernel runs."""
-        super().__init__(host, ItemList([Item("back", _("Back"), primary=True)]))
+        """The pages; ``kernel_name`` says which build of the engine's kernel runs."""
+        super().__init__(host, ItemList(self._buttons(0)))
         self.kernel_name = kernel_name
+        self.page = 0
         self.content_bottom = 0
         """Where the text drawn last ended (the body must hold it)."""
+
+    @staticmethod
+    def _buttons(page: int) -> list[Item]:
+        turn = _("Next page") if page == 0 else _("Previous page")
+        return [Item("back", _("Back"), primary=True), Item("page", turn)]
 
     @property
     def title(self) -> str:  # type: ignore[override]
         return _("How to play")
 
     def relabel(self) -> None:
-        self.items.get("back").label = _("Back")
+        focus = self.items.focused
+        self.items = ItemList(self._buttons(self.page))
+        if focus is not None:
+            self.items.focus_on(focus.key)
 
     def compute_layout(self, size: tuple[int, int]) -> FormLayout:
-        return page_layout(size, ["back"])
+        return page_layout(size, ["back", "page"])
+
+    def turn(self) -> None:
+        """The other page."""
+        self.page = 1 - self.page
+        self.relabel()
+
+    def handle_event(self, event: pygame.event.Event) -> Transition | None:
+        turns = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_PAGEUP, pygame.K_PAGEDOWN)
+        if event.type == pygame.KEYDOWN and event.key in turns:
+            wanted = 0 if event.key in (pygame.K_LEFT, pygame.K_PAGEUP) else 1
+            if wanted != self.page:
+                self.turn()
+            return None
+        return super().handle_event(event)
 
     def activate(self, key: str) -> Transition | None:
+        if key == "page":
+            self.turn()
+            return None
         return Go.BACK
 
     def draw_body(self, surface: pygame.Surface, layout: FormLayout) -> None:
         """The page at the largest size that fits the body: a longer language's text is
-        drawn smaller, then closer, then without the engine's line, never past the
-        button."""
-        size = max(15, round(25 * layout.scale))
+        drawn smaller, then closer, then without its optional lines, never past the
+        buttons."""
+        blocks = pages(self.kernel_name)[self.page]
+        size = layout.type.reading
         fits = [(s, 1.1, True) for s in range(size, 0, -1) if pixel_size(s) >= MIN_PIXELS]
         fits += [(fits[-1][0], 1.0, True), (fits[-1][0], 1.0, False)]
-        for size, spacing, engine in fits:
-            if self._page(None, layout, size, spacing, engine=engine) <= layout.body.bottom:
+        for size, spacing, optional in fits:
+            shown = tuple(b for b in blocks if optional or not b.optional)
+            if self._page(None, layout, shown, (size, spacing)) <= layout.body.bottom:
                 break
         with self.host.text.within(layout.body):
-            self.content_bottom = self._page(surface, layout, size, spacing, engine=engine)
+            self.content_bottom = self._page(surface, layout, shown, (size, spacing))
 
     def _page(
         self,
         surface: pygame.Surface | None,
         layout: FormLayout,
-        size: int,
-        spacing: float,
-        *,
-        engine: bool,
+        blocks: tuple[Block, ...],
+        at: tuple[int, float],
     ) -> int:
-        """Lay the page out at text size ``size``, lines ``spacing`` apart (drawn on
-        ``surface`` unless None; the engine's line if ``engine``); where it ends.  A
-        line that would end below the body is left out."""
+        """Lay ``blocks`` out at text size and line spacing ``at`` (drawn on ``surface``
+        unless None); where they end.  A line that would end below the body is left out."""
         theme, text = self.host.theme, self.host.text
         body = layout.body
+        size, spacing = at
         heading = max(size + 3, round(size * 1.2))
+        gap = round(size * (spacing - 0.8))
+        names = [name for block in blocks for name, _what in block.keys]
+        widest = max((text.size_of(name, size)[0] for name in names), default=0)
+        key_w = min(round(body.width * 0.32), max(round(body.width * 0.18), widest + 24))
         y = body.y
-
-        def title(words: str) -> None:
-            nonlocal y
-            if surface is not None and y + text.line_step(heading, 1.0) <= body.bottom:
-                slot = pygame.Rect(body.x, y, body.width, heading)
-                ink = Ink(heading, theme.accent)
-                text.blit_fitted(surface, words, ink, slot, anchor="topleft")
-            y += text.line_step(heading, spacing * 0.95)
 
         def paragraph(words: str, ink: Ink, x: int, width: int) -> None:
             nonlocal y
@@ -121,23 +221,24 @@ class HowToScene(FormScene):
                     text.blit(surface, line, ink, (x, y))
                 y += step
 
-        gap = round(size * (spacing - 0.8))
-        title(_("Rules"))
-        paragraph(_(RULES), Ink(size, theme.text, spacing), body.x, body.width)
-        y += gap
-        title(_("Controls"))
-        key_w = round(body.width * 0.22)
-        for name, what in CONTROLS:
-            if surface is not None and y + text.line_step(size, 1.0) <= body.bottom:
-                slot = pygame.Rect(body.x + 8, y, key_w - 16, size)
-                text.blit_fitted(surface, _(name), Ink(size, theme.accent), slot, anchor="topleft")
-            ink = Ink(size, theme.text, spacing * 0.95)
-            paragraph(_(what), ink, body.x + key_w, body.width - key_w)
-        y += gap
-        title(_("Analysis"))
-        paragraph(analysis_text(), Ink(size, theme.text, spacing), body.x, body.width)
-        if engine:
-            y += gap
-            muted = Ink(size, theme.text_muted, spacing)
-            paragraph(engine_line(self.kernel_name), muted, body.x, body.width)
+        for index, block in enumerate(blocks):
+            if block.heading:
+                y += gap if index else 0
+                if surface is not None and y + text.line_step(heading, 1.0) <= body.bottom:
+                    slot = pygame.Rect(body.x, y, body.width, heading)
+                    ink = Ink(heading, theme.accent)
+                    text.blit_fitted(surface, block.heading, ink, slot, anchor="topleft")
+                y += text.line_step(heading, spacing * 0.95)
+            elif block.keys:
+                for name, what in block.keys:
+                    if surface is not None and y + text.line_step(size, 1.0) <= body.bottom:
+                        slot = pygame.Rect(body.x + 8, y, key_w - 16, size)
+                        ink = Ink(size, theme.accent)
+                        text.blit_fitted(surface, name, ink, slot, anchor="topleft")
+                    ink = Ink(size, theme.text, spacing * 0.95)
+                    paragraph(what, ink, body.x + key_w, body.width - key_w)
+            else:
+                y += gap if block.muted else 0
+                colour = theme.text_muted if block.muted else theme.text
+                paragraph(block.words, Ink(size, colour, spacing), body.x, body.width)
         return y

@@ -3,7 +3,10 @@ they were played, as the Review screen's Copy gives them), to review it.
 
 Typing and Ctrl+V (or the Paste button) fill the box; Enter (or Review) checks the moves:
 a string that is not a game gets a sentence naming the first bad character or move, and
-nothing else changes; a game opens on the Review screen.
+nothing else changes; a game opens on the Review screen.  The columns are the ASCII
+digits 1 to 7 only (a superscript ``²`` or a full-width four (U+FF14) is a digit to Python, not
+a column); spaces and commas between them are separators.  Space types a space here: it
+presses no button.
 """
 
 from __future__ import annotations
@@ -27,31 +30,45 @@ if TYPE_CHECKING:
     from game.ui.scenes.base import SceneHost
 
 BUTTONS: Final = ("back", "paste", "review")
-MAX_CHARS: Final = 120
-"""The box holds at most this many characters (a game has at most 42 moves)."""
+MAX_CHARS: Final = 256
+"""The box holds at most this many characters (a game has at most 42 moves, which with a
+comma and a space between them take 124)."""
+COLUMNS: Final = "".join(str(column) for column in range(1, WIDTH + 1))
+"""The characters that are moves: the ASCII digits 1-7."""
+SEPARATORS: Final = frozenset(" ,\t\n")
+"""Characters allowed between the moves ("4 4 5 3", "4,4,5,3")."""
+
+
+def moves_in(text: str) -> str:
+    """The moves of ``text`` without the separators (what :func:`problem_with` checks)."""
+    return "".join(char for char in text if char not in SEPARATORS)
 
 
 def problem_with(text: str) -> str | None:
-    """Why ``text`` is not a game's moves, in a sentence naming the first bad character or
-    move (None: it is one).  White space around the moves is ignored."""
-    moves = text.strip()
-    if not moves:
+    """Why ``text`` is not a game's moves, in a sentence naming the first bad character
+    (counted in ``text`` as typed) or move (None: it is one).  Spaces and commas
+    between and around the moves are separators."""
+    if not moves_in(text):
         return _("Type or paste the moves first, for example 4453.")
     board = Board()
-    for index, char in enumerate(moves, start=1):
-        if not char.isdigit() or not 1 <= int(char) <= WIDTH:
+    move = 0
+    for index, char in enumerate(text, start=1):
+        if char in SEPARATORS:
+            continue
+        if char not in COLUMNS:
             return _(
                 "Character {number} ({char!r}) is not a column: a game is written with the"
                 " digits 1 to 7 only."
             ).format(number=index, char=char)
-        column = int(char) - 1
+        move += 1
+        column = COLUMNS.index(char)
         if board.is_over:
             return _("Move {number} (column {column}) comes after the end of the game.").format(
-                number=index, column=char
+                number=move, column=char
             )
         if not board.can_play(column):
             return _("Move {number} (column {column}): that column is already full.").format(
-                number=index, column=char
+                number=move, column=char
             )
         board.play(column)
     return None
@@ -132,7 +149,7 @@ class ImportScene(FormScene):
         if self.problem is not None:
             self.host.sounds.play("click")
             return None
-        return Review(ReviewGame(self.text.strip()))
+        return Review(ReviewGame(moves_in(self.text)))
 
     def activate(self, key: str) -> Transition | None:
         return self.carry_out(ui_input.button_order(key))
@@ -140,7 +157,7 @@ class ImportScene(FormScene):
     def draw_body(self, surface: pygame.Surface, layout: FormLayout) -> None:
         theme, text = self.host.theme, self.host.text
         body = layout.body
-        size = max(15, round(22 * layout.scale))
+        size = layout.type.body
         with text.within(body):
             explain = _(
                 "Paste or type a game's moves: the columns 1 to 7 in the order they were"
@@ -152,9 +169,12 @@ class ImportScene(FormScene):
             box = pygame.Rect(body.x, y + size // 2, body.width, text.line_step(size, 1.8))
             pygame.draw.rect(surface, theme.panel, box, border_radius=6)
             pygame.draw.rect(surface, theme.accent, box, 2, border_radius=6)
+            inside = box.inflate(-16, 0)
             shown = self.text + "|"
-            ink = Ink(size, theme.text)
-            text.blit_fitted(surface, shown, ink, box.inflate(-16, 0), anchor="midleft")
+            # A long game shows its end, where the typing goes on.
+            while len(shown) > 1 and text.size_of(shown, size)[0] > inside.width:
+                shown = "\u2026" + shown[2:]
+            text.blit(surface, shown, Ink(size, theme.text), inside.midleft, anchor="midleft")
             y = box.bottom + size // 2
             if self.problem is not None:
                 lines = text.wrap(self.problem, size, body.width)

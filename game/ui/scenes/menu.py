@@ -7,16 +7,17 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import __version__
-from game.i18n import N_
+from game.i18n import N_, ngettext
 from game.i18n import gettext as _
 from game.ui.match import describe
 from game.ui.options import DiscColour, Mode, config_for
 from game.ui.scenes.base import BACKDROP_GAME, FormLayout, FormScene, stacked_form_layout
-from game.ui.scenes.stack import Go, OpenSetup, Play, Transition
+from game.ui.scenes.stack import Go, Online, OnlineScreen, OpenSetup, Play, Transition
 from game.ui.text import Ink
 from game.ui.widgets import Item, ItemList
 
 if TYPE_CHECKING:
+    from game.profile.online_memory import OnlineSeat
     from game.profile.preferences import Settings
     from game.profile.saved_game import SavedGame
     from game.ui.scenes.base import SceneHost
@@ -26,6 +27,8 @@ LEADS_TO: dict[str, Transition] = {
     "continue": Go.CONTINUE,
     "play": OpenSetup(Mode.VS_COMPUTER),
     "watch": OpenSetup(Mode.WATCH),
+    "online": Online(OnlineScreen.START),
+    "online_continue": Online(OnlineScreen.CONTINUE),
     "puzzles": Go.PUZZLES,
     "stats": Go.STATS,
     "settings": Go.SETTINGS,
@@ -38,6 +41,7 @@ LABELS = {
     "continue": N_("Continue"),
     "play": N_("Play against the computer"),
     "two": N_("Two players"),
+    "online": N_("Play a friend online"),
     "watch": N_("Computer against computer"),
     "puzzles": N_("Puzzles"),
     "stats": N_("Statistics"),
@@ -45,6 +49,15 @@ LABELS = {
     "help": N_("How to play"),
     "quit": N_("Quit"),
 }
+
+
+def continue_label(name: str, discs: int) -> str:
+    """What Continue goes back to, for an online game."""
+    return ngettext(
+        "the online game against {name} ({discs} disc played)",
+        "the online game against {name} ({discs} discs played)",
+        discs,
+    ).format(name=name, discs=discs)
 
 
 class MenuScene(FormScene):
@@ -55,19 +68,34 @@ class MenuScene(FormScene):
         # Translators: the game's name, as players in your language know it.
         return _("Connect Four")
 
-    def __init__(self, host: SceneHost, *, settings: Settings, saved: SavedGame | None) -> None:
-        """The menu; ``saved`` is the game in progress Continue goes back to, if any;
-        Two players starts a game with ``settings``' choices."""
+    def __init__(
+        self,
+        host: SceneHost,
+        *,
+        settings: Settings,
+        saved: SavedGame | None,
+        online: OnlineSeat | None = None,
+    ) -> None:
+        """The menu; ``saved`` is the game in progress Continue goes back to, if any,
+        ``online`` the online game it resumes (then first); Two players starts a game
+        with ``settings``' choices."""
         self.settings = settings
         self.saved = saved
-        keys = [*(["continue"] if saved is not None else []), *list(LABELS)[1:]]
+        self.online = online
+        keys = [
+            *(["online_continue"] if online is not None else []),
+            *(["continue"] if saved is not None else []),
+            *list(LABELS)[1:],
+        ]
         primary = keys[0]
-        items = ItemList([Item(key, _(LABELS[key]), primary=key == primary) for key in keys])
+        items = ItemList([Item(key, self._label(key), primary=key == primary) for key in keys])
         super().__init__(host, items)
 
     @property
     def continues(self) -> str:
         """What Continue goes back to, in words ("" when there is no game in progress)."""
+        if self.online is not None:
+            return continue_label(self.online.opponent, len(self.online.moves))
         return "" if self.saved is None else describe(self.saved)
 
     def title_width(self, window_width: int) -> int:
@@ -76,12 +104,19 @@ class MenuScene(FormScene):
 
     def relabel(self) -> None:
         for item in self.items.items:
-            item.label = _(LABELS[item.key])
+            item.label = self._label(item.key)
+
+    def _label(self, key: str) -> str:
+        if key == "online_continue":
+            return _("Continue the online game")
+        return _(LABELS[key])
 
     def compute_layout(self, size: tuple[int, int]) -> FormLayout:
-        return stacked_form_layout(
-            size, [i.key for i in self.items.items], width=440, body_height=40
-        )
+        keys = [i.key for i in self.items.items]
+        # Both Continues and every other item: rows a little lower, so that what Continue
+        # goes back to still fits under them in the smallest window.
+        row = 52.0 if len(keys) <= 9 else 44.0
+        return stacked_form_layout(size, keys, width=440, body_height=40, row=row)
 
     def activate(self, key: str) -> Transition | None:
         if key == "two":
@@ -112,7 +147,7 @@ class MenuScene(FormScene):
         )
 
     def draw_body(self, surface: pygame.Surface, layout: FormLayout) -> None:
-        size = max(14, round(18 * layout.scale))
+        size = layout.type.small
         w, h = surface.get_size()
         if self.continues:
             # Under the items, what Continue goes back to.

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import gettext as _
+from game.ui.layout import metrics
 from game.ui.options import Mode
 from game.ui.scenes.base import FormLayout, FormScene
 from game.ui.scenes.stack import Go, OpenSetup, PausedGame, Transition
@@ -74,10 +75,11 @@ class PauseScene(FormScene):
 
     def compute_layout(self, size: tuple[int, int]) -> FormLayout:
         w, h = size
-        scale = min(w / 960, h / 720)
+        window = metrics(size)
+        scale = window.scale
         row_h = max(28, round(46 * scale))
         gap = max(5, round(row_h * 0.18))
-        title_size = max(26, round(52 * scale))
+        title_size = window.type.title
         col_w = min(w - 60, round(360 * scale))
         count = len(self.items.items)
         block = round(title_size * 1.3) + count * (row_h + gap)
@@ -85,7 +87,7 @@ class PauseScene(FormScene):
         keys = [i.key for i in self.items.items]
         rects = column_layout(keys, (w // 2, top + round(title_size * 1.3)), (col_w, row_h), gap)
         body = pygame.Rect(w // 2 - col_w // 2, top, col_w, block)
-        return FormLayout(scale, (w // 2, top), title_size, rects, body)
+        return FormLayout(scale, (w // 2, top), title_size, rects, body, window.type)
 
     def activate(self, key: str) -> Transition | None:
         game = self.game
@@ -94,7 +96,11 @@ class PauseScene(FormScene):
         if loses_the_game and game.unfinished and self.asking != key:
             self.asking = key
             self.relabel()
-            self.host.notify(_("This game is not finished: press again to leave it."))
+            if game.leaving_loses:
+                said = _("This game is not finished: press again to leave it; it counts as a loss.")
+            else:
+                said = _("This game is not finished: press again to leave it.")
+            self.host.notify(said)
             return None
         if key == "restart":
             game.restart()

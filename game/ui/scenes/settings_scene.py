@@ -17,6 +17,8 @@ from game.i18n import (
     LANGUAGES,
     N_,
     SYSTEM,
+    choose,
+    current,
     percent,
     pgettext,
     short_number,
@@ -81,6 +83,15 @@ def choices(key: str) -> Sequence[tuple[Any, str]]:
     return made[key]() if key in made else ()
 
 
+def language_shown(setting: str) -> str:
+    """The language row's value: the ``setting``, unless the command line chose another
+    language for this run (then that one, the language the window speaks)."""
+    spoken = current()
+    if spoken in LANGUAGES and choose(None, setting) != spoken:
+        return spoken
+    return setting
+
+
 class SettingsScene(FormScene):
     def __init__(self, host: SceneHost, preferences: Preferences) -> None:
         self.preferences = preferences
@@ -106,12 +117,14 @@ class SettingsScene(FormScene):
     def _sync(self) -> None:
         """Show the current settings (M and F11 change some from any screen).
 
-        Fullscreen shows the window as it is: ``--fullscreen`` applies to one run
-        without changing the saved preference."""
+        Fullscreen and the language show the window as it is: ``--fullscreen`` and
+        ``--language`` apply to one run without changing the saved preference."""
         settings = self.preferences.settings
         for item in self.items.items:
             if item.key == "fullscreen":
                 item.select(self.preferences.fullscreen)
+            elif item.key == "language":
+                item.select(language_shown(settings.language))
             elif item.is_option:
                 item.select(getattr(settings, item.key))
         if not self.host.sounds.available:
@@ -130,7 +143,7 @@ class SettingsScene(FormScene):
 
     def compute_layout(self, size: tuple[int, int]) -> FormLayout:
         keys = [i.key for i in self.items.items]
-        return stacked_form_layout(size, keys, width=620, body_height=40, row=44)
+        return stacked_form_layout(size, keys, width=680, body_height=40, row=44)
 
     def update(self, dt: float) -> None:
         self._sync()
@@ -138,7 +151,7 @@ class SettingsScene(FormScene):
     def changed(self, key: str) -> None:
         item = self.items.get(key)
         setattr(self.preferences.settings, key, item.value)
-        self.preferences.apply_settings()
+        self.preferences.apply_settings(language_chosen=key == "language")
         if key == "language":
             self.relabel()
 
@@ -150,7 +163,7 @@ class SettingsScene(FormScene):
         return Go.BACK
 
     def draw_body(self, surface: pygame.Surface, layout: FormLayout) -> None:
-        size = max(14, round(20 * layout.scale))
+        size = layout.type.small
         note = _("Changes apply at once and are saved when you leave this screen.")
         text = self.host.text
         body = layout.body

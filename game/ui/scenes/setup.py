@@ -9,7 +9,8 @@ import pygame
 from game.ai.levels import CUSTOM_LEVEL, LEVELS, MAX_DEPTH, MIN_DEPTH, Level, level_of
 from game.i18n import N_, number
 from game.i18n import gettext as _
-from game.profile.rating import shipped_level_ratings
+from game.profile.preferences import Settings
+from game.profile.rating import nearest_level, shipped_level_ratings
 from game.ui import rating_view
 from game.ui.names import colour_name, level_blurb, level_choice, level_name
 from game.ui.options import DiscColour, GameConfig, Mode, Starter
@@ -19,7 +20,7 @@ from game.ui.text import Ink
 from game.ui.widgets import Item, ItemList
 
 if TYPE_CHECKING:
-    from game.profile.statistics import Record
+    from game.profile.statistics import Record, Statistics
     from game.ui.scenes.base import SceneHost
     from game.ui.services import Preferences, Records
 
@@ -69,6 +70,17 @@ def record_line(level: Level, record: Record | None, custom: bool) -> str:
     )
 
 
+def first_level(chosen: str, stats: Statistics) -> str:
+    """The level the screen offers first: the one ``chosen`` last; for a new player (no
+    game against the computer counted nor rated, the level still the default), the level
+    nearest the starting rating, which the screen suggests under it."""
+    ratings = shipped_level_ratings()
+    new = not stats.rating.count and not any(r.games for r in stats.per_level.values())
+    if ratings is None or not new or chosen != Settings().level:
+        return chosen
+    return nearest_level(stats.rating.rating, ratings)
+
+
 class SetupScene(FormScene):
     """Chooses a :class:`GameConfig` for ``mode`` (against the computer, or watching)."""
 
@@ -95,7 +107,7 @@ class SetupScene(FormScene):
             self.items.get("level").select(settings.watch_first)
             self.items.get("level2").select(settings.watch_second)
         else:
-            self.items.get("level").select(settings.level)
+            self.items.get("level").select(first_level(settings.level, records.stats))
         self.items.get("depth").select(settings.custom_depth)
         if mode is Mode.VS_COMPUTER:
             self.items.get("starter").select(settings.starter)
@@ -173,7 +185,7 @@ class SetupScene(FormScene):
 
     def compute_layout(self, size: tuple[int, int]) -> FormLayout:
         keys = [i.key for i in self.items.items]
-        return stacked_form_layout(size, keys, width=620, body_height=90, row=50)
+        return stacked_form_layout(size, keys, width=680, body_height=90, row=50)
 
     def changed(self, key: str) -> None:
         if key in ("level", "level2"):
@@ -197,7 +209,7 @@ class SetupScene(FormScene):
 
     def draw_body(self, surface: pygame.Surface, layout: FormLayout) -> None:
         theme, text = self.host.theme, self.host.text
-        size = max(14, round(22 * layout.scale))
+        size = layout.type.body
         level = self.level
         focused = self.items.focused
         if self.mode is Mode.WATCH and focused is not None and focused.key == "level2":

@@ -22,6 +22,7 @@ from game.ui.options import GameConfig, Mode
 if TYPE_CHECKING:
     import pygame
 
+    from game.ui.net_link import NetLink
     from game.ui.review_game import ReviewGame
 
 
@@ -78,7 +79,9 @@ class PausedGame:
 
     ``draw`` draws the game (it stays drawn, frozen, beneath the menu); ``restart``
     plays it again from its start, ``new_game`` starts the next of its series (both
-    go back to the board).  ``unfinished``: leaving would lose a game in progress."""
+    go back to the board).  ``unfinished``: leaving would lose a game in progress;
+    ``leaving_loses``: leaving it would count as a loss
+    (:func:`game.ui.match.abandoning_loses`)."""
 
     mode: Mode
     over: bool
@@ -86,6 +89,7 @@ class PausedGame:
     draw: Callable[[pygame.Surface], None]
     restart: Callable[[], None]
     new_game: Callable[[], None]
+    leaving_loses: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +121,28 @@ class Confirm:
     no: Callable[[], Transition | None] | None = None
 
 
-Transition: TypeAlias = Go | OpenSetup | Play | Pause | Review | Confirm
+class OnlineScreen(enum.Enum):
+    """The screens of play across the network."""
+
+    START = "start"
+    """Your name, host or join, over the current scenes."""
+    JOIN = "join"
+    """The games found and an address to type, over the current scenes."""
+    GAME = "game"
+    """The online game of a connection, over a fresh main menu."""
+    CONTINUE = "continue"
+    """The online game kept to resume, over a fresh main menu."""
+
+
+@dataclass(frozen=True, slots=True)
+class Online:
+    """A screen of play across the network; ``link`` is the connection of GAME."""
+
+    screen: OnlineScreen
+    link: NetLink | None = None
+
+
+Transition: TypeAlias = Go | OpenSetup | Play | Pause | Review | Confirm | Online
 
 
 def new_game_question(
@@ -140,12 +165,17 @@ def new_game_question(
     )
 
 
-def unfinished_detail(game: str) -> str:
+def unfinished_detail(game: str, *, loses: bool = False) -> str:
     """What a new game would lose: ``game`` (a description, "your game against Hard (12
-    discs played)") is not finished and would not be counted."""
-    return _(
-        "{game} is not finished. A new game takes its place, and this one is not counted."
-    ).format(game=game[:1].upper() + game[1:])
+    discs played)") is not finished and would not be counted (``loses``: would count as
+    a loss)."""
+    if loses:
+        said = _(
+            "{game} is not finished. A new game takes its place, and this one counts as a loss."
+        )
+    else:
+        said = _("{game} is not finished. A new game takes its place, and this one is not counted.")
+    return said.format(game=game[:1].upper() + game[1:])
 
 
 def waiting_notice(game: str) -> str:
@@ -159,6 +189,8 @@ def waiting_notice(game: str) -> str:
 __all__ = [
     "Confirm",
     "Go",
+    "Online",
+    "OnlineScreen",
     "OpenSetup",
     "Pause",
     "PausedGame",

@@ -15,15 +15,16 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from game.ai.levels import LEVELS
-from game.i18n import N_, ngettext, number
 from game.i18n import gettext as _
+from game.i18n import ngettext, number, pgettext
 from game.profile.rating import shipped_level_ratings
-from game.profile.statistics import Record, Statistics
+from game.profile.statistics import ONLINE_RECORD, Record, Statistics
 from game.ui import rating_view
 from game.ui.names import level_name
 from game.ui.scenes.base import FormLayout, FormScene, page_layout
 from game.ui.scenes.stack import Go, Transition
 from game.ui.services import Games, Records
+from game.ui.table import lay_out
 from game.ui.text import Ink
 from game.ui.widgets import Item, ItemList
 
@@ -45,8 +46,17 @@ def fixed_line(fixed: int, replayed: int) -> str:
     ).format(fixed=number(fixed), count=number(replayed))
 
 
-COLUMNS = (N_("Level"), N_("Won"), N_("Lost"), N_("Drawn"), N_("Streak"), N_("Best"))
-"""The table's headings."""
+def headings() -> list[str]:
+    """The table's headings: games won, lost and drawn (plural: "Gagnées"; one game's
+    result is another word, in Your games), streaks."""
+    return [
+        _("Level"),
+        pgettext("statistics column", "Won"),
+        pgettext("statistics column", "Lost"),
+        pgettext("statistics column", "Drawn"),
+        _("Streak"),
+        _("Best"),
+    ]
 
 
 def reset_label(asked: bool) -> str:
@@ -59,17 +69,23 @@ def rows(per_level: dict[str, Record]) -> list[tuple[str, ...]]:
     with the totals last; empty when no game was played.  Names and numbers are in the
     language in use."""
     order = {level.name: index for index, level in enumerate(LEVELS)}
-    names = sorted(per_level, key=lambda name: (order.get(name, len(order)), name))
+    online = per_level.get(ONLINE_RECORD)
+    levels = {name: r for name, r in per_level.items() if name != ONLINE_RECORD}
+    names = sorted(levels, key=lambda name: (order.get(name, len(order)), name))
     table: list[tuple[str, ...]] = [
         (level_name(name), *map(number, (r.wins, r.losses, r.draws, r.streak, r.best_streak)))
         for name in names
-        if (r := per_level[name]).games
+        if (r := levels[name]).games
     ]
     if table:
-        won = sum(r.wins for r in per_level.values())
-        lost = sum(r.losses for r in per_level.values())
-        drawn = sum(r.draws for r in per_level.values())
+        won = sum(r.wins for r in levels.values())
+        lost = sum(r.losses for r in levels.values())
+        drawn = sum(r.draws for r in levels.values())
         table.append((_("All levels"), number(won), number(lost), number(drawn), "", ""))
+    if online is not None and online.games:
+        # Games against friends over the network, apart from the levels' and their total.
+        counts = (online.wins, online.losses, online.draws, online.streak, online.best_streak)
+        table.append((_("Online games"), *map(number, counts)))
     return table
 
 
@@ -109,7 +125,7 @@ class StatsScene(FormScene):
         self._read()
 
     def compute_layout(self, size: tuple[int, int]) -> FormLayout:
-        return page_layout(size, ["back", "games", "reset"], button_width=260, body_width=760)
+        return page_layout(size, ["back", "games", "reset"], button_width=300, body_width=760)
 
     def activate(self, key: str) -> Transition | None:
         if key == "back":
@@ -134,7 +150,7 @@ class StatsScene(FormScene):
     def draw_body(self, surface: pygame.Surface, layout: FormLayout) -> None:
         theme, text = self.host.theme, self.host.text
         body = layout.body
-        size = max(15, round(24 * layout.scale))
+        size = layout.type.reading
         step = text.line_step(size, 1.35)
         with text.within(body):
             if self.stats.rating.count or self.stats.puzzles.tries or self.replayed:
@@ -170,22 +186,18 @@ class StatsScene(FormScene):
 
     def _draw_table(self, surface: pygame.Surface, body: pygame.Rect, size: int, step: int) -> None:
         theme, text = self.host.theme, self.host.text
-        first = round(body.width * 0.3)
-        rest = (body.width - first) // (len(COLUMNS) - 1)
-        xs = [body.x] + [body.x + first + rest * i + rest // 2 for i in range(len(COLUMNS) - 1)]
-        widths = [first - 6] + [rest - 6] * (len(COLUMNS) - 1)
+        table = lay_out(text, [[name] for name in headings()], self.table, size, body.width)
+        anchors = ["topleft", *["midtop"] * (len(table.headings) - 1)]
         y = body.y
-        headings = [_(name) for name in COLUMNS]
-        for index, row in enumerate([headings, *self.table]):
+        for index, row in enumerate([table.headings, *self.table]):
             if y + step > body.bottom:
                 break
             total = index == len(self.table)
             colour = theme.accent if index == 0 else theme.text_muted if total else theme.text
-            for x, width, cell in zip(xs, widths, row, strict=True):
-                first = x == body.x
-                slot = pygame.Rect(x if first else x - width // 2, y, width, step)
-                anchor = "topleft" if first else "midtop"
-                text.blit_fitted(surface, cell, Ink(size, colour), slot, anchor=anchor)
+            ink = Ink(table.size, colour)
+            for cell, slot, anchor in zip(row, table.slots(body.x, y, step), anchors, strict=True):
+                if cell:
+                    text.blit_fitted(surface, cell, ink, slot, anchor=anchor)
             y += step
         note = _("Streak: games won in a row now; Best: the longest run of wins.")
         lines = text.wrap(note, size, body.width)

@@ -13,7 +13,10 @@ If the analysis has not come when the move is made, the computer's reply waits f
 (its time is Perfect's, in the settings).
 
 A game in which the coach offered to take a move back counts as coached (the history
-keeps it so).  No pygame and no requests here: the scene asks and tells.
+keeps it so).  While the computer's reply waits on the coach, the game kept for Continue
+stops before the move judged (:attr:`Coach.judged`): a window closed on the question
+loses neither the move nor the question.  No pygame and no requests here: the scene
+asks and tells.
 """
 
 from __future__ import annotations
@@ -75,6 +78,14 @@ class Coach:
         """A move made before its position's analysis came: the position and the column."""
         self.coached = False
         """Whether the coach offered to take a move of this game back."""
+
+    @property
+    def judged(self) -> tuple[str, int] | None:
+        """The move the computer's reply waits on, until the player decides or the
+        verdict says nothing: the position before it and its 0-based column."""
+        if self.offer is not None:
+            return self.offer.moves[:-1], self.offer.column
+        return self.waiting
 
     @property
     def holding(self) -> bool:

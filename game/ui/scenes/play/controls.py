@@ -15,9 +15,12 @@ from game.ui.scenes.play.watching import Watching
 from game.ui.widgets import Item, ItemList
 
 
-def buttons(round_: Round, watching: Watching, *, offer: bool = False) -> list[Item]:
+def buttons(
+    round_: Round, watching: Watching, *, offer: bool = False, stuck: bool = False
+) -> list[Item]:
     """The side panel's buttons for the moment, enabled or not (``offer``: the coach
-    offers to take a move back)."""
+    offers to take a move back; ``stuck``: the move of the side to move will not
+    come)."""
     paused, speed = watching.paused, texts.speed_name(watching.speed)
     two_computers = round_.config.mode is Mode.WATCH
 
@@ -27,6 +30,11 @@ def buttons(round_: Round, watching: Watching, *, offer: bool = False) -> list[I
 
     if offer:
         return [item("takeback", primary=True), item("keep"), item("menu")]
+    if stuck and not round_.over:
+        keys = [item("retry", primary=True)]
+        if not two_computers:
+            keys.append(item("undo", enabled=round_.can_undo))
+        return [*keys, item("menu")]
     if round_.over:
         keys = [item("again", primary=True), item("review")]
         if not two_computers:

@@ -18,6 +18,7 @@ from game.ui import input as ui_input
 from game.ui.board_screen import BoardLayout
 from game.ui.input import Command, Order
 from game.ui.options import GameConfig, Mode
+from game.ui.players import Stuck
 from game.ui.review_game import ReviewGame
 from game.ui.scenes.base import SceneHost
 from game.ui.scenes.play.coach import Coach
@@ -41,6 +42,8 @@ class Commandable(Protocol):
     def round(self) -> Round: ...
     @property
     def coach(self) -> Coach: ...
+    @property
+    def stuck(self) -> Stuck | None: ...
     def layout(self, size: tuple[int, int]) -> BoardLayout: ...
     def try_drop(self, column: int) -> bool: ...
     def undo(self) -> None: ...
@@ -51,6 +54,7 @@ class Commandable(Protocol):
     def new_game(self) -> None: ...
     def paused(self) -> PausedGame: ...
     def reviewed(self) -> ReviewGame: ...
+    def retry(self) -> None: ...
     def take_back(self) -> None: ...
     def keep_move(self) -> None: ...
     def toggle_pause(self) -> None: ...
@@ -80,6 +84,7 @@ class Dispatcher:
             Command.PLAY_AGAIN: do(scene.new_game),
             Command.MENU: lambda order: Pause(scene.paused()),
             Command.REVIEW: lambda order: Review(scene.reviewed()),
+            Command.TRY_AGAIN: do(scene.retry),
             Command.TAKE_BACK: do(scene.take_back),
             Command.KEEP: do(scene.keep_move),
             Command.PAUSE: do(scene.toggle_pause),
@@ -103,9 +108,10 @@ class Dispatcher:
 
     def key_map(self) -> ui_input.KeyMap:
         """The keys of the moment: the buttons' when they are the choice (game over,
-        the coach's question), else the game's, with two computers' keys over them."""
+        the coach's question, a move that did not come), else the game's, with two
+        computers' keys over them."""
         scene = self.scene
-        if scene.round.over or scene.coach.offer is not None:
+        if scene.round.over or scene.coach.offer is not None or scene.stuck is not None:
             return ui_input.CHOOSING_KEYS
         if scene.config.mode is Mode.WATCH:
             return ui_input.PLAY_KEYS | ui_input.WATCH_KEYS

@@ -13,7 +13,9 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.ai.client import MAX_ATTEMPTS
 from game.ui.board_screen import BoardLayout, draw_dots, worth_colour
+from game.ui.layout import metrics
 from game.ui.options import Mode
 from game.ui.scenes.play import texts
 from game.ui.scenes.play.view import (
@@ -64,7 +66,7 @@ def draw_side_panel(surface: pygame.Surface, state: PlayState, layout: BoardLayo
     panel = layout.panel
     draw_panel(surface, panel, look.theme, radius=max(6, round(12 * layout.scale)))
     pad = layout.pad
-    body = layout.body
+    sizes = layout.type
     pen = Pen(
         surface,
         state,
@@ -72,17 +74,21 @@ def draw_side_panel(surface: pygame.Surface, state: PlayState, layout: BoardLayo
         panel.y + pad,
         panel.width - 2 * pad,
         pad,
-        body,
-        max(13, round(body * 0.82)),
+        sizes.body,
+        sizes.small,
     )
-    top_button = min((r.top for r in layout.buttons.values()), default=panel.bottom)
+    foot = footer(state, layout)
     with look.text.within(panel):
         _players(pen)
         _turn(pen, panel.bottom - pad - _record_height(pen))
         _record(pen)
         if state.shows_analysis:
-            _analysis(pen, top_button - pad)
-        _keys(pen, top_button)
+            # Above the keys' help where the column's line has room (three lines);
+            # in a small window the keys give way.
+            top_button = min((r.top for r in layout.buttons.values()), default=panel.bottom)
+            roomy = foot.top - pen.y >= 3 * look.text.line_step(sizes.small)
+            _analysis(pen, foot.top - pad // 2 if roomy else top_button - pad)
+        _keys(pen, foot)
     draw_items(
         surface,
         state.buttons,
@@ -90,6 +96,7 @@ def draw_side_panel(surface: pygame.Surface, state: PlayState, layout: BoardLayo
         look,
         show_focus=state.round.over
         or state.coach.offer is not None
+        or state.stuck is not None
         or state.buttons.hovered is not None,
     )
 
@@ -100,7 +107,7 @@ def _players(pen: Pen) -> None:
     state = pen.state
     theme = state.look.theme
     config = state.round.config
-    heading = max(16, round(pen.body * 1.15))
+    heading = metrics(pen.surface.get_size()).type.heading
     pen.write(texts.mode_title(config.mode), heading, theme.text)
     if config.mode is not Mode.TWO_PLAYERS:
         for line in texts.levels_lines(config, state.round.match, theme.colour_names):
@@ -129,9 +136,15 @@ def turn_text(state: PlayState) -> str:
         # "Your turn" only once the computer's disc has landed.
         return texts.computer_plays(match, drop.player, drop.col, names)
     if state.watching.paused:
-        return texts.Says.PAUSED.text
-    if state.coach.offer is not None:
-        return texts.Says.COACH_WAITS.text
+        said: texts.Says | None = texts.Says.PAUSED
+    elif state.coach.offer is not None:
+        said = texts.Says.COACH_WAITS
+    elif state.stuck is not None:
+        said = texts.Says.COMPUTER_STUCK
+    else:
+        said = None
+    if said is not None:
+        return said.text
     if state.thinking or match.computer_to_move:
         return texts.thinking(match, names)
     return texts.to_move(match, names)
@@ -161,13 +174,15 @@ def _turn(pen: Pen, bottom: int) -> None:
     top = pen.y
     pen.write(turn_text(state), pen.body, theme.text, indent=indent)
     pen.y = max(top + (0 if drawn else 2 * disc_r), pen.y) + pen.pad // 2
-    offer = state.coach.offer
+    offer, stuck = state.coach.offer, state.stuck
     if offer is not None:
         said = texts.coach_says(offer.best.value, offer.played.value, offer.best_column)
         pen.write(said, pen.small, theme.accent)
         why = offer.reason_words(functools.partial(colour_of, state), theme.colour_names)
         if why is not None:
             pen.write_if_room(why, theme.text, bottom)
+    elif stuck is not None:
+        pen.write(texts.stuck_detail(stuck.crashed, MAX_ATTEMPTS), pen.small, theme.accent)
     elif state.thinking and not state.watching.paused:
         centre = (pen.x + 2 * disc_r + pen.pad + disc_r, pen.y)
         draw_dots(pen.surface, centre, disc_r // 3, theme.accent, state.time)
@@ -230,36 +245,48 @@ def _analysis(pen: Pen, bottom: int) -> None:
         pen.write_if_room(legend, state.look.theme.text_muted, bottom)
 
 
-def footer_top(state: PlayState, layout: BoardLayout) -> int:
-    """Where the panel's foot (the keys' help, the mute indicator and the buttons) begins
-    when it has room: the notices stand just above it."""
+@dataclass(frozen=True, slots=True)
+class Footer:
+    """The panel's foot, above the buttons: the keys' help (``keys``, its lines, from
+    ``keys_top``) and above it, with the sound off, the mute indicator; the foot begins
+    at ``top``.  The analysis's lines end above it, the notices stand on it."""
+
+    keys: tuple[str, ...]
+    keys_top: int
+    top: int
+    size: int
+    """The keys' text size."""
+
+
+def footer(state: PlayState, layout: BoardLayout) -> Footer:
+    """Where the panel's foot goes (computed once, for the drawing and the notices)."""
     text = state.look.text
-    pad = layout.pad
-    small = max(13, round(layout.body * 0.82))
-    tiny = max(12, round(small * 0.9))
+    pad, sizes = layout.pad, layout.type
     words = texts.keys_help(state.round.config.mode, over=state.round.over)
-    keys = text.wrap(words, tiny, layout.panel.width - 2 * pad)
+    keys = text.wrap(words, sizes.tiny, layout.panel.width - 2 * pad)
     top_button = min((r.top for r in layout.buttons.values()), default=layout.panel.bottom)
-    top = top_button - pad // 2 - len(keys) * text.line_step(tiny)
-    return top if state.settings.sound_on else top - text.line_step(small)
+    keys_top = top_button - pad // 2 - len(keys) * text.line_step(sizes.tiny)
+    top = keys_top if state.settings.sound_on else keys_top - text.line_step(sizes.small)
+    return Footer(keys, keys_top, top, sizes.tiny)
 
 
-def _keys(pen: Pen, top_button: int) -> None:
-    """The keys that work, just above the buttons, and above them the mute indicator."""
+def footer_top(state: PlayState, layout: BoardLayout) -> int:
+    """Where the panel's foot (the keys' help, the mute indicator and the buttons) begins:
+    the notices stand just above it."""
+    return footer(state, layout).top
+
+
+def _keys(pen: Pen, foot: Footer) -> None:
+    """The keys that work, just above the buttons, and above them the mute indicator,
+    where the lines above leave room for them."""
     state = pen.state
-    look = state.look
-    theme, text = look.theme, look.text
-    tiny = max(12, round(pen.small * 0.9))
-    words = texts.keys_help(state.round.config.mode, over=state.round.over)
-    keys = text.wrap(words, tiny, pen.width)
-    keys_top = top_button - pen.pad // 2 - len(keys) * text.line_step(tiny)
-    if keys_top > pen.y + pen.pad // 2:
-        text.blit_lines(pen.surface, keys, Ink(tiny, theme.text_muted), (pen.x, keys_top))
-    else:
-        keys_top = top_button - pen.pad // 2
+    theme, text = state.look.theme, state.look.text
+    if foot.top < pen.y:
+        return
+    text.blit_lines(
+        pen.surface, foot.keys, Ink(foot.size, theme.text_muted), (pen.x, foot.keys_top)
+    )
     if not state.settings.sound_on:
-        muted_top = keys_top - text.line_step(pen.small)
-        if muted_top > pen.y:
-            slot = pygame.Rect(pen.x, muted_top, pen.width, text.line_step(pen.small))
-            ink = Ink(pen.small, theme.accent)
-            text.blit_fitted(pen.surface, texts.Says.SOUND_OFF.text, ink, slot, anchor="topleft")
+        slot = pygame.Rect(pen.x, foot.top, pen.width, foot.keys_top - foot.top)
+        ink = Ink(pen.small, theme.accent)
+        text.blit_fitted(pen.surface, texts.Says.SOUND_OFF.text, ink, slot, anchor="topleft")

@@ -3,52 +3,56 @@ of two computers, the controls and the picture together.
 
 Its parts (this package's modules):
 
-* :class:`~.table.Table`: everything one game owns, made anew for each game:
+* :class:`~.current.CurrentGame`: everything one game owns, made anew for each game:
   :class:`~.round.Round` (the game on the board, its series, undo and redo, the
   result), the two :class:`~.players.Player` sides (a person at this window, the
   computer, ...), the move a player handed over until the pace lets it on the board
   (:class:`~.watching.Watching`: two computers' speed, pause and step),
   :class:`~.advisor.Advisor` (the analysis of every column and the hint),
-  :class:`~.coach.Coach` (a mistake or a blunder said at once, a setting) and
-  :class:`~.inflight.InFlight` (the requests to the worker these wait for);
+  :class:`~.coach.Coach` (a mistake or a blunder said at once, a setting), and the
+  advice's requests to the worker (:class:`~game.ui.requests.Requests`; each
+  computer player has its own);
 * :mod:`~.controls`: keys and buttons as commands, carried out through
   :class:`~.dispatch.Dispatcher`; :mod:`~.texts`: every sentence;
 * :mod:`~.view` and :mod:`~.panel`: the picture.
 
-The scene carries out commands, passes the worker's replies to the part that asked,
-and after each change starts what comes next (:meth:`PlayScene.advance`): the
-game-over state (the result counted, the game kept for review), the turn of a player
-that is not at this window (:meth:`~.players.Player.your_turn`), or the analysis.
-It never asks which kind of player a side is.
+The scene carries out commands, passes the worker's replies to the advice, and after
+each change starts what comes next (:meth:`PlayScene.advance`): the game-over state
+(the result counted, the game kept for review), the turn of a player that is not at
+this window (:meth:`~.players.Player.your_turn`), or the analysis.  When that player's
+move will not come (:attr:`~.players.Player.stuck`), the panel says why and offers to
+try again or go back.  It never asks which kind of player a side is.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 
 import pygame
 
+from game.ai.protocol import Answered, Refused, Reply, SearchResult
 from game.core import WIDTH, Board, Player
 from game.profile.preferences import Settings
 from game.ui.animation import DiscDrop, win_breathing, win_wave
 from game.ui.board_screen import BoardLayout, Layouts
-from game.ui.engine_link import Answer, Engine, Failure, Reply
-from game.ui.match import Match
+from game.ui.engine_link import Engine
+from game.ui.match import Match, abandoned_level, abandoning_loses
 from game.ui.notices import NoticePlace
 from game.ui.options import GameConfig, Mode
 from game.ui.pacing import EVERY_FRAME
+from game.ui.players import ChosenMove, Stuck
+from game.ui.requests import Asked, RequestKind
 from game.ui.review_game import ReviewGame
 from game.ui.scenes.base import Scene, SceneHost
 from game.ui.scenes.play import controls, texts
 from game.ui.scenes.play.advisor import Advisor
 from game.ui.scenes.play.coach import Coach
+from game.ui.scenes.play.current import CurrentGame
 from game.ui.scenes.play.dispatch import Dispatcher
-from game.ui.scenes.play.inflight import ANALYSIS
 from game.ui.scenes.play.panel import draw_side_panel, footer_top
-from game.ui.scenes.play.players import ChosenMove
 from game.ui.scenes.play.round import Ending, Round
-from game.ui.scenes.play.table import Table
 from game.ui.scenes.play.view import draw_banner, draw_board, draw_scores
 from game.ui.scenes.play.watching import Watching
 from game.ui.scenes.stack import PausedGame, Transition, new_game_question
@@ -71,7 +75,7 @@ class PlayScene(Scene):
         self.settings = settings
         self._keeper = keeper
         self._engine = engine
-        self.table = self._table(round_)
+        self.current = self._current(round_)
         self.cursor = WIDTH // 2
         self.time = 0.0
         self.ended_at: float | None = None
@@ -79,11 +83,14 @@ class PlayScene(Scene):
         self.buttons = ItemList([])
         self._layouts = Layouts()
         self._dispatch = Dispatcher(self)
+        self._stuck_shown: Stuck | None = None
         self._rebuild_buttons()
         self.advance()
 
-    def _table(self, round_: Round) -> Table:
-        return Table(round_, engine=self._engine, owner=self, settings=self.settings)
+    def _current(self, round_: Round) -> CurrentGame:
+        return CurrentGame(
+            round_, engine=self._engine, receive=self.receive, settings=self.settings
+        )
 
     # -- what the scene shows ------------------------------------------------------------
     @property
@@ -93,19 +100,19 @@ class PlayScene(Scene):
     @property
     def round(self) -> Round:
         """The game on the board."""
-        return self.table.round
+        return self.current.round
 
     @property
     def advisor(self) -> Advisor:
-        return self.table.advisor
+        return self.current.advisor
 
     @property
     def coach(self) -> Coach:
-        return self.table.coach
+        return self.current.coach
 
     @property
     def watching(self) -> Watching:
-        return self.table.watching
+        return self.current.watching
 
     @property
     def board(self) -> Board:
@@ -132,10 +139,15 @@ class PlayScene(Scene):
     def thinking(self) -> bool:
         """Whether a player not at this window is choosing its move (or it waits to
         be shown)."""
-        return self.table.thinking
+        return self.current.thinking
+
+    @property
+    def stuck(self) -> Stuck | None:
+        """Why the move of the side to move will not come (None: it comes)."""
+        return self.current.stuck
 
     def proof_for(self, moves: str) -> bool | None:
-        return self.table.proof_for(moves)
+        return self.current.proof_for(moves)
 
     @property
     def config(self) -> GameConfig:
@@ -196,9 +208,9 @@ class PlayScene(Scene):
             if ending is not None:
                 self._game_over(ending)
             return
-        player = self.table.to_move
+        player = self.current.to_move
         if not player.local:
-            if not player.choosing and self.table.held is None:
+            if not player.choosing and self.current.held is None and player.stuck is None:
                 player.your_turn(match.board, self.time)
         elif self.shows_analysis or self.coaching:
             self.advisor.analyse(match.board.moves)
@@ -221,49 +233,51 @@ class PlayScene(Scene):
     def _remember(self) -> None:
         """Keep the game as it is now, to be continued from the menu or the next launch
         (a finished game is not kept).  Two computers' game never takes the place of a
-        game of the player's: it is kept only when no such game is."""
+        game of the player's: it is kept only when no such game is.  A move the coach
+        judges is kept as one to redo: Continue asks again, the computer has not replied."""
         kept = self._keeper.game_in_progress
         if self.config.mode is Mode.WATCH and kept is not None and kept.mode is not Mode.WATCH:
             return
-        self._keeper.keep_game(self.round.saved())
+        saved = self.round.saved()
+        judged = self.coach.judged
+        if saved is not None and judged is not None:
+            before, column = judged
+            played = str(column + 1)
+            if saved.moves == before + played:
+                saved = replace(saved, moves=before, redo=played + saved.redo)
+        self._keeper.keep_game(saved)
 
     def _play(self, column: int) -> None:
         self.round.play(column)
-        self.table.position_changed(self.round.match.board.moves)
+        self.current.position_changed(self.round.match.board.moves)
         self._rebuild_buttons()
         self._remember()
 
-    def handle_reply(self, reply: Reply) -> None:
-        moves = self.round.match.board.moves
-        waiting = self.coach.waiting
-        if waiting is not None and reply.kind == ANALYSIS and reply.moves == waiting[0]:
-            moves = waiting[0]  # the position the coach judges a move from
-        awaited = self.table.inflight.accept(reply, moves)
-        if awaited is None:
-            return
+    def receive(self, asked: Asked, reply: Reply) -> None:
+        """The reply to an analysis or a hint (every change of the game cancels the
+        hint; an analysis of an earlier position may still come, for the coach)."""
         match reply:
-            case Failure(error=error):
+            case Refused(error=error):
                 self.coach.give_up_waiting()
+                self._remember()
                 self.host.notify(texts.could_not_answer(error))
-            case Answer(result=result) if awaited.taker is not None:
-                awaited.taker(result)
-                self._take_moves()
-            case Answer(result=result):
-                self.advisor.receive(awaited.kind, moves, result)
-                self.coach.analysed(moves, result)
+            case Answered(result=SearchResult() as result):
+                self.advisor.receive(asked.kind, asked.moves, result)
+                self.coach.analysed(asked.moves, result)
                 self._rebuild_buttons()
+                self._remember()
 
     def _take_moves(self) -> None:
         """Take the move the side to move handed over, if any, and play it once the pace
         lets it (at once, unless the coach asks first or two computers take their
         time)."""
-        table = self.table
-        if table.round.drop is not None or table.round.over:
+        current = self.current
+        if current.round.drop is not None or current.round.over:
             return
-        chosen = table.to_move.take_move()
+        chosen = current.to_move.take_move()
         if chosen is not None:
             self._hold(chosen)
-        released = table.release(self.time)
+        released = current.release(self.time)
         if released is not None:
             self._play_chosen(released)
 
@@ -276,12 +290,12 @@ class PlayScene(Scene):
             self.host.notify(texts.impossible_move(column))
             log.error("a player chose %r for %r", chosen, board.moves)
             return
-        self.table.hold(chosen)
+        self.current.hold(chosen)
 
     def _play_chosen(self, chosen: ChosenMove) -> None:
         self._play(chosen.column)
         after = self.round.match.board.moves
-        self.table.last_proof = None if chosen.proven is None else (after, chosen.proven)
+        self.current.last_proof = None if chosen.proven is None else (after, chosen.proven)
 
     def try_drop(self, column: int) -> bool:
         """The player drops a disc in ``column``; False if the board refuses it
@@ -304,7 +318,26 @@ class PlayScene(Scene):
         if coaching:
             self.coach.moved(before, column, self.advisor.analyses.get(before))
             self._rebuild_buttons()
+            self._remember()
         return True
+
+    def retry(self) -> None:
+        """The move of the side to move did not come: ask for it again."""
+        player = self.current.to_move
+        if player.stuck is not None and not player.choosing:
+            player.your_turn(self.round.match.board, self.time)
+        self._notice_stuck()
+
+    def _notice_stuck(self) -> None:
+        """The buttons follow whether a move is stuck: Try again comes (with the focus)
+        and goes."""
+        stuck = self.stuck
+        if stuck is self._stuck_shown:
+            return
+        self._stuck_shown = stuck
+        self._rebuild_buttons()
+        if stuck is not None:
+            self.buttons.focus_on("retry")
 
     def take_back(self) -> None:
         """The coach's offer taken: the move is taken back."""
@@ -315,6 +348,7 @@ class PlayScene(Scene):
         """The coach's offer declined: the computer replies (its move was held)."""
         self.coach.decided()
         self._rebuild_buttons()
+        self._remember()
 
     def paused(self) -> PausedGame:
         """This game as the pause menu needs it."""
@@ -325,6 +359,7 @@ class PlayScene(Scene):
             draw=self.draw,
             restart=self.restart,
             new_game=self.new_game,
+            leaving_loses=self.round.unfinished and abandoning_loses(self.round.saved()),
         )
 
     def reviewed(self) -> ReviewGame:
@@ -348,13 +383,13 @@ class PlayScene(Scene):
     def _through_history(self, step: Callable[[], int], nothing: str) -> None:
         """Undo or redo (``step`` returns how many moves): first cancel what is awaited;
         tell the player when there was ``nothing`` to do."""
-        table = self.table
-        table.stop()
+        current = self.current
+        current.stop()
         self.coach.decided()
         self.coach.give_up_waiting()
         if step() == 0:
             self.host.notify(nothing)
-        table.position_changed(self.round.match.board.moves)
+        current.position_changed(self.round.match.board.moves)
         self._remember()
         self.advance()
 
@@ -379,21 +414,28 @@ class PlayScene(Scene):
         def abandon() -> None:
             self.new_game()
 
-        return new_game_question(texts.Says.NEW_GAME_DETAIL.text, abandon)
+        loses = abandoning_loses(self.round.saved())
+        detail = texts.Says.NEW_GAME_LOSS_DETAIL if loses else texts.Says.NEW_GAME_DETAIL
+        return new_game_question(detail.text, abandon)
 
     def new_game(self) -> None:
-        """Abandon this game (it is not counted) and start the next of the session."""
+        """Abandon this game (not counted, or a loss: :func:`abandoning_loses`) and start
+        the next of the session."""
         self._begin(self.round.session.next_match())
 
     def restart(self) -> None:
-        """Abandon this game (it is not counted) and play it again from its start,
+        """Abandon this game (as :meth:`new_game`) and play it again from its start,
         with the same player to start."""
         self._begin(self.round.session.restart_match())
 
     def _begin(self, match: Match) -> None:
-        """A new table for ``match``, in the same series: the old game's parts stop."""
-        self.table.stop()
-        self.table = self._table(Round(self.round.session, match))
+        """A new current game for ``match``, in the same series: the old game's parts stop (an
+        unfinished one against the computer counted as a loss once a few moves in)."""
+        left = self.round.saved()
+        if self.round.unfinished and left is not None and abandoning_loses(left):
+            self._keeper.record_result(abandoned_level(left), "loss")
+        self.current.stop()
+        self.current = self._current(Round(self.round.session, match))
         self.cursor = WIDTH // 2
         self._remember()
         self.advance()
@@ -413,7 +455,7 @@ class PlayScene(Scene):
         """Paused: play the next move (as soon as the computer has chosen it)."""
         if self._watching_on:
             self.watching.allow_step()
-            self.table.show_now(self.time)  # shown at once: the player asked for it
+            self.current.show_now(self.time)  # shown at once: the player asked for it
             self._rebuild_buttons()
 
     def cycle_speed(self) -> None:
@@ -425,7 +467,8 @@ class PlayScene(Scene):
     # -- events and time ---------------------------------------------------------------------
     def _rebuild_buttons(self) -> None:
         """The side panel's buttons for the current state (enabled or not)."""
-        items = controls.buttons(self.round, self.watching, offer=self.coach.offer is not None)
+        offer, stuck = self.coach.offer is not None, self.stuck is not None
+        items = controls.buttons(self.round, self.watching, offer=offer, stuck=stuck)
         self.buttons = controls.refreshed(self.buttons, items)
 
     def press(self, key: str) -> Transition | None:
@@ -452,7 +495,9 @@ class PlayScene(Scene):
                 self.try_drop(queued)
         if self.coach.waiting is not None and not self.advisor.analysing:
             self.coach.give_up_waiting()  # no analysis on its way: the game goes on
+            self._remember()
         self._take_moves()
+        self._notice_stuck()
         if not self.round.over:
             self.ended_at = None
         elif self.ended_at is None:
@@ -478,10 +523,12 @@ class PlayScene(Scene):
         return None
 
     def resume(self) -> None:
-        """Back from the pause menu: settings may have changed (analysis on or off)."""
+        """Back from the pause menu: settings may have changed (analysis on or off, the
+        language: the buttons are labelled again, a finished game's too)."""
         if not self.settings.show_analysis:
-            self.table.inflight.cancel(ANALYSIS)
+            self.current.requests.cancel(RequestKind.ANALYSIS)
         self.advance()
+        self._rebuild_buttons()
 
     def close(self) -> None:
-        self.table.stop()
+        self.current.stop()

@@ -47,16 +47,24 @@ class Says(Sentence):
     MOVES = N_("Moves")
     NO_MOVES = N_("(none yet)")
     SESSION = N_("Session")
-    ANALYSING = N_("analysing...")
+    ANALYSING = N_("Analysing\u2026")
     """Above the board while the position's analysis is on its way."""
     LOOKING_FOR_HINT = N_("Looking for a hint...")
     PAUSED = N_("Paused: S plays the next move, P goes on")
     COACH_WAITS = N_("The computer waits for your decision")
     """While the coach offers to take a move back."""
+    COMPUTER_STUCK = N_("The computer could not choose a move")
+    """Its move did not come (the panel says why): try again, or go back."""
+    ENGINE_REFUSED = N_("The engine refused this position; the log file says why.")
+    """Under COMPUTER_STUCK, when the engine refused the position."""
     NEW_GAME_DETAIL = N_(
         "This game is not finished. A new game takes its place, and this one is not counted."
     )
     """The question before N takes an unfinished game's place."""
+    NEW_GAME_LOSS_DETAIL = N_(
+        "This game is not finished. A new game takes its place, and this one counts as a loss."
+    )
+    """The same, for a game against the computer with a few moves played."""
 
 
 class Refusal(Sentence):
@@ -83,12 +91,12 @@ def keys_help(mode: Mode, *, over: bool) -> str:
     game: pause, step and speed no longer apply)."""
     if mode is not Mode.WATCH:
         return _(
-            "Keys: 1-7 drop, H hint, A analysis, Ctrl+Z undo, Ctrl+Y redo, N new game,"
-            " M sound, Esc menu"
+            "Keys: 1-7 or Left/Right and Enter drop, H hint, A analysis, Ctrl+Z undo,"
+            " Ctrl+Y redo, N new game, M sound, F11 fullscreen, Esc menu"
         )
     if over:
-        return _("Keys: N new game, M sound, Esc menu")
-    return _("Keys: P pause, S step, F speed, N new game, M sound, Esc menu")
+        return _("Keys: N new game, M sound, F11 fullscreen, Esc menu")
+    return _("Keys: P pause, S step, F speed, N new game, M sound, F11 fullscreen, Esc menu")
 
 
 def button_label(key: str, *, paused: bool = False, speed: str = "") -> str:
@@ -100,6 +108,7 @@ def button_label(key: str, *, paused: bool = False, speed: str = "") -> str:
         "hint": _("Hint"),
         "menu": _("Menu"),
         "review": _("Review game"),
+        "retry": _("Try again"),
         "takeback": _("Take it back"),
         "keep": _("Keep my move"),
         "pause": _("Go on") if paused else _("Pause"),
@@ -130,6 +139,18 @@ def speed_notice(speed: WatchSpeed) -> str:
 
 def could_not_answer(error: str | None) -> str:
     return _("The computer could not answer: {error}").format(error=error)
+
+
+def stuck_detail(crashed: bool, attempts: int) -> str:
+    """Why the computer's move did not come: its process stopped ``attempts`` times on
+    the position (``crashed``), or the engine refused it."""
+    if not crashed:
+        return Says.ENGINE_REFUSED.text
+    return ngettext(
+        "The computer player stopped {count} time on this position; the log file says why.",
+        "The computer player stopped {count} times on this position; the log file says why.",
+        attempts,
+    ).format(count=attempts)
 
 
 def impossible_move(column: int | None) -> str:
@@ -224,7 +245,7 @@ def levels_lines(config: GameConfig, match: Match, names: Mapping[str, str]) -> 
 
 def proof(exact: bool) -> str:
     """What the computer's last move was worth: proven (book or solver), or not."""
-    return _("Last move: exact") if exact else _("Last move: best guess")
+    return _("Last move: proven best") if exact else _("Last move: a best guess, not proven")
 
 
 def computer_plays(match: Match, player: Player, column: int, names: Mapping[str, str]) -> str:

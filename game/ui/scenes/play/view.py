@@ -21,13 +21,16 @@ from game.ui.board_screen import (
     draw_dots,
     worth_colour,
 )
+from game.ui.layout import BoardType
+from game.ui.players import Stuck
 from game.ui.scenes.play import texts
 from game.ui.scenes.play.advisor import Advisor
 from game.ui.scenes.play.coach import Coach
 from game.ui.scenes.play.round import Round
 from game.ui.scenes.play.watching import Watching
 from game.ui.text import Ink
-from game.ui.worth import Worth, worth, worth_lines
+from game.ui.worth import Worth, worth, worth_labels
+from game.ui.worth_row import WorthRow, draw_row
 
 ColumnValue = tuple[str, Worth]
 """A column's value: the engine's label (for experts) and the verdict in words."""
@@ -51,6 +54,11 @@ class PlayState(BoardScreen, Protocol):
     @property
     def thinking(self) -> bool:
         """Whether a player not at this window is choosing its move."""
+        ...
+
+    @property
+    def stuck(self) -> Stuck | None:
+        """Why the move of the side to move will not come (None: it comes)."""
         ...
 
     def proof_for(self, moves: str) -> bool | None:
@@ -149,7 +157,7 @@ def draw_scores(surface: pygame.Surface, state: PlayState, layout: BoardLayout) 
         return
     look, g = state.look, layout.board
     text = look.text
-    size = max(13, round(g.cell * 0.34))
+    size = BoardType.of(g.cell).values
     if shown_analysis(state) is None:
         if state.advisor.analysing:
             slot = pygame.Rect(g.frame_rect.x, layout.score_y - size, g.frame_rect.width, 2 * size)
@@ -158,23 +166,13 @@ def draw_scores(surface: pygame.Surface, state: PlayState, layout: BoardLayout) 
             )
         return
     experts = state.settings.engine_scores
-    line = text.line_step(size, 1.0)
-    for col, found in enumerate(column_values(state)):
-        if found is None:
-            continue
-        label, said = found
-        colour = worth_colour(look, said)
-        x = g.column_x(col)
-        slot = pygame.Rect(x - g.cell // 2 + 1, layout.score_y - line, g.cell - 2, 2 * line)
-        if experts:
-            text.blit_fitted(surface, label, Ink(size, colour), slot)
-            continue
-        lines = worth_lines(said)
-        slot.y = layout.score_y - (len(lines) * line) // 2
-        slot.height = line
-        for words in lines:
-            text.blit_fitted(surface, words, Ink(size, colour), slot, anchor="midtop")
-            slot.y += line
+    labels = {
+        col: (([[label]] if experts else worth_labels(said)), worth_colour(look, said))
+        for col, found in enumerate(column_values(state))
+        if found is not None
+        for label, said in (found,)
+    }
+    draw_row(surface, look, g, WorthRow(labels, size, layout.score_y))
 
 
 def draw_banner(surface: pygame.Surface, state: PlayState, layout: BoardLayout) -> None:

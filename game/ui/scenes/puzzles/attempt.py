@@ -36,6 +36,7 @@ from game.ai.puzzles import Puzzle
 from game.ai.score import Analysis, Score
 from game.core import Board, Player
 from game.core.bitboard import CENTRE_FIRST, Column
+from game.ui.requests import RequestKind
 
 LINE_PLIES: Final = 8
 """The winning play shows at most this many discs."""
@@ -52,22 +53,13 @@ class Phase(enum.Enum):
     FAILED = enum.auto()
 
 
-class AskFor(enum.Enum):
-    """What a question to the engine is about."""
-
-    ANALYSIS = "analysis"
-    """Every column's exact value of the position (the player is to move there)."""
-    DEFENCE = "defence"
-    """The Perfect level's move in the position (after the player's move)."""
-    LINE = "line"
-    """The next move of the winning play: the Perfect level's, for either side."""
-
-
 @dataclass(frozen=True, slots=True)
 class Ask:
-    """A question for the engine about the position ``moves``."""
+    """A question for the engine about the position ``moves``: the Perfect level's move
+    there (``MOVE``: the defence's reply, or the winning play's next move, for either
+    side), or every column's exact value (``ANALYSIS``: the player is to move there)."""
 
-    what: AskFor
+    kind: RequestKind
     moves: str
 
 
@@ -139,7 +131,7 @@ class Attempt:
         if known is not None and col not in known:
             return self._fail(before, col)
         self.phase = Phase.DEFENCE
-        return [Ask(AskFor.DEFENCE, self.board.moves)]
+        return [Ask(RequestKind.MOVE, self.board.moves)]
 
     def analysed(self, moves: str, analysis: Analysis) -> list[Ask]:
         """The analysis of the position ``moves`` arrived; what to ask next."""
@@ -153,25 +145,26 @@ class Attempt:
             return self._start_line()
         return []
 
-    def answered(self, ask: Ask, column: Column, score: Score) -> list[Ask]:
-        """The engine's move ``column`` (worth ``score`` to the side that plays it) for
-        ``ask``; what to ask next.  A stale answer (the position moved on) is ignored."""
-        if ask.what is AskFor.LINE:
-            if (
-                self.phase is Phase.FAILED
-                and not self.line_over
-                and self.line
-                and ask.moves == self.line_position()
-            ):
-                return self._extend_line(column)
-            return []
-        if ask.what is not AskFor.DEFENCE or ask.moves != self.board.moves:
-            return []
-        if self.phase is not Phase.DEFENCE:
-            return []
-        if score.result is None or score.result < 0:
-            return self._defend(defended(self.board, column))
-        return self._fail(self.board.moves[:-1], self.board.history[-1])
+    def answered(self, moves: str, column: Column, score: Score) -> list[Ask]:
+        """The Perfect level's move ``column`` in the position ``moves`` (worth ``score``
+        to the side that plays it); what to ask next.  In the position after the
+        player's move it is the defence's reply (while the verdict waits for it); after a
+        mistake, the winning play's next move.  An answer about a position the try has
+        left is ignored (the defence's reply to a move already judged wrong, say)."""
+        if self.phase is Phase.DEFENCE:
+            if moves != self.board.moves:
+                return []
+            if score.result is None or score.result < 0:
+                return self._defend(defended(self.board, column))
+            return self._fail(self.board.moves[:-1], self.board.history[-1])
+        if (
+            self.phase is Phase.FAILED
+            and not self.line_over
+            and self.line
+            and moves == self.line_position()
+        ):
+            return self._extend_line(column)
+        return []
 
     def _defend(self, column: Column) -> list[Ask]:
         """The defence plays ``column``, lost: the player is to move again."""
@@ -180,7 +173,7 @@ class Attempt:
             self.phase = Phase.FAILED
             return []
         self.phase = Phase.YOUR_MOVE
-        return [Ask(AskFor.ANALYSIS, self.board.moves)]
+        return [Ask(RequestKind.ANALYSIS, self.board.moves)]
 
     def _fail(self, before: str, wrong: Column) -> list[Ask]:
         """The move ``wrong`` from the position ``before`` threw the win away."""
@@ -221,7 +214,7 @@ class Attempt:
         if line.is_over or len(self.line) >= LINE_PLIES:
             self.line_over = True
             return []
-        return [Ask(AskFor.LINE, line.moves)]
+        return [Ask(RequestKind.MOVE, line.moves)]
 
     def line_board(self) -> Board:
         """The position the winning play has reached so far."""

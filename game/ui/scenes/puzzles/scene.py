@@ -18,19 +18,22 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from game.ai.protocol import RequestKind, SearchRequest
+from game.ai.protocol import Answered, Refused, Reply, SearchRequest, SearchResult
 from game.ai.puzzles import Band, Puzzle
+from game.ai.score import Score
 from game.core import WIDTH
 from game.profile.rating import puzzle_opponent
 from game.ui import input as ui_input
 from game.ui.animation import DiscDrop, win_breathing, win_wave
 from game.ui.board_screen import BoardLayout, Layouts
-from game.ui.engine_link import Answer, Engine, Reply
+from game.ui.engine_link import Engine
 from game.ui.input import Command, Order
+from game.ui.notices import NoticePlace
 from game.ui.pacing import EVERY_FRAME
+from game.ui.requests import Asked, RequestKind, Requests
 from game.ui.scenes.base import Scene
 from game.ui.scenes.puzzles import texts
-from game.ui.scenes.puzzles.attempt import Ask, AskFor, Attempt, Phase
+from game.ui.scenes.puzzles.attempt import Ask, Attempt, Phase
 from game.ui.scenes.puzzles.shelf import Shelf
 from game.ui.scenes.puzzles.view import draw
 from game.ui.scenes.stack import Go, Transition
@@ -70,13 +73,19 @@ class PuzzleData:
     today: Callable[[], datetime.date] = datetime.date.today
 
 
+def _label(key: str) -> str:
+    """A button's label; the band's row has none: all of it shows the band (the heading
+    above names it too), which a narrow panel could not hold beside "Difficulty"."""
+    return "" if key == "band" else texts.button_label(key)
+
+
 class PuzzleScene(Scene):
     def __init__(
         self, host: SceneHost, data: PuzzleData, *, engine: Engine, records: PuzzleRecords
     ) -> None:
         super().__init__(host)
         self.shelf = Shelf(data.puzzles) if data.puzzles else None
-        self._engine = engine
+        self.requests = Requests(engine, self.receive)
         self.records = records
         self.ratings = data.ratings
         self._today = data.today
@@ -92,17 +101,13 @@ class PuzzleScene(Scene):
         self.time = 0.0
         self.ended_at: float | None = None
         """When (scene time) the try's four was made; None until then."""
-        self._asks: dict[int, Ask] = {}
         self._recorded = False
         self.statistics = records.all_statistics()
         """The player's records as last read (every window's: the settings file's and this
         window's unsaved ones); read again after each try."""
         choices = [(band, texts.band_name(band)) for band in Band]
         self.buttons = ItemList(
-            [
-                Item(key, texts.button_label(key), choices=choices if key == "band" else ())
-                for key in BUTTONS
-            ]
+            [Item(key, _label(key), choices=choices if key == "band" else ()) for key in BUTTONS]
         )
         if self.shelf is not None:
             date = self._today()
@@ -133,7 +138,7 @@ class PuzzleScene(Scene):
 
     def start(self, puzzle: Puzzle, *, daily: bool = False) -> None:
         """Begin a try at ``puzzle`` (what was asked for the last one is dropped)."""
-        self._cancel_all()
+        self.requests.cancel()
         self.attempt = Attempt.start(puzzle)
         self.daily = daily
         self.band = puzzle.band
@@ -144,7 +149,7 @@ class PuzzleScene(Scene):
         self._recorded = False
         # The first move's verdict is known (the puzzle's column); the analysis still warms
         # the engine's tables for the defence's reply.
-        self._ask([Ask(AskFor.ANALYSIS, puzzle.moves)])
+        self._ask([Ask(RequestKind.ANALYSIS, puzzle.moves)])
 
     def next_puzzle(self) -> None:
         if self.shelf is None:
@@ -235,39 +240,31 @@ class PuzzleScene(Scene):
 
     def _ask(self, asks: list[Ask]) -> None:
         for ask in asks:
-            if ask.what is AskFor.ANALYSIS:
+            if ask.kind is RequestKind.ANALYSIS:
                 request = SearchRequest(moves=ask.moves, depth=None, analyze=True)
-                kind = RequestKind.ANALYSIS
             else:
                 request = SearchRequest(moves=ask.moves, depth=None, time_limit=DEFENCE_SECONDS)
-                kind = RequestKind.MOVE
-            request_id = self._engine.submit(request, kind=kind, owner=self)
-            if request_id is not None:
-                self._asks[request_id] = ask
+            self.requests.ask(ask.kind, request)
 
-    def _cancel_all(self) -> None:
-        for request_id in list(self._asks):
-            self._engine.cancel(request_id)
-        self._asks.clear()
-
-    def handle_reply(self, reply: Reply) -> None:
-        ask = self._asks.pop(reply.request_id, None)
+    def receive(self, asked: Asked, reply: Reply) -> None:
+        """The reply to a request of this try's (a new try cancels the last one's)."""
         attempt = self.attempt
-        if ask is None or attempt is None:
+        if attempt is None:
             return
-        if not isinstance(reply, Answer):
-            self.host.notify(texts.could_not_answer(reply.error))
-            return
-        result = reply.result
-        if ask.what is AskFor.ANALYSIS:
-            if result.analysis is not None:
-                self._ask(attempt.analysed(ask.moves, result.analysis))
-            self._after_change()
-            return
-        if result.column is None:
-            return
+        match reply:
+            case Refused(error=error):
+                self.host.notify(texts.could_not_answer(error))
+            case Answered(result=SearchResult() as result) if asked.kind is RequestKind.ANALYSIS:
+                if result.analysis is not None:
+                    self._ask(attempt.analysed(asked.moves, result.analysis))
+                self._after_change()
+            case Answered(result=SearchResult(column=int() as column, score=score)):
+                self._moved(attempt, asked.moves, column, score)
+
+    def _moved(self, attempt: Attempt, moves: str, column: int, score: Score) -> None:
+        """The Perfect level's ``column`` in the position ``moves``."""
         ply = attempt.board.ply
-        self._ask(attempt.answered(ask, result.column, result.score))
+        self._ask(attempt.answered(moves, column, score))
         if attempt.board.ply > ply:
             self._animate_last()
         self._after_change()
@@ -342,12 +339,19 @@ class PuzzleScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         draw(surface, self, self.layout())
 
+    def notice_place(self, size: tuple[int, int]) -> NoticePlace:
+        """One notice at a time, in the side panel just above its buttons: never over
+        the board or a button."""
+        layout = self.layouts.get(size, BUTTONS)
+        bottom = min(rect.top for rect in layout.buttons.values()) - layout.pad // 2
+        return NoticePlace(layout.panel.centerx, bottom, layout.panel.width - layout.pad, 1)
+
     def close(self) -> None:
-        self._cancel_all()
+        self.requests.cancel()
 
     def resume(self) -> None:
         self.statistics = self.records.all_statistics()
         for key in BUTTONS:
-            self.buttons.get(key).label = texts.button_label(key)
+            self.buttons.get(key).label = _label(key)
         band = self.buttons.get("band")
         band.choices = [(b, texts.band_name(b)) for b in Band]

@@ -13,11 +13,12 @@ from typing import Protocol
 
 import pygame
 
-from game.core import WIDTH, Board, Player
+from game.core import Board, Player
 from game.profile.choices import DiscColour
 from game.profile.statistics import Statistics
 from game.ui.animation import DiscDrop
 from game.ui.board_screen import BoardLayout, BoardScreen, draw_column_numbers, draw_dots
+from game.ui.layout import metrics
 from game.ui.reason_marks import FaintLine, draw_crossed, draw_line, draw_marks
 from game.ui.reasons import marked_cells
 from game.ui.scenes.puzzles import texts
@@ -94,17 +95,7 @@ def draw_board(
     drop = state.drop
     board = shown_board(attempt, drop)
     failed = board is not attempt.board
-    renderer.draw_back(surface, g, theme)
-    for col in range(WIDTH):
-        for row in range(board.height(col)):
-            if drop is not None and (drop.col, drop.row) == (col, row):
-                continue
-            owner = board.cell(col, row)
-            assert owner is not None
-            renderer.draw_disc(surface, g.centre(col, row), g.radius, colour_of(owner), theme)
-    if drop is not None:
-        centre = g.falling_centre(drop.col, drop.y)
-        renderer.draw_disc(surface, centre, g.radius, colour_of(drop.player), theme)
+    renderer.draw_discs(surface, g, theme, board=board, drop=drop, colour_of=colour_of)
     if failed:
         draw_line(surface, look, g, FaintLine(board, attempt.line, colour_of, LINE_ALPHA))
     renderer.draw_frame(surface, g, theme)
@@ -162,7 +153,8 @@ def draw_side(surface: pygame.Surface, state: PuzzleState, layout: BoardLayout) 
 
 def _panel_text(writer: Writer, state: PuzzleState, body: int) -> None:
     theme = state.look.theme
-    heading, small, gap = max(16, round(body * 1.15)), max(13, round(body * 0.82)), body // 2
+    sizes = metrics(writer.surface.get_size()).type
+    heading, small, gap = sizes.heading, sizes.small, body // 2
     attempt, shelf = state.attempt, state.shelf
     if attempt is None or shelf is None:
         writer.put(texts.title(), heading, theme.text)

@@ -52,15 +52,32 @@ def height_of(value: PositionValue) -> float:
     return share if score > 0 else -share
 
 
+def disc_radius(rect: pygame.Rect) -> int:
+    """The radius of the sides' discs in the graph's left corners."""
+    return max(5, rect.height // 14)
+
+
+def label_size(rect: pygame.Rect) -> int:
+    """The size of the draw's word on the middle line: the discs' height, about."""
+    return max(12, round(disc_radius(rect) * 1.6))
+
+
+def plot_area(rect: pygame.Rect) -> pygame.Rect:
+    """Where the positions stand: right of the sides' discs (the first position's bar
+    never covers them), with a margin on the right."""
+    left = 2 * disc_radius(rect) + 12
+    return pygame.Rect(rect.x + left, rect.y, max(1, rect.width - left - 8), rect.height)
+
+
 def x_of(rect: pygame.Rect, ply: int, length: int) -> int:
     """The x of the position after ``ply`` moves of a game of ``length`` moves."""
-    inner = rect.inflate(-16, 0)
+    inner = plot_area(rect)
     return inner.x + round(inner.width * ply / max(1, length))
 
 
 def ply_at(rect: pygame.Rect, x: int, length: int) -> int:
     """The position whose x is nearest ``x``."""
-    inner = rect.inflate(-16, 0)
+    inner = plot_area(rect)
     ply = round((x - inner.x) * max(1, length) / max(1, inner.width))
     return min(max(ply, 0), length)
 
@@ -94,7 +111,7 @@ def draw_graph(
     pygame.draw.line(surface, theme.text_muted, (rect.x + 4, middle), (rect.right - 4, middle))
     shown_x = x_of(rect, graph.shown, graph.length)
     pygame.draw.line(surface, theme.accent, (shown_x, rect.y + 3), (shown_x, rect.bottom - 3), 2)
-    _sides(surface, look, rect, graph)
+    _sides(surface, look, rect, graph, shown_x)
     points = [
         (x_of(rect, ply, graph.length), y_of(rect, height_of(value)), value.score.is_exact)
         for ply, value in sorted(graph.values.items())
@@ -115,19 +132,28 @@ def draw_graph(
             pygame.draw.circle(surface, theme.text_muted, (x, y), radius, 1)
 
 
-def _sides(surface: pygame.Surface, look: Look, rect: pygame.Rect, graph: GraphData) -> None:
+def draw_label_rect(look: Look, rect: pygame.Rect, word: str, shown_x: int) -> pygame.Rect:
+    """Where the draw's word stands on the middle line: at the right end, or at the left
+    of the plot when the shown position's bar would cross it there."""
+    size = label_size(rect)
+    width, height = look.text.size_of(word, size)
+    label = pygame.Rect(0, 0, width, height)
+    label.bottomright = (rect.right - 6, y_of(rect, 0.0) - 2)
+    if label.inflate(8, 0).left <= shown_x <= label.inflate(8, 0).right:
+        label.left = plot_area(rect).x + 6
+    return label
+
+
+def _sides(
+    surface: pygame.Surface, look: Look, rect: pygame.Rect, graph: GraphData, shown_x: int
+) -> None:
     """The first player's disc at the top (its wins), the second's at the bottom, and the
-    draw's word on the line."""
+    draw's word on the line, away from the shown position's bar."""
     renderer, theme = look.renderer, look.theme
-    r = max(5, rect.height // 14)
+    r = disc_radius(rect)
     renderer.draw_disc(surface, (rect.x + r + 4, rect.y + r + 4), r, graph.colours[0], theme)
     bottom = (rect.x + r + 4, rect.bottom - r - 4)
     renderer.draw_disc(surface, bottom, r, graph.colours[1], theme)
-    size = max(12, round(r * 1.6))
-    look.text.blit(
-        surface,
-        graph.draw_word,
-        Ink(size, theme.text_muted),
-        (rect.right - 6, y_of(rect, 0.0) - 2),
-        anchor="bottomright",
-    )
+    size = label_size(rect)
+    label = draw_label_rect(look, rect, graph.draw_word, shown_x)
+    look.text.blit(surface, graph.draw_word, Ink(size, theme.text_muted), label.topleft)

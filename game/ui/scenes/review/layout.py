@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.ui.board_view import BoardGeometry
+from game.ui.layout import TypeScale, metrics
 from game.ui.widgets import side_panel
 
 BUTTONS = ("copy", "back")
@@ -33,6 +34,8 @@ class ReviewLayout:
     body: int
     """Text size in the panel."""
     pad: int
+    type: TypeScale
+    """The window's text sizes."""
 
 
 def compute_layout(size: tuple[int, int], keys: Sequence[str] = BUTTONS) -> ReviewLayout:
@@ -47,9 +50,10 @@ def compute_layout(size: tuple[int, int], keys: Sequence[str] = BUTTONS) -> Revi
     graph_top = board.frame_rect.bottom + round(board.cell * 0.35) + pad // 2
     graph = pygame.Rect(left.x, graph_top, left.width, graph_h)
     summary = pygame.Rect(left.x, graph.bottom + pad // 2, left.width, left.bottom - graph.bottom)
-    body = max(15, round(22 * scale))
+    sizes = metrics(size).type
+    body = sizes.body
     heading = round(body * 1.9)
     inner_w = panel.width - 2 * pad
     moves = pygame.Rect(panel.x + pad, panel.y + pad + heading, inner_w, round(panel.height * 0.3))
     buttons = split.buttons(keys)
-    return ReviewLayout(scale, board, graph, summary, panel, moves, buttons, body, pad)
+    return ReviewLayout(scale, board, graph, summary, panel, moves, buttons, body, pad, sizes)

@@ -23,18 +23,29 @@ from game.ui.text import Ink
 from game.ui.themes import Colour
 from game.ui.widgets import ItemList, draw_items, draw_panel
 
+MORE_ABOVE, MORE_BELOW = "\u25b2", "\u25bc"
+"""The marks of moves hidden above and below the list."""
 
-def move_cells(rect: pygame.Rect, length: int, shown: int, row_h: int) -> dict[int, pygame.Rect]:
-    """Where each visible move of the list is (by its number, from 1): a row per pair,
-    the rows around the shown move's when they do not all fit in ``rect``."""
+
+def visible_rows(rect: pygame.Rect, length: int, shown: int, row_h: int) -> range:
+    """The rows of the list on screen (a row per pair of moves, from 0): all of them, or
+    those around the shown move's when they do not all fit in ``rect``."""
     rows = (length + 1) // 2
     visible = max(1, rect.height // row_h)
     current = max(0, (shown - 1) // 2)
     first = min(max(0, current - visible // 2), max(0, rows - visible))
+    return range(first, min(rows, first + visible))
+
+
+def move_cells(rect: pygame.Rect, length: int, shown: int, row_h: int) -> dict[int, pygame.Rect]:
+    """Where each visible move of the list is (by its number, from 1): a row per pair,
+    the rows around the shown move's when they do not all fit in ``rect``."""
+    on_screen = visible_rows(rect, length, shown, row_h)
+    first = on_screen.start
     label = rect.width // 5
     cell = (rect.width - label) // 2
     cells = {}
-    for row in range(first, min(rows, first + visible)):
+    for row in on_screen:
         y = rect.y + (row - first) * row_h
         for side in (0, 1):
             number = 2 * row + side + 1
@@ -43,9 +54,19 @@ def move_cells(rect: pygame.Rect, length: int, shown: int, row_h: int) -> dict[i
     return cells
 
 
+def footer_top(look: Look, layout: ReviewLayout, help_words: str | None = None) -> int:
+    """Where the keys' help (``help_words``; the review's by default) begins, above the
+    buttons (the notices stand on it)."""
+    text, pad, tiny = look.text, layout.pad, layout.type.tiny
+    words = texts.keys_help() if help_words is None else help_words
+    keys = text.wrap(words, tiny, layout.panel.width - 2 * pad)
+    top_button = min(r.top for r in layout.buttons.values())
+    return top_button - pad // 2 - len(keys) * text.line_step(tiny)
+
+
 def small_size(layout: ReviewLayout) -> int:
     """The panel's small text size (the move list, the sentences)."""
-    return max(13, round(layout.body * 0.82))
+    return layout.type.small
 
 
 def row_height(look: Look, layout: ReviewLayout) -> int:
@@ -74,12 +95,12 @@ def draw_side_panel(
 ) -> None:
     theme, text = look.theme, look.text
     draw_panel(surface, layout.panel, theme, radius=max(6, round(12 * layout.scale)))
-    pad, body = layout.pad, layout.body
+    pad = layout.pad
     small = small_size(layout)
     x, width = layout.panel.x + pad, layout.panel.width - 2 * pad
     top_button = min(r.top for r in layout.buttons.values())
     with text.within(layout.panel):
-        heading = max(16, round(body * 1.2))
+        heading = layout.type.heading
         text.blit_fitted(
             surface,
             texts.title(),
@@ -101,10 +122,10 @@ def draw_side_panel(
             if y + len(lines) * text.line_step(small) > top_button - pad:
                 break
             y = text.blit_lines(surface, lines, Ink(small, colour), (x, y))
-        tiny = max(12, round(small * 0.9))
+        tiny = layout.type.tiny
         help_words = texts.keys_help() if panel.replay is None else texts.replay_keys()
         keys = text.wrap(help_words, tiny, width)
-        keys_top = top_button - pad // 2 - len(keys) * text.line_step(tiny)
+        keys_top = footer_top(look, layout, help_words)
         if keys_top > y:
             text.blit_lines(surface, keys, Ink(tiny, theme.text_muted), (x, keys_top))
             y_status = keys_top - pad // 2
@@ -127,6 +148,7 @@ def _move_list(
     theme, text = look.theme, look.text
     row_h = row_height(look, layout)
     cells = move_cells(layout.moves, record.length, record.shown, row_h)
+    _more_marks(surface, look, layout, record, size)
     colours = verdict_colours(look)
     for number, cell in cells.items():
         if number % 2:
@@ -148,6 +170,22 @@ def _move_list(
             words = f"{words} {texts.mark(review)}"
             colour = colours[review.verdict] if number != record.shown else theme.button_text
         text.blit_fitted(surface, words, Ink(size, colour), cell.inflate(-6, 0), anchor="midleft")
+
+
+def _more_marks(
+    surface: pygame.Surface, look: Look, layout: ReviewLayout, record: ReviewRecord, size: int
+) -> None:
+    """An arrow beside the first row's number when moves are hidden above, beside the
+    last row's when some are below (the wheel, the arrow keys or the graph bring them)."""
+    rect, row_h = layout.moves, row_height(look, layout)
+    on_screen = visible_rows(rect, record.length, record.shown, row_h)
+    ink = Ink(size, look.theme.text_muted)
+    label = pygame.Rect(rect.x, rect.y, rect.width // 5, row_h)
+    if on_screen.start > 0:
+        look.text.blit(surface, MORE_ABOVE, ink, label.topright, anchor="topright")
+    if on_screen.stop < (record.length + 1) // 2:
+        label.y = rect.y + (len(on_screen) - 1) * row_h
+        look.text.blit(surface, MORE_BELOW, ink, label.topright, anchor="topright")
 
 
 def _describe(record: ReviewRecord, names: tuple[str, str], look: Look) -> list[tuple[str, Colour]]:

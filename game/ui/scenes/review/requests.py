@@ -6,19 +6,28 @@ of every column of the position shown.
 The worker answers one request at a time, in order.  So the driver's needs are sent
 :data:`IN_FLIGHT` at a time (the worker never waits for the next, and an analysis the
 player asks for waits behind two at most), in the driver's order, and the analysis
-before them.  Every request carries an id; leaving the screen cancels what is awaited,
-and a reply nobody awaits is dropped.
+before them.  They go through the screen's :class:`~game.ui.requests.Requests`: leaving
+the screen cancels what is awaited.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Final
 
-from game.ai.protocol import RequestKind, ReviewRequest, SearchRequest, SearchResult
-from game.ai.review_driver import Answer as Found
-from game.ai.review_driver import Need
-from game.ui.engine_link import Answer, Failure, Reply, Reviewed, ReviewEngine, ReviewOwner
+from game.ai.protocol import (
+    Answered,
+    Refused,
+    Reply,
+    ReviewRequest,
+    ReviewResult,
+    SearchRequest,
+    SearchResult,
+)
+from game.ai.review_driver import Answer, Need
+from game.ui.engine_link import Engine
+from game.ui.requests import Asked, RequestKind, Requests
 from game.ui.scenes.review.record import ReviewRecord
 
 log = logging.getLogger(__name__)
@@ -27,24 +36,28 @@ IN_FLIGHT: Final = 2
 """Review requests sent before their answers come."""
 
 
+def need_of(request: ReviewRequest) -> Need:
+    """The driver's need a review request was sent for."""
+    return Need(request.ply, request.line, request.explain, request.time_limit)
+
+
 class ReviewRequests:
-    """What ``owner`` asks ``engine`` for ``record`` (see the module docstring);
-    ``analysis_seconds`` is an analysis's time budget (Perfect's, in the settings)."""
+    """What is asked of ``engine`` for ``record`` (see the module docstring);
+    ``analysis_seconds`` is an analysis's time budget (Perfect's, in the settings), and
+    ``analysed`` hears of each analysis that comes (the position's moves)."""
 
     def __init__(
         self,
-        engine: ReviewEngine,
-        owner: ReviewOwner,
+        engine: Engine,
         record: ReviewRecord,
         *,
         analysis_seconds: float,
+        analysed: Callable[[str], None] | None = None,
     ) -> None:
-        self._engine = engine
-        self._owner = owner
+        self._requests = Requests(engine, self._receive)
         self._driver = record.driver
         self._analysis_seconds = analysis_seconds
-        self._sent: dict[int, Need] = {}
-        self._analysis: tuple[int, str] | None = None
+        self._analysed = analysed
         self.analyses: dict[str, SearchResult] = {}
         """Every column's value of the positions analysed, by move string."""
         self._moves = record.board.moves
@@ -60,12 +73,13 @@ class ReviewRequests:
         return self._driver.failures
 
     def analysing(self, moves: str) -> bool:
-        return self._analysis is not None and self._analysis[1] == moves
+        return self._requests.waits_for(RequestKind.ANALYSIS, moves)
 
     def pump(self) -> None:
         """Send what should be on its way now: :data:`IN_FLIGHT` review requests at most
         (an analysis asked meanwhile waits behind those alone)."""
-        while len(self._sent) < IN_FLIGHT:
+        sent = len(list(self._requests.awaited(RequestKind.REVIEW)))
+        while sent < IN_FLIGHT:
             need = self._driver.take()
             if need is None:
                 return
@@ -76,57 +90,42 @@ class ReviewRequests:
                 time_limit=need.time_limit,
                 explain=need.explain,
             )
-            request_id = self._engine.submit_review(request, owner=self._owner)
-            if request_id is None:  # the worker refused: the player was told
-                self._driver.cancel()
+            if not self._requests.ask(RequestKind.REVIEW, request):
+                self._driver.cancel()  # the worker refused: the player was told
                 return
-            self._sent[request_id] = need
+            sent += 1
 
     def analyse(self, moves: str) -> None:
         """Ask for every column's value of the position ``moves`` (once), before the
         values still to send; an analysis of another position on its way is cancelled."""
         if moves in self.analyses or self.analysing(moves):
             return
-        if self._analysis is not None:
-            self._engine.cancel(self._analysis[0])
+        self._requests.cancel(RequestKind.ANALYSIS)
         request = SearchRequest(
             moves=moves, depth=None, time_limit=self._analysis_seconds, analyze=True
         )
-        request_id = self._engine.submit(request, kind=RequestKind.ANALYSIS, owner=self._owner)
-        self._analysis = None if request_id is None else (request_id, moves)
+        self._requests.ask(RequestKind.ANALYSIS, request)
 
-    def receive(self, reply: Reply) -> bool:
-        """An analysis (or its failure) arrived; whether it was awaited."""
-        analysis = self._analysis
-        if analysis is None or analysis[0] != reply.request_id:
-            return False
-        self._analysis = None
-        if isinstance(reply, Answer):
-            self.analyses[analysis[1]] = reply.result
-        else:
-            log.warning("the analysis of %r failed: %s", analysis[1], reply.error)
-        return True
-
-    def receive_value(self, reply: Reviewed | Failure) -> bool:
-        """A need's answer (or its failure) arrived; whether it was awaited."""
-        need = self._sent.pop(reply.request_id, None)
-        if need is None:
-            return False
-        if isinstance(reply, Reviewed):
-            result = reply.result
-            self._driver.receive(need, Found(result.value, result.reason))
-        else:
-            log.warning("the review of position %s failed: %s", need.ply, reply.error)
-            self._driver.fail(need)
+    def _receive(self, asked: Asked, reply: Reply) -> None:
+        """A need's answer or an analysis (or its failure) arrived."""
+        request = asked.request
+        match reply:
+            case Answered(result=ReviewResult() as valued) if isinstance(request, ReviewRequest):
+                self._driver.receive(need_of(request), Answer(valued.value, valued.reason))
+            case Answered(result=SearchResult() as analysis):
+                self.analyses[asked.moves] = analysis
+                if self._analysed is not None:
+                    self._analysed(asked.moves)
+            case Refused(error=error) if isinstance(request, ReviewRequest):
+                log.warning("the review of %s failed: %s", request, error)
+                self._driver.fail(need_of(request))
+            case Refused(error=error):
+                log.warning("the analysis of %r failed: %s", asked.moves, error)
+                if self._analysed is not None:
+                    self._analysed(asked.moves)
         self.pump()
-        return True
 
     def cancel(self) -> None:
         """Stop everything on its way (the screen is left)."""
-        for request_id in self._sent:
-            self._engine.cancel(request_id)
-        if self._analysis is not None:
-            self._engine.cancel(self._analysis[0])
-        self._sent.clear()
+        self._requests.cancel()
         self._driver.cancel()
-        self._analysis = None

@@ -8,9 +8,10 @@ background: the values fill in as they are solved), :mod:`.texts` (every sentenc
 line), :mod:`.graph` (the value graph), :mod:`.summary` (the players' rows) and
 :mod:`.panel` (the move list and the shown move in words).
 
-Left and Right step through the moves, Home and End go to the first and the last; a click
-on the graph or on a move of the list shows that position.  The analysis of every column
-is asked for the position the player stays on.  C copies the moves.
+Left and Right (or the mouse wheel) step through the moves, Home and End go to the first
+and the last; a click on the graph or on a move of the list shows that position.  The
+analysis of every column is asked for the position the player stays on.  C copies the
+moves.
 
 Once the review is complete, Replay my mistakes sets each of the player's mistakes and
 blunders as a puzzle in turn (:mod:`.replay`, :mod:`.replay_mode`): the screen's board
@@ -29,7 +30,7 @@ from game.core import Player
 from game.profile.choices import DiscColour
 from game.ui import clipboard, reasons
 from game.ui import input as ui_input
-from game.ui.engine_link import Failure, Reply, Reviewed, ReviewEngine
+from game.ui.engine_link import Engine
 from game.ui.input import Command, Order
 from game.ui.notices import NoticePlace
 from game.ui.review_game import ReviewGame
@@ -43,7 +44,13 @@ from game.ui.scenes.review.layout import (
     ReviewLayout,
     compute_layout,
 )
-from game.ui.scenes.review.panel import PanelPicture, draw_side_panel, move_cells, row_height
+from game.ui.scenes.review.panel import (
+    PanelPicture,
+    draw_side_panel,
+    footer_top,
+    move_cells,
+    row_height,
+)
 from game.ui.scenes.review.record import ReviewRecord
 from game.ui.scenes.review.replay import Replay, mistakes_of
 from game.ui.scenes.review.replay_mode import REPLAY_KEYS, ReplayKeeper, ReplayMode
@@ -67,13 +74,15 @@ class ReviewScene(Scene):
         host: SceneHost,
         game: ReviewGame,
         *,
-        engine: ReviewEngine,
+        engine: Engine,
         analysis_seconds: float,
         keeper: ReplayKeeper | None = None,
     ) -> None:
         super().__init__(host)
         self.record = ReviewRecord(game)
-        self.requests = ReviewRequests(engine, self, self.record, analysis_seconds=analysis_seconds)
+        self.requests = ReviewRequests(
+            engine, self.record, analysis_seconds=analysis_seconds, analysed=self._analysed
+        )
         self.keeper = keeper
         """Where the mistakes fixed in a replay are kept with the game (None: nowhere)."""
         self.replaying: ReplayMode | None = None
@@ -107,10 +116,11 @@ class ReviewScene(Scene):
         return layout
 
     def notice_place(self, size: tuple[int, int]) -> NoticePlace:
-        """One notice at a time, in the side panel above the buttons: never over the
-        board, the graph or the summary."""
+        """One notice at a time, in the side panel above the keys' help: never over the
+        board, the graph, the summary, the keys or the buttons."""
         layout = self.layout(size)
-        bottom = min(rect.top for rect in layout.buttons.values()) - layout.pad // 2
+        words = None if self.replaying is None else texts.replay_keys()
+        bottom = footer_top(self.host, layout, words) - layout.pad // 2
         return NoticePlace(layout.panel.centerx, bottom, layout.panel.width - layout.pad, 1)
 
     def names(self) -> tuple[str, str]:
@@ -215,6 +225,10 @@ class ReviewScene(Scene):
             keys = ui_input.REVIEW_KEYS if self.replaying is None else REPLAY_KEYS
             order = ui_input.key_order(event, keys)
             return None if order is None else self.carry_out(order)
+        if event.type == pygame.MOUSEWHEEL and event.y:
+            # Up: back a move, as Left; down: on, as Right.
+            wheel = Command.BACK_ONE if event.y > 0 else Command.FORWARD_ONE
+            return self.carry_out(Order(wheel))
         action = self.buttons.handle_event(event, layout.buttons)
         if action is not None and action.kind is ActionKind.ACTIVATE:
             return self.press(action.key)
@@ -393,19 +407,17 @@ class ReviewScene(Scene):
             return ANALYSE_AFTER - self.stayed
         return None
 
-    def handle_reply(self, reply: Reply) -> None:
-        self.requests.receive(reply)
+    def _analysed(self, moves: str) -> None:
+        """An analysis came (or failed): the move a replay waits for is judged by it."""
         replaying = self.replaying
-        if replaying is not None and replaying.replay.waiting is not None:
-            position = replaying.replay.position
-            result = self.requests.analyses.get(position)
-            if result is not None and result.analysis is not None:
-                replaying.analysed(position, result.analysis)
-            elif not self.requests.analysing(position):  # it failed: ask again
-                self._ask_replay_analysis()
-
-    def handle_review(self, reply: Reviewed | Failure) -> None:
-        self.requests.receive_value(reply)
+        if replaying is None or replaying.replay.waiting is None:
+            return
+        position = replaying.replay.position
+        result = self.requests.analyses.get(position)
+        if result is not None and result.analysis is not None:
+            replaying.analysed(position, result.analysis)
+        elif moves == position and not self.requests.analysing(position):
+            self._ask_replay_analysis()  # it failed: ask again
 
     def resume(self) -> None:
         keys = tuple(item.key for item in self.buttons.items)

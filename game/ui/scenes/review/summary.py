@@ -9,6 +9,7 @@ from game.core import Player
 from game.ui.scenes.review import texts
 from game.ui.scenes.review.record import ReviewRecord
 from game.ui.services import Look
+from game.ui.table import lay_out
 from game.ui.text import Ink
 
 
@@ -19,25 +20,20 @@ def draw_summary(
     record: ReviewRecord,
     names: tuple[str, str],
 ) -> None:
-    """The table in ``rect``: the headings, then the first player's row and the second's."""
+    """The table in ``rect``: the headings (the verdicts' marks where the words do not
+    fit), then the first player's row and the second's."""
     theme, text = look.theme, look.text
-    rows = [texts.headings()] + [
-        list(texts.summary_row(names[int(player)], record.summary(player)))
+    rows = [
+        texts.summary_row(names[int(player)], record.summary(player))
         for player in (Player.FIRST, Player.SECOND)
     ]
-    step = max(1, rect.height // len(rows))
+    step = max(1, rect.height // (len(rows) + 1))
     size = max(12, min(round(step * 0.62), 26))
-    first = round(rect.width * 0.28)
-    rest = (rect.width - first) // (len(rows[0]) - 1)
+    table = lay_out(text, texts.headings(), rows, size, rect.width)
+    anchors = ["midleft", *["center"] * (len(table.headings) - 1)]
     with text.within(rect):
-        for index, row in enumerate(rows):
-            y = rect.y + index * step
+        for index, row in enumerate([table.headings, *rows]):
             colour = theme.text_muted if index == 0 else theme.text
-            for column, cell in enumerate(row):
-                if column == 0:
-                    slot = pygame.Rect(rect.x, y, first - 6, step)
-                    anchor = "midleft"
-                else:
-                    slot = pygame.Rect(rect.x + first + (column - 1) * rest, y, rest - 6, step)
-                    anchor = "center"
-                text.blit_fitted(surface, cell, Ink(size, colour), slot, anchor=anchor)
+            slots = table.slots(rect.x, rect.y + index * step, step)
+            for cell, slot, anchor in zip(row, slots, anchors, strict=True):
+                text.blit_fitted(surface, cell, Ink(table.size, colour), slot, anchor=anchor)

@@ -169,8 +169,14 @@ def summary_row(name: str, summary: Summary) -> tuple[str, ...]:
     return (name, accuracy, *counts)
 
 
-def headings() -> list[str]:
-    return [_(heading) for heading in HEADINGS]
+def headings() -> list[list[str]]:
+    """The summary's headings, each with its shorter forms (a verdict's mark) for a
+    table too narrow for the words."""
+    marks = ["", "", *MARKS.values()]
+    return [
+        [_(heading), *([mark] if mark else [])]
+        for heading, mark in zip(HEADINGS, marks, strict=True)
+    ]
 
 
 def draw_label() -> str:
@@ -299,4 +305,4 @@ def not_copied(moves: str) -> str:
 
 
 def analysing() -> str:
-    return _("analysing...")
+    return _("Analysing\u2026")

@@ -20,13 +20,15 @@ from game.core import WIDTH, Board
 from game.profile.choices import DiscColour
 from game.ui.board_screen import worth_colour
 from game.ui.board_view import BoardGeometry
+from game.ui.layout import BoardType
 from game.ui.reason_marks import FaintLine, draw_crossed, draw_line, draw_marks
 from game.ui.review_game import ReviewGame
 from game.ui.scenes.review import texts
 from game.ui.scenes.review.layout import ReviewLayout
 from game.ui.services import Look
 from game.ui.text import Ink
-from game.ui.worth import worth, worth_lines
+from game.ui.worth import worth, worth_labels
+from game.ui.worth_row import WorthRow, draw_row
 
 LINE_ALPHA = 95
 """How see-through the best line's discs are (0-255)."""
@@ -90,7 +92,7 @@ def _draw_column_numbers(
     surface: pygame.Surface, look: Look, g: BoardGeometry, marked: int | None
 ) -> None:
     """The columns' numbers under the board, the one a reason names in the accent."""
-    size = max(12, round(g.cell * 0.28))
+    size = BoardType.of(g.cell).numbers
     y = g.frame_rect.bottom + round(g.cell * 0.05)
     for col in range(WIDTH):
         ink = Ink(size, look.theme.accent if col == marked else look.theme.text_muted)
@@ -103,7 +105,7 @@ def _draw_values(
     """What each column is worth in the position on the board (the analysis), or that it
     is on its way."""
     g, text = layout.board, look.text
-    size = max(12, round(g.cell * 0.27))
+    size = BoardType.of(g.cell).values
     line = text.line_step(size, 1.0)
     top = g.frame_rect.top - round(g.cell * 0.55) - 2 * line
     result = picture.analysis
@@ -114,10 +116,9 @@ def _draw_values(
             text.blit_fitted(surface, texts.analysing(), ink, slot)
         return
     ply = picture.board.ply
-    for col, score in result.analysis.items():
-        said = worth(score, ply=ply)
-        colour = worth_colour(look, said)
-        slot = pygame.Rect(g.column_x(col) - g.cell // 2 + 1, top, g.cell - 2, line)
-        for words in worth_lines(said):
-            text.blit_fitted(surface, words, Ink(size, colour), slot, anchor="midtop")
-            slot.y += line
+    labels = {
+        col: (worth_labels(said), worth_colour(look, said))
+        for col, score in result.analysis.items()
+        for said in (worth(score, ply=ply),)
+    }
+    draw_row(surface, look, g, WorthRow(labels, size, top + line))

@@ -1,13 +1,13 @@
 """Everything that lives as long as one game on the play screen, made anew for each.
 
-A :class:`Table` holds the :class:`~.round.Round` (the game on the board), its two
-:class:`~.players.Player` sides, the requests in flight, the advice, the coach and the
-pace of two computers.  A new game, a restart or a game taken from the menu builds a
-new table and stops the old one: nothing is reset by hand, so nothing can be
-forgotten.  The series (the score, who starts next) outlives tables: it is the
+A :class:`CurrentGame` holds the :class:`~.round.Round` (the game on the board), its two
+:class:`~.players.Player` sides, the advice and its requests, the coach and the pace of
+two computers.  A new game, a restart or a game taken from the menu builds a
+new one and stops the old one: nothing is reset by hand, so nothing can be
+forgotten.  The series (the score, who starts next) outlives them: it is the
 round's :class:`~game.ui.match.Session`.
 
-The move a player handed over waits here (:attr:`Table.held`) until the pace lets it
+The move a player handed over waits here (:attr:`CurrentGame.held`) until the pace lets it
 onto the board: at once against the computer, unless the coach asks first; when two
 computers play, after the chosen speed, one move at a time while paused.
 """
@@ -18,13 +18,13 @@ from dataclasses import dataclass
 
 from game.core import Player as Side
 from game.profile.preferences import Settings
-from game.ui.engine_link import Engine, ReplyOwner
+from game.ui.engine_link import Engine
 from game.ui.options import Mode
+from game.ui.players import ChosenMove, Player, Stuck, players_for
+from game.ui.requests import Receiver, Requests
 from game.ui.scenes.play.advisor import Advisor
 from game.ui.scenes.play.coach import Coach
 from game.ui.scenes.play.computer import ComputerPlayer
-from game.ui.scenes.play.inflight import InFlight
-from game.ui.scenes.play.players import ChosenMove, Player, players_for
 from game.ui.scenes.play.round import Round
 from game.ui.scenes.play.watching import Watching
 
@@ -38,22 +38,23 @@ class HeldMove:
     due: float
 
 
-class Table:
-    """One game's parts (see the module docstring).  ``owner`` gets the engine's
-    replies (the scene, which passes them back to :attr:`inflight`)."""
+class CurrentGame:
+    """One game's parts (see the module docstring).  ``receive`` gets the replies to
+    the advice's :attr:`requests` (the scene, which passes them on); each computer
+    player asks ``engine`` through requests of its own."""
 
     def __init__(
-        self, round_: Round, *, engine: Engine, owner: ReplyOwner, settings: Settings
+        self, round_: Round, *, engine: Engine, receive: Receiver, settings: Settings
     ) -> None:
         self.round = round_
-        self.inflight = InFlight(engine, owner)
-        self.advisor = Advisor(self.inflight, settings)
+        self.requests = Requests(engine, receive)
+        self.advisor = Advisor(self.requests, settings)
         self.coach = Coach()
         self.watching = Watching(settings)
         config = round_.config
 
         def computer(side: Side) -> Player:
-            return ComputerPlayer(config.level_of(int(side)), self.inflight, settings)
+            return ComputerPlayer(config.level_of(int(side)), engine, settings)
 
         self.players = players_for(config, round_.match.human, computer)
         self.held: HeldMove | None = None
@@ -65,6 +66,12 @@ class Table:
     def to_move(self) -> Player:
         """The player of the side to move."""
         return self.players[self.round.match.board.to_move]
+
+    @property
+    def stuck(self) -> Stuck | None:
+        """Why the move of the side to move will not come (None: it comes, or it is
+        this window's turn, or the game is over)."""
+        return None if self.round.over else self.to_move.stuck
 
     @property
     def thinking(self) -> bool:
@@ -117,4 +124,4 @@ class Table:
         self.held = None
         for player in self.players:
             player.stop()
-        self.inflight.cancel()
+        self.requests.cancel()

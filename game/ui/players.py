@@ -1,22 +1,26 @@
-"""The two sides of a game on the play screen, and the one interface the scene asks
-them through.
+"""The two sides of a game on a screen with a board, and the one interface the screen
+asks them through (the play screen, and the online game screen).
 
 The scene never asks "is this the computer?": it asks the side to move for its move
 through :class:`Player`, and every kind of player answers the same way.
 
 * :class:`LocalPlayer`: a person at this window.  Its moves come from the mouse and
   the keys (the scene's ``try_drop``), so it has none to hand over itself.
-* :class:`~.computer.ComputerPlayer`: asks the engine for its move.
-* A player across the network is a third kind: it hands over the moves the server
-  sends, and sends the local player's moves as the position changes.
+* :class:`~game.ui.scenes.play.computer.ComputerPlayer`: asks the engine for its move.
+* :class:`~game.ui.scenes.online.network.NetworkPlayer`: a player across the network,
+  the third kind: it hands over the moves the server sends, and sends the local
+  player's moves as the position changes (the online game screen plays through it).
 
-The flow, one game long (:class:`~.table.Table` makes the players anew for each game):
+The flow, one game long (the play screen's
+:class:`~game.ui.scenes.play.current.CurrentGame` makes the players anew for each game):
 
 1. the side to move is not local and not choosing: the scene calls
    :meth:`Player.your_turn`;
 2. every frame the scene calls :meth:`Player.take_move` of the side to move; a move
    comes out once, as a :class:`ChosenMove`, and the scene's pace (two computers'
-   speed, the coach's question) decides when it reaches the board;
+   speed, the coach's question) decides when it reaches the board.  A player whose
+   move will not come says why (:attr:`Player.stuck`) until it is asked again (the
+   player's "Try again") or the position changes;
 3. after every change of the position (a move of either side, undo, redo) both
    sides hear :meth:`Player.position_changed`;
 4. undo, a new game or leaving the screen: :meth:`Player.stop`.
@@ -48,6 +52,15 @@ class ChosenMove:
     proven: bool | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Stuck:
+    """No move will come for the position ``moves``: the engine's process died on it
+    again and again (``crashed``), or the engine refused it."""
+
+    moves: str
+    crashed: bool
+
+
 class Player(Protocol):
     """One side of the game (see the module docstring).  Every method returns at once."""
 
@@ -68,6 +81,11 @@ class Player(Protocol):
         """The move it chose, once (None: none yet)."""
         ...
 
+    @property
+    def stuck(self) -> Stuck | None:
+        """Why the move asked for will not come (None: it comes, or none was asked)."""
+        ...
+
     def position_changed(self, moves: str) -> None:
         """The game went on (or back) to the position ``moves``."""
 
@@ -80,6 +98,7 @@ class LocalPlayer:
 
     local = True
     choosing = False
+    stuck: Stuck | None = None
 
     def your_turn(self, board: Board, now: float) -> None:
         pass  # the player's clicks and keys come through the scene

@@ -1,0 +1,25 @@
+"""The rating graph of the Statistics screen: a scale of round ratings, and the latest
+rating written clear of the levels' lines."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.rating_view import latest_label, ticks
+
+
+def test_the_scale_takes_round_ratings_a_few_of_them() -> None:
+    assert ticks(1140, 1361) == [1200, 1300]
+    assert ticks(1190, 1260) == [1200, 1250]
+    assert all(len(ticks(low, low + span)) <= 4 for low in (900, 1234) for span in (50, 700, 3000))
+
+
+def test_the_latest_rating_is_written_clear_of_the_levels_lines() -> None:
+    area = pygame.Rect(0, 0, 400, 200)
+    point = (390, 100)
+    above = latest_label((40, 16), point, area, [])
+    assert above.bottom <= point[1] and above.right <= point[0]
+    crossed = latest_label((40, 16), point, area, [above.centery])
+    assert crossed.top >= point[1] and not crossed.top <= above.centery <= crossed.bottom
+    at_the_top = latest_label((40, 16), (390, 8), area, [])
+    assert area.contains(at_the_top)

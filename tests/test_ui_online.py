@@ -1,0 +1,202 @@
+"""The online screens headless: the real window loop against the game's own server on
+127.0.0.1, the opponent a client thread of game.net (loops bounded in time)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+
+import pygame
+import pytest
+
+from game.net.client import CreateRoom, GameChanged, JoinRoom, NetClient, ResumeSeat
+from game.net.hosting import HostedServer
+from game.net.messages import Chat, Colour, Move, Rematch, Resign
+from game.profile.online_memory import ONLINE_FILE, OnlineMemory
+from game.profile.settings import SettingsStore
+from game.profile.statistics import ONLINE_RECORD
+from game.ui.app import App
+from game.ui.options import LaunchOptions
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.online import NetLink, OnlineScene, OnlineStartScene
+from game.ui.scenes.online.forms import JoinScene
+from game.ui.scenes.stack import Online, OnlineScreen
+from tests.fakes import FRAME, FakeWorker, key
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    app = App(
+        LaunchOptions(window_size=(960, 720), fullscreen=False),
+        worker=FakeWorker(),
+        store=SettingsStore(),
+    )
+    app.settings.sound_on = False
+    app.open()
+    yield app
+    app.close()
+
+
+@pytest.fixture
+def server() -> Iterator[HostedServer]:
+    hosted = HostedServer(host="127.0.0.1", port=0, keep_seconds=30)
+    hosted.start()
+    yield hosted
+    hosted.stop(wait=True)
+
+
+def run_until(app: App, done: Callable[[], bool], timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < deadline, "timed out"
+        app.step([], FRAME)
+        time.sleep(0.01)
+
+
+def text(typed: str) -> pygame.event.Event:
+    return pygame.event.Event(pygame.TEXTINPUT, text=typed)
+
+
+def scene_of(app: App) -> OnlineScene:
+    scene = app.scene
+    assert isinstance(scene, OnlineScene)
+    return scene
+
+
+def test_a_whole_online_game_against_a_client_across_the_network(
+    app: App, server: HostedServer
+) -> None:
+    link = NetLink(server.local_url, "Ann", CreateRoom())
+    link.start()
+    app.go(Online(OnlineScreen.GAME, link))
+    scene = scene_of(app)
+    run_until(app, lambda: link.room is not None)
+    app.draw()  # the room code and the address, before anyone joins
+    assert [item.key for item in scene.buttons.items] == ["cancel"]
+    assert link.room is not None
+    bob = NetClient(server.local_url, "Bob", JoinRoom(link.room))
+    bob.start()
+    try:
+        run_until(app, lambda: scene.game is not None)
+        assert scene.status_line() == ""
+        assert scene.next_frame_in() is None  # nothing moves: the window may sleep
+        app.step([key(pygame.K_4)], FRAME)  # Ann plays column 4
+        assert scene.next_frame_in() == 0.0  # her disc falls: every frame
+        run_until(app, lambda: any(isinstance(e, GameChanged) for e in bob.events()))
+        bob.send(Chat("Good luck"))
+        bob.send(Move(1, 4))
+        run_until(app, lambda: scene.board.moves == "44" and scene.drop is None)
+        assert [line.text for line in scene.link.chat] == ["Good luck"]
+        app.step([key(pygame.K_TAB)], FRAME)
+        assert scene.typing
+        app.step([text("hi m"), key(pygame.K_m), key(pygame.K_RETURN)], FRAME)
+        assert app.settings.sound_on is False  # M typed a letter, it did not toggle sound
+        app.step([key(pygame.K_ESCAPE)], FRAME)
+        assert not scene.typing
+        bob.send(Resign())
+        run_until(app, lambda: scene.game is not None and scene.game.over)
+        app.step([], FRAME)
+        app.draw()
+        keys = [item.key for item in scene.buttons.items]
+        assert "rematch" in keys and "review" in keys
+        games = app.saver.all_games()
+        assert len(games) == 1 and games[0].opponent == "Bob"
+        assert games[0].result_for_human() == "win" and games[0].forfeit == 1
+        record = app.saver.stats.per_level[ONLINE_RECORD]
+        assert (record.wins, record.losses) == (1, 0)
+        assert app.saver.stats.rating.to_json() == type(app.saver.stats.rating)().to_json()
+        # A rematch, offered by Bob and accepted with the button: the colours swap.
+        bob.send(Rematch())
+        run_until(app, lambda: scene.buttons.get("rematch").label == "Accept rematch")
+        assert scene.press("rematch") is None
+        run_until(app, lambda: scene.game is not None and not scene.game.over)
+        assert scene.game is not None and scene.game.colour is Colour.SECOND
+        assert scene.board.moves == "" and not scene.link.my_turn
+    finally:
+        bob.close()
+
+
+def test_leaving_mid_game_keeps_the_seat_and_continue_resumes_it(
+    app: App, server: HostedServer
+) -> None:
+    ann = NetClient(server.local_url, "Ann", CreateRoom())
+    ann.start()
+    try:
+        deadline = time.monotonic() + 20
+        room = None
+        while room is None and time.monotonic() < deadline:
+            room = ann.mirror.room
+            time.sleep(0.02)
+        assert room is not None
+        link = NetLink(server.local_url, "Bob", JoinRoom(room))
+        link.start()
+        app.go(Online(OnlineScreen.GAME, link))
+        scene = scene_of(app)
+        run_until(app, lambda: scene.game is not None)
+        ann.send(Move(0, 3))
+        run_until(app, lambda: scene.board.moves == "3")
+        app.step([key(pygame.K_ESCAPE)], FRAME)  # to the menu: the seat is kept
+        menu = app.scene
+        assert isinstance(menu, MenuScene) and menu.items.items[0].key == "online_continue"
+        memory = OnlineMemory.load(app.saver.store.path.with_name(ONLINE_FILE))
+        assert memory.seat is not None and memory.seat.room == room
+        app.step([key(pygame.K_RETURN)], FRAME)  # Continue the online game
+        again = scene_of(app)
+        run_until(app, lambda: again.game is not None and again.board.moves == "3")
+        app.step([key(pygame.K_5)], FRAME)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            if any(isinstance(e, GameChanged) and e.game.moves == "35" for e in ann.events()):
+                break
+            time.sleep(0.02)
+        else:
+            raise AssertionError("Ann never saw Bob's move")
+    finally:
+        ann.close()
+
+
+def test_the_first_screen_takes_a_name_and_refuses_none(app: App) -> None:
+    app.go(Online(OnlineScreen.START))
+    start = app.scene
+    assert isinstance(start, OnlineStartScene) and start.typing
+    start.boxes.current.text = ""
+    assert start.activate("join") is None and start.problem is not None
+    app.step([text("Zoë")], FRAME)
+    assert start.activate("join") == Online(OnlineScreen.JOIN)
+
+
+class NoBrowser:
+    def start(self) -> None: ...
+    def stop(self) -> None: ...
+    def games(self) -> list[object]:
+        return []
+
+
+def test_the_join_screen_refuses_a_bad_address_and_a_short_code(app: App) -> None:
+    memory = OnlineMemory.load(app.saver.store.path.with_name(ONLINE_FILE))
+    memory.name = "Ann"
+    join = JoinScene(app.stage, memory, browser=NoBrowser())  # type: ignore[arg-type]
+    join.boxes.boxes[0].text = "host:port"
+    assert join.activate("join") is None and join.problem is not None
+    join.boxes.boxes[0].text = "127.0.0.1:1"
+    join.boxes.boxes[1].text = "ABC"
+    assert join.activate("join") is None and join.boxes.active == 1
+
+
+def test_a_continue_whose_room_is_gone_says_so(app: App, server: HostedServer) -> None:
+    link = NetLink(server.local_url, "Bob", ResumeSeat("ZZZZZZ", "0" * 32))
+    link.start()
+    app.go(Online(OnlineScreen.GAME, link))
+    scene = scene_of(app)
+    run_until(app, lambda: link.failure is not None)
+    assert "no longer exists" in scene.status_line()
+
+
+def test_joining_a_room_that_does_not_exist_says_so(app: App, server: HostedServer) -> None:
+    link = NetLink(server.local_url, "Bob", JoinRoom("ZZZZZZ"))
+    link.start()
+    app.go(Online(OnlineScreen.GAME, link))
+    scene = scene_of(app)
+    run_until(app, lambda: scene.problem is not None)
+    assert scene.status_line() == "No game with the code ZZZZZZ on that server."
+    app.draw()
