@@ -29,8 +29,8 @@ proven not lost against a proven loss a blunder, whatever their lengths.  The wi
 the coach state a verdict as a fact only when it is proven, and say "probably" otherwise:
 never a verdict from an estimate.
 
-Imports :mod:`game.core` and :mod:`game.ai.score` only: the window judges the values
-the worker sends without loading the engine.
+Imports :mod:`game.core`, :mod:`game.ai.score` and :mod:`game.ai.explain` only: the
+window judges the values the worker sends without loading the engine.
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from game.ai.explain import Reason
 from game.ai.score import DRAW, HEURISTIC_UNIT, Score, ScoreKind
 from game.core.bitboard import CELLS, Column
 from game.core.board import Board, Player
@@ -132,8 +133,9 @@ class PositionValue:
 class MoveReview:
     """One move judged: the ``number``-th move of the game (from 1), in 0-based
     ``column``, by ``mover``; ``best`` and ``played`` from the mover's side, the
-    judgement (``verdict``, ``certain``, ``proven``: :class:`Judgement`), and the
-    position's best column and line (when known)."""
+    judgement (``verdict``, ``certain``, ``proven``: :class:`Judgement`), the
+    position's best column and line (when known), and for a mistake or a blunder the
+    ``reason`` it loses (:mod:`game.ai.explain`; None: not known)."""
 
     number: int
     column: Column
@@ -145,6 +147,7 @@ class MoveReview:
     proven: bool
     best_column: Column | None = None
     line: tuple[Column, ...] = ()
+    reason: Reason | None = None
 
     @property
     def ply(self) -> int:
@@ -178,9 +181,14 @@ def played_value(board: Board, ply: int, after: PositionValue | None) -> Score |
     return None if after is None else -after.score
 
 
-def assemble(board: Board, values: Mapping[int, PositionValue]) -> list[MoveReview | None]:
-    """Every move of ``board``'s game judged from the positions' ``values`` (by ply): a
-    move whose values are not all known yet is None."""
+def assemble(
+    board: Board,
+    values: Mapping[int, PositionValue],
+    reasons: Mapping[int, Reason] | None = None,
+) -> list[MoveReview | None]:
+    """Every move of ``board``'s game judged from the positions' ``values`` (by ply),
+    with the ``reasons`` known of its mistakes and blunders (by ply): a move whose values
+    are not all known yet is None."""
     history = board.history
     reviews: list[MoveReview | None] = []
     for ply, column in enumerate(history):
@@ -202,6 +210,7 @@ def assemble(board: Board, values: Mapping[int, PositionValue]) -> list[MoveRevi
                 proven=judged.proven,
                 best_column=before.column,
                 line=before.line,
+                reason=reasons.get(ply) if reasons and judged.verdict.shows_line else None,
             )
         )
     return reviews
@@ -213,12 +222,16 @@ def written(score: Score) -> str:
     return str(score.value) if score.is_exact else f"~{point(score)}"
 
 
-def review_line(review: MoveReview) -> str:
+def review_line(review: MoveReview, *, explain: bool = False) -> str:
     """A move as ``python -m game.ai review`` prints it:
     ``<n> <column> <verdict> <best> <played>`` (column 1-7; ``?`` after a verdict judged
-    from an estimate)."""
+    from an estimate); with ``explain``, a certain mistake or blunder is followed by its
+    reason (:meth:`game.ai.explain.Reason.code`: ``allows-win 5``, ``long-term -``)."""
     mark = "" if review.certain else "?"
-    return (
+    line = (
         f"{review.number} {review.column + 1} {review.verdict}{mark}"
         f" {written(review.best)} {written(review.played)}"
     )
+    if explain and review.certain and review.reason is not None:
+        line = f"{line} {review.reason.code()}"
+    return line
