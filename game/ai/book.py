@@ -46,6 +46,7 @@ without a book (by search), never on values it could not check.
 from __future__ import annotations
 
 import itertools
+import os
 import struct
 import sys
 import zlib
@@ -74,6 +75,10 @@ MAX_SCORE: Final = 21
 DECOMPRESS_MEMORY: Final = 64 << 20
 """The most memory the decompressor may take (a book written here takes 8 MiB and a bit:
 its window is 8 MiB, more than the whole contents)."""
+
+
+MAX_FILE_BYTES: Final = DECOMPRESS_MEMORY
+"""No book body is larger than this (the shipped one is under 1 MiB)."""
 
 
 class BookError(Exception):
@@ -226,9 +231,24 @@ class OpeningBook:
 
     @classmethod
     def load(cls, path: Path) -> OpeningBook:
-        """Read the book at ``path``; raises BookError (never OSError) when it cannot."""
+        """Read the book at ``path``; raises BookError (never OSError) when it cannot.  The
+        header comes first: a file of another size than it says, or larger than
+        :data:`MAX_FILE_BYTES`, is refused before its body is read (a 300 MB file took
+        333 MB of memory to refuse)."""
         try:
-            data = path.read_bytes()
+            with path.open("rb") as fh:
+                data = fh.read(HEADER.size)
+                after = os.fstat(fh.fileno()).st_size - len(data)
+                if len(data) == HEADER.size and data.startswith(MAGIC):  # else not a book
+                    length = HEADER.unpack(data)[5]
+                    if after > MAX_FILE_BYTES:
+                        raise BookError(f"the opening book is too large ({after} bytes)")
+                    if after != length:
+                        raise BookError(
+                            f"the opening book is truncated or padded: {after} bytes after"
+                            f" its header, {length} expected"
+                        )
+                    data += fh.read()
         except FileNotFoundError:
             raise BookError(f"the opening book {path} is missing") from None
         except OSError as error:
