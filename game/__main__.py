@@ -8,7 +8,8 @@ before any window opens)::
     --level NAME       the computer's level (Beginner ... Perfect) for this run
     --depth D          a custom search depth (1-42) instead of a level
     --fullscreen       open fullscreen
-    --windowed WxH     open a window of that size (at least 640x480)
+    --windowed WxH     open a window of that size for this run (at least 640x480, at most
+                       the screen's size)
     --language CODE    speak this language for this run (de, fr, pt_BR, zh_CN...)
     --self-test        check the installation headless and exit (0 = fine)
 

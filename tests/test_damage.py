@@ -18,6 +18,7 @@ import sys
 import tracemalloc
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -34,11 +35,13 @@ from game.profile.choices import Mode
 from game.profile.history import FinishedGame, HistoryStore
 from game.profile.preferences import Settings
 from game.profile.puzzle_progress import MAX_NAMES
+from game.profile.saved_game import SavedGame
 from game.profile.settings import SettingsStore
 from game.profile.statistics import Statistics
 from game.ui.app import App
 from game.ui.options import LaunchOptions
 from game.ui.saver import Saver
+from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.stack import Go
 from game.ui.scenes.stats_scene import StatsScene
 from game.ui.text import Ink, TextCache
@@ -616,3 +619,55 @@ def test_a_saved_size_larger_than_the_desktop_is_saved_back_within_it(
     with opened_app(store, LaunchOptions()) as app:
         assert app.stage.window.size == (width, height)
     assert store.load().settings.window_size == (width, height)
+
+
+# -- 6. one saved game, two windows: one plays it, and it counts once ----------------------
+
+KEPT = SavedGame(mode=Mode.VS_COMPUTER, moves="4453", levels=("Hard", "Hard"), human=0)
+
+
+def menu_keys(app: App) -> list[str]:
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    return [item.key for item in menu.items.items]
+
+
+def test_a_game_another_window_plays_is_not_offered_and_counts_once(
+    store: SettingsStore,
+) -> None:
+    store.save(Settings(), Statistics(), KEPT)
+    with opened_app(store) as first:
+        assert menu_keys(first)[0] == "continue"
+        second = Saver(SettingsStore(store.path))  # another window, opened at the same time
+        assert second.continue_game() == KEPT
+        first.navigator.continue_game()  # the first window's Continue, pressed after
+        assert "continue" not in menu_keys(first)
+        assert any("another window" in notice.text for notice in first.stage.notices.shown)
+        # The other window wins and is done with it: the game counts once.
+        second.record_result("Hard", "win")
+        second.keep_game(None)
+        assert second.flush() == []
+        first.go(Go.MENU)
+        assert "continue" not in menu_keys(first)
+        second.close()
+    assert store.load().stats.per_level["Hard"].wins == 1
+
+
+def test_a_window_keeps_its_new_game_off_the_file_while_another_plays_the_files(
+    store: SettingsStore,
+) -> None:
+    store.save(Settings(), Statistics(), KEPT)
+    playing = Saver(SettingsStore(store.path))
+    assert playing.continue_game() == KEPT
+    other = Saver(SettingsStore(store.path))
+    assert other.continuable() is None  # not offered
+    own = SavedGame(mode=Mode.TWO_PLAYERS, moves="11", levels=("Hard", "Hard"))
+    other.keep_game(own)
+    assert other.flush() == [] and store.game_on_disk() == KEPT  # not written over it
+    assert other.continuable() == own  # still this window's to go on with
+    playing.keep_game(None)
+    assert playing.flush() == []
+    other.keep_game(replace(own, moves="112"))  # the next move takes the claim
+    assert other.flush() == [] and store.game_on_disk() == replace(own, moves="112")
+    playing.close()
+    other.close()

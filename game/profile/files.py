@@ -304,3 +304,56 @@ def remove_temp_files(path: Path) -> None:
             log.info("removed %s, left by a save that did not finish", temp.name)
     except OSError as error:
         log.warning("cannot tidy %s: %s", path.parent, error)
+
+
+class Claim:
+    """A lock file a window holds for as long as it wants what the lock stands for (the
+    game in progress: :class:`game.ui.saver.Saver`), not around one save; it never waits.
+    The operating system frees it when the window's process ends, however it ends.  Any
+    thread may take or release it."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._lock: filelock.BaseFileLock | None = None
+        self._guard = threading.Lock()
+
+    @property
+    def held(self) -> bool:
+        """Whether this window holds it."""
+        return self._lock is not None
+
+    def take(self) -> bool:
+        """Hold it now if no other window does; whether this window holds it.  A folder
+        that cannot hold a lock file counts as held (one window's guess beats none)."""
+        import filelock  # noqa: PLC0415 - not before the window opens (see file_lock)
+
+        with self._guard:
+            if self._lock is not None:
+                return True
+            lock = filelock.FileLock(self.path, thread_local=False)
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                lock.acquire(timeout=0)
+            except filelock.Timeout:
+                return False
+            except OSError as error:
+                log.warning("cannot lock %s (taken as held): %s", self.path, error)
+                return True
+            self._lock = lock
+            return True
+
+    def elsewhere(self) -> bool:
+        """Whether another window holds it (it is taken and given back to find out)."""
+        if self.held:
+            return False
+        if not self.take():
+            return True
+        self.release()
+        return False
+
+    def release(self) -> None:
+        """Give it back (nothing when this window does not hold it)."""
+        with self._guard:
+            if self._lock is not None:
+                self._lock.release()
+                self._lock = None

@@ -348,6 +348,12 @@ class SettingsStore:
         self._known = stats.copy()
         return None
 
+    def game_on_disk(self) -> SavedGame | None:
+        """The game in progress the file holds now (another window may have played on,
+        finished it or kept another); writes nothing and does not wait for a save under
+        way (a save replaces the file whole)."""
+        return self._on_disk().game
+
     def statistics_with(self, stats: Statistics) -> Statistics:
         """Every window's games: the file's statistics plus what ``stats`` gained since
         the last load or save, as a save would write them (for a statistics screen).

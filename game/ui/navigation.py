@@ -144,7 +144,7 @@ class Navigator:
                 stack.push(ConfirmScene(host, question, stack.top if stack else None))
             case Play(config=config) if config.mode is Mode.WATCH:
                 self._watch(config)
-            case Play(config=config, asked=False) if self.services.saver.game_in_progress:
+            case Play(config=config, asked=False) if self.services.saver.continuable():
                 self.go(self._ask_to_abandon(Play(config, asked=True)))
             case Play(config=config):
                 from game.ui.scenes.play import Round  # noqa: PLC0415
@@ -160,7 +160,7 @@ class Navigator:
         return MenuScene(
             self.services.host,
             settings=saver.settings,
-            saved=saver.game_in_progress,
+            saved=saver.continuable(),
             online=self._online_memory().seat,
         )
 
@@ -219,7 +219,7 @@ class Navigator:
     def _ask_to_abandon(self, then: Transition) -> Confirm:
         """The question before a new game takes the place of the game in progress."""
         saver = self.services.saver
-        saved = saver.game_in_progress
+        saved = saver.continuable()
         assert saved is not None
 
         loses = abandoning_loses(saved)
@@ -236,9 +236,13 @@ class Navigator:
 
     def continue_game(self) -> None:
         """Close every scene and go on with the game in progress (the main menu's
-        Continue).  It was checked when it was read (a bad one is dropped at load)."""
-        saved = self.services.saver.game_in_progress
+        Continue).  It was checked when it was read (a bad one is dropped at load).
+        Another window playing it now keeps it (the menu comes back without it)."""
+        saver = self.services.saver
+        saved = saver.continue_game()
         if saved is None:
+            if saver.played_elsewhere():
+                self.services.host.notify(_("That game is being played in another window."))
             self.go(Go.MENU)
             return
         from game.ui.scenes.play import Round  # noqa: PLC0415 - see _open

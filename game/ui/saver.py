@@ -7,6 +7,12 @@ other windows' statistics and games (the stores' business).  A save that failed 
 to the player on the next frame (:meth:`Saver.collect`); a finished game the history
 could not write is written with the next save.  Closing waits a moment at most for
 another window's lock (what cannot wait goes to a pending file the next start merges).
+
+The file keeps one game in progress, and one window at a time plays it: the one that
+holds its claim (``game.lock`` beside the settings, :class:`game.profile.files.Claim`),
+taken when the window continues the file's game or keeps a game of its own, given back
+when that game ends or the window closes.  Another window neither offers that game nor
+writes its own over it, so a game is never played, nor counted, twice.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 from game.i18n import N_
 from game.i18n import gettext as _
+from game.profile import files
 from game.profile.history import HISTORY_FILE, FinishedGame, HistoryStore, merged
 from game.profile.preferences import Settings
 from game.profile.saved_game import SavedGame
@@ -24,6 +31,9 @@ from game.profile.settings import Keep, SettingsStore
 from game.profile.statistics import Result, Statistics
 
 log = logging.getLogger(__name__)
+
+GAME_CLAIM = "game.lock"
+"""The claim on the file's game in progress, beside the settings."""
 
 _SETTINGS_FAILED = N_("Your settings could not be saved ({error}).")
 _HISTORY_FAILED = N_("The game could not be kept in your history ({error}).")
@@ -42,6 +52,10 @@ class Saver:
         self.stats: Statistics = report.stats
         self.game_in_progress: SavedGame | None = report.game
         """The unfinished game the main menu's Continue goes back to (kept in the file)."""
+        self.claim = files.Claim(store.path.with_name(GAME_CLAIM))
+        self._from_file = report.game is not None
+        """Whether :attr:`game_in_progress` is the file's, as loaded, not played here yet
+        (another window may play it: see :meth:`continue_game`)."""
         self.startup_warnings = list(report.warnings)
         self.history = HistoryStore(store.path.with_name(HISTORY_FILE), store.patience)
         kept = self.history.load()
@@ -74,11 +88,50 @@ class Saver:
 
     def keep_game(self, game: SavedGame | None) -> None:
         """Remember ``game`` as the game in progress (None: there is none) and save it,
-        so that a quit, a crash or the main menu loses nothing."""
+        so that a quit, a crash or the main menu loses nothing: into the file when this
+        window holds the claim or can take it, else only here, until the window that
+        plays the file's game is done with it.  None gives the claim back once saved."""
         if game == self.game_in_progress:
             return
-        self.game_in_progress = game
-        self.save(game=game)
+        abandoning_the_files = self._from_file and game is None
+        self.game_in_progress, self._from_file = game, False
+        if game is None:
+            if self.claim.held or (abandoning_the_files and self.claim.take()):
+                self.save(game=None)
+                self._submit(_SETTINGS_FAILED, self._give_back)
+        elif self.claim.take():
+            self.save(game=game)
+
+    def _give_back(self) -> None:
+        """Release the claim (on the save thread, after the save that cleared the game)."""
+        self.claim.release()
+
+    def continuable(self) -> SavedGame | None:
+        """The game the main menu's Continue offers: this window's own, or the file's as
+        it is now when no other window plays it; None when there is none to offer."""
+        if not self._from_file:
+            return self.game_in_progress
+        if self.claim.elsewhere():
+            return None
+        return self.store.game_on_disk()
+
+    def continue_game(self) -> SavedGame | None:
+        """The game to go on with: this window's own, or the file's, claimed now and read
+        again (another window may have played on, or finished it); None when there is
+        none, or another window plays it (:meth:`played_elsewhere`)."""
+        if not self._from_file:
+            return self.game_in_progress
+        if not self.claim.take():
+            return None
+        game = self.store.game_on_disk()
+        self.game_in_progress, self._from_file = game, False
+        if game is None:
+            self.claim.release()
+        return game
+
+    def played_elsewhere(self) -> bool:
+        """Whether another window plays the file's game (so this one cannot)."""
+        return self._from_file and self.claim.elsewhere()
 
     def record_result(self, level_name: str, result: Result) -> None:
         """Count a finished game against the computer at ``level_name``, rate it (a level
@@ -167,4 +220,5 @@ class Saver:
         if self._thread is not None:
             self._thread.shutdown(wait=True)
             self._thread = None
+        self.claim.release()
         return problems
