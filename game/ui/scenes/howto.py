@@ -167,7 +167,7 @@ class HowToScene(FormScene):
             self.items.focus_on(focus.key)
 
     def compute_layout(self, size: tuple[int, int]) -> FormLayout:
-        return page_layout(size, ["back", "previous", "next"], button_width=240)
+        return page_layout(size, ["back", "previous", "next"], button_width=280)
 
     def turn(self, step: int) -> None:
         """The page ``step`` after this one (-1: the one before), if there is one."""
