@@ -31,7 +31,16 @@ from game.i18n import gettext as _
 from game.profile.preferences import MAX_WINDOW, MIN_WINDOW
 from game.profile.settings import SettingsStore
 
-_SIZE = re.compile(r"\s*(\d{1,6})\s*[xX\u00d7]\s*(\d{1,6})\s*")
+_SIZE = re.compile(r"\s*([0-9]{1,6})\s*[xX\u00d7]\s*([0-9]{1,6})\s*")
+"""``--windowed``'s ``WxH``: ASCII digits only (``\\d`` would take fullwidth digits)."""
+_WHOLE = re.compile(r"\s*[+-]?[0-9]{1,30}\s*")
+SHOWN_CHARS = 60
+"""A refused value is echoed back cut to this many characters (it may be any length)."""
+
+
+def shown(text: str) -> str:
+    """``text`` as a message quotes it: cut to :data:`SHOWN_CHARS`, then an ellipsis."""
+    return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS] + "\u2026"
 
 
 def position_option(text: str) -> str:
@@ -40,24 +49,23 @@ def position_option(text: str) -> str:
         board = Board.from_moves(text)
     except IllegalMoveError as error:
         raise argparse.ArgumentTypeError(
-            _("{moves!r}: {problem}").format(moves=text, problem=error)
+            _("{moves!r}: {problem}").format(moves=shown(text), problem=error)
         ) from None
     if board.is_over:
         raise argparse.ArgumentTypeError(
-            _("{moves!r}: the game is already over").format(moves=text)
+            _("{moves!r}: the game is already over").format(moves=shown(text))
         )
     return board.moves
 
 
 def depth_option(text: str) -> Level:
     """``--depth``: the custom level of that search depth."""
-    limits = {"text": text, "lowest": MIN_DEPTH, "highest": MAX_DEPTH}
-    try:
-        depth = int(text.strip())
-    except ValueError:
+    limits = {"text": shown(text), "lowest": MIN_DEPTH, "highest": MAX_DEPTH}
+    if _WHOLE.fullmatch(text) is None:  # int() would take fullwidth digits and "4_0"
         raise argparse.ArgumentTypeError(
             _("{text!r} is not a whole number (use {lowest}-{highest})").format(**limits)
-        ) from None
+        )
+    depth = int(text)
     try:
         return custom_level(depth)
     except ValueError:
@@ -67,13 +75,15 @@ def depth_option(text: str) -> Level:
 
 
 def level_option(text: str) -> Level:
-    """``--level``: a level by name, in any case."""
+    """``--level``: a level by name, in any case (ASCII only: int() reads fullwidth digits)."""
     try:
+        if not text.isascii():
+            raise ValueError(text)
         return level_by_name(text)
     except ValueError:
         names = ", ".join(level.name for level in LEVELS)
         raise argparse.ArgumentTypeError(
-            _("unknown level {name!r}: choose one of {names}").format(name=text, names=names)
+            _("unknown level {name!r}: choose one of {names}").format(name=shown(text), names=names)
         ) from None
 
 
@@ -85,7 +95,7 @@ def language_option(text: str) -> str:
         choices = ", ".join(f"{code} ({name})" for code, name in i18n.LANGUAGES.items())
         raise argparse.ArgumentTypeError(
             _("unknown language {code!r}: choose one of {choices}").format(
-                code=text, choices=choices
+                code=shown(text), choices=choices
             )
         ) from None
 
@@ -95,19 +105,19 @@ def size_option(text: str) -> tuple[int, int]:
     match = _SIZE.fullmatch(text)
     if match is None:
         raise argparse.ArgumentTypeError(
-            _("{text!r}: expected WIDTHxHEIGHT, e.g. 1024x768").format(text=text)
+            _("{text!r}: expected WIDTHxHEIGHT, e.g. 1024x768").format(text=shown(text))
         )
     width, height = int(match.group(1)), int(match.group(2))
     if width < MIN_WINDOW[0] or height < MIN_WINDOW[1]:
         raise argparse.ArgumentTypeError(
             _("{text!r}: the window must be at least {width}x{height}").format(
-                text=text, width=MIN_WINDOW[0], height=MIN_WINDOW[1]
+                text=shown(text), width=MIN_WINDOW[0], height=MIN_WINDOW[1]
             )
         )
     if width > MAX_WINDOW[0] or height > MAX_WINDOW[1]:
         raise argparse.ArgumentTypeError(
             _("{text!r}: the window can be at most {width}x{height}").format(
-                text=text, width=MAX_WINDOW[0], height=MAX_WINDOW[1]
+                text=shown(text), width=MAX_WINDOW[0], height=MAX_WINDOW[1]
             )
         )
     return width, height

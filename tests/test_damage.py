@@ -7,20 +7,44 @@ the original kept, and every finished game counted once.
 
 from __future__ import annotations
 
+import datetime
+import errno
 import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import tracemalloc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import filelock
 import pygame
 import pytest
 
+import game.__main__ as game_main
+from game.ai import book, cli, puzzles
+from game.ai.book import BookError
+from game.core import Board
+from game.profile import files
+from game.profile.choices import Mode
+from game.profile.history import FinishedGame, HistoryStore
+from game.profile.preferences import Settings
+from game.profile.puzzle_progress import MAX_NAMES
 from game.profile.settings import SettingsStore
+from game.profile.statistics import Statistics
 from game.ui.app import App
 from game.ui.options import LaunchOptions
+from game.ui.saver import Saver
 from game.ui.scenes.stack import Go
 from game.ui.scenes.stats_scene import StatsScene
 from game.ui.text import Ink, TextCache
 from tests.fakes import FRAME, FakeWorker
+
+ROOT = Path(__file__).resolve().parent.parent
 
 RECORD = {"wins": 1, "losses": 0, "draws": 0, "streak": 1, "best_streak": 1}
 
@@ -70,24 +94,32 @@ def test_twenty_thousand_unknown_levels_are_counted_in_the_notice(store: Setting
     assert "and 19,994 more" in warning or "and 19994 more" in warning
 
 
+@contextmanager
+def opened_app(
+    store: SettingsStore,
+    options: LaunchOptions = LaunchOptions(window_size=(800, 600), fullscreen=False),  # noqa: B008
+) -> Iterator[App]:
+    """The window on ``store``'s files, open for the block (the sound off)."""
+    app = App(options, worker=FakeWorker(), store=store)
+    app.settings.sound_on = False
+    app.open()
+    try:
+        yield app
+    finally:
+        app.close()
+
+
 @pytest.mark.parametrize("bad", ["Ha\x00rd", "x" * 40_000])
 def test_the_statistics_screen_draws_whatever_the_file_named(
     store: SettingsStore, bad: str
 ) -> None:
     # 72 bytes were enough: {"statistics":{"per_level":{"\u0000":{"wins":1}}}}
     with_levels(store, ["Hard", bad])
-    app = App(
-        LaunchOptions(window_size=(800, 600), fullscreen=False), worker=FakeWorker(), store=store
-    )
-    app.settings.sound_on = False
-    app.open()
-    try:
+    with opened_app(store) as app:
         app.go(Go.STATS)
         assert isinstance(app.scene, StatsScene)
         app.step([], FRAME)  # draws the table and the notice
         assert [row[0] for row in app.scene.table] == ["Hard", "All levels"]
-    finally:
-        app.close()
 
 
 def test_a_line_is_cut_before_it_is_squeezed(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -108,3 +140,479 @@ def test_a_line_is_cut_before_it_is_squeezed(monkeypatch: pytest.MonkeyPatch) ->
     # A line a little too long is still squeezed whole, not cut.
     short = cache.fitted("Wide words here", ink, 120)
     assert short.get_width() <= 120
+
+
+# -- 3 and 12. the history: a damaged game is dropped, named, and the file kept ------------
+
+WON = "4455667"
+
+
+def history_entry(**changes: object) -> dict[str, object]:
+    entry: dict[str, object] = {
+        "id": "a1",
+        "moves": WON,
+        "start": 0,
+        "mode": "vs-computer",
+        "levels": ["Hard", "Hard"],
+        "human": 0,
+        "colour": "red",
+        "result": "first",
+        "date": "2026-01-02T10:00:00+00:00",
+        "coached": False,
+    }
+    entry.update(changes)
+    return entry
+
+
+def finished(ident: str, date: str = "2026-03-01T10:00:00+00:00") -> FinishedGame:
+    return FinishedGame(
+        moves=WON, mode=Mode.VS_COMPUTER, levels=("Hard", "Hard"), human=0, date=date, id=ident
+    )
+
+
+@pytest.mark.parametrize("date", ["0001-01-01T00:00:00+14:00", "0001-01-01T00:00:00"])
+def test_a_game_dated_before_time_began_is_damage_of_that_game(tmp_path: Path, date: str) -> None:
+    path = tmp_path / "history.json"
+    write_json(path, {"version": 1, "games": [history_entry(id="bad", date=date), history_entry()]})
+    original = path.read_bytes()
+    saver = Saver(SettingsStore(tmp_path / "settings.json"))
+    assert [game.id for game in saver.games] == ["a1"]
+    [warning] = saver.startup_warnings
+    assert "game 1 (dropped)" in warning and "history" in warning
+    [copy] = copies(path)
+    assert copy.read_bytes() == original and copy.name in warning
+    saver.record_game(finished("b2"))
+    assert saver.close() == []
+    assert [game.id for game in HistoryStore(path).load().games] == ["a1", "b2"]
+
+
+def test_your_games_opens_whatever_the_history_held(tmp_path: Path, store: SettingsStore) -> None:
+    path = store.path.with_name("history.json")
+    write_json(path, {"version": 1, "games": [history_entry(date="0001-01-01T00:00:00+14:00")]})
+    with opened_app(store) as app:
+        app.go(Go.GAMES)
+        app.step([], FRAME)
+
+
+def test_every_repair_of_the_history_is_named_and_the_file_kept(tmp_path: Path) -> None:
+    path = tmp_path / "history.json"
+    games = [history_entry(id="x", start=-3), {"moves": 5}, history_entry(id="y")]
+    write_json(path, {"version": 1, "games": games})
+    report = HistoryStore(path).load()
+    [warning] = report.warnings
+    assert "game 1's start -3 \u2192 0" in warning and "game 2 (dropped)" in warning
+    assert [game.id for game in report.games] == ["x", "y"] and report.games[0].start == 0
+    assert len(copies(path)) == 1
+    assert HistoryStore(path).load().warnings == []  # rewritten: told once
+
+
+def test_repairs_of_puzzles_and_of_the_saved_games_score_are_named(store: SettingsStore) -> None:
+    game = {"mode": "two-players", "moves": "44", "levels": ["Hard", "Hard"], "score": [-1, 0, 2]}
+    write_json(
+        store.path,
+        {"version": 1, "statistics": {"puzzles": {"tries": -3}}, "game": game},
+    )
+    [warning] = store.load().warnings
+    assert "puzzle tries -3 \u2192 0" in warning
+    assert "the saved game's score -1, 0, 2 \u2192 0, 0, 2" in warning
+    assert copies(store.path)
+    assert store.load().warnings == []
+
+
+# -- 4. another window's lock never holds a close up, and loses nothing --------------------
+
+HOLD_LOCKS = """
+import sys, time, filelock
+locks = [filelock.FileLock(path) for path in sys.argv[1:]]
+for lock in locks:
+    lock.acquire()
+print("held", flush=True)
+time.sleep(600)
+"""
+
+
+@pytest.fixture
+def held_locks(tmp_path: Path) -> Iterator[subprocess.Popen[str]]:
+    """Another process holds both locks (a window stuck in a save) until it is killed."""
+    tmp_path.mkdir(exist_ok=True)
+    paths = [str(tmp_path / "settings.json.lock"), str(tmp_path / "history.json.lock")]
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD_LOCKS, *paths], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        yield holder
+    finally:
+        holder.kill()
+        holder.wait(timeout=30)
+
+
+def test_a_close_does_not_wait_for_a_stuck_window_and_its_game_counts_later(
+    tmp_path: Path, held_locks: subprocess.Popen[str]
+) -> None:
+    store = SettingsStore(tmp_path / "settings.json")
+    saver = Saver(store)
+    # Waiting the whole time for the lock would hold the close up as long as the
+    # other window (and the test's timeout) lasts.
+    store.patience.seconds = 3600.0
+    saver.stats.record("Hard", "win")
+    saver.record_game(finished("c3"))
+    saver.save()
+    saver.close()
+    assert not (tmp_path / "settings.json").exists() and not (tmp_path / "history.json").exists()
+    assert list(tmp_path.glob("*.pending-*.json")), "the game waits in pending files"
+    held_locks.kill()
+    held_locks.wait(timeout=30)
+    again = Saver(SettingsStore(tmp_path / "settings.json"))
+    assert again.stats.per_level["Hard"].wins == 1
+    assert [game.id for game in again.games] == ["c3"]
+    again.close()
+
+
+def test_pending_saves_are_merged_once_at_the_next_start(tmp_path: Path) -> None:
+    first = SettingsStore(tmp_path / "settings.json")
+    first.save(Settings(volume=0.3), Statistics())
+    saver = Saver(SettingsStore(tmp_path / "settings.json"))
+    with (
+        filelock.FileLock(tmp_path / "settings.json.lock"),
+        filelock.FileLock(tmp_path / "history.json.lock"),
+    ):
+        saver.store.patience.seconds = 0.1
+        saver.stats.record("Hard", "win")
+        saver.settings.volume = 0.9
+        saver.record_game(finished("d4"))
+        saver.save()
+        assert saver.close() == []
+    again = Saver(SettingsStore(tmp_path / "settings.json"))
+    assert again.stats.per_level["Hard"].wins == 1 and again.settings.volume == 0.9
+    assert [game.id for game in again.games] == ["d4"]
+    assert list(tmp_path.glob("*.pending-*")) == []
+    assert again.close() == []
+    once_more = Saver(SettingsStore(tmp_path / "settings.json"))
+    assert once_more.stats.per_level["Hard"].wins == 1  # merged once, not at every start
+    once_more.close()
+
+
+# -- 5. a history write that failed is tried again until it is written ---------------------
+
+
+def test_a_game_the_history_could_not_write_is_written_with_the_next_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    saver = Saver(SettingsStore(tmp_path / "settings.json"))
+    real = files.write_atomically
+
+    def full(path: Path, data: bytes) -> None:
+        if path.name == "history.json":
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real(path, data)
+
+    monkeypatch.setattr(files, "write_atomically", full)
+    saver.record_game(finished("e5"))
+    [problem] = saver.flush()
+    assert "the disk is full" in problem
+    saver.record_game(finished("f6", date="2026-03-02T10:00:00+00:00"))
+    assert saver.flush() == []  # told once
+    monkeypatch.setattr(files, "write_atomically", real)
+    saver.save()
+    assert saver.flush() == []
+    assert [game.id for game in HistoryStore(tmp_path / "history.json").load().games] == [
+        "e5",
+        "f6",
+    ]
+    saver.close()
+
+
+# -- 13. what a crash, a full disk or a strange file leaves ---------------------------------
+
+
+def test_temp_files_of_a_killed_save_are_removed_at_the_next_start(tmp_path: Path) -> None:
+    SettingsStore(tmp_path / "settings.json").save(Settings(), Statistics())
+    left = [tmp_path / ".settings.json.x1.tmp", tmp_path / ".history.json.x2.tmp"]
+    young = tmp_path / ".settings.json.pending-1.json.x3.tmp"  # a window writing it now
+    for path in [*left, young]:
+        path.write_bytes(b"{")
+    Saver(SettingsStore(tmp_path / "settings.json")).close()
+    assert [path.exists() for path in left] == [False, False] and young.exists()
+
+
+def test_a_copy_that_does_not_fit_on_the_disk_leaves_no_empty_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "settings.json"
+    real_open = Path.open
+
+    class Full:
+        def __init__(self, fh: Any) -> None:
+            self.fh = fh
+
+        def __enter__(self) -> Full:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            self.fh.close()
+
+        def write(self, data: bytes) -> int:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    def opening(self: Path, *args: Any, **kwargs: Any) -> Any:
+        fh = real_open(self, *args, **kwargs)
+        return Full(fh) if ".bad-" in self.name else fh
+
+    monkeypatch.setattr(Path, "open", opening)
+    assert files.keep_copy(path, b"{}") is None
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_fifo_in_place_of_a_file_is_set_aside_without_waiting(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "settings.json")
+    os.mkfifo(tmp_path / "history.json")
+    code = (
+        "import sys; from pathlib import Path; from game.ui.saver import Saver;"
+        " from game.profile.settings import SettingsStore;"
+        " saver = Saver(SettingsStore(Path(sys.argv[1]) / 'settings.json'));"
+        " print(len(saver.startup_warnings)); saver.close()"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["2"]
+    assert len(copies(tmp_path / "settings.json")) == len(copies(tmp_path / "history.json")) == 1
+
+
+def test_a_file_from_a_newer_version_is_kept_and_the_player_told(store: SettingsStore) -> None:
+    write_json(store.path, {"version": 2, "settings": {"volume": 0.2}, "friends": ["Ann"]})
+    original = store.path.read_bytes()
+    report = store.load()
+    [warning] = report.warnings
+    assert "newer version" in warning and report.settings.volume == 0.2
+    [copy] = copies(store.path)
+    assert copy.read_bytes() == original and copy.name in warning
+    assert store.load().warnings == []
+
+
+def test_fourteen_years_of_daily_puzzles_keep_the_newest(store: SettingsStore) -> None:
+    start = datetime.date(2010, 1, 1)
+    days = [(start + datetime.timedelta(days=n)).isoformat() for n in range(MAX_NAMES + 10)]
+    write_json(
+        store.path,
+        {"version": 1, "statistics": {"puzzles": {"solved": ["44"], "tries": 9, "daily": days}}},
+    )
+    report = store.load()
+    puzzles = report.stats.puzzles
+    assert puzzles.solved == {"44"} and puzzles.tries == 9
+    assert sorted(puzzles.daily) == days[-MAX_NAMES:]
+    [warning] = report.warnings
+    assert "10 oldest dropped" in warning
+    puzzles.record("44", True, daily=datetime.date(2030, 1, 1))
+    assert len(puzzles.daily) == MAX_NAMES and "2030-01-01" in puzzles.daily
+
+
+# -- 11. the signals that close a console's game --------------------------------------------
+
+SIGNALLED = """
+import os, signal, sys
+import pygame
+from game.ui.process import close_on_signals, restore_signals
+pygame.display.init()
+pygame.display.set_mode((64, 48))
+previous = close_on_signals()
+os.kill(os.getpid(), getattr(signal, sys.argv[1]))
+print([e.signal for e in pygame.event.get() if e.type == pygame.QUIT], flush=True)
+restore_signals(previous)
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX signals")
+@pytest.mark.parametrize("name", ["SIGHUP", "SIGQUIT", "SIGTERM"])
+def test_the_console_closing_or_ctrl_backslash_close_the_game_as_sigterm(name: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", SIGNALLED, name],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == f"['{name}']"
+
+
+# -- 15. what a player types on the command line --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["bestmove", "4453", "--level", ""], "unknown level ''"),
+        (["review", ""], "at least one move"),
+        (["review", "   "], "at least one move"),
+        (["bestmove", "4453", "--depth", "\uff14"], "not a whole number"),
+        (["bestmove", "4453", "--level", "Custom \uff14"], "unknown level"),
+        (["bestmove", "4453", "--seed", "\uff11"], "not a whole number"),
+        (["bestmove", "4453", "--time", "\uff15"], "not a number of seconds"),
+        (["solve", "--table-mb", "\uff11\uff16"], "a whole number of MiB"),
+        (["review", "4455667", "--time", "\uff15"], "not a number of seconds"),
+    ],
+)
+def test_the_engine_refuses_empty_values_and_digits_that_are_not_ascii(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        cli.main(args)
+    assert exited.value.code == 2
+    said = capsys.readouterr()
+    assert said.out == "" and message in said.err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--depth", "\uff14"], "not a whole number"),
+        (["--depth", "4_0"], "not a whole number"),
+        (["--windowed", "\uff18\uff10\uff10x\uff16\uff10\uff10"], "WIDTHxHEIGHT"),
+        (["--level", "Custom \uff14"], "unknown level"),
+        (["--position", "8" * 100_000], "off the board"),
+        (["--level", "x" * 100_000], "unknown level"),
+        (["--windowed", "x" * 100_000], "WIDTHxHEIGHT"),
+        (["--language", "x" * 100_000], "unknown language"),
+    ],
+)
+def test_the_game_refuses_digits_that_are_not_ascii_and_quotes_a_long_value_cut(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        game_main.build_parser().parse_args(args)
+    assert exited.value.code == 2
+    said = capsys.readouterr().err
+    assert message in said and len(said) < 2_000
+
+
+def test_the_readmes_review_example_is_a_finished_game() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    examples = re.findall(r"-m game\.ai review (\S+)", readme)
+    assert examples
+    for moves in examples:
+        assert Board.from_moves(moves).is_over, moves
+
+
+# -- 14. the assets: the book's size is checked before it is read --------------------------
+
+BIG = 300_000_000
+
+
+def _peak_bytes_while(action: Callable[[], object]) -> int:
+    """The most memory Python allocated while ``action`` ran (it raises, as expected)."""
+    tracemalloc.start()
+    try:
+        with pytest.raises(BookError) as refused:
+            action()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+        assert refused.value is not None
+
+
+@pytest.mark.parametrize(
+    ("header", "size", "says"),
+    [
+        ("the shipped one", BIG, "too large"),  # a real header, the file padded
+        ("the shipped one", BIG // 10, "truncated or padded"),
+        ("claiming it all", BIG, "too large"),
+        ("no book", BIG, "not a book file"),
+    ],
+)
+def test_a_300_mb_book_is_refused_without_being_read(
+    tmp_path: Path, header: str, size: int, says: str
+) -> None:
+    shipped = (ROOT / "assets" / "book.bin").read_bytes()[: book.HEADER.size]
+    fields = list(book.HEADER.unpack(shipped))
+    if header == "claiming it all":
+        fields[5] = BIG - book.HEADER.size
+    start = book.HEADER.pack(*fields) if header != "no book" else b"\x7fELF" + bytes(16)
+    path = tmp_path / "book.bin"
+    with path.open("wb") as fh:
+        fh.write(start)
+        fh.truncate(size)  # sparse: no disk needed
+    peak = _peak_bytes_while(lambda: book.OpeningBook.load(path))
+    with pytest.raises(BookError, match=says):
+        book.OpeningBook.load(path)
+    assert peak < size // 10, f"{peak} bytes taken to refuse it"
+
+
+def test_a_puzzle_file_with_reserved_bytes_set_is_refused() -> None:
+    data = (ROOT / "assets" / "puzzles.bin").read_bytes()
+    _magic, _version, _reserved, count, _checksum = puzzles.HEADER.unpack_from(data)
+    body = data[puzzles.HEADER.size :]
+    assert puzzles.read_puzzles(puzzles.PUZZLE_FORMAT.seal(body, 0, count))
+    with pytest.raises(puzzles.PuzzleError, match="reserved"):
+        puzzles.read_puzzles(puzzles.PUZZLE_FORMAT.seal(body, 7, count))
+
+
+def test_a_start_with_nothing_to_tidy_loads_no_lock(tmp_path: Path) -> None:
+    """filelock loads at the first save, not before the window opens (issue 39); only a
+    start that has pending files, temp files or a repair to write takes the lock."""
+    saver = Saver(SettingsStore(tmp_path / "settings.json"))
+    saver.record_game(finished("g7"))
+    saver.save()
+    assert saver.close() == []
+    code = (
+        "import sys; from pathlib import Path; from game.ui.saver import Saver;"
+        " from game.profile.settings import SettingsStore;"
+        " saver = Saver(SettingsStore(Path(sys.argv[1]) / 'settings.json'));"
+        " print(len(saver.games), 'filelock' in sys.modules)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.stdout.split() == ["1", "False"], done.stderr[-2000:]
+
+
+# -- 8. a window no larger than the desktop; a size from the command line for that run -----
+
+
+def desktop() -> tuple[int, int]:
+    pygame.display.init()
+    try:
+        [size] = pygame.display.get_desktop_sizes()[:1]
+        return size
+    finally:
+        pygame.display.quit()
+
+
+def test_a_window_larger_than_the_desktop_opens_the_desktops_size(store: SettingsStore) -> None:
+    width, height = desktop()  # 1024x768 with SDL's dummy driver
+    with opened_app(store, LaunchOptions(window_size=(16384, 16384))) as app:
+        assert app.stage.window.size == (width, height)
+    assert store.load().settings.window_size == Settings().window_size  # for that run only
+
+
+def test_a_size_from_the_command_line_is_for_that_run_only(store: SettingsStore) -> None:
+    with opened_app(store) as app:  # --windowed 800x600
+        assert app.stage.window.size == (800, 600)
+    assert store.load().settings.window_size == Settings().window_size
+    with opened_app(store) as app:
+        app.stage.window.resize(900, 650)  # the player resized it: that is kept
+    assert store.load().settings.window_size == (900, 650)
+
+
+def test_a_saved_size_larger_than_the_desktop_is_saved_back_within_it(
+    store: SettingsStore,
+) -> None:
+    width, height = desktop()
+    write_json(store.path, {"version": 1, "settings": {"window_size": [16384, 16384]}})
+    with opened_app(store, LaunchOptions()) as app:
+        assert app.stage.window.size == (width, height)
+    assert store.load().settings.window_size == (width, height)

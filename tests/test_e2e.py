@@ -427,16 +427,26 @@ def _menu_rects() -> dict[str, pygame.Rect]:
 
 @pytest.mark.parametrize(
     ("signum", "to_group"),
-    [(signal.SIGTERM, False), (signal.SIGINT, True)],
-    ids=["SIGTERM", "SIGINT-to-the-terminal-group"],
+    [
+        (signal.SIGTERM, False),
+        (signal.SIGINT, True),
+        (signal.SIGHUP, True),
+        (signal.SIGQUIT, True),
+    ],
+    ids=[
+        "SIGTERM",
+        "SIGINT-to-the-terminal-group",
+        "SIGHUP-the-terminal-closing",
+        "SIGQUIT-ctrl-backslash",
+    ],
 )
 def test_a_signal_closes_the_game_as_the_close_button_does(
     display: Display, signum: signal.Signals, to_group: bool
 ) -> None:
-    """SIGTERM (``kill``, a logout), and Ctrl-C in the terminal of ``connect4-cli`` (SIGINT
-    to the whole process group), mid-game: the game in progress and the settings are
-    saved, the worker stopped, the exit status 0, the signal in the log; the next start
-    offers the same game to continue."""
+    """SIGTERM (``kill``, a logout), and Ctrl-C, Ctrl-\\ or closing the terminal of
+    ``connect4-cli`` (SIGINT, SIGQUIT, SIGHUP to the whole process group), mid-game: the
+    game in progress and the settings are saved, the worker stopped, the exit status 0,
+    the signal in the log; the next start offers the same game to continue."""
     # A window size the close must overwrite: only closing saves the size.
     save_settings(level="Beginner", starter="you", colour="red", window_size=(720, 540))
     layout = Layout()

@@ -172,7 +172,7 @@ def test_the_rating_and_puzzles_survive_the_file_and_bad_parts_are_dropped() -> 
     data["puzzles"]["streak"] = 99
     back = Statistics.from_json(data, repairs)
     assert back.rating == stats.rating and back.puzzles.streak == 1
-    assert repairs == ["rating results (2 dropped)"]
+    assert repairs == ["rating results (2 dropped)", "puzzle streak 99 \u2192 1"]
     assert Statistics.from_json({"per_level": {}, "rating": 3}, repairs).rating == RatingLog()
     assert Statistics.from_json({"puzzles": {"solved": ["89"]}}, repairs).puzzles == (
         PuzzleProgress()

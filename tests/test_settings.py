@@ -672,18 +672,23 @@ def test_two_processes_saving_at_once_lose_no_game(store: SettingsStore, tmp_pat
     assert leftovers(store) == []
 
 
-def test_a_save_waits_for_the_other_windows_lock_then_says_why(
-    store: SettingsStore, monkeypatch: pytest.MonkeyPatch
+def test_a_save_waits_for_the_other_windows_lock_then_sets_its_data_aside(
+    store: SettingsStore,
 ) -> None:
     store.save(some_settings(), some_stats())
     before = store.path.read_bytes()
-    monkeypatch.setattr(settings_module, "LOCK_TIMEOUT", 0.2)
+    store.patience.seconds = 0.2
     with filelock.FileLock(store.lock_path):
-        problem = store.save(Settings(), Statistics())
-        assert problem is not None and "another Connect Four window" in problem
+        more = some_stats()
+        more.record("Hard", "win")
+        assert store.save(Settings(volume=0.1), more) is None
         assert store.path.read_bytes() == before
-        assert store.reset_statistics() is not None
-    assert store.save(Settings(), some_stats()) is None
+        [pending] = store.path.parent.glob("settings.json.pending-*.json")
+        problem = store.reset_statistics()
+        assert problem is not None and "another window" in problem
+    assert store.save(Settings(volume=0.2), more) is None  # merges the pending file once
+    assert not pending.exists()
+    assert store.load() == LoadReport(Settings(volume=0.2), more, [])
 
 
 def a_game() -> SavedGame:

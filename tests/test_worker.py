@@ -291,7 +291,7 @@ def test_the_game_s_worker_loads_nothing_of_the_window(caplog: pytest.LogCapture
     ]
     loaded = set(said.split(": ", 1)[1].split())
     assert {"game.ai.engine", "game.ai.bookshelf", "game.core"} <= loaded
-    assert not loaded & {"game.resources", "game.i18n", "game.settings"}, sorted(loaded)
+    assert not loaded & {"game.resources", "game.i18n", "game.profile.settings"}, sorted(loaded)
     assert not [name for name in loaded if name.startswith("game.ui")]
 
 

@@ -18,9 +18,11 @@ in numbers and words, and the effort.
 ``<n> <column> <verdict> <best> <played>`` (n from 1, column 1-7, verdict best,
 inaccuracy, mistake or blunder, the scores exact in Pons' convention from the mover's
 side).  ``--time SECONDS`` bounds the whole review: a value not worked out exactly in
-time is an estimate, written ``~3``, and its verdict is followed by ``?``.  A malformed
-or illegal move string is refused with a message naming the first bad character or
-move, exit status 2.
+time is an estimate, written ``~3``, and its verdict is followed by ``?``.  ``--explain``
+follows the line of every mistake and blunder with its reason (:mod:`game.ai.explain`):
+`` <reason> <column>`` (column 1-7), ``allows-forced N`` or ``long-term -``; a verdict
+followed by ``?`` gets none.  A malformed or illegal move string is refused with a
+message naming the first bad character or move, exit status 2.
 
 ``puzzles [--band easy|medium|hard]`` prints the shipped puzzles (:mod:`game.ai.puzzles`),
 one a line: ``<moves> <answer> <N>`` (the answer a column 1-7, N the winning disc's number
@@ -38,6 +40,7 @@ import argparse
 import io
 import math
 import os
+import re
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -57,6 +60,7 @@ from game.ai.protocol import SearchRequest
 from game.ai.puzzles import Band, PuzzleError, in_band
 from game.ai.puzzles import load as load_puzzles
 from game.ai.review import review_game
+from game.ai.review_driver import ReviewOptions
 from game.ai.score import Score
 from game.ai.solver import DEFAULT_CAPACITY, Solver
 from game.core.bitboard import WIDTH
@@ -85,15 +89,57 @@ def memory_bytes() -> int | None:
         return None
 
 
+_WHOLE = re.compile(r"\s*[+-]?[0-9]{1,30}\s*")
+
+
+def whole(text: str) -> int:
+    """A whole number in ASCII digits (``int`` alone takes fullwidth digits and "4_0");
+    raises argparse.ArgumentTypeError."""
+    if _WHOLE.fullmatch(text) is None:
+        raise argparse.ArgumentTypeError(
+            _("not a whole number: {text!r}").format(text=text[:_SHOWN_CHARS])
+        )
+    return int(text)
+
+
+def seconds(text: str) -> float:
+    """A number of seconds in ASCII (``float`` alone takes fullwidth digits); raises
+    argparse.ArgumentTypeError (the callers check that it is positive)."""
+    try:
+        if not text.isascii():
+            raise ValueError(text)
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("not a number of seconds: {text!r}").format(text=text[:_SHOWN_CHARS])
+        ) from None
+
+
+def level_name(text: str) -> str:
+    """``--level``: a level's name, refused when empty or not ASCII (the empty name
+    played Perfect; a custom depth in fullwidth digits was read as a depth)."""
+    if not text.strip() or not text.isascii():
+        raise argparse.ArgumentTypeError(
+            _("unknown level {name!r}").format(name=text[:_SHOWN_CHARS])
+        )
+    return text
+
+
+def game_moves(text: str) -> str:
+    """``review``'s game: at least one move (the empty string reviewed nothing)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(_("a game to review needs at least one move"))
+    return text
+
+
 def table_slots(text: str) -> int:
     """The solver's table capacity in slots for ``--table-mb`` ``text`` (whole MiB);
     raises argparse.ArgumentTypeError saying why a size is refused."""
-    try:
-        megabytes = int(text)
-    except ValueError:
+    if _WHOLE.fullmatch(text) is None:
         raise argparse.ArgumentTypeError(
-            _("a whole number of MiB, not {text!r}").format(text=text)
-        ) from None
+            _("a whole number of MiB, not {text!r}").format(text=text[:_SHOWN_CHARS])
+        )
+    megabytes = int(text)
     if megabytes < 1:
         raise argparse.ArgumentTypeError(
             _("at least 1 MiB, not {megabytes}").format(megabytes=megabytes)
@@ -201,17 +247,18 @@ def _bestmove_arguments(best: argparse.ArgumentParser) -> None:
     strength = best.add_mutually_exclusive_group()
     strength.add_argument(
         "--depth",
-        type=int,
+        type=whole,
         help=_("search depth {lowest}-{highest}").format(lowest=MIN_DEPTH, highest=MAX_DEPTH),
     )
     strength.add_argument(
         "--level",
+        type=level_name,
         help=_("a level name: {names} (default Perfect)").format(
             names=", ".join(level.name for level in LEVELS)
         ),
     )
-    best.add_argument("--time", type=float, help=_("time budget in seconds"))
-    best.add_argument("--seed", type=int, help=_("seed for the choice between equal moves"))
+    best.add_argument("--time", type=seconds, help=_("time budget in seconds"))
+    best.add_argument("--seed", type=whole, help=_("seed for the choice between equal moves"))
     best.add_argument(
         "--stats", action="store_true", help=_("also print score, depth, nodes, time")
     )
@@ -219,11 +266,16 @@ def _bestmove_arguments(best: argparse.ArgumentParser) -> None:
 
 
 def _review_arguments(review: argparse.ArgumentParser) -> None:
-    review.add_argument("moves", help=_("the game as a move string, e.g. 4453"))
+    review.add_argument("moves", type=game_moves, help=_("the game as a move string, e.g. 4453"))
     review.add_argument(
         "--time",
-        type=float,
+        type=seconds,
         help=_("seconds for the whole review (default: as long as it takes, every value exact)"),
+    )
+    review.add_argument(
+        "--explain",
+        action="store_true",
+        help=_("follow each mistake and blunder with the reason it loses"),
     )
     _engine_arguments(review)
 
@@ -474,6 +526,7 @@ def _review(args: argparse.Namespace, out: TextIO, book: PositionBook | None) ->
         print(_("review: {problem}").format(problem=error), file=sys.stderr)
         return 2
     engine = Engine(book=book, solver_capacity=args.table_slots)
-    for review in review_game(game, engine.reviewer, seconds=seconds):
-        print(review_line(review), file=out, flush=True)
+    options = ReviewOptions(line=0, explain=args.explain, total_seconds=seconds)
+    for review in review_game(game, engine.reviewer, options):
+        print(review_line(review, explain=args.explain), file=out, flush=True)
     return 0

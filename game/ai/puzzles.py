@@ -154,7 +154,9 @@ def puzzles_bytes(puzzles: Iterable[Puzzle]) -> bytes:
 
 def read_puzzles(data: bytes) -> tuple[Puzzle, ...]:
     """The puzzles of a file's bytes; raises PuzzleError saying what is wrong with them."""
-    (_reserved, count), body = PUZZLE_FORMAT.open(data)
+    (reserved, count), body = PUZZLE_FORMAT.open(data)
+    if reserved != 0:
+        raise PuzzleError(f"the puzzle file's reserved header bytes are {reserved}, not 0")
     puzzles: list[Puzzle] = []
     offset = 0
     for index in range(count):

@@ -166,9 +166,11 @@ def _worker_main(
     worker_log.log_to_pipe(log_conn, log_level)
     from game.ai.engine import Engine  # noqa: PLC0415 - the parent never needs the engine
 
-    # Ctrl+C in a terminal reaches the whole process group: the game handles it and
-    # closes this worker properly, so the worker itself ignores it.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Ctrl+C (and Ctrl+\, and the terminal closing) reach the whole process group: the
+    # game handles them and closes this worker properly, so the worker itself ignores them.
+    for name in ("SIGINT", "SIGQUIT", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_IGN)
 
     def no_book(problem: str) -> None:
         with contextlib.suppress(OSError):  # the game is gone: the reader thread ends us

@@ -2,15 +2,28 @@
 old file or the new one (never half of one), and an unusable file moved aside rather than
 overwritten, so that it is reported once and kept for whoever wants to look at it.
 
+Two windows share the files, each saving under a lock file beside them; a window never
+waits long for the other's lock (:class:`Patience`), and when it cannot have it, what it
+would have written goes to a *pending* file of its own (``settings.json.pending-*.json``)
+that the next window to hold the lock merges in (:func:`pending_files`).  Reading opens
+only a regular file (a FIFO in the file's place would block the start for ever).
+
 No pygame, no work at import time.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import os
+import secrets
+import stat
 import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -18,7 +31,27 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import filelock
 
+from game.i18n import gettext as _
+from game.i18n import join_list, ngettext
+
 log = logging.getLogger(__name__)
+
+MAX_NAMED = 6
+"""A warning names at most this many repairs, then says how many more there were."""
+
+LOCK_TIMEOUT = 10.0
+"""Seconds a save waits for another window to finish saving before it gives up."""
+
+HURRY_SECONDS = 0.5
+"""Seconds a closing window waits for another window's lock (the lock of a window that
+is stuck would otherwise hold the close up for :data:`LOCK_TIMEOUT` per save)."""
+
+MAX_PENDING = 50
+"""Pending files merged at a time (the rest at the next save)."""
+
+STALE_TEMP_SECONDS = 60.0
+"""A pending file's temp file older than this was left by a window that died writing it
+(pending files are written without the lock, so a young one may be in use)."""
 
 
 def file_lock(path: Path, timeout: float) -> filelock.BaseFileLock:
@@ -101,8 +134,62 @@ def move_aside(path: Path) -> Path | None:
     return target
 
 
+def reason(error: OSError) -> str:
+    """An OSError in words a player understands."""
+    if error.errno in (errno.EACCES, errno.EPERM):
+        return _("permission denied")
+    if error.errno == errno.EROFS:
+        return _("the disk is read-only")
+    if error.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return _("the disk is full")
+    return error.strerror or type(error).__name__
+
+
+def named(repairs: list[str]) -> str:
+    """The repairs as a list, the first :data:`MAX_NAMED` of them named."""
+    if len(repairs) <= MAX_NAMED:
+        return join_list(repairs)
+    more = len(repairs) - MAX_NAMED
+    return ngettext("{repairs} and {count} more", "{repairs} and {count} more", more).format(
+        repairs=join_list(repairs[:MAX_NAMED]), count=more
+    )
+
+
 class Damaged(Exception):
     """A file is unusable as a whole; the message says how, for the log."""
+
+
+def read_regular(path: Path, max_bytes: int) -> bytes:
+    """The bytes of the file at ``path``, at most ``max_bytes + 1`` of them (one more
+    says it is too large).  Raises :class:`Damaged` at once for anything but a regular
+    file (a FIFO, a folder, a device: open does not wait for a writer), OSError as
+    open and read do (FileNotFoundError when there is none)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    descriptor = os.open(path, flags)
+    with os.fdopen(descriptor, "rb") as fh:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise Damaged("not a regular file")
+        return fh.read(max_bytes + 1)
+
+
+def keep_copy(path: Path, raw: bytes) -> Path | None:
+    """Write ``raw`` (what ``path`` held) to a new ``<name>.bad-<timestamp>`` beside it;
+    its path, or None when it cannot be written (then no file is left behind, not even
+    an empty one: a full disk would leave one at every start).  Never raises."""
+    try:
+        target = bad_name(path)
+        fh = target.open("xb")
+    except OSError as error:
+        log.warning("cannot keep a copy of %s: %s", path, error)
+        return None
+    try:
+        with fh:
+            fh.write(raw)
+    except OSError as error:
+        log.warning("cannot keep a copy of %s: %s", path, error)
+        target.unlink(missing_ok=True)
+        return None
+    return target
 
 
 def json_object(raw: bytes, max_bytes: int) -> dict[str, Any]:
@@ -117,3 +204,103 @@ def json_object(raw: bytes, max_bytes: int) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise Damaged(f"the top level is a {type(data).__name__}, not an object")
     return data
+
+
+# -- two windows: the lock, and what waits for it ------------------------------------------
+
+
+class Patience:
+    """How long a window waits for the lock another window holds: :data:`LOCK_TIMEOUT`
+    while the game runs; once it closes (:meth:`hurry`) :data:`HURRY_SECONDS`, and not at
+    all after a wait in a hurry was in vain.  One per window, shared by its stores; any
+    thread may call it."""
+
+    def __init__(self, seconds: float | None = None) -> None:
+        self.seconds = LOCK_TIMEOUT if seconds is None else seconds
+        self._hurry = threading.Event()
+        self._gave_up = False
+
+    def hurry(self) -> None:
+        """The window is closing: wait a moment at most from now on."""
+        self._hurry.set()
+
+    @property
+    def hurried(self) -> bool:
+        return self._hurry.is_set()
+
+    @contextmanager
+    def holding(self, lock_path: Path) -> Iterator[None]:
+        """Hold the lock file ``lock_path`` (its folder is created) for the block;
+        raises :func:`lock_timeout` when the wait ran out."""
+        lock_path.parent.mkdir(parents=True, exist_ok=True)
+        lock = file_lock(lock_path, self.seconds)
+        self._acquire(lock)
+        try:
+            yield
+        finally:
+            lock.release()
+
+    def _acquire(self, lock: filelock.BaseFileLock) -> None:
+        start = time.monotonic()
+        deadline = start + self.seconds
+        hurried_at: float | None = None
+        while True:
+            now = time.monotonic()
+            if self._hurry.is_set():
+                hurried_at = now if hurried_at is None else hurried_at
+                deadline = now if self._gave_up else min(deadline, hurried_at + HURRY_SECONDS)
+            try:
+                lock.acquire(timeout=max(0.0, min(0.05, deadline - now)))
+                return
+            except lock_timeout():
+                if time.monotonic() < deadline:
+                    continue
+                if hurried_at is not None:
+                    self._gave_up = True
+                raise
+
+
+def pending_name(path: Path) -> Path:
+    """A new name for a pending file of ``path`` (they sort in the order written)."""
+    return path.with_name(f"{path.name}.pending-{time.time_ns():020d}-{secrets.token_hex(4)}.json")
+
+
+def pending_files(path: Path) -> list[Path]:
+    """The pending files of ``path``, oldest first, at most :data:`MAX_PENDING`."""
+    try:
+        found = sorted(path.parent.glob(f"{path.name}.pending-*.json"))
+    except OSError:
+        return []
+    return found[:MAX_PENDING]
+
+
+def temp_files(path: Path) -> list[Path]:
+    """The temp files of saves of ``path`` (a save under way, or one that was killed)."""
+    try:
+        return list(path.parent.glob(f".{path.name}.*.tmp"))
+    except OSError:
+        return []
+
+
+def needs_tidying(path: Path) -> bool:
+    """Whether a window that starts must take ``path``'s lock: pending files to merge,
+    or temp files to remove (else it starts without loading filelock)."""
+    return bool(pending_files(path) or temp_files(path))
+
+
+def remove_temp_files(path: Path) -> None:
+    """Remove the temp files a window killed while writing ``path`` left behind.  Call it
+    holding the file's lock (the saves of ``path`` write their temp files under it);
+    those of pending files, written without it, go only when they are old.  Never
+    raises."""
+    pending = f".{path.name}.pending-"
+    try:
+        for temp in temp_files(path):
+            if temp.name.startswith(pending):
+                age = time.time() - temp.stat().st_mtime
+                if age < STALE_TEMP_SECONDS:
+                    continue
+            temp.unlink(missing_ok=True)
+            log.info("removed %s, left by a save that did not finish", temp.name)
+    except OSError as error:
+        log.warning("cannot tidy %s: %s", path.parent, error)

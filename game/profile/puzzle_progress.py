@@ -21,7 +21,8 @@ from typing import Any, Final
 from game.profile import fields
 
 MAX_NAMES: Final = 5000
-"""No more puzzles than this are kept by name (the file ships a few hundred)."""
+"""No more puzzles than this are kept by name (the file ships a few hundred), nor more
+daily puzzles than this (the newest: 5,000 days are 14 years)."""
 MAX_NAME: Final = 42
 
 
@@ -55,6 +56,7 @@ class PuzzleProgress:
             self.best_streak = max(self.best_streak, self.streak)
             if daily is not None:
                 self.daily.add(daily.isoformat())
+                self.daily = set(_newest(self.daily))
         else:
             self.streak = 0
 
@@ -83,7 +85,8 @@ class PuzzleProgress:
     @classmethod
     def from_json(cls, data: object, repairs: list[str]) -> PuzzleProgress:
         """The progress from the file: a part that does not read is dropped, counts are
-        clamped and made consistent; ``repairs`` names what changed."""
+        clamped and made consistent, the daily puzzles beyond :data:`MAX_NAMES` the
+        oldest dropped; ``repairs`` names what changed ("puzzle tries -3 → 0")."""
         if data is None:
             return cls()
         if not isinstance(data, dict):
@@ -93,7 +96,7 @@ class PuzzleProgress:
         try:
             progress.solved = _names(data.get("solved", []))
             progress.tried = _names(data.get("tried", [])) | progress.solved
-            progress.daily = {_date(item) for item in _list(data.get("daily", []))}
+            daily = {_date(item) for item in _list(data.get("daily", []), limit=None)}
             counts = {
                 name: fields.count(data.get(name, 0))
                 for name in ("tries", "solves", "streak", "best_streak")
@@ -101,15 +104,32 @@ class PuzzleProgress:
         except fields.Invalid:
             repairs.append("puzzles (dropped)")
             return cls()
+        progress.daily = set(_newest(daily))
+        if len(daily) > len(progress.daily):
+            repairs.append(f"daily puzzles ({len(daily) - len(progress.daily)} oldest dropped)")
         progress.solves = max(counts["solves"], len(progress.solved))
         progress.tries = max(counts["tries"], progress.solves, len(progress.tried))
         progress.streak = min(counts["streak"], progress.solves)
         progress.best_streak = min(max(counts["best_streak"], progress.streak), progress.solves)
+        for name in counts:
+            value = getattr(progress, name)
+            if name in data and fields.clamped(data[name], value):
+                label = name.replace("_", " ")
+                repairs.append(f"puzzle {label} {fields.shown(data[name])} \u2192 {value}")
         return progress
 
 
-def _list(value: object) -> list[object]:
-    if not isinstance(value, list) or len(value) > MAX_NAMES:
+MAX_DATES: Final = 100_000
+"""A list of daily puzzles longer than this is damage, not 270 years of play."""
+
+
+def _newest(dates: set[str]) -> list[str]:
+    """The newest :data:`MAX_NAMES` of ``dates`` (ISO dates sort as the days do)."""
+    return sorted(dates)[-MAX_NAMES:]
+
+
+def _list(value: object, limit: int | None = MAX_NAMES) -> list[object]:
+    if not isinstance(value, list) or len(value) > (MAX_DATES if limit is None else limit):
         raise fields.Invalid("not a list")
     return value
 

@@ -110,10 +110,11 @@ class SavedGame:
         }
 
     @classmethod
-    def from_json(cls, data: object) -> SavedGame:
+    def from_json(cls, data: object, repairs: list[str] | None = None) -> SavedGame:
         """The game from the file's "game" object; raises ``ValueError`` (or its
         :class:`game.profile.fields.Invalid`) if any part is missing, of the wrong type or
-        not a game in progress.  Choices are read ignoring case, as elsewhere in the file."""
+        not a game in progress.  Choices are read ignoring case, as elsewhere in the file;
+        a count of the score out of range is clamped, and ``repairs`` says so."""
         if not isinstance(data, dict):
             raise fields.Invalid("not an object")
         levels = data.get("levels")
@@ -124,7 +125,10 @@ class SavedGame:
         if not (isinstance(score, list) and len(score) == 3):
             raise fields.Invalid("score is not three counts")
         first, second = (fields.text(name) for name in levels)
-        red, yellow, draws = (fields.count(n) for n in score)
+        red, yellow, draws = counts = tuple(fields.count(n) for n in score)
+        if repairs is not None and fields.clamped(score, counts):
+            shown = ", ".join(fields.shown(n) for n in score)
+            repairs.append(f"the saved game's score {shown} \u2192 {red}, {yellow}, {draws}")
         return cls(
             mode=fields.member(Mode)(data.get("mode")),
             moves=fields.text(data.get("moves")),

@@ -39,8 +39,8 @@ No pygame here; no work at import time.
 
 from __future__ import annotations
 
+import contextlib
 import enum
-import errno
 import json
 import logging
 import os
@@ -48,20 +48,17 @@ import stat
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import platformdirs
 
-from game.i18n import N_, join_list, ngettext
+from game.i18n import N_
 from game.i18n import gettext as _
 from game.profile import files
 from game.profile.fields import Invalid
 from game.profile.preferences import RULES, Settings, settings_from
 from game.profile.saved_game import SavedGame
 from game.profile.statistics import Statistics, merge
-
-if TYPE_CHECKING:
-    from filelock import BaseFileLock
 
 log = logging.getLogger(__name__)
 
@@ -74,12 +71,6 @@ FILE_VERSION = 1
 MAX_FILE_BYTES = 1_000_000
 """A settings file larger than this is damaged (the real one is under 2 kB);
 refusing it keeps a runaway file from eating memory at start-up."""
-
-LOCK_TIMEOUT = 10.0
-"""Seconds a save waits for another window to finish saving before it gives up."""
-
-MAX_NAMED = 6
-"""A warning names at most this many repairs, then says how many more there were."""
 
 
 def config_dir() -> Path:
@@ -120,7 +111,7 @@ def _game_from(data: object, repairs: list[str]) -> SavedGame | None:
     if data is None:
         return None
     try:
-        return SavedGame.from_json(data)
+        return SavedGame.from_json(data, repairs)
     except ValueError as problem:
         log.warning("the saved game is not valid: %s", problem)
         repairs.append("the saved game (dropped)")
@@ -136,17 +127,6 @@ def _document(settings: Settings, stats: Statistics, game: SavedGame | None) -> 
     if game is not None:
         document["game"] = game.to_json()
     return document
-
-
-def _reason(error: OSError) -> str:
-    """An OSError in words a player understands."""
-    if error.errno in (errno.EACCES, errno.EPERM):
-        return _("permission denied")
-    if error.errno == errno.EROFS:
-        return _("the disk is read-only")
-    if error.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
-        return _("the disk is full")
-    return error.strerror or type(error).__name__
 
 
 def _is_read_only(path: Path) -> bool:
@@ -168,6 +148,7 @@ class SettingsStore:
 
     ``path`` defaults to ``config_dir() / "settings.json"``; its folder is created
     when the first save happens.  No method raises for bad data or I/O errors.
+    ``patience`` says how long to wait for another window's lock (one per window).
 
     The store remembers the statistics its caller had at the last :meth:`load` or
     :meth:`save`, so that a save can tell which games are new (see
@@ -175,10 +156,11 @@ class SettingsStore:
     called from different threads; they run one at a time.
     """
 
-    def __init__(self, path: Path | None = None) -> None:
+    def __init__(self, path: Path | None = None, patience: files.Patience | None = None) -> None:
         self.path = path if path is not None else config_dir() / SETTINGS_FILE
         self.lock_path = self.path.with_name(f"{self.path.name}.lock")
-        self._guard = threading.RLock()  # a repair inside load() saves
+        self.patience = patience if patience is not None else files.Patience()
+        self._guard = threading.RLock()
         self._known = Statistics()  # the caller's statistics as of the last load or save
 
     # -- load --
@@ -199,12 +181,28 @@ class SettingsStore:
         No file: defaults, no warnings.  A damaged or unreadable file: defaults,
         the file moved aside, one warning.  Some bad fields (or a bad saved game):
         their defaults (no game), the original copied aside, the file rewritten
-        repaired, one warning.
+        repaired, one warning.  A file of a newer version: what this one knows, the
+        original copied aside, one warning.  Holding the lock for a moment (not when
+        another window keeps it), the pending files of windows that could not save
+        are merged in and the temp files of a save that was killed removed.  A file
+        with none of this to do is read without the lock (filelock loads at the first
+        save, not before the window opens).
         """
         with self._guard:
             self._known = Statistics()
             try:
-                return self._load()
+                # No folder: nothing to read, and nothing is created.
+                if not (self.path.parent.is_dir() and files.needs_tidying(self.path)):
+                    with contextlib.suppress(_WantsTheLock):
+                        return self._load(locked=False, quick=True)
+                try:
+                    # A moment only: a window stuck holding the lock must not stop the start.
+                    with files.Patience(files.HURRY_SECONDS).holding(self.lock_path):
+                        files.remove_temp_files(self.path)
+                        return self._load(locked=True)
+                except (files.lock_timeout(), OSError) as error:  # busy, or a read-only folder
+                    log.warning("the settings are read without their lock: %r", error)
+                    return self._load(locked=False)
             except Exception:  # a last resort: starting the game matters more
                 log.exception("unexpected error loading %s", self.path)
                 return LoadReport(
@@ -213,31 +211,46 @@ class SettingsStore:
                     [_("Your settings could not be read; defaults are in use.")],
                 )
 
-    def _load(self) -> LoadReport:
+    def _load(self, *, locked: bool, quick: bool = False) -> LoadReport:
+        """The file's contents; ``locked``: holding the lock, so the repairs and the
+        pending files can be written; ``quick``: raise :class:`_WantsTheLock`, having
+        done nothing, when the file needs a repair."""
+        raw: bytes | None = None
         try:
             raw = self._read()
+            data = _parse(raw)
         except FileNotFoundError:
-            return LoadReport(Settings(), Statistics())
+            data = {}
         except OSError as error:
             log.warning("cannot read %s: %s", self.path, error)
-            return self._defaults_instead(_Warning.UNREADABLE, reason=_reason(error))
-        try:
-            data = _parse(raw)
+            return self._defaults_instead(_Warning.UNREADABLE, reason=files.reason(error))
         except _Damaged as damage:
             log.warning("settings file %s is damaged: %s", self.path, damage)
             return self._defaults_instead(_Warning.DAMAGED)
-
         repairs: list[str] = []
-        settings = settings_from(data.get("settings"), repairs)
-        stats = Statistics.from_json(data.get("statistics"), repairs)
-        game = _game_from(data.get("game"), repairs)
-        self._known = stats.copy()
-        if not repairs:
-            return LoadReport(settings, stats, game=game)
-        log.warning("settings file %s repaired: %s", self.path, ", ".join(repairs))
-        kept = self._repair(raw, settings, stats, game)
-        warning = _Warning.REPAIRED.told(kept, repairs=_named(repairs))
-        return LoadReport(settings, stats, [warning], game)
+        report, newer = _report(data, repairs), _is_newer(data)
+        if quick and (repairs or newer) and self.path.parent.is_dir():
+            raise _WantsTheLock
+        kept = None
+        if raw is not None and (repairs or newer) and not _is_read_only(self.path):
+            kept = files.keep_copy(self.path, raw)  # without a copy, no rewrite
+        if repairs:
+            log.warning("settings file %s repaired: %s", self.path, ", ".join(repairs))
+        if newer:  # what looks damaged may be the newer version's: one warning says all
+            log.warning("settings file %s is from a newer version", self.path)
+            report.warnings.append(_Warning.NEWER.told(kept))
+        elif repairs:
+            report.warnings.append(_Warning.REPAIRED.told(kept, repairs=files.named(repairs)))
+        if locked and not _is_read_only(self.path):
+            applied = self._with_pending(report)
+            if applied or ((repairs or newer) and kept is not None):
+                try:
+                    self._write(report.settings, report.stats, report.game)
+                    _remove(applied)
+                except (OSError, TypeError, ValueError) as error:
+                    log.warning("cannot rewrite the settings: %s", error)
+        self._known = report.stats.copy()
+        return report
 
     def _defaults_instead(self, warning: _Warning, **values: object) -> LoadReport:
         """The defaults in place of a file that cannot be used, moved aside; ``warning``
@@ -246,34 +259,11 @@ class SettingsStore:
         return LoadReport(Settings(), Statistics(), [warning.told(kept, **values)])
 
     def _read(self) -> bytes:
-        with self.path.open("rb") as fh:
-            return fh.read(MAX_FILE_BYTES + 1)
+        return files.read_regular(self.path, MAX_FILE_BYTES)
 
     def _move_aside(self) -> Path | None:
         """Rename the unusable file out of the way; its new path, or None if it stayed."""
         return files.move_aside(self.path)
-
-    def _repair(
-        self, raw: bytes, settings: Settings, stats: Statistics, game: SavedGame | None
-    ) -> Path | None:
-        """Copy the original aside, then rewrite the file with the repaired values.
-
-        A read-only file is left as it is (the player chose that; the warning
-        then repeats at every start).  Without a copy the file is not rewritten.
-        """
-        if _is_read_only(self.path):
-            return None
-        try:
-            target = files.bad_name(self.path)
-            with target.open("xb") as fh:
-                fh.write(raw)
-        except OSError as error:
-            log.warning("cannot keep a copy of %s: %s", self.path, error)
-            return None
-        problem = self.save(settings, stats, game)
-        if problem is not None:
-            log.warning("cannot rewrite the repaired settings: %s", problem)
-        return target
 
     # -- save --
 
@@ -290,7 +280,11 @@ class SettingsStore:
         the last load or save (:func:`game.profile.statistics.merge`); a file that is gone
         or unusable gets ``stats`` whole (an unusable one is kept aside first).
         ``game`` replaces the game in progress (None: there is none); by default
-        the file's is kept.
+        the file's is kept.  Other windows' pending files are merged in first.
+
+        When another window keeps the lock past :attr:`patience`, all this goes to a
+        pending file instead, which the next save or load (of any window) merges in:
+        nothing is lost and nothing needs saying.
 
         Creates the folder if needed (so a file or folder deleted while the game
         runs comes back).  Refuses a read-only file.  Never raises for I/O errors;
@@ -306,31 +300,52 @@ class SettingsStore:
                 file=self.path
             )
         try:
-            with self._guard, self._locked():
+            with self._guard, self.patience.holding(self.lock_path):
                 found = self._on_disk()
-                if found is None:
-                    merged, kept = stats.copy(), None
-                else:
-                    merged, kept = merge(found.stats, self._known, stats), found.game
-                document = _document(settings, merged, kept if game is Keep.GAME else game)
-                text = json.dumps(document, indent=2, allow_nan=False) + "\n"
-                self._write_atomically(text.encode("utf-8"))
+                whole = found.settings is None  # no usable file: this window's statistics
+                if whole:
+                    found.stats = stats.copy()
+                applied = self._with_pending(found)
+                merged = found.stats if whole else merge(found.stats, self._known, stats)
+                self._write(settings, merged, found.game if game is Keep.GAME else game)
+                _remove(applied)
                 self._known = stats.copy()
         except (TypeError, ValueError) as error:  # a caller put a foreign object in stats
             log.error("cannot encode the settings: %s", error)
             return _("Your settings could not be saved: {error}.").format(error=error)
         except files.lock_timeout():
-            log.warning("%s stayed locked for %.0f s", self.lock_path, LOCK_TIMEOUT)
-            return _(
-                "Your settings could not be saved: another Connect Four window kept the"
-                " file busy. They are saved with your next change."
-            )
+            return self._set_aside(settings, stats, game)
         except OSError as error:
             log.warning("cannot save settings to %s: %s", self.path, error)
             return _(
                 "Your settings could not be saved to {folder} ({reason}); they apply until"
                 " you quit."
-            ).format(folder=self.path.parent, reason=_reason(error))
+            ).format(folder=self.path.parent, reason=files.reason(error))
+        return None
+
+    def _set_aside(
+        self, settings: Settings, stats: Statistics, game: SavedGame | Keep | None
+    ) -> str | None:
+        """What :meth:`save` could not write for want of the lock, into a pending file."""
+        log.warning("%s stayed locked: the save waits in a pending file", self.lock_path)
+        document: dict[str, Any] = {
+            "version": FILE_VERSION,
+            "settings": {name: getattr(settings, name) for name in RULES},
+            "before": self._known.to_json(),
+            "now": stats.to_json(),
+        }
+        if game is not Keep.GAME:
+            document["game"] = None if game is None else game.to_json()
+        try:
+            text = json.dumps(document, allow_nan=False) + "\n"
+            files.write_atomically(files.pending_name(self.path), text.encode("utf-8"))
+        except (OSError, TypeError, ValueError) as error:
+            log.warning("cannot write the pending settings: %s", error)
+            return _(
+                "Your settings could not be saved: another Connect Four window kept the"
+                " file busy. They are saved with your next change."
+            )
+        self._known = stats.copy()
         return None
 
     def statistics_with(self, stats: Statistics) -> Statistics:
@@ -340,7 +355,7 @@ class SettingsStore:
         ``stats`` itself when the file is gone or cannot be read."""
         with self._guard:
             found = self._on_disk()
-        return stats.copy() if found is None else merge(found.stats, self._known, stats)
+        return stats.copy() if found.settings is None else merge(found.stats, self._known, stats)
 
     def reset_statistics(self, level_name: str | None = None) -> str | None:
         """Forget the games at ``level_name`` (every level when None) in the file, whatever
@@ -351,63 +366,116 @@ class SettingsStore:
         again.  Settings and the game in progress stay as the file has them.
         """
         try:
-            with self._guard, self._locked():
+            with self._guard, self.patience.holding(self.lock_path):
                 self._known.reset(level_name)
                 found = self._on_disk()
-                if found is None:
+                applied = self._with_pending(found)
+                if found.settings is None and not applied:
                     return None
                 found.stats.reset(level_name)
-                document = _document(found.settings, found.stats, found.game)
-                self._write_atomically((json.dumps(document, indent=2) + "\n").encode("utf-8"))
+                self._write(found.settings or Settings(), found.stats, found.game)
+                _remove(applied)
         except files.lock_timeout():
             return _("Your statistics could not be reset: another window kept the file busy.")
         except OSError as error:
             log.warning("cannot reset the statistics in %s: %s", self.path, error)
-            return _("Your statistics could not be reset ({reason}).").format(reason=_reason(error))
+            return _("Your statistics could not be reset ({reason}).").format(
+                reason=files.reason(error)
+            )
         return None
 
-    def _locked(self) -> BaseFileLock:
-        """The lock every window takes to read, merge and write the file (its folder is
-        created first: the lock file lives beside the settings)."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        return files.file_lock(self.lock_path, LOCK_TIMEOUT)
-
-    def _on_disk(self) -> LoadReport | None:
+    def _on_disk(self) -> _Found:
         """What the file holds now (its bad parts dropped: the load that found them said
-        so); None when there is no usable file.  An unusable one is moved aside, so
-        nothing is lost."""
+        so); its settings are None when there is no usable file.  An unusable one is
+        moved aside, so nothing is lost."""
         try:
             data = _parse(self._read())
         except FileNotFoundError:
-            return None
+            return _Found(None, Statistics())
         except (OSError, _Damaged) as error:
             log.warning("settings file %s became unusable: %s", self.path, error)
             self._move_aside()
-            return None
-        ignored: list[str] = []
-        return LoadReport(
-            settings_from(data.get("settings"), ignored),
-            Statistics.from_json(data.get("statistics"), ignored),
-            game=_game_from(data.get("game"), ignored),
-        )
+            return _Found(None, Statistics())
+        report = _report(data, [])
+        return _Found(report.settings, report.stats, report.game)
 
-    def _write_atomically(self, data: bytes) -> None:
-        files.write_atomically(self.path, data)
+    def _with_pending(self, found: _Found | LoadReport) -> list[Path]:
+        """Holding the lock: merge the pending files into ``found``, in the order they were
+        written (each one's settings and game replace those before; its games are added
+        as a save would have added them); the files merged, to remove once written.  A
+        damaged one is moved aside."""
+        applied = []
+        for path in files.pending_files(self.path):
+            try:
+                data = _parse(files.read_regular(path, MAX_FILE_BYTES))
+            except FileNotFoundError:  # another window merged it just now
+                continue
+            except (OSError, _Damaged) as error:
+                log.warning("the pending settings %s are unusable: %s", path, error)
+                files.move_aside(path)
+                continue
+            ignored: list[str] = []
+            found.settings = settings_from(data.get("settings"), ignored)
+            before = Statistics.from_json(data.get("before"), ignored)
+            now = Statistics.from_json(data.get("now"), ignored)
+            found.stats = merge(found.stats, before, now)
+            if "game" in data:
+                found.game = _game_from(data["game"], ignored)
+            applied.append(path)
+        if applied:
+            log.info("merged %d pending saves into %s", len(applied), self.path)
+        return applied
+
+    def _write(self, settings: Settings, stats: Statistics, game: SavedGame | None) -> None:
+        """Replace the file (holding the lock); raises OSError, or ValueError or TypeError
+        for what JSON cannot hold."""
+        document = _document(settings, stats, game)
+        text = json.dumps(document, indent=2, allow_nan=False) + "\n"
+        files.write_atomically(self.path, text.encode("utf-8"))
+
+
+class _WantsTheLock(Exception):
+    """A quick load found a file to repair: the lock is wanted for it."""
+
+
+@dataclass(slots=True)
+class _Found:
+    """What the file holds under the lock: its settings (None: no usable file), the
+    statistics and the game in progress."""
+
+    settings: Settings | None
+    stats: Statistics
+    game: SavedGame | None = None
+
+
+def _report(data: dict[str, Any], repairs: list[str]) -> LoadReport:
+    """The file's parts; ``repairs`` names what had to be dropped or clamped."""
+    return LoadReport(
+        settings_from(data.get("settings"), repairs),
+        Statistics.from_json(data.get("statistics"), repairs),
+        game=_game_from(data.get("game"), repairs),
+    )
+
+
+def _is_newer(data: dict[str, Any]) -> bool:
+    """Whether a newer version of the game wrote the file (it may hold what this one
+    does not know)."""
+    version = data.get("version")
+    return isinstance(version, int) and not isinstance(version, bool) and version > FILE_VERSION
+
+
+def _remove(paths: list[Path]) -> None:
+    """Remove the pending files just merged (and written)."""
+    for path in paths:
+        try:
+            path.unlink(missing_ok=True)
+        except OSError as error:  # merged again later: the counts would double
+            log.error("cannot remove the merged pending file %s: %s", path, error)
 
 
 def _parse(raw: bytes) -> dict[str, Any]:
     """The file's top-level object; raises :class:`_Damaged` if there is none."""
     return files.json_object(raw, MAX_FILE_BYTES)
-
-
-def _named(repairs: list[str]) -> str:
-    """The repairs as a list, the first :data:`MAX_NAMED` of them named."""
-    if len(repairs) <= MAX_NAMED:
-        return join_list(repairs)
-    more = len(repairs) - MAX_NAMED
-    return ngettext("{repairs} and {count} more", "{repairs} and {count} more", more).format(
-        repairs=join_list(repairs[:MAX_NAMED]), count=more
-    )
 
 
 class _Warning(enum.Enum):
@@ -428,6 +496,16 @@ class _Warning(enum.Enum):
     REPAIRED = (
         N_("Some saved settings were repaired: {repairs}."),
         N_("Some saved settings were repaired: {repairs}. The original file was kept as {file}."),
+    )
+    NEWER = (
+        N_(
+            "Your settings file is from a newer version of Connect Four; what this version"
+            " does not know is left out."
+        ),
+        N_(
+            "Your settings file is from a newer version of Connect Four; what this version"
+            " does not know is left out. A copy of it was kept as {file}."
+        ),
     )
 
     def told(self, kept: Path | None, **values: object) -> str:

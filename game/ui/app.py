@@ -270,7 +270,9 @@ class App:
         self.link.close()
         window = self.stage.window
         if window.is_open:
-            if not window.fullscreen:
+            # A size from the command line is for this run only, unless the player resized.
+            chosen = self.options.window_size is None or window.window_size != window.opened_size
+            if not window.fullscreen and chosen:
                 self.settings.window_size = window.window_size
             self.saver.save()
         for problem in self.saver.close():

@@ -37,10 +37,22 @@ def seconds_since_process_start() -> float | None:
         return None
 
 
+CLOSING_SIGNALS = tuple(
+    getattr(signal, name)
+    for name in ("SIGTERM", "SIGINT", "SIGHUP", "SIGQUIT")
+    if hasattr(signal, name)
+)
+"""The signals that close the game: ``kill`` or a logout (SIGTERM), Ctrl-C (SIGINT) and
+Ctrl-\\ (SIGQUIT) in a console, the console closing (SIGHUP).  Unhandled, SIGHUP ends
+the process without saving, and pygame-ce's "parachute" turns SIGQUIT into an abort
+("Fatal Python error"); a Python handler set after pygame started replaces both (the
+parachute takes over only signals left at their default)."""
+
+
 def close_on_signals() -> dict[int, Any]:
-    """Make SIGTERM, and Ctrl-C (SIGINT) in a console, close the game as the window's
-    close button does: a QUIT event naming the signal, so the game in progress and the
-    settings are saved and the worker stopped.  Returns the handlers it replaced."""
+    """Make each of :data:`CLOSING_SIGNALS` close the game as the window's close button
+    does: a QUIT event naming the signal, so the game in progress and the settings are
+    saved and the worker stopped.  Returns the handlers it replaced."""
 
     def handle(signum: int, frame: FrameType | None) -> None:
         # pygame.error: a second signal while the window is already closing.
@@ -48,7 +60,7 @@ def close_on_signals() -> dict[int, Any]:
             pygame.event.post(pygame.event.Event(pygame.QUIT, signal=signal.Signals(signum).name))
 
     previous: dict[int, Any] = {}
-    for number in (signal.SIGTERM, signal.SIGINT):
+    for number in CLOSING_SIGNALS:
         # Not the main thread (tests), or no such signal on this system: nothing to do.
         with contextlib.suppress(ValueError, OSError):
             previous[number] = signal.signal(number, handle)
@@ -58,4 +70,5 @@ def close_on_signals() -> dict[int, Any]:
 def restore_signals(previous: dict[int, Any]) -> None:
     """Put back the handlers :func:`close_on_signals` replaced."""
     for number, handler in previous.items():
-        signal.signal(number, handler)
+        # None: a handler set outside Python (pygame's parachute); the default instead.
+        signal.signal(number, signal.SIG_DFL if handler is None else handler)

@@ -4,14 +4,18 @@
 :class:`~game.profile.history.HistoryStore` beside it, and saves a copy on a background thread
 whenever asked, so that a slow disk never stalls a frame; each save is atomic and merges
 other windows' statistics and games (the stores' business).  A save that failed is told
-to the player on the next frame (:meth:`Saver.collect`).
+to the player on the next frame (:meth:`Saver.collect`); a finished game the history
+could not write is written with the next save.  Closing waits a moment at most for
+another window's lock (what cannot wait goes to a pending file the next start merges).
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 
+from game.i18n import N_
 from game.i18n import gettext as _
 from game.profile.history import HISTORY_FILE, FinishedGame, HistoryStore, merged
 from game.profile.preferences import Settings
@@ -20,6 +24,9 @@ from game.profile.settings import Keep, SettingsStore
 from game.profile.statistics import Result, Statistics
 
 log = logging.getLogger(__name__)
+
+_SETTINGS_FAILED = N_("Your settings could not be saved ({error}).")
+_HISTORY_FAILED = N_("The game could not be kept in your history ({error}).")
 
 
 class Saver:
@@ -36,21 +43,28 @@ class Saver:
         self.game_in_progress: SavedGame | None = report.game
         """The unfinished game the main menu's Continue goes back to (kept in the file)."""
         self.startup_warnings = list(report.warnings)
-        self.history = HistoryStore(store.path.with_name(HISTORY_FILE))
+        self.history = HistoryStore(store.path.with_name(HISTORY_FILE), store.patience)
         kept = self.history.load()
         self.games: list[FinishedGame] = kept.games
         """The finished games this window knows, oldest first (the history's latest)."""
         self.startup_warnings.extend(kept.warnings)
         self._thread: ThreadPoolExecutor | None = None
-        self._saves: list[Future[str | None]] = []
+        self._saves: list[tuple[Future[str | None], str]] = []
+        """Each save on its way, and the sentence to say if it raised (it should not)."""
 
     def save(self, *, game: SavedGame | Keep | None = Keep.GAME) -> None:
         """Save a copy of the settings and statistics on the save thread, with ``game``
         as the game in progress (by default the file keeps the one it has, which may
-        be another window's)."""
+        be another window's); and the finished games a failed write left."""
         settings = self.settings.clamped()
         stats = self.stats.copy()  # with the streaks
-        self._saves.append(self._background().submit(self.store.save, settings, stats, game))
+        self._submit(_SETTINGS_FAILED, self.store.save, settings, stats, game)
+        if self.history.unsaved:
+            self._submit(_HISTORY_FAILED, self.history.retry)
+
+    def _submit(self, failed: str, work: Callable[..., str | None], *args: object) -> None:
+        """Run ``work`` on the save thread; ``failed`` is said if it raises."""
+        self._saves.append((self._background().submit(work, *args), failed))
 
     def _background(self) -> ThreadPoolExecutor:
         """The save thread (started on the first save)."""
@@ -77,7 +91,28 @@ class Saver:
         """Keep ``game`` in the history (saved in the background, merged with the games
         other windows keep there)."""
         self.games = merged(self.games, [game])
-        self._saves.append(self._background().submit(self.history.add, [game]))
+        self._submit(_HISTORY_FAILED, self.history.add, [game])
+
+    def keep_replay(
+        self, game_id: str | None, moves: str, mistakes: Iterable[int], fixed: Iterable[int]
+    ) -> bool:
+        """Keep with a finished game (by ``game_id``, else the latest game of these
+        ``moves``) the ``mistakes`` Replay my mistakes set and those ``fixed``; saved in
+        the background.  Whether the history holds that game (an imported one it does
+        not)."""
+
+        def same(game: FinishedGame) -> bool:
+            return game.id == game_id if game_id is not None else game.moves == moves
+
+        found = next((game for game in reversed(self.games) if same(game)), None)
+        if found is None:
+            found = next((game for game in reversed(self.history.read()) if same(game)), None)
+        if found is None:
+            return False
+        updated = found.replayed(mistakes, fixed)
+        self.games = merged(self.games, [updated])
+        self._submit(_HISTORY_FAILED, self.history.add, [updated])
+        return True
 
     def all_games(self) -> list[FinishedGame]:
         """Every window's finished games, oldest first: the file's and this window's."""
@@ -99,22 +134,22 @@ class Saver:
 
     def collect(self) -> list[str]:
         """The problems of the saves that finished since the last call, in sentences."""
-        done = [f for f in self._saves if f.done()]
-        self._saves = [f for f in self._saves if not f.done()]
+        done = [(f, failed) for f, failed in self._saves if f.done()]
+        self._saves = [(f, failed) for f, failed in self._saves if not f.done()]
         problems = []
-        for future in done:
+        for future, failed in done:
             try:
                 problem = future.result()
-            except Exception as error:  # SettingsStore.save does not raise; be safe anyway
-                log.exception("saving the settings failed")
-                problem = _("Your settings could not be saved ({error}).").format(error=error)
+            except Exception as error:  # the stores do not raise; be safe anyway
+                log.exception("a save failed")
+                problem = _(failed).format(error=error)
             if problem is not None:
                 problems.append(problem)
         return problems
 
     def wait(self) -> None:
         """Wait until every save has been written (their problems stay to collect)."""
-        for future in self._saves:
+        for future, _failed in self._saves:
             future.exception()
 
     def flush(self) -> list[str]:
@@ -123,7 +158,11 @@ class Saver:
         return self.collect()
 
     def close(self) -> list[str]:
-        """Write what is still on its way and stop the save thread; the problems."""
+        """Write what is still on its way and stop the save thread; the problems.  From
+        now on a save waits a moment at most for another window's lock (what cannot wait
+        goes to a pending file), and the games the history could not write go to one."""
+        self.store.patience.hurry()
+        self._submit(_HISTORY_FAILED, self.history.close)
         problems = self.flush()
         if self._thread is not None:
             self._thread.shutdown(wait=True)

@@ -33,6 +33,23 @@ HEADLESS_DRIVERS = frozenset({"offscreen", "dummy"})
 cannot reach a display; the game uses them only when SDL_VIDEODRIVER asks."""
 
 
+def _within_the_desktop(size: tuple[int, int]) -> tuple[int, int]:
+    """``size`` no larger than the desktop (the first display's), nor smaller than
+    :data:`MIN_WINDOW`.  SDL opens a larger window partly off the screen, and its surface
+    takes memory for every pixel (16384x16384: 1 GiB, several times over)."""
+    try:
+        desktops = pygame.display.get_desktop_sizes()
+    except (AttributeError, pygame.error):  # an older pygame, or no display
+        return size
+    if not desktops:
+        return size
+    widest, tallest = desktops[0]
+    return (
+        max(MIN_WINDOW[0], min(size[0], widest)),
+        max(MIN_WINDOW[1], min(size[1], tallest)),
+    )
+
+
 class NoDisplayError(RuntimeError):
     """No window can be opened: SDL found no display to draw on."""
 
@@ -44,6 +61,8 @@ class Window:
     def __init__(self, size: tuple[int, int], *, fullscreen: bool) -> None:
         self.window_size = size
         """The size when windowed (kept while fullscreen, to go back to)."""
+        self.opened_size = size
+        """The size it opened with, within the desktop (:meth:`open`)."""
         self.fullscreen = fullscreen
         self.screen: pygame.Surface | None = None
 
@@ -57,6 +76,7 @@ class Window:
         :class:`NoDisplayError` without a display."""
         pygame.display.init()
         _require_a_display()
+        self.window_size = self.opened_size = _within_the_desktop(self.window_size)
         before()
         pygame.display.set_caption(title())
         problems = _load_icon()
