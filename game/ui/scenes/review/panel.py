@@ -175,17 +175,16 @@ def _move_list(
 def _more_marks(
     surface: pygame.Surface, look: Look, layout: ReviewLayout, record: ReviewRecord, size: int
 ) -> None:
-    """An arrow beside the first row's number when moves are hidden above, beside the
-    last row's when some are below (the wheel, the arrow keys or the graph bring them)."""
+    """An arrow at the right end of the first row when moves are hidden above, of the
+    last row when some are below (the wheel, the arrow keys or the graph bring them)."""
     rect, row_h = layout.moves, row_height(look, layout)
     on_screen = visible_rows(rect, record.length, record.shown, row_h)
     ink = Ink(size, look.theme.text_muted)
-    label = pygame.Rect(rect.x, rect.y, rect.width // 5, row_h)
     if on_screen.start > 0:
-        look.text.blit(surface, MORE_ABOVE, ink, label.topright, anchor="topright")
+        look.text.blit(surface, MORE_ABOVE, ink, (rect.right, rect.y), anchor="topright")
     if on_screen.stop < (record.length + 1) // 2:
-        label.y = rect.y + (len(on_screen) - 1) * row_h
-        look.text.blit(surface, MORE_BELOW, ink, label.topright, anchor="topright")
+        y = rect.y + (len(on_screen) - 1) * row_h
+        look.text.blit(surface, MORE_BELOW, ink, (rect.right, y), anchor="topright")
 
 
 def _describe(record: ReviewRecord, names: tuple[str, str], look: Look) -> list[tuple[str, Colour]]:
