@@ -10,7 +10,7 @@ Prints, for the book given:
   process that has not imported it yet);
 * ``solve --analyze`` of random positions of plies 0-7 through the engine (every column
   must come out exact): mean and p95 time after the book is loaded;
-* the same of positions of ply 8 (p95; the target is 1 s): from the book's column values
+* the same of positions of ply 8 (p95; the target is 1 s): from the book's last-ply values
   where it keeps them; else the solver answers the children from the bound the book's
   value gives, and a few of them take two or three seconds, so a p95 of fifty positions
   is mostly where two of those fall: 300 by default (about two minutes);
@@ -37,6 +37,7 @@ import benchlib
 
 from game.ai.book import BOOK_FILE, OpeningBook
 from game.ai.bookshelf import BookFile
+from game.ai.columns import column_values
 from game.ai.engine import Engine
 from game.ai.protocol import SearchRequest
 from game.core import Board
@@ -112,23 +113,15 @@ def analysis_figures(engine: Engine, boards: list[Board], what: str, target: str
 
 def best_columns(book: OpeningBook, board: Board) -> set[int]:
     """The columns that reach the position's exact value, by the book's values of the
-    children (or the rules), for a position whose children the book holds; else the
-    book's one kept move."""
-    values: dict[int, int] = {}
-    for col in board.legal_moves():
-        if board.is_winning_move(col):
-            values[col] = (43 - board.ply) // 2
-            continue
-        child = board.copy()
-        child.play(col)
-        score = book.score(child.current, child.mask)
-        if score is None:
-            found = book.best_move(board.current, board.mask)
-            assert found is not None
-            return {found[1]}
-        values[col] = -score
-    best = max(values.values())
-    return {col for col, value in values.items() if value == best}
+    children (the engine's column routine, book alone), for a position whose children
+    the book holds; else the book's one kept move."""
+    valuation = column_values(board, book=book)
+    if valuation is None:
+        found = book.best_move(board.current, board.mask)
+        assert found is not None
+        return {found[1]}
+    values = valuation.analysis
+    return {col for col, score in values.items() if score == values.best}
 
 
 def cold_perfect_figures(book: OpeningBook, boards: list[Board]) -> None:

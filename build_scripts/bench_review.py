@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The game review's figures against issue 27's targets.
 
-    python build_scripts/bench_review.py [--games 10] [--screen-games 3] [--seed 1]
+    python build_scripts/bench_review.py [--games 10] [--screen-games 3] [--explain-games 12]
+        [--seed 1]
 
 A benchmark, not a test: it prints figures and asserts nothing.
 
@@ -17,6 +18,15 @@ A benchmark, not a test: it prints figures and asserts nothing.
    real worker process, already started, opens the Review screen of such a game: the
    time until a move is judged on screen, until every move is, and the time between
    frames meanwhile.
+
+3. **The reasons** (issue 40's target: at most 50 ms a move beyond the review itself).
+   Games between the levels with a few random slips (``check_explain.py``'s, so that
+   there are mistakes and blunders to explain) are reviewed exactly twice by fresh
+   engines, as ``review`` and as ``review --explain`` (which goes first alternates from
+   game to game), and the time spent inside the reasons themselves
+   (:meth:`game.ai.review.Reviewer.explain`: the board tests and, for a long-term loss,
+   the best line to the end) is measured in the second: per move of the game, and per
+   mistake or blunder.
 
 Other processes on the machine slow every figure: the load average is printed with them.
 """
@@ -80,6 +90,7 @@ def the_book() -> tuple[PositionBook | None, int, str]:
 def bench_exact(games: list[str]) -> None:
     from game.ai.engine import Engine  # noqa: PLC0415
     from game.ai.review import review_game  # noqa: PLC0415
+    from game.ai.review_driver import ReviewOptions  # noqa: PLC0415
 
     book, first, name = the_book()
     print(f"book: {name}; moves reviewed from move {first + 1}")
@@ -87,7 +98,9 @@ def bench_exact(games: list[str]) -> None:
     for number, moves in enumerate(games, start=1):
         engine = Engine(book=book)
         start = time.perf_counter()
-        reviews = review_game(Board.from_moves(moves), engine.reviewer, first=first)
+        reviews = review_game(
+            Board.from_moves(moves), engine.reviewer, ReviewOptions(first=first, line=0)
+        )
         seconds.append(time.perf_counter() - start)
         assert all(review.certain for review in reviews)
         benchlib.progress(f"game {number}/{len(games)}: {seconds[-1]:.2f} s")
@@ -95,6 +108,70 @@ def bench_exact(games: list[str]) -> None:
         f"a 42-move game reviewed exactly, {len(games)} games: median"
         f" {statistics.median(seconds):.2f} s, p95 {percentile(seconds, 95):.2f} s, max"
         f" {max(seconds):.2f} s (target: p95 at most 5 s)"
+    )
+
+
+def bench_explain(count: int, seed: int) -> None:
+    from check_explain import level_game  # noqa: PLC0415
+
+    from game.ai.budget import Budget  # noqa: PLC0415
+    from game.ai.engine import Engine  # noqa: PLC0415
+    from game.ai.explain import Reason  # noqa: PLC0415
+    from game.ai.review import Reviewer, review_game  # noqa: PLC0415
+    from game.ai.review_driver import ReviewOptions  # noqa: PLC0415
+    from game.ai.search import DepthSearch  # noqa: PLC0415
+
+    class TimedReviewer(Reviewer):
+        """A reviewer that adds up the seconds its reasons take."""
+
+        explaining = 0.0
+
+        def explain(self, game: Board, ply: int, budget: Budget) -> Reason | None:
+            start = time.perf_counter()
+            try:
+                return super().explain(game, ply, budget)
+            finally:
+                self.explaining += time.perf_counter() - start
+
+    book, first, name = the_book()
+    print(f"reasons: {count} level games with slips, {name}, reviewed from move {first + 1}")
+    rng = random.Random(seed)
+    search = DepthSearch()
+    games = [level_game(rng, search, 0.1) for _ in range(count)]
+    per_move: list[float] = []
+    per_reason: list[float] = []
+    plain_seconds: list[float] = []
+    explained_seconds: list[float] = []
+    for number, game in enumerate(games, start=1):
+        runs: dict[bool, float] = {}
+        inside = 0.0
+        reasons = 0
+        for explain in (False, True) if number % 2 else (True, False):
+            engine = Engine(book=book)
+            reviewer = TimedReviewer(engine.solver, engine.depth_search, book)
+            options = ReviewOptions(first=first, line=0, explain=explain)
+            start = time.perf_counter()
+            reviews = review_game(game, reviewer, options)
+            runs[explain] = time.perf_counter() - start
+            if explain:
+                inside = reviewer.explaining
+                reasons = sum(review.reason is not None for review in reviews)
+        moves = game.ply - first
+        per_move.append(inside * 1000 / moves)
+        if reasons:
+            per_reason.append(inside * 1000 / reasons)
+        plain_seconds.append(runs[False])
+        explained_seconds.append(runs[True])
+        benchlib.progress(
+            f"game {number}/{count}: {moves} moves, {reasons} reasons, {inside * 1000:.0f} ms"
+            f" in the reasons; review {runs[False]:.2f} s, with reasons {runs[True]:.2f} s"
+        )
+    print(describe_ms("time in the reasons per move of a game", per_move, target=50.0))
+    if per_reason:
+        print(describe_ms("time in the reasons per mistake or blunder", per_reason))
+    print(
+        f"whole review, median of {count}: {statistics.median(plain_seconds):.2f} s,"
+        f" with --explain {statistics.median(explained_seconds):.2f} s"
     )
 
 
@@ -184,6 +261,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=10, help="games reviewed exactly")
     parser.add_argument("--screen-games", type=int, default=3, help="games reviewed on screen")
+    parser.add_argument(
+        "--explain-games", type=int, default=12, help="level games whose reasons are timed"
+    )
     parser.add_argument("--seed", type=int, default=1, help="the games' openings")
     parser.add_argument("--size", default="960x720", help="window size, WxH")
     args = parser.parse_args(argv)
@@ -194,6 +274,8 @@ def main(argv: list[str] | None = None) -> int:
     games = full_games(max(args.games, args.screen_games), args.seed)
     if args.games:
         bench_exact(games[: args.games])
+    if args.explain_games:
+        bench_explain(args.explain_games, args.seed)
     if args.screen_games:
         bench_screen(games[: args.screen_games], (width, height))
     print(f"load average after: {load_average()}")

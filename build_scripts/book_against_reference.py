@@ -149,7 +149,8 @@ def compare(book: OpeningBook, positions: list[str], answers: dict[str, int], na
         if moves not in answers:
             continue
         board = Board.from_moves(moves)
-        mine = book.score(board.current, board.mask)
+        known = book.score(board.current, board.mask)
+        mine = None if known is None else known.value
         tally = per_ply.setdefault(board.ply, [0, 0])
         tally[0] += 1
         if mine != answers[moves]:
@@ -176,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
     book = OpeningBook.load(args.book)
     if book.first_ply != 0:
         parser.error(f"{args.book} is not a book from the empty board")
-    # Where the book keeps the column values of its last ply, it knows the next ply too.
+    # Where the book keeps the last-ply values, it knows the next ply too.
     last_ply = book.last_ply + book.covers_next_ply
     layers = positions_by_ply(last_ply)
     positions = sample(layers, args.per_ply, random.Random(args.seed))

@@ -17,7 +17,7 @@ beside it, ``<name>.next.txt``), and a new run skips what the checkpoints hold. 
 the first runs have no column: before the book is written, a short search finds one for
 each of them and appends the line again with it.  The checkpoints are committed between
 sessions (build_scripts/data/README.md); the book is written only once every position of
-the last ply is known, and keeps the column values of the last ply only once every
+the last ply is known, and keeps the last-ply values (each column's value) only once every
 position of the next is.  CI never makes the book.
 
 Usage::
@@ -44,11 +44,12 @@ from pathlib import Path
 from typing import Any
 
 from game.ai.book import BOOK_FILE, book_bytes, canonical
-from game.ai.kernel import central_column, win_now_score, winning_cells
-from game.ai.score import Window
+from game.ai.columns import value_columns
+from game.ai.kernel import central_column, winning_cells
+from game.ai.score import Score, ScoreWindow
 from game.ai.solver import Solver
 from game.core import Board
-from game.core.bitboard import BOARD, BOTTOM, CELLS, CENTRE_FIRST, WIDTH, column_cells
+from game.core.bitboard import BOARD, BOTTOM, CELLS, WIDTH, column_cells
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_LAST_PLY = 8
@@ -143,7 +144,7 @@ def immediate(key: int, position: Position, ply: int) -> Entry | None:
     wins = winning_cells(current, mask) & (mask + BOTTOM) & BOARD
     if not wins:
         return None
-    return win_now_score(ply), in_key_orientation(key, position, central_column(wins))
+    return Score.win_now(ply).value, in_key_orientation(key, position, central_column(wins))
 
 
 # -- the workers ------------------------------------------------------------------
@@ -193,7 +194,7 @@ def _solve_child(task: tuple[int, int, int, int, int]) -> Answer:
     key, current, mask, ply, low = task
     solver = _worker_solver(fresh=False)
     started = time.perf_counter()
-    solution = solver.solve_within(current, mask, ply, Window(low, CELLS, low + 1))
+    solution = solver.solve_within(current, mask, ply, ScoreWindow(low, CELLS, low + 1))
     seconds = time.perf_counter() - started
     assert solution.column is not None and solution.score >= low
     column = in_key_orientation(key, (current, mask), solution.column)
@@ -281,26 +282,23 @@ def solve_last_ply(books: Layers, checkpoint: Path, jobs: int, limit: int | None
 
 def back_up(books: Layers, last: dict[int, Entry]) -> list[dict[int, tuple[int, int]]]:
     """Every position's entry, ply by ply, from the last ply's: each earlier position
-    takes the best of its children's scores (negamax), and the most central column that
-    reaches it."""
+    takes the best of its children's scores (negamax, by the engine's column routine),
+    and the most central column that reaches it."""
     entries: dict[int, tuple[int, int]] = {}
     for key, (score, column) in last.items():
         assert column is not None, f"{key:x} has no column"
         entries[key] = (score, column)
+
+    def child_value(current: int, mask: int) -> Score:
+        return Score.exact(entries[canonical(current, mask)][0])
+
     for index in range(len(books.by_ply) - 2, -1, -1):
         ply = books.first_ply + index
         for key, position in books.by_ply[index].items():
-            values = {}
-            for col, child in children(position):
-                if child is None:
-                    values[col] = win_now_score(ply)
-                elif child[1] == BOARD:
-                    values[col] = 0
-                else:
-                    values[col] = -entries[canonical(*child)][0]
-            best = max(values.values())
-            col = next(col for col in CENTRE_FIRST if values.get(col) == best)
-            entries[key] = (best, in_key_orientation(key, position, col))
+            values = value_columns(*position, ply, child_value)
+            assert values is not None  # every child is known (or it raised KeyError)
+            col = values.best_column()
+            entries[key] = (values.best.value, in_key_orientation(key, position, col))
     return [{key: entries[key] for key in layer} for layer in books.by_ply]
 
 
@@ -363,28 +361,29 @@ def solve_next_ply(books: Layers, checkpoint: Path, jobs: int, limit: int | None
     run_pool(_solve_child, tasks, next_checkpoint(checkpoint), jobs, "solve")
 
 
-def column_values(books: Layers, checkpoint: Path) -> dict[int, list[int | None]] | None:
-    """The value of each column of every position of the last ply, in its key's
-    orientation (None: full), from both checkpoints; None while some are not known."""
+def last_ply_values(books: Layers, checkpoint: Path) -> dict[int, list[int | None]] | None:
+    """The value of each column of every position of the last ply (by the engine's column
+    routine), in its key's orientation (None: full), from both checkpoints; None while
+    some are not known."""
     last = last_ply_entries(books, checkpoint)
     following = next_ply(books, last)
     known = {key: entry[0] for key, entry in read_checkpoint(next_checkpoint(checkpoint)).items()}
     known.update(following.exact)
-    values: dict[int, list[int | None]] = {}
+
+    def child_value(current: int, mask: int) -> Score | None:
+        score = known.get(canonical(current, mask))
+        return None if score is None else Score.exact(score)
+
+    rows: dict[int, list[int | None]] = {}
     for key, position in books.by_ply[-1].items():
+        values = value_columns(*position, books.last_ply, child_value)
+        if values is None:
+            return None
         row: list[int | None] = [None] * WIDTH
-        for col, child in children(position):
-            if child is None:
-                value = win_now_score(books.last_ply)
-            elif child[1] == BOARD:
-                value = 0
-            elif canonical(*child) in known:
-                value = -known[canonical(*child)]
-            else:
-                return None
-            row[in_key_orientation(key, position, col)] = value
-        values[key] = row
-    return values
+        for col, score in values.items():
+            row[in_key_orientation(key, position, col)] = score.value
+        rows[key] = row
+    return rows
 
 
 def status(books: Layers, checkpoint: Path) -> int:
@@ -425,7 +424,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--without-next-ply",
         action="store_true",
-        help="solve only up to the last ply (the book keeps no column values)",
+        help="solve only up to the last ply (the book keeps no last-ply values)",
     )
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--limit", type=int, help="solve at most this many positions")
@@ -447,11 +446,11 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     if not args.write_only and not args.without_next_ply:
         solve_next_ply(books, args.checkpoint, args.jobs, args.limit)
-    values = None if args.without_next_ply else column_values(books, args.checkpoint)
+    values = None if args.without_next_ply else last_ply_values(books, args.checkpoint)
     if values is None and not args.without_next_ply:
         print(
             f"the positions of ply {books.last_ply + 1} are not all known yet: the book keeps"
-            " no column values"
+            " no last-ply values"
         )
     entries = back_up(books, last)
     data = book_bytes(entries, books.first_ply, values)

@@ -49,6 +49,7 @@ from pathlib import Path
 from typing import TextIO
 
 from game.ai.book import BookError, OpeningBook, canonical
+from game.ai.columns import column_values
 from game.ai.control import SearchStopped, StopControl
 from game.ai.kernel import winning_cells
 from game.ai.puzzles import (
@@ -146,6 +147,17 @@ def needs_solver(board: Board) -> bool:
     return not (mover | opponent) & possible
 
 
+def exact_values(
+    board: Board, solver: Solver, control: StopControl | None = None
+) -> tuple[int | None, ...]:
+    """Every column's exact value (None: a full column), by the engine's one column
+    routine (:func:`game.ai.columns.column_values`) with ``solver``."""
+    valuation = column_values(board, solver=solver, control=control)
+    assert valuation is not None  # with a solver, every column has a value
+    values = valuation.analysis
+    return tuple(values[col].value if col in values else None for col in range(WIDTH))
+
+
 def examine(solver: Solver, game: int, board: Board) -> Examined | None:
     """The solver's verdict on one position (None: it took too long)."""
     solver.clear()
@@ -155,7 +167,7 @@ def examine(solver: Solver, game: int, board: Board) -> Examined | None:
         if score <= 0 or wins_in(score, board.ply) > MOST_DISCS:
             return Examined(game, board.moves, score, None)
         control = StopControl(time_limit=SOLVE_SECONDS)
-        values = tuple(solver.analyze(board.current, board.mask, board.ply, control=control))
+        values = exact_values(board, solver, control)
     except SearchStopped:
         return None
     return Examined(game, board.moves, score, values)
@@ -297,8 +309,8 @@ def book_positions(path: Path, done: Checkpoint) -> list[str]:
                 ply >= MIN_PLY
                 and key not in done.positions
                 and score is not None
-                and score > 0
-                and wins_in(score, ply) <= MOST_DISCS
+                and score.value > 0
+                and wins_in(score.value, ply) <= MOST_DISCS
                 and needs_solver(board)
             ):
                 found.append(board.moves)
@@ -382,7 +394,7 @@ def verify(puzzles: Sequence[Puzzle]) -> None:
     for count, puzzle in enumerate(puzzles, start=1):
         board = Board.from_moves(puzzle.moves)
         solver.clear()
-        values = solver.analyze(board.current, board.mask, board.ply)
+        values = exact_values(board, solver)
         winning = [col for col, value in enumerate(values) if value is not None and value > 0]
         best = max(value for value in values if value is not None)
         if winning != [puzzle.answer] or wins_in(best, board.ply) != puzzle.wins_in:

@@ -439,6 +439,7 @@ def _menus_and_pages(camera: Camera) -> None:
         app.go(Go.HELP)
         camera.shoot(app, "how-to-play")
         camera.shoot(app, "how-to-play-review", events=[key(pygame.K_RIGHT)])
+        camera.shoot(app, "how-to-play-puzzles", events=[key(pygame.K_RIGHT)])
     with camera.app(size=(640, 480), show_analysis=True) as app:
         start_game(app, versus(MID_GAME))
         settle(app, 0.5)

@@ -314,8 +314,8 @@ def test_the_console_and_window_commands_have_different_names() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     console, window = project["scripts"], project["gui-scripts"]
     assert not set(console) & set(window)
-    assert window == {"connect4": "game.__main__:main"}
-    assert console == {"connect4-cli": "game.__main__:main", "connect4-server": "game.net.cli:main"}
+    assert window == {"connect4": "game.launch:main"}
+    assert console == {"connect4-cli": "game.launch:main", "connect4-server": "game.net.cli:main"}
     # CI (.ci/run, which GitHub's tests workflow runs too) runs the console command, so a
     # broken one shows there.
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")

@@ -18,7 +18,7 @@ import pytest
 from game.ai import Engine, SearchRequest
 from game.ai.backend import IS_COMPILED
 from game.ai.book import BOOK_FILE, OpeningBook, book_bytes, oriented
-from game.ai.bookshelf import BookFile, BookScores
+from game.ai.bookshelf import BookFile
 from game.ai.columns import column_values, sibling_guess
 from game.ai.score import Analysis, Score
 from game.ai.solver import Solver
@@ -155,21 +155,21 @@ def test_a_random_sample_of_the_books_last_ply_agrees_with_the_solver() -> None:
         score, column = found
         solver.clear()
         solution = solver.solve(board.current, board.mask, board.ply)
-        assert solution.score == score, (seed, board.moves)
+        assert Score.exact(solution.score) == score, (seed, board.moves)
         if not board.is_winning_move(column):
             child = board.copy()
             child.play(column)
-            reply = solver.solve_within(child.current, child.mask, child.ply, (-score, 42))
-            assert -reply.score == score, (seed, board.moves, column)
+            reply = solver.solve_within(child.current, child.mask, child.ply, (-score.value, 42))
+            assert Score.exact(-reply.score) == score, (seed, board.moves, column)
 
 
 @pytest.mark.skipif(not IS_COMPILED, reason="solving positions again wants the compiled kernel")
 def test_a_random_sample_of_the_next_ply_agrees_with_the_solver() -> None:
-    """The book keeps the score of every position one ply past its last (as the column
+    """The book keeps the score of every position one ply past its last (as the last-ply
     values of their parents); a random sample of them is solved again."""
     book = shipped_book()
     if not book.covers_next_ply:
-        pytest.skip("the shipped book keeps no column values yet: ply 9 is still being solved")
+        pytest.skip("the shipped book keeps no last-ply values yet: ply 9 is still being solved")
     count = int(os.environ.get(RESOLVE_ENV, "20"))
     seed = random.randrange(1 << 30)
     solver = Solver(1 << 22)
@@ -177,7 +177,7 @@ def test_a_random_sample_of_the_next_ply_agrees_with_the_solver() -> None:
         score = book.score(board.current, board.mask)
         assert score is not None, (seed, board.moves)
         solver.clear()
-        assert solver.solve(board.current, board.mask, board.ply).score == score, (
+        assert Score.exact(solver.solve(board.current, board.mask, board.ply).score) == score, (
             seed,
             board.moves,
         )
@@ -204,7 +204,7 @@ def test_two_thousand_random_positions_of_the_last_ply_have_the_books_result() -
     for board in boards:
         score = book.score(board.current, board.mask)
         assert score is not None, board.moves
-        assert solved[board.moves] == (score > 0) - (score < 0), (seed, board.moves, score)
+        assert solved[board.moves] == score.result, (seed, board.moves, score)
 
 
 @pytest.mark.parametrize(
@@ -248,7 +248,7 @@ def test_a_book_of_a_positions_children_answers_its_analysis(tmp_path: Path) -> 
     path = tiny_book(tmp_path, children)
     book = BookFile.at(path)
     result = Engine(book=book).think(SearchRequest(moves=root.moves, analyze=True))
-    assert result.from_book and isinstance(book.book, BookScores)
+    assert result.from_book and isinstance(book.book, OpeningBook)
     assert result.analysis == solved(root, weak=False)
     assert result.score == solved(root, weak=False).best
     # Damaged, it is a book problem: the engine plays on without it.

@@ -22,7 +22,7 @@ import pytest
 from game.ai import Engine, SearchRequest
 from game.ai.book import BOOK_FILE, HEADER, BookError, OpeningBook, book_bytes, canonical
 from game.ai.bookshelf import BookFile
-from game.ai.kernel import win_now_score
+from game.ai.score import DRAW, Score
 from game.ai.solver import Solver
 from game.core import WIDTH, Board
 from tests.conftest import ROOT
@@ -79,17 +79,17 @@ def check_against_solver(book: OpeningBook, board: Board, solver: Solver) -> Non
     entry = book.best_move(board.current, board.mask)
     assert entry is not None, board.moves
     score, col = entry
-    assert score == solver.solve(board.current, board.mask, board.ply).score, board.moves
+    assert score == Score.exact(solver.solve(board.current, board.mask, board.ply).score)
     if board.is_winning_move(col):
-        assert score == win_now_score(board.ply), board.moves
+        assert score == Score.win_now(board.ply), board.moves
         return
     child = board.copy()
     child.play(col)
     if child.is_over:  # the last cell: a draw
-        assert score == 0, board.moves
+        assert score == DRAW, board.moves
     else:
         reply = solver.solve(child.current, child.mask, child.ply)
-        assert -reply.score == score, (board.moves, col)
+        assert Score.exact(-reply.score) == score, (board.moves, col)
 
 
 def test_a_small_book_holds_every_position_with_the_solvers_score(small_book: OpeningBook) -> None:
@@ -117,19 +117,19 @@ def test_a_small_book_knows_every_column_of_its_last_ply(small_book: OpeningBook
         board = random_reachable(rng, SMALL_ROOT, SMALL_LAST_PLY - len(SMALL_ROOT))
         if board.is_over or board.ply != SMALL_LAST_PLY:
             continue
-        values = small_book.column_values(board.current, board.mask)
+        values = small_book.last_ply_values(board.current, board.mask)
         assert values is not None, board.moves
         for col in range(WIDTH):
             if col not in board.legal_moves():
-                assert values[col] is None, (board.moves, col)
+                assert col not in values, (board.moves, col)
                 continue
             child = board.copy()
             child.play(col)
             if child.is_over:
-                assert values[col] == win_now_score(board.ply), (board.moves, col)
+                assert values[col] == Score.win_now(board.ply), (board.moves, col)
                 assert small_book.score(child.current, child.mask) is None  # a game over
                 continue
-            expected = solver.solve(child.current, child.mask, child.ply).score
+            expected = Score.exact(solver.solve(child.current, child.mask, child.ply).score)
             assert values[col] == -expected, (board.moves, col)
             assert small_book.score(child.current, child.mask) == expected, child.moves
             assert small_book.best_move(child.current, child.mask) is None  # score only
@@ -142,7 +142,7 @@ def test_a_small_book_knows_every_column_of_its_last_ply(small_book: OpeningBook
     assert small_book.score(board.current, board.mask) is None
 
 
-def test_without_the_next_ply_the_book_keeps_no_column_values(tmp_path: Path) -> None:
+def test_without_the_next_ply_the_book_keeps_no_last_ply_values(tmp_path: Path) -> None:
     data, said = make(tmp_path, "short", "--jobs", "2", "--without-next-ply")
     book = OpeningBook.from_bytes(data)
     assert not book.covers_next_ply, said
@@ -150,7 +150,7 @@ def test_without_the_next_ply_the_book_keeps_no_column_values(tmp_path: Path) ->
     board = Board.from_moves(SMALL_ROOT + "12567")
     assert book.score(board.current, board.mask) is None
     board = Board.from_moves(SMALL_ROOT + "1256")
-    assert book.column_values(board.current, board.mask) is None
+    assert book.last_ply_values(board.current, board.mask) is None
     assert book.score(board.current, board.mask) is not None
 
 
@@ -244,7 +244,7 @@ def other_contents(data: bytes, change: Callable[[bytes], bytes]) -> bytes:
 )
 def test_a_damaged_book_is_refused_with_a_sentence_saying_why(damage: object, says: str) -> None:
     # Its contents: 3 counts of 4 bytes, 3 keys (12-35), 3 scores (36-38), 3 moves (39-41)
-    # and two positions' column values (42-55).
+    # and two positions' last-ply values (42-55).
     data = book_bytes([{1: (3, 2)}, {5: (-1, 0), 9: (2, 6)}], 0, {5: [1] * 7, 9: [None] * 7})
     book = OpeningBook.from_bytes(data)
     assert book.score(0, 0) is None  # key 0 is not in it
@@ -277,10 +277,10 @@ def test_the_shipped_book_backs_up_from_its_last_ply() -> None:
         for board in level:
             entry = book.best_move(board.current, board.mask)
             assert entry is not None, board.moves
-            values = {}
+            values: dict[int, Score] = {}
             for col in board.legal_moves():
                 if board.is_winning_move(col):
-                    values[col] = win_now_score(ply)
+                    values[col] = Score.win_now(ply)
                     continue
                 child = board.copy()
                 child.play(col)
@@ -291,19 +291,18 @@ def test_the_shipped_book_backs_up_from_its_last_ply() -> None:
             assert entry[0] == max(values.values()), board.moves
             assert values[entry[1]] == entry[0], board.moves
         level = list(following.values())
-    # The last ply: its column values (when the book keeps them) agree with its scores.
+    # The last ply: its last-ply values (when the book keeps them) agree with its scores.
     for board in level:
         entry = book.best_move(board.current, board.mask)
         assert entry is not None, board.moves
-        kept = book.column_values(board.current, board.mask)
+        kept = book.last_ply_values(board.current, board.mask)
         if not book.covers_next_ply:
             assert kept is None
             continue
         assert kept is not None, board.moves
-        assert max(value for value in kept if value is not None) == entry[0], board.moves
+        assert kept.best == entry[0], board.moves
         assert kept[entry[1]] == entry[0], board.moves
-        legal = board.legal_moves()
-        assert [value is not None for value in kept] == [col in legal for col in range(WIDTH)]
+        assert list(kept) == board.legal_moves(), board.moves
 
 
 def test_one_ply_past_the_book_perfect_looks_only_for_a_move_reaching_its_score(

@@ -43,3 +43,12 @@ def test_importing_the_engine_leaves_pygame_out() -> None:
     result = _run(sys.executable, "-c", code)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "False"
+
+
+def test_the_commands_entry_point_loads_nothing_of_the_window() -> None:
+    # A spawned worker imports the launcher script again: through game.launch it must
+    # not load the window's language, assets or settings (game/ai/worker.py).
+    code = "import sys, game.launch; print(sorted(m for m in sys.modules if m.startswith('game.')))"
+    result = _run(sys.executable, "-c", code)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "['game._version', 'game.launch']"

@@ -20,7 +20,7 @@ from game.ai.book import BOOK_FILE, OpeningBook
 from game.ai.columns import column_values
 from game.ai.solver import Solution, Solver
 from game.core import Board
-from tests.conftest import ROOT, read_testset
+from tests.conftest import ROOT, build_script, read_testset
 
 pytestmark = pytest.mark.engine
 
@@ -302,7 +302,7 @@ def fresh_score(moves: str) -> int:
     if board.ply <= book.last_ply:
         known = book.score(board.current, board.mask)
         assert known is not None, moves
-        return known
+        return known.value
     return Solver().solve(board.current, board.mask, board.ply).score
 
 
@@ -327,6 +327,28 @@ def test_review_prints_a_line_a_move_exact_where_time_allows() -> None:
         expected = -score if number == len(moves) else -fresh_score(after)
         assert int(played) == expected, line
     assert exact >= 10  # the last moves at least: each is solved in milliseconds
+
+
+def test_review_explain_adds_the_reason_of_each_mistake_and_blunder_and_nothing_else() -> None:
+    plain = build_script("plain_reasons")
+    moves, _ = read_testset("Test_L3_R1", 3)[2]
+    done = run("review", moves, "--explain", "--time", "20")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) == len(moves)
+    explained = 0
+    for number, line in enumerate(lines, start=1):
+        fields = line.split()
+        assert fields[:2] == [str(number), moves[number - 1]]
+        verdict = fields[2]
+        if verdict in ("mistake", "blunder"):
+            ply = int(fields[0]) - 1
+            expected = plain.reason(moves, ply, verdict == "blunder", int(fields[4]))
+            assert " ".join(fields[5:]) == expected, line
+            explained += 1
+        else:
+            assert len(fields) == 5, line  # no reason: another verdict, or an estimate
+    assert explained >= 5  # the last moves at least are exact
 
 
 @pytest.mark.parametrize(

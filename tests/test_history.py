@@ -149,3 +149,43 @@ def test_the_saver_keeps_games_beside_the_settings(tmp_path: Path) -> None:
     assert [g.moves for g in saver.all_games()] == [WON, DRAWN]
     saver.close()
     other.close()
+
+
+def test_the_mistakes_replayed_and_fixed_are_kept_with_the_game_and_add_up(
+    tmp_path: Path,
+) -> None:
+    first = game(DRAWN)
+    replayed = first.replayed([3, 9], [9])
+    assert (replayed.mistakes, replayed.fixed, replayed.id) == ((3, 9), (9,), first.id)
+    history = store(tmp_path)
+    assert history.add([replayed]) is None
+    assert history.load().games == [replayed]
+    # Another window fixed move 3 and replayed move 17: both windows' work adds up.
+    other = first.replayed([3, 17], [3])
+    assert history.add([other]) is None
+    kept = history.load().games[0]
+    assert (kept.mistakes, kept.fixed) == ((3, 9, 17), (3, 9))
+    assert merged([replayed], [other]) == [kept]
+    old_file = {k: v for k, v in first.to_json().items() if k not in ("mistakes", "fixed")}
+    assert FinishedGame.from_json(old_file).mistakes == ()  # files from before: none
+
+
+@pytest.mark.parametrize(("mistakes", "fixed"), [((0,), ()), ((43,), ()), ((3,), (4,))])
+def test_mistakes_must_be_moves_of_the_game_and_fixed_among_them(
+    mistakes: tuple[int, ...], fixed: tuple[int, ...]
+) -> None:
+    with pytest.raises(ValueError, match=r"mistakes|fixed"):
+        game(DRAWN, mistakes=mistakes, fixed=fixed)
+
+
+def test_the_saver_keeps_a_replay_with_the_game_by_id_or_by_its_moves(tmp_path: Path) -> None:
+    saver = Saver(SettingsStore(tmp_path / "settings.json"))
+    kept = game(DRAWN)
+    saver.record_game(kept)
+    assert saver.keep_replay(kept.id, DRAWN, [5], [5])
+    assert saver.keep_replay(None, DRAWN, [7], [])  # the game just played: by its moves
+    assert not saver.keep_replay(None, "4455667", [1], [])  # not in the history
+    assert saver.flush() == []
+    again = Saver(SettingsStore(tmp_path / "settings.json")).all_games()
+    assert [(g.mistakes, g.fixed) for g in again] == [((5, 7), (5,))]
+    saver.close()

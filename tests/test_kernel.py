@@ -20,8 +20,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.ai import kernel as pure
-from game.ai.backend import KERNEL, PURE_ENV, load_compiled
+from game.ai.backend import KERNEL, load_compiled
 from game.ai.control import SearchStopped, StopControl
+from game.ai.kernel_switch import PURE_ENV
 from game.ai.search import DepthSearch
 from game.ai.solver import Solver
 from game.core import CELLS, HEIGHT, WIDTH, Board

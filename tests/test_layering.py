@@ -102,9 +102,10 @@ def test_the_check_sees_a_wrong_import(tmp_path: Path) -> None:
 
 
 def test_the_windows_imports_of_the_engine_load_neither_the_engine_nor_its_kernel() -> None:
-    # The window reads levels and the request types; the search runs in the worker.
+    # The window reads levels, the request types and the review's driver; the search runs
+    # in the worker.
     code = (
-        "import sys, game.ai.levels, game.ai.protocol, game.ai.score;"
+        "import sys, game.ai.levels, game.ai.protocol, game.ai.score, game.ai.review_driver;"
         " print(sorted(m for m in sys.modules if m.startswith('game.ai.')))"
     )
     result = subprocess.run(

@@ -21,9 +21,12 @@ from game.core import Board
 from game.profile.statistics import Statistics
 from game.ui.requests import RequestKind
 from game.ui.scenes.puzzles import PuzzleData, PuzzleScene
-from game.ui.scenes.puzzles.attempt import LINE_PLIES, Ask, Attempt, Phase
-from game.ui.scenes.puzzles.texts import refutation, status
+from game.ui.scenes.puzzles.attempt import LINE_PLIES, Ask, Attempt, Phase, defended
+from game.ui.scenes.puzzles.texts import reason, refutation, status
+from tests.conftest import build_script
 from tests.fakes import HeldLink
+
+plain = build_script("plain_reasons")
 
 EASY = Puzzle("4444355553126411545166611626777777333", 2, 2)
 """Win with the second disc: column 3, then the four (the solver checked it)."""
@@ -106,27 +109,38 @@ def test_the_answer_asks_the_defence_and_the_four_solves_it() -> None:
     assert attempt.play(four) == [] and attempt.phase is Phase.SOLVED
 
 
-def test_a_wrong_first_move_fails_at_once_and_the_refutation_follows_move_by_move() -> None:
+NAMES = {"red": "Red", "yellow": "Yellow"}
+
+
+def test_a_wrong_first_move_fails_at_once_and_the_winning_play_follows_move_by_move() -> None:
     attempt = Attempt.start(MEDIUM)
     wrong = next(
         col for col in Board.from_moves(MEDIUM.moves).legal_moves() if col != MEDIUM.answer
     )
     asks = attempt.play(wrong)
-    assert phase(attempt) is Phase.FAILED and asks == [Ask(RequestKind.MOVE, attempt.board.moves)]
-    assert attempt.kept_columns() == frozenset({MEDIUM.answer})
+    # The winning play starts in the column that kept the win, with the player's disc.
+    winning = MEDIUM.moves + str(MEDIUM.answer + 1)
+    assert phase(attempt) is Phase.FAILED and asks == [Ask(RequestKind.MOVE, winning)]
+    assert attempt.kept_columns() == frozenset({MEDIUM.answer}) and attempt.wrong == wrong
+    assert attempt.line == [MEDIUM.answer]
     engine = RealEngine()
     while asks:
         found = engine.think(SearchRequest(moves=asks[0].moves))
         asks = attempt.answered(asks[0].moves, found.column, found.score)  # type: ignore[arg-type]
-    line = Board.from_moves(attempt.board.moves)
+    line = Board.from_moves(MEDIUM.moves)
     for col in attempt.line:
         line.play(col)
     assert attempt.line_over and (line.is_over or len(attempt.line) == LINE_PLIES)
+    assert line.outcome is None or line.outcome.winner == attempt.player
     assert attempt.board.moves == MEDIUM.moves + str(wrong + 1)  # the line is drawn, not played
-    assert refutation(attempt)[0] == f"Column {MEDIUM.answer + 1} kept the win."
+    said = refutation(attempt, NAMES)
+    assert said[0] == f"Column {MEDIUM.answer + 1} kept the win."
+    assert said[-1] == (
+        f"The numbered discs show how to win from there, starting in column {MEDIUM.answer + 1}."
+    )
 
 
-def test_a_later_move_is_judged_by_the_analysis_when_it_comes_first() -> None:
+def test_a_later_move_is_judged_by_the_analysis_when_it_comes_first_and_says_why() -> None:
     attempt = Attempt.start(MEDIUM)
     attempt.play(MEDIUM.answer)
     defence = RealEngine().think(SearchRequest(moves=attempt.board.moves))
@@ -138,13 +152,20 @@ def test_a_later_move_is_judged_by_the_analysis_when_it_comes_first() -> None:
     wrong = next(col for col in analysis if col not in keeps)
     asks = attempt.play(wrong)  # no analysis yet: the defence's reply will judge it
     assert phase(attempt) is Phase.DEFENCE and asks == [Ask(RequestKind.MOVE, attempt.board.moves)]
-    attempt.analysed(here, analysis)  # the analysis arrives first
+    following = attempt.analysed(here, analysis)  # the analysis arrives first
     assert phase(attempt) is Phase.FAILED and attempt.kept_columns() == keeps
+    assert attempt.line == [analysis.best_column()]
+    assert following == [Ask(RequestKind.MOVE, attempt.line_position())]
     reply = RealEngine().think(SearchRequest(moves=attempt.board.moves))
-    following = attempt.answered(asks[0].moves, reply.column, reply.score)  # type: ignore[arg-type]
-    assert attempt.line == [reply.column] and following == [
-        Ask(RequestKind.MOVE, attempt.line_position())
-    ]
+    assert attempt.answered(asks[0].moves, reply.column, reply.score) == []  # type: ignore[arg-type]
+    # Why, by the review's rules: the same as the plain board test's.
+    assert attempt.reason is not None
+    played = analysis[wrong]
+    blunder = played.result == -1
+    expected = plain.reason(here + str(wrong + 1), len(here), blunder, played.value)
+    assert attempt.reason.code() == expected
+    said = refutation(attempt, NAMES)
+    assert said[1] == reason(attempt, NAMES) and said[1]
 
 
 def test_the_defence_s_reply_judges_a_move_when_no_analysis_came() -> None:
@@ -154,8 +175,27 @@ def test_the_defence_s_reply_judges_a_move_when_no_analysis_came() -> None:
     assert phase(attempt) is Phase.DEFENCE
     reply = attempt.board.legal_moves()[0]
     asks = attempt.answered(attempt.board.moves, reply, Score.exact(0))
-    assert phase(attempt) is Phase.FAILED and attempt.line == [reply]
+    assert phase(attempt) is Phase.FAILED and attempt.line == [] and asks == []
+    analysis = RealEngine().think(SearchRequest(moves=MEDIUM.moves, analyze=True)).analysis
+    assert analysis is not None
+    asks = attempt.analysed(MEDIUM.moves, analysis)  # the winning play starts now
+    assert attempt.line == [MEDIUM.answer]
     assert asks == [Ask(RequestKind.MOVE, attempt.line_position())]
+
+
+@pytest.mark.parametrize(
+    ("moves", "perfect", "defence"),
+    [
+        ("12121", 6, 0),  # red threatens the top of column 1: the defence takes it
+        ("44556", 0, 2),  # two threats (columns 3 and 7): every move loses, one is blocked
+        ("44556", 6, 6),  # the Perfect level's move blocks already
+        ("4455", 0, 0),  # no threat at once: the Perfect level's move stands
+    ],
+)
+def test_the_defence_blocks_a_four_when_every_move_loses(
+    moves: str, perfect: int, defence: int
+) -> None:
+    assert defended(Board.from_moves(moves), perfect) == defence
 
 
 def test_stale_answers_change_nothing() -> None:

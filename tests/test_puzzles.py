@@ -18,6 +18,7 @@ import pytest
 
 from game import resources
 from game.ai.book import canonical
+from game.ai.columns import column_values
 from game.ai.puzzles import (
     HEADER,
     PUZZLE_FILE,
@@ -123,11 +124,12 @@ def test_a_sample_of_shipped_puzzles_has_one_winning_column_and_its_length() -> 
     solver = Solver(1 << 20)
     for puzzle in random.Random(seed).sample(puzzles, min(SAMPLE, len(puzzles))):
         board = Board.from_moves(puzzle.moves)
-        values = solver.analyze(board.current, board.mask, board.ply)
-        winning = [col for col, value in enumerate(values) if value is not None and value > 0]
+        valuation = column_values(board, solver=solver)
+        assert valuation is not None
+        values = valuation.analysis
+        winning = [col for col, value in values.items() if value.value > 0]
         assert winning == [puzzle.answer], (puzzle, values)
-        best = max(value for value in values if value is not None)
-        assert wins_in(best, board.ply) == puzzle.wins_in, (puzzle, values)
+        assert wins_in(values.best.value, board.ply) == puzzle.wins_in, (puzzle, values)
 
 
 # -- bands and the daily puzzle -----------------------------------------------------------

@@ -11,8 +11,8 @@ from game.ai.budget import Budget
 from game.ai.control import StopControl
 from game.ai.judge import (
     Judgement,
+    MoveVerdict,
     PositionValue,
-    Verdict,
     assemble,
     judge,
     point,
@@ -20,7 +20,15 @@ from game.ai.judge import (
     review_line,
     verdict_of,
 )
-from game.ai.review import Reviewer, review_game, review_order
+from game.ai.protocol import LINE_LENGTH
+from game.ai.review import Reviewer, review_game
+from game.ai.review_driver import (
+    Answer,
+    Need,
+    ReviewDriver,
+    ReviewOptions,
+    review_order,
+)
 from game.ai.score import DRAW, Score
 from game.ai.search import DepthSearch
 from game.ai.solver import Solver
@@ -34,33 +42,33 @@ pytestmark = pytest.mark.engine
 @pytest.mark.parametrize(
     ("best", "played", "verdict"),
     [
-        (3, 3, Verdict.BEST),
-        (0, 0, Verdict.BEST),
-        (-4, -4, Verdict.BEST),
-        (5, 2, Verdict.INACCURACY),  # a slower win
-        (-2, -6, Verdict.INACCURACY),  # a quicker loss
-        (4, 0, Verdict.MISTAKE),  # a win thrown away for a draw
-        (0, -1, Verdict.BLUNDER),  # a draw turned into a loss
-        (7, -3, Verdict.BLUNDER),  # a win turned into a loss
+        (3, 3, MoveVerdict.BEST),
+        (0, 0, MoveVerdict.BEST),
+        (-4, -4, MoveVerdict.BEST),
+        (5, 2, MoveVerdict.INACCURACY),  # a slower win
+        (-2, -6, MoveVerdict.INACCURACY),  # a quicker loss
+        (4, 0, MoveVerdict.MISTAKE),  # a win thrown away for a draw
+        (0, -1, MoveVerdict.BLUNDER),  # a draw turned into a loss
+        (7, -3, MoveVerdict.BLUNDER),  # a win turned into a loss
     ],
 )
-def test_the_verdicts_follow_the_issue(best: int, played: int, verdict: Verdict) -> None:
+def test_the_verdicts_follow_the_issue(best: int, played: int, verdict: MoveVerdict) -> None:
     assert verdict_of(best, played) is verdict
     assert judge(Score.exact(best), Score.exact(played)) == Judgement(verdict, True)
 
 
 def test_a_verdict_from_an_estimate_is_never_certain_nor_proven() -> None:
     # An estimate of the played move above the best's never makes it better than best.
-    assert judge(Score.exact(-3), Score.estimate(400)) == Judgement(Verdict.BEST, False)
-    assert judge(Score.estimate(300), Score.exact(-2)) == Judgement(Verdict.BLUNDER, False)
-    assert judge(Score.bound(3), Score.bound(1)) == Judgement(Verdict.INACCURACY, False)
+    assert judge(Score.exact(-3), Score.estimate(400)) == Judgement(MoveVerdict.BEST, False)
+    assert judge(Score.estimate(300), Score.exact(-2)) == Judgement(MoveVerdict.BLUNDER, False)
+    assert judge(Score.bound(3), Score.bound(1)) == Judgement(MoveVerdict.INACCURACY, False)
 
 
 def test_results_alone_prove_a_mistake_or_a_blunder() -> None:
-    assert judge(Score.bound(2), Score.exact(0)) == Judgement(Verdict.MISTAKE, False, True)
-    assert judge(DRAW, Score.bound(-1)) == Judgement(Verdict.BLUNDER, False, True)
-    assert judge(Score.bound(1), Score.bound(-4)) == Judgement(Verdict.BLUNDER, False, True)
-    assert Judgement(Verdict.BEST, True).proven
+    assert judge(Score.bound(2), Score.exact(0)) == Judgement(MoveVerdict.MISTAKE, False, True)
+    assert judge(DRAW, Score.bound(-1)) == Judgement(MoveVerdict.BLUNDER, False, True)
+    assert judge(Score.bound(1), Score.bound(-4)) == Judgement(MoveVerdict.BLUNDER, False, True)
+    assert Judgement(MoveVerdict.BEST, True).proven
     assert point(Score.estimate(-600)) == -1 and point(Score.bound(-5)) == -5
 
 
@@ -82,7 +90,7 @@ def test_a_finished_game_needs_no_value_after_its_last_move() -> None:
     assert review_order(won)[0] == 6
     reviews = assemble(won, {6: PositionValue(6, Score.exact(18))})
     last = reviews[-1]
-    assert last is not None and last.played == Score.win_now(6) and last.verdict is Verdict.BEST
+    assert last is not None and last.played == Score.win_now(6) and last.verdict is MoveVerdict.BEST
     assert reviews[:-1] == [None] * 6
 
 
@@ -99,7 +107,8 @@ def test_every_value_is_the_solvers_own(name: str, count: int, span: int) -> Non
     for moves, score in read_testset(name, count):
         game = Board.from_moves(moves)
         start = max(9, game.ply - span)
-        reviews = review_game(game, Reviewer(Solver(), DepthSearch(), None), first=start)
+        options = ReviewOptions(first=start, line=0)
+        reviews = review_game(game, Reviewer(Solver(), DepthSearch(), None), options)
         assert [r.number for r in reviews] == list(range(start + 1, game.ply + 1))
         for review in reviews:
             before = moves[: review.ply]
@@ -157,9 +166,64 @@ def test_the_book_answers_the_positions_it_knows() -> None:
 
 def test_out_of_time_the_values_are_estimates_and_say_so() -> None:
     moves = "4453"  # far from solved in no time, without a book
-    reviews = review_game(
-        Board.from_moves(moves), Reviewer(Solver(), DepthSearch(), None), seconds=0.0
-    )
+    reviewer = Reviewer(Solver(), DepthSearch(), None)
+    reviews = review_game(Board.from_moves(moves), reviewer, ReviewOptions(total_seconds=0.0))
     assert len(reviews) == 4
     assert all(not r.certain for r in reviews)
     assert all("?" in review_line(r) and "~" in review_line(r) for r in reviews)
+
+
+# -- the driver: one order for the command line and the window -----------------------
+
+
+def answer_of(need: Need, score: Score) -> Answer:
+    return Answer(PositionValue(need.ply, score, 3, (3,) * need.line))
+
+
+def test_the_driver_asks_from_the_last_position_back_then_a_blunders_line_first() -> None:
+    game = Board.from_moves("4455")
+    driver = ReviewDriver(game, ReviewOptions(explain=True))
+    scores = {4: Score.exact(17)}  # a draw elsewhere
+    asked = []
+    while (need := driver.take()) is not None:
+        asked.append(need)
+        driver.receive(need, answer_of(need, scores.get(need.ply, DRAW)))
+    # Move 4 (ply 3) is a blunder once ply 3's value came: its line and reason go next.
+    assert [(n.ply, n.line, n.explain) for n in asked] == [
+        (4, 0, False),
+        (3, 0, False),
+        (3, LINE_LENGTH, True),
+        (2, 0, False),
+        (1, 0, False),
+        (0, 0, False),
+    ]
+    assert driver.done and not driver.pending
+    blunder = driver.reviews[3]
+    assert blunder is not None and blunder.verdict is MoveVerdict.BLUNDER
+    assert blunder.line == (3,) * LINE_LENGTH
+
+
+def test_the_driver_keeps_a_few_needs_in_flight_and_stops_when_cancelled() -> None:
+    driver = ReviewDriver(Board.from_moves("4455667"), ReviewOptions(first=2))
+    first, second = driver.take(), driver.take()
+    assert first is not None and second is not None
+    assert (first.ply, second.ply) == (6, 5) and driver.pending == (first, second)
+    driver.fail(first)
+    assert driver.failures == 1 and list(driver.pending) == [second]
+    driver.cancel()
+    assert driver.take() is None and driver.done
+
+
+def test_the_driver_shares_the_time_left_among_the_needs_left() -> None:
+    now = [0.0]
+    options = ReviewOptions(total_seconds=10.0, line=0)
+    driver = ReviewDriver(Board.from_moves("4455"), options, clock=lambda: now[0])
+    need = driver.take()
+    assert need is not None and need.time_limit == 10.0 / 5
+    now[0] = 6.0
+    driver.receive(need, answer_of(need, DRAW))
+    need = driver.take()
+    assert need is not None and need.time_limit == 4.0 / 4
+    per_position = ReviewDriver(Board.from_moves("4"), ReviewOptions(position_seconds=4.0))
+    need = per_position.take()
+    assert need is not None and need.time_limit == 4.0

@@ -12,8 +12,8 @@ from game.ai.score import (
     HEURISTIC_UNIT,
     MAX_SCORE,
     Analysis,
-    Kind,
     Score,
+    ScoreKind,
     stones_to_win,
 )
 
@@ -98,13 +98,13 @@ def test_one_order_from_the_fastest_win_to_the_fastest_loss() -> None:
     # ranks above an even estimate for both players).
     turned = [score for score in ranked if score != Score.estimate(0)]
     assert sorted((-score for score in turned), reverse=True) == [-s for s in reversed(turned)]
-    assert -Score.bound(3) == Score.bound(-3) and Score.bound(-3).kind is Kind.AT_MOST
+    assert -Score.bound(3) == Score.bound(-3) and Score.bound(-3).kind is ScoreKind.AT_MOST
 
 
 def test_results_and_the_search_scale() -> None:
     assert [Score.exact(s).result for s in (4, 0, -4)] == [1, 0, -1]
     assert Score.bound(1).result == 1 and Score.bound(-2).result == -1
-    assert Score(0, Kind.AT_LEAST).result is None and Score.estimate(500).result is None
+    assert Score(0, ScoreKind.AT_LEAST).result is None and Score.estimate(500).result is None
     with pytest.raises(ValueError, match="not 0"):
         Score.bound(0)
     unit = HEURISTIC_UNIT
@@ -113,7 +113,7 @@ def test_results_and_the_search_scale() -> None:
     assert Score.from_search(-2 * unit, exact=False) == Score.bound(-2)
     assert Score.from_search(0, exact=True) == DRAW
     assert Score.from_search(0, exact=False) == Score.estimate(0)
-    assert Score.from_search(-420, exact=False).kind is Kind.ESTIMATE
+    assert Score.from_search(-420, exact=False).kind is ScoreKind.ESTIMATE
     assert Score.bound(3).units == 3 * unit and Score.estimate(-420).units == -420
 
 

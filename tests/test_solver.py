@@ -13,6 +13,7 @@ from itertools import pairwise
 import pytest
 
 from game.ai.backend import KERNEL
+from game.ai.columns import column_values
 from game.ai.control import SearchStopped, StopControl
 from game.ai.kernel import (
     CLOSE_PLIES,
@@ -22,7 +23,7 @@ from game.ai.kernel import (
     next_probe,
     win_now_score,
 )
-from game.ai.score import Window
+from game.ai.score import ScoreWindow
 from game.ai.solver import Solver
 from game.core import CELLS, WIDTH, Board
 from game.core.bitboard import BOARD, BOTTOM, EVEN_ROWS, FOURS, HEIGHT, ODD_ROWS, cell_bit
@@ -116,13 +117,20 @@ def analysis_by_children(solver: Solver, board: Board) -> list[int | None]:
     return scores
 
 
+def analysed(board: Board) -> list[int | None]:
+    """Each column's score by the engine's column routine with a fresh solver."""
+    valuation = column_values(board, solver=Solver())
+    assert valuation is not None
+    values = valuation.analysis
+    return [values[col].value if col in values else None for col in range(WIDTH)]
+
+
 @pytest.mark.parametrize(("name", "count"), [("Test_L3_R1", 15), ("Test_L2_R1", 10)])
 def test_analysis_agrees_with_solving_each_child(name: str, count: int) -> None:
     checker = Solver()
     for moves, expected in read_testset(name, count):
         board = Board.from_moves(moves)
-        analyst = Solver()
-        scores = analyst.analyze(board.current, board.mask, board.ply)
+        scores = analysed(board)
         assert scores == analysis_by_children(checker, board), moves
         assert max(s for s in scores if s is not None) == expected, moves
         assert [s is None for s in scores] == [not board.can_play(c) for c in range(WIDTH)]
@@ -132,7 +140,7 @@ def test_analysis_of_a_position_with_full_columns() -> None:
     # Test_L3_R1, line 2: columns 3, 4 and 7 are full; the mover wins (score 1).
     board = Board.from_moves("7422341735647741166133573473242566")
     assert [c for c in range(WIDTH) if not board.can_play(c)] == [2, 3, 6]
-    scores = Solver().analyze(board.current, board.mask, board.ply)
+    scores = analysed(board)
     assert [scores[c] for c in (2, 3, 6)] == [None, None, None]
     assert scores == analysis_by_children(Solver(), board)
     assert max(s for s in scores if s is not None) == 1
@@ -367,7 +375,7 @@ def test_known_bounds_give_the_same_score_and_a_move_that_reaches_it(name: str, 
     solver = Solver()
     for moves, expected in read_testset(name, count):
         board = Board.from_moves(moves)
-        windows: list[tuple[int, int] | Window] = [
+        windows: list[tuple[int, int] | ScoreWindow] = [
             (expected, expected + 3),
             (expected - 2, expected),
             (expected - 1, 30),
@@ -375,7 +383,7 @@ def test_known_bounds_give_the_same_score_and_a_move_that_reaches_it(name: str, 
         # A guess changes only the order of the probes: right, too low, too high, on a
         # bound, outside the bounds.
         for guess in (expected, expected - 1, expected + 2, -20, 25):
-            windows.append(Window(expected - 3, 30, guess))
+            windows.append(ScoreWindow(expected - 3, 30, guess))
         for bounds in windows:
             solver.clear()
             solution = solver.solve_within(board.current, board.mask, board.ply, bounds)

@@ -3,16 +3,18 @@ with a fake worker (answers in-process: the rules' values, or values a test give
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 import pygame
 import pytest
 
-from game.ai.judge import PositionValue, Verdict
-from game.ai.protocol import ReviewRequest, ReviewResult, SearchRequest, SearchResult
+from game.ai.explain import Reason, Why, classify
+from game.ai.judge import MoveVerdict, PositionValue
+from game.ai.protocol import LINE_LENGTH, ReviewRequest, ReviewResult, SearchRequest, SearchResult
 from game.ai.score import DRAW, Analysis, Score
 from game.core import Board
-from game.profile.choices import Starter
+from game.profile.choices import DiscColour, Starter
 from game.ui import clipboard
 from game.ui.app import App
 from game.ui.options import Mode
@@ -20,7 +22,7 @@ from game.ui.review_game import ReviewGame
 from game.ui.scenes.games import GamesScene
 from game.ui.scenes.import_game import ImportScene, moves_in, problem_with
 from game.ui.scenes.play import PlayScene
-from game.ui.scenes.review import ReviewScene
+from game.ui.scenes.review import ReviewScene, texts
 from game.ui.scenes.review.graph import disc_radius, draw_label_rect, x_of
 from game.ui.scenes.review.panel import (
     MORE_ABOVE,
@@ -29,7 +31,7 @@ from game.ui.scenes.review.panel import (
     row_height,
     visible_rows,
 )
-from game.ui.scenes.review.requests import IN_FLIGHT, LINE_LENGTH
+from game.ui.scenes.review.requests import IN_FLIGHT
 from game.ui.scenes.stack import Go, Review
 from game.ui.text import Drawn
 from tests.fakes import (
@@ -113,7 +115,7 @@ def test_values_are_asked_a_few_at_a_time_from_the_end_and_fill_in(
     assert len({request.ply for _, request in worker.reviews}) == 7
     # The end: the winning move is the best there is.
     last = review.record.reviews[-1]
-    assert last is not None and last.verdict is Verdict.BEST and last.certain
+    assert last is not None and last.verdict is MoveVerdict.BEST and last.certain
 
 
 def test_a_blunder_gets_its_line_and_shows_it_before_the_move(app: App, worker: FakeWorker) -> None:
@@ -121,7 +123,7 @@ def test_a_blunder_gets_its_line_and_shows_it_before_the_move(app: App, worker: 
     review = open_review(app, BLUNDER_GAME)
     advance(app, 0.3)
     blunder = review.record.reviews[3]
-    assert blunder is not None and blunder.verdict is Verdict.BLUNDER and blunder.certain
+    assert blunder is not None and blunder.verdict is MoveVerdict.BLUNDER and blunder.certain
     lines = [request for _, request in worker.reviews if request.line]
     assert [request.ply for request in lines] == [3] and lines[0].line == LINE_LENGTH
     assert blunder.line and blunder.best_column == blunder.line[0]
@@ -129,7 +131,39 @@ def test_a_blunder_gets_its_line_and_shows_it_before_the_move(app: App, worker: 
     picture = review.picture()
     assert picture.board.moves == "445" and picture.played is blunder and picture.line
     summary = review.record.summary(blunder.mover)
-    assert summary.counts[Verdict.BLUNDER] == 1 and summary.accuracy == 0.5
+    assert summary.counts[MoveVerdict.BLUNDER] == 1 and summary.accuracy == 0.5
+
+
+def test_a_blunder_says_why_in_words_and_on_the_board(app: App, worker: FakeWorker) -> None:
+    answer = values_of({"4455": Score.exact(16)})
+
+    def explaining(request: ReviewRequest) -> ReviewResult:
+        result = answer(request)
+        if not request.explain:
+            return result
+        board = Board.from_moves(request.moves)
+        column = int(request.game[request.ply]) - 1
+        reason = classify(board, column, DRAW, Score.exact(-16))
+        return dataclasses.replace(result, reason=reason)
+
+    worker.review = explaining
+    review = open_review(app, BLUNDER_GAME)
+    advance(app, 0.3)
+    blunder = review.record.reviews[3]
+    assert blunder is not None and blunder.reason is not None
+    assert blunder.reason.code() == "allows-double 3"
+    assert [r.explain for _, r in worker.reviews if r.line] == [True]
+    review.show(4)
+    picture = review.picture()
+    # Red's reply cell and its two threats, ringed in red; column 3 named under the board.
+    red = DiscColour.RED
+    assert picture.marks == (((2, 0), red), ((1, 0), red), ((5, 0), red))
+    assert picture.column == 2
+    said = texts.reason_sentence(blunder, review.record.game, {"red": "Red", "yellow": "Yellow"})
+    assert said == (
+        "Red answers in column 3 with two threats at once, and Yellow can stop only one."
+    )
+    app.step([], FRAME)  # and it is drawn
 
 
 def test_keys_and_clicks_step_through_the_moves(app: App) -> None:
@@ -355,8 +389,13 @@ def test_the_coach_says_a_blunder_before_the_computer_replies_and_takes_it_back(
         app.step([drop_key(0)], FRAME)
         advance(app, 1.0)
         offer = scene.coach.offer
-        assert offer is not None and offer.judgement.verdict is Verdict.BLUNDER
+        assert offer is not None and offer.judgement.verdict is MoveVerdict.BLUNDER
         assert scene.board.moves == "1"  # the computer waits
+        # Why: no tactic, Yellow wins with its 20th disc (the analysis's -2 for column 1).
+        assert offer.reason == Reason(Why.LONG_TERM, discs=20)
+        names = {"red": "Red", "yellow": "Yellow"}
+        words = offer.reason_words(scene.round.match.colour_of, names)
+        assert words == "No short tactic: Yellow wins later, with 20 more discs at best play."
         assert [item.key for item in scene.buttons.items] == ["takeback", "keep", "menu"]
         app.step([key(pygame.K_RETURN)], FRAME)  # Take it back has the focus
         assert scene.board.moves == "" and scene.coach.offer is None

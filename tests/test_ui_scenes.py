@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from game.ai.levels import level_by_name
+from game.i18n import LANGUAGES
 from game.profile.settings import SettingsStore
 from game.ui.app import App
 from game.ui.options import GameConfig, LaunchOptions, Mode
@@ -223,9 +224,21 @@ def test_the_menus_show_a_dimmed_board_in_the_room_the_items_leave(app: App) -> 
     assert with_board.get_at(centre) == plain.get_at(centre)
 
 
-@pytest.mark.parametrize("size", [(640, 480), (960, 720), (1920, 1080)])
-def test_how_to_play_fits_above_its_button_at_every_size(size: tuple[int, int]) -> None:
-    app = App(LaunchOptions(window_size=size, fullscreen=False), worker=FakeWorker())
+@pytest.mark.parametrize(
+    ("size", "language"),
+    [
+        ((640, 480), "en"),
+        ((960, 720), "en"),
+        ((1920, 1080), "en"),
+        *(((640, 480), code) for code in sorted(LANGUAGES) if code != "en"),
+    ],
+)
+def test_how_to_play_fits_above_its_button_at_every_size(
+    size: tuple[int, int], language: str
+) -> None:
+    """Every page whole, in every language at the smallest window."""
+    options = LaunchOptions(window_size=size, fullscreen=False, language=language)
+    app = App(options, worker=FakeWorker())
     app.open()
     try:
         app.go(Go.HELP)
@@ -234,8 +247,10 @@ def test_how_to_play_fits_above_its_button_at_every_size(size: tuple[int, int]) 
         assert isinstance(scene, HowToScene)
         layout = scene.layout(size)
         assert 0 < scene.content_bottom <= layout.body.bottom < layout.rects["back"].top
-        app.step([key(pygame.K_RIGHT)], FRAME)  # the second page: review, coach, puzzles
-        assert scene.page == 1 and scene.items.get("page").label == "Previous page"
-        assert 0 < scene.content_bottom <= layout.body.bottom
+        for page in (1, 2):  # the Review screen and the coach; the puzzles
+            app.step([key(pygame.K_RIGHT)], FRAME)
+            assert scene.page == page and scene.items.get("previous").enabled
+            assert 0 < scene.content_bottom <= layout.body.bottom
+        assert not scene.items.get("next").enabled
     finally:
         app.close()

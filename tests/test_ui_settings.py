@@ -215,13 +215,14 @@ def test_the_window_names_the_kernel_without_loading_it(monkeypatch: pytest.Monk
     """The window tells which kernel the worker runs from the files and the environment,
     in the backend's words, without importing the kernel's module."""
     from game.ai import backend  # noqa: PLC0415 - the truth the window's answer must match
+    from game.ai.kernel_switch import PURE_ENV  # noqa: PLC0415
     from game.ui import engine_link  # noqa: PLC0415
 
     assert engine_link.kernel_name() == backend.KERNEL_NAME
     monkeypatch.delitem(sys.modules, "game.ai.backend")
     assert engine_link.kernel_name() == backend.KERNEL_NAME
-    monkeypatch.setenv(backend.PURE_ENV, "1")
-    assert engine_link.kernel_name() == f"pure Python ({backend.PURE_ENV} is set)"
+    monkeypatch.setenv(PURE_ENV, "1")
+    assert engine_link.kernel_name() == f"pure Python ({PURE_ENV} is set)"
 
 
 def test_the_window_saves_the_winning_streaks(app: App) -> None:

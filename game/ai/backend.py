@@ -2,8 +2,9 @@
 
 :mod:`game.ai.kernel` is one source with two builds (see its docstring).  The
 compiled one is used when it was built at install and imports; otherwise, or when
-the environment variable :data:`PURE_ENV` is set to a non-empty value other than
-``0``, the same source runs as plain Python, with the same answers, slower.
+the environment variable :data:`~game.ai.kernel_switch.PURE_ENV` is set to a non-empty
+value other than ``0``, the same source runs as plain Python, with the same answers,
+slower.
 
 :data:`KERNEL` is the chosen module and :data:`KERNEL_NAME` says which it is, in
 the words the self-test, the engine command line and the How to play screen show:
@@ -13,18 +14,11 @@ touches no file; the choice is made once, at its first import.
 
 from __future__ import annotations
 
-import os
 from types import ModuleType
 from typing import TYPE_CHECKING
 
 from game.ai import kernel as pure_kernel
-
-PURE_ENV = "CONNECT4_PURE_PYTHON"
-"""Set to 1 to run the pure-Python kernel even when the compiled one is installed."""
-
-
-def _forced_pure() -> bool:
-    return os.environ.get(PURE_ENV, "").strip() not in ("", "0")
+from game.ai.kernel_switch import PURE_ENV, forced_pure
 
 
 def load_compiled() -> ModuleType | None:
@@ -37,7 +31,7 @@ def load_compiled() -> ModuleType | None:
 
 
 def _choose() -> tuple[ModuleType, str]:
-    if _forced_pure():
+    if forced_pure():
         return pure_kernel, f"pure Python ({PURE_ENV} is set)"
     compiled = load_compiled()
     if compiled is None:
@@ -55,8 +49,8 @@ IS_COMPILED = KERNEL is not pure_kernel
 
 def missing_kernel_warning() -> str | None:
     """What to tell the player when the compiled kernel was not built (None when it runs,
-    or when the pure one was asked for with :data:`PURE_ENV`)."""
-    if IS_COMPILED or _forced_pure():
+    or when the pure one was asked for with :data:`~game.ai.kernel_switch.PURE_ENV`)."""
+    if IS_COMPILED or forced_pure():
         return None
     return (
         "the compiled engine kernel is not installed (no C compiler at install time?): "

@@ -1,12 +1,12 @@
 """The opening book: the exact score and a best move of every position of the first plies,
-and the value of every column of the last one.
+and the value of every column of the last one (its **last-ply values**).
 
 ``build_scripts/make_book.py`` makes it with the engine's own exact solver: every
 position of its last ply is solved, and every earlier position takes the best of its
 children's values (negamax over the book itself).  So every position the book covers has
 its exact score and a move that reaches it, and a position one ply earlier has the exact
 value of every column.  The positions one ply past the last are solved too, and the book
-keeps their scores as the **column values** of the last ply: the value of each move there,
+keeps their scores as the **last-ply values**: the value of each move of the last ply,
 so that its analysis needs no search, and a position of the next ply is answered through
 a parent (:meth:`OpeningBook.score`).
 
@@ -24,15 +24,17 @@ a position and its mirror image have the same score.
     bytes 20-23  CRC-32 of the header's bytes before it and of the body
     then the body: the contents, compressed by LZMA (the .xz format):
       the number of positions of each ply (4 bytes each, first ply to last), and m,
-      the number of positions of the last ply with column values (0 or all of them);
+      the number of positions of the last ply with last-ply values (0 or all of them);
       n keys (8 bytes each; ply by ply, ascending within a ply), n score bytes
       (score + SCORE_BIAS), n move bytes (a best column, 0-6, in the orientation of the
       key); and WIDTH bytes for each of the first m positions of the last ply: each
       column's value for the player to move (+ SCORE_BIAS), 0 where the column is full.
 
 Keys are :func:`canonical` keys (a move of the mirror image reads ``WIDTH - 1 - col``);
-scores follow :mod:`game.ai.requests` (``22 - k`` for a
-win with the winner's ``k``-th stone, seen by the player to move).  The contents load into
+scores follow :mod:`game.ai.score` (``22 - k`` for a
+win with the winner's ``k``-th stone, seen by the player to move), and the book answers
+with exact :class:`~game.ai.score.Score` values: it is a
+:class:`~game.ai.bookshelf.PositionBook` as it stands.  The contents load into
 an :class:`array.array` and two byte strings at once (no parsing per entry): the book is
 read in a few tens of milliseconds and looked up by bisection within a ply.
 
@@ -55,7 +57,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from game.core.bitboard import WIDTH, Bitboard, column_cells, has_four, mirror
+from game.ai.score import Analysis, Score
+from game.core.bitboard import WIDTH, Bitboard, Column, column_cells, has_four, mirror
 
 MAGIC: Final = b"C4EXACT\n"
 FORMAT_VERSION: Final = 2
@@ -106,7 +109,7 @@ class Contents:
     keys: array[int]
     scores: bytes
     moves: bytes
-    column_values: bytes
+    last_ply_values: bytes
     """WIDTH bytes for each of the first positions of the last ply; empty: none."""
 
     @property
@@ -128,18 +131,19 @@ class OpeningBook:
     def covers_next_ply(self) -> bool:
         """Whether the book knows the value of every column of its last ply (and so the
         score of every position one ply past it)."""
-        return bool(self._book.column_values)
+        return bool(self._book.last_ply_values)
 
-    def score(self, current: Bitboard, mask: Bitboard) -> int | None:
+    def score(self, current: Bitboard, mask: Bitboard) -> Score | None:
         """The exact score of the position for the player to move, or None if the book
         does not hold it."""
         ply = mask.bit_count()
         if ply == self.last_ply + 1:
-            return self._next_ply_score(current, mask)
+            found = self._next_ply_score(current, mask)
+            return None if found is None else Score.exact(found)
         index = self._index(canonical(current, mask), ply)
-        return None if index is None else self._book.scores[index] - SCORE_BIAS
+        return None if index is None else Score.exact(self._book.scores[index] - SCORE_BIAS)
 
-    def best_move(self, current: Bitboard, mask: Bitboard) -> tuple[int, int] | None:
+    def best_move(self, current: Bitboard, mask: Bitboard) -> tuple[Score, Column] | None:
         """The exact score and a column that reaches it, or None if the book does not
         hold the position (nor a best move of it: of the next ply it holds only the
         score)."""
@@ -148,24 +152,26 @@ class OpeningBook:
         if index is None:
             return None
         col = self._book.moves[index]
-        return self._book.scores[index] - SCORE_BIAS, WIDTH - 1 - col if mirrored else col
+        score = Score.exact(self._book.scores[index] - SCORE_BIAS)
+        return score, WIDTH - 1 - col if mirrored else col
 
-    def column_values(self, current: Bitboard, mask: Bitboard) -> list[int | None] | None:
-        """Each column's value for the player to move (None: a full column) in a position
-        of the last ply, or None if the book does not hold them."""
+    def last_ply_values(self, current: Bitboard, mask: Bitboard) -> Analysis | None:
+        """Each playable column's exact value for the player to move in a position of the
+        last ply, or None if the book does not hold them."""
         key, mirrored = oriented(current, mask)
         index = self._index(key, self.last_ply) if mask.bit_count() == self.last_ply else None
         row = self._values_row(index)
         if row is None:
             return None
-        values = [None if byte == NO_VALUE else byte - SCORE_BIAS for byte in row]
-        return values[::-1] if mirrored else values
+        found = ((col, byte - SCORE_BIAS) for col, byte in enumerate(row) if byte != NO_VALUE)
+        values = Analysis((col, Score.exact(value)) for col, value in found)
+        return values.mirrored() if mirrored else values
 
     def _values_row(self, index: int | None) -> bytes | None:
         if index is None:
             return None
         start = (index - self._book.starts[-2]) * WIDTH
-        row = self._book.column_values[start : start + WIDTH]
+        row = self._book.last_ply_values[start : start + WIDTH]
         return row if len(row) == WIDTH else None
 
     def _next_ply_score(self, current: Bitboard, mask: Bitboard) -> int | None:
@@ -316,7 +322,7 @@ def _in_range(scores: bytes) -> bool:
 def book_bytes(
     plies: Sequence[Mapping[int, tuple[int, int]]],
     first_ply: int,
-    column_values: Mapping[int, Sequence[int | None]] | None = None,
+    last_ply_values: Mapping[int, Sequence[int | None]] | None = None,
 ) -> bytes:
     """A book file holding ``plies`` (for each ply from ``first_ply``: canonical key to
     exact score and a best column in the key's orientation), and where given, the value
@@ -327,7 +333,7 @@ def book_bytes(
     packed = array("Q", keys)
     if sys.byteorder != "little":
         packed.byteswap()
-    valued = sorted(plies[-1]) if column_values else []
+    valued = sorted(plies[-1]) if last_ply_values else []
     contents = b"".join(
         [
             *(COUNT.pack(len(ply)) for ply in plies),
@@ -335,7 +341,7 @@ def book_bytes(
             packed.tobytes(),
             bytes(score + SCORE_BIAS for score, _col in entries),
             bytes(col for _score, col in entries),
-            *(_value_row(column_values[key]) for key in valued if column_values),
+            *(_value_row(last_ply_values[key]) for key in valued if last_ply_values),
         ]
     )
     import lzma  # noqa: PLC0415 (only the book's maker writes one)

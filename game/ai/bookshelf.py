@@ -5,8 +5,8 @@ for the player to move, and :meth:`PositionBook.best_move`, a column that reache
 From the values of a position's children it knows the value of every column
 (:func:`game.ai.columns.column_values`), which is all the analysis, the hint and the
 Perfect level's book moves need.  The opening book (:class:`game.ai.book.OpeningBook`:
-the exact score and a best move of every position of the first eight plies) answers them
-through :class:`BookScores`.
+the exact score and a best move of every position of the first eight plies) is one, as
+it stands: its scores are exact :class:`~game.ai.score.Score` values.
 
 The engine never looks for a book: the entry points (the game's worker, the engine's
 command line, the self-test) say where the file is and give the engine a
@@ -43,27 +43,9 @@ class PositionBook(Protocol):
         ...
 
 
-class BookScores:
-    """The opening book as a :class:`PositionBook`: its scores are exact."""
-
-    def __init__(self, book: OpeningBook) -> None:
-        self.book = book
-
-    def __len__(self) -> int:
-        return len(self.book)
-
-    def score(self, current: Bitboard, mask: Bitboard) -> Score | None:
-        found = self.book.score(current, mask)
-        return None if found is None else Score.exact(found)
-
-    def best_move(self, current: Bitboard, mask: Bitboard) -> tuple[Score, Column] | None:
-        found = self.book.best_move(current, mask)
-        return None if found is None else (Score.exact(found[0]), found[1])
-
-
-def read_book(path: Path) -> BookScores:
+def read_book(path: Path) -> OpeningBook:
     """The opening book at ``path``; raises BookError when it cannot be read."""
-    return BookScores(OpeningBook.load(path))
+    return OpeningBook.load(path)
 
 
 class BookFile:

@@ -18,9 +18,11 @@ in numbers and words, and the effort.
 ``<n> <column> <verdict> <best> <played>`` (n from 1, column 1-7, verdict best,
 inaccuracy, mistake or blunder, the scores exact in Pons' convention from the mover's
 side).  ``--time SECONDS`` bounds the whole review: a value not worked out exactly in
-time is an estimate, written ``~3``, and its verdict is followed by ``?``.  A malformed
-or illegal move string is refused with a message naming the first bad character or
-move, exit status 2.
+time is an estimate, written ``~3``, and its verdict is followed by ``?``.  ``--explain``
+follows the line of every mistake and blunder with its reason (:mod:`game.ai.explain`):
+`` <reason> <column>`` (column 1-7), ``allows-forced N`` or ``long-term -``; a verdict
+followed by ``?`` gets none.  A malformed or illegal move string is refused with a
+message naming the first bad character or move, exit status 2.
 
 ``puzzles [--band easy|medium|hard]`` prints the shipped puzzles (:mod:`game.ai.puzzles`),
 one a line: ``<moves> <answer> <N>`` (the answer a column 1-7, N the winning disc's number
@@ -58,6 +60,7 @@ from game.ai.protocol import SearchRequest
 from game.ai.puzzles import Band, PuzzleError, in_band
 from game.ai.puzzles import load as load_puzzles
 from game.ai.review import review_game
+from game.ai.review_driver import ReviewOptions
 from game.ai.score import Score
 from game.ai.solver import DEFAULT_CAPACITY, Solver
 from game.core.bitboard import WIDTH
@@ -268,6 +271,11 @@ def _review_arguments(review: argparse.ArgumentParser) -> None:
         "--time",
         type=seconds,
         help=_("seconds for the whole review (default: as long as it takes, every value exact)"),
+    )
+    review.add_argument(
+        "--explain",
+        action="store_true",
+        help=_("follow each mistake and blunder with the reason it loses"),
     )
     _engine_arguments(review)
 
@@ -518,6 +526,7 @@ def _review(args: argparse.Namespace, out: TextIO, book: PositionBook | None) ->
         print(_("review: {problem}").format(problem=error), file=sys.stderr)
         return 2
     engine = Engine(book=book, solver_capacity=args.table_slots)
-    for review in review_game(game, engine.reviewer, seconds=seconds):
-        print(review_line(review), file=out, flush=True)
+    options = ReviewOptions(line=0, explain=args.explain, total_seconds=seconds)
+    for review in review_game(game, engine.reviewer, options):
+        print(review_line(review, explain=args.explain), file=out, flush=True)
     return 0

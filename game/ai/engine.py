@@ -40,6 +40,7 @@ from game.ai.protocol import (
     SearchResult,
 )
 from game.ai.review import Reviewer
+from game.ai.review_driver import Need
 from game.ai.search import DepthSearch
 from game.ai.solver import Solver
 from game.core.board import Board
@@ -88,9 +89,14 @@ class Engine:
         if not 0 <= request.ply <= game.ply or (request.ply == game.ply and game.is_over):
             raise ValueError(f"no position after {request.ply} moves of {request.game!r} to value")
         budget = Budget(StopControl(time_limit=usable(request.time_limit), should_stop=should_stop))
-        valued = self.reviewer.value(game, request.ply, budget, line=request.line)
+        need = Need(request.ply, request.line, request.explain, request.time_limit)
+        valued = self.reviewer.answer(game, need, budget)
         return ReviewResult(
-            value=valued.value, nodes=valued.nodes, time=budget.elapsed(), stopped=valued.stopped
+            value=valued.value,
+            nodes=valued.nodes,
+            time=budget.elapsed(),
+            stopped=valued.stopped,
+            reason=valued.reason,
         )
 
     def think(

@@ -29,8 +29,8 @@ proven not lost against a proven loss a blunder, whatever their lengths.  The wi
 the coach state a verdict as a fact only when it is proven, and say "probably" otherwise:
 never a verdict from an estimate.
 
-Imports :mod:`game.core` and :mod:`game.ai.score` only: the window judges the values
-the worker sends without loading the engine.
+Imports :mod:`game.core`, :mod:`game.ai.score` and :mod:`game.ai.explain` only: the
+window judges the values the worker sends without loading the engine.
 """
 
 from __future__ import annotations
@@ -39,12 +39,13 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from game.ai.score import DRAW, HEURISTIC_UNIT, Kind, Score
+from game.ai.explain import Reason
+from game.ai.score import DRAW, HEURISTIC_UNIT, Score, ScoreKind
 from game.core.bitboard import CELLS, Column
 from game.core.board import Board, Player
 
 
-class Verdict(enum.StrEnum):
+class MoveVerdict(enum.StrEnum):
     """What a move was worth against the best one (see the module docstring)."""
 
     BEST = "best"
@@ -55,10 +56,10 @@ class Verdict(enum.StrEnum):
     @property
     def shows_line(self) -> bool:
         """Whether the review shows the best column and the line that follows from it."""
-        return self in (Verdict.MISTAKE, Verdict.BLUNDER)
+        return self in (MoveVerdict.MISTAKE, MoveVerdict.BLUNDER)
 
 
-VERDICTS: tuple[Verdict, ...] = tuple(Verdict)
+MOVE_VERDICTS: tuple[MoveVerdict, ...] = tuple(MoveVerdict)
 """Best first."""
 
 
@@ -66,7 +67,7 @@ def point(score: Score) -> int:
     """A score's value in Pons' units, estimated where it is not exact: a bound's own
     number (a win of at least 3 is about 3), and a search's estimate rounded to the
     nearest proven score (an estimate is always under one unit: about a draw)."""
-    if score.kind is Kind.ESTIMATE:
+    if score.kind is ScoreKind.ESTIMATE:
         return round(score.value / HEURISTIC_UNIT)
     return score.value
 
@@ -76,7 +77,7 @@ class Judgement:
     """A move's verdict; whether it is ``certain`` (both values exact) and whether it is
     ``proven`` (certain, or settled by the results alone: the module docstring)."""
 
-    verdict: Verdict
+    verdict: MoveVerdict
     certain: bool
     proven: bool = False
 
@@ -85,15 +86,15 @@ class Judgement:
             object.__setattr__(self, "proven", True)
 
 
-def verdict_of(best: int, played: int) -> Verdict:
+def verdict_of(best: int, played: int) -> MoveVerdict:
     """The verdict for exact scores ``best`` and ``played`` (``played <= best``)."""
     if played >= best:
-        return Verdict.BEST
+        return MoveVerdict.BEST
     if best >= 0 > played:
-        return Verdict.BLUNDER
+        return MoveVerdict.BLUNDER
     if best > 0 and played == 0:
-        return Verdict.MISTAKE
-    return Verdict.INACCURACY
+        return MoveVerdict.MISTAKE
+    return MoveVerdict.INACCURACY
 
 
 def judge(best: Score, played: Score) -> Judgement:
@@ -106,11 +107,11 @@ def judge(best: Score, played: Score) -> Judgement:
     return Judgement(verdict, certain, certain or _by_results(verdict, best, played))
 
 
-def _by_results(verdict: Verdict, best: Score, played: Score) -> bool:
+def _by_results(verdict: MoveVerdict, best: Score, played: Score) -> bool:
     """Whether the proven results alone settle ``verdict`` (a mistake or a blunder)."""
-    if verdict is Verdict.MISTAKE:
+    if verdict is MoveVerdict.MISTAKE:
         return best.result == 1 and played.result == 0
-    if verdict is Verdict.BLUNDER:
+    if verdict is MoveVerdict.BLUNDER:
         return best.result in (0, 1) and played.result == -1
     return False
 
@@ -132,19 +133,21 @@ class PositionValue:
 class MoveReview:
     """One move judged: the ``number``-th move of the game (from 1), in 0-based
     ``column``, by ``mover``; ``best`` and ``played`` from the mover's side, the
-    judgement (``verdict``, ``certain``, ``proven``: :class:`Judgement`), and the
-    position's best column and line (when known)."""
+    judgement (``verdict``, ``certain``, ``proven``: :class:`Judgement`), the
+    position's best column and line (when known), and for a mistake or a blunder the
+    ``reason`` it loses (:mod:`game.ai.explain`; None: not known)."""
 
     number: int
     column: Column
     mover: Player
     best: Score
     played: Score
-    verdict: Verdict
+    verdict: MoveVerdict
     certain: bool
     proven: bool
     best_column: Column | None = None
     line: tuple[Column, ...] = ()
+    reason: Reason | None = None
 
     @property
     def ply(self) -> int:
@@ -178,9 +181,14 @@ def played_value(board: Board, ply: int, after: PositionValue | None) -> Score |
     return None if after is None else -after.score
 
 
-def assemble(board: Board, values: Mapping[int, PositionValue]) -> list[MoveReview | None]:
-    """Every move of ``board``'s game judged from the positions' ``values`` (by ply): a
-    move whose values are not all known yet is None."""
+def assemble(
+    board: Board,
+    values: Mapping[int, PositionValue],
+    reasons: Mapping[int, Reason] | None = None,
+) -> list[MoveReview | None]:
+    """Every move of ``board``'s game judged from the positions' ``values`` (by ply),
+    with the ``reasons`` known of its mistakes and blunders (by ply): a move whose values
+    are not all known yet is None."""
     history = board.history
     reviews: list[MoveReview | None] = []
     for ply, column in enumerate(history):
@@ -202,6 +210,7 @@ def assemble(board: Board, values: Mapping[int, PositionValue]) -> list[MoveRevi
                 proven=judged.proven,
                 best_column=before.column,
                 line=before.line,
+                reason=reasons.get(ply) if reasons and judged.verdict.shows_line else None,
             )
         )
     return reviews
@@ -213,12 +222,16 @@ def written(score: Score) -> str:
     return str(score.value) if score.is_exact else f"~{point(score)}"
 
 
-def review_line(review: MoveReview) -> str:
+def review_line(review: MoveReview, *, explain: bool = False) -> str:
     """A move as ``python -m game.ai review`` prints it:
     ``<n> <column> <verdict> <best> <played>`` (column 1-7; ``?`` after a verdict judged
-    from an estimate)."""
+    from an estimate); with ``explain``, a certain mistake or blunder is followed by its
+    reason (:meth:`game.ai.explain.Reason.code`: ``allows-win 5``, ``long-term -``)."""
     mark = "" if review.certain else "?"
-    return (
+    line = (
         f"{review.number} {review.column + 1} {review.verdict}{mark}"
         f" {written(review.best)} {written(review.played)}"
     )
+    if explain and review.certain and review.reason is not None:
+        line = f"{line} {review.reason.code()}"
+    return line

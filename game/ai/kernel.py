@@ -37,6 +37,7 @@ except ImportError:  # the pure path runs without Cython installed
     from game.ai import _cython_shim as cython
 
 from game.ai.control import CHECK_INTERVAL
+from game.ai.score import HEURISTIC_UNIT
 from game.core import bitboard
 
 # -- constants (C globals once compiled) ---------------------------------------
@@ -1247,9 +1248,9 @@ class SolverKernel:
 
 # -- the depth-limited search's recursion ----------------------------------------
 
-HEURISTIC_UNIT = 1000
-"""A proven score ``s`` is ``s * HEURISTIC_UNIT`` here (see :mod:`game.ai.score`)."""
+# A proven score ``s`` is ``s * HEURISTIC_UNIT`` here (imported from game.ai.score, its home).
 INFINITY = 1_000_000
+"""Beyond every score of the depth search (the open ends of its window)."""
 SEARCH_SCORE_OFFSET = 1 << 15
 SEARCH_SCORE_MASK = (1 << 16) - 1
 EXACT = 1

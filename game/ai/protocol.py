@@ -21,8 +21,9 @@ The game's side of the pipe (:class:`game.ai.client.WorkerClient`) hands an
 shape from the pipe to the screen.  Why a request was asked is the asker's business and
 never crosses the pipe.
 
-Imports :mod:`game.core`, :mod:`game.ai.score` and :mod:`game.ai.judge` only: the window
-and the worker's handle read these types without loading the engine or its kernel.
+Imports :mod:`game.core`, :mod:`game.ai.score`, :mod:`game.ai.judge` and
+:mod:`game.ai.explain` only: the window and the worker's handle read these types without
+loading the engine or its kernel.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from game.ai.explain import Reason
 from game.ai.judge import PositionValue
 from game.ai.score import Analysis, Score
 from game.core.bitboard import Column
@@ -42,6 +44,10 @@ to keep the position's result (win, draw or loss), it searches on past the budge
 that proof (:mod:`game.ai.perfect`).  This limit only keeps a game from freezing where no
 proof comes in reasonable time (no compiled kernel, no opening book); how often Perfect
 goes past its budget, and for how long, is in ``bench_engine.py --section perfect``."""
+
+LINE_LENGTH: Final = 6
+"""Moves of the best line the review shows for a mistake or a blunder (three of each
+side): the ``line`` the window asks of a :class:`ReviewRequest` there."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -110,12 +116,15 @@ class ReviewRequest:
     """The value of the position after ``ply`` moves of the game ``game`` (a move string,
     for the neighbours' values the engine knows: :mod:`game.ai.review`), exact within
     ``time_limit`` seconds (None: however long it takes), else the best estimate; with
-    ``line`` > 0 its principal variation of up to that many moves too."""
+    ``line`` > 0 its principal variation of up to that many moves too, and with
+    ``explain`` the reason the move played from it loses, if it is a mistake or a
+    blunder (:mod:`game.ai.explain`)."""
 
     game: str
     ply: int
     line: int = 0
     time_limit: float | None = None
+    explain: bool = False
 
     @property
     def moves(self) -> str:
@@ -131,13 +140,15 @@ class ReviewRequest:
 @dataclass(frozen=True, kw_only=True, slots=True)
 class ReviewResult:
     """The answer to a :class:`ReviewRequest`: the position's ``value`` (its score, a best
-    column, the line asked for), the ``nodes`` and ``time`` spent, and whether a limit
-    ``stopped`` the exact solve (the value is then a bound or an estimate)."""
+    column, the line asked for), the ``nodes`` and ``time`` spent, whether a limit
+    ``stopped`` the exact solve (the value is then a bound or an estimate), and the
+    move's ``reason`` when it was asked for and proven."""
 
     value: PositionValue
     nodes: int
     time: float
     stopped: bool = False
+    reason: Reason | None = None
 
 
 Request = SearchRequest | ReviewRequest

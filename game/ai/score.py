@@ -55,7 +55,7 @@ LIMIT: Final = CELLS // 2
 """No proven score is beyond this either way (the kernel's bounds may touch it)."""
 
 
-class Kind(enum.Enum):
+class ScoreKind(enum.Enum):
     """What a :class:`Score`'s value says (the table in the module docstring)."""
 
     EXACT = "exact"
@@ -64,14 +64,19 @@ class Kind(enum.Enum):
     ESTIMATE = "estimate"
 
 
-_ORDER_IN_TIES: Final = {Kind.AT_MOST: 0, Kind.ESTIMATE: 1, Kind.EXACT: 2, Kind.AT_LEAST: 3}
+_ORDER_IN_TIES: Final = {
+    ScoreKind.AT_MOST: 0,
+    ScoreKind.ESTIMATE: 1,
+    ScoreKind.EXACT: 2,
+    ScoreKind.AT_LEAST: 3,
+}
 """How scores of the same value rank: at most ``s`` < exactly ``s`` < at least ``s`` (and
 an even estimate below a proven draw), so that two scores rank the same only when equal."""
 _TURNED: Final = {
-    Kind.EXACT: Kind.EXACT,
-    Kind.AT_LEAST: Kind.AT_MOST,
-    Kind.AT_MOST: Kind.AT_LEAST,
-    Kind.ESTIMATE: Kind.ESTIMATE,
+    ScoreKind.EXACT: ScoreKind.EXACT,
+    ScoreKind.AT_LEAST: ScoreKind.AT_MOST,
+    ScoreKind.AT_MOST: ScoreKind.AT_LEAST,
+    ScoreKind.ESTIMATE: ScoreKind.ESTIMATE,
 }
 """A bound seen by the other player bounds the other way."""
 
@@ -98,10 +103,10 @@ class Score:
     """
 
     value: int
-    kind: Kind = Kind.EXACT
+    kind: ScoreKind = ScoreKind.EXACT
 
     def __post_init__(self) -> None:
-        if self.kind is Kind.ESTIMATE:
+        if self.kind is ScoreKind.ESTIMATE:
             if not -HEURISTIC_UNIT < self.value < HEURISTIC_UNIT:
                 raise ValueError(f"an estimate is strictly inside ±{HEURISTIC_UNIT}: {self.value}")
         elif not -LIMIT <= self.value <= LIMIT:
@@ -111,11 +116,11 @@ class Score:
 
     @classmethod
     def exact(cls, value: int) -> Score:
-        return cls(value, Kind.EXACT)
+        return cls(value, ScoreKind.EXACT)
 
     @classmethod
     def estimate(cls, value: int) -> Score:
-        return cls(value, Kind.ESTIMATE)
+        return cls(value, ScoreKind.ESTIMATE)
 
     @classmethod
     def bound(cls, value: int) -> Score:
@@ -123,7 +128,7 @@ class Score:
         a win of at least ``value``, or a loss of at most ``value``."""
         if not value:
             raise ValueError("a bound is a proven win or loss, not 0")
-        return cls(value, Kind.AT_LEAST if value > 0 else Kind.AT_MOST)
+        return cls(value, ScoreKind.AT_LEAST if value > 0 else ScoreKind.AT_MOST)
 
     @classmethod
     def of_result(cls, sign: int) -> Score:
@@ -152,16 +157,18 @@ class Score:
 
     @property
     def is_exact(self) -> bool:
-        return self.kind is Kind.EXACT
+        return self.kind is ScoreKind.EXACT
 
     @property
     def result(self) -> int | None:
         """The proven result for the player to move: 1 a win, 0 a draw, -1 a loss; None
         for an estimate or a bound that leaves the result open."""
         sign = (self.value > 0) - (self.value < 0)
-        if self.kind is Kind.EXACT:
+        if self.kind is ScoreKind.EXACT:
             return sign
-        if (self.kind is Kind.AT_LEAST and sign > 0) or (self.kind is Kind.AT_MOST and sign < 0):
+        if (self.kind is ScoreKind.AT_LEAST and sign > 0) or (
+            self.kind is ScoreKind.AT_MOST and sign < 0
+        ):
             return sign
         return None
 
@@ -183,7 +190,7 @@ class Score:
     def units(self) -> int:
         """The score on the depth search's scale: a proven value times
         :data:`HEURISTIC_UNIT`, an estimate as it is."""
-        return self.value if self.kind is Kind.ESTIMATE else self.value * HEURISTIC_UNIT
+        return self.value if self.kind is ScoreKind.ESTIMATE else self.value * HEURISTIC_UNIT
 
     def _rank(self) -> tuple[int, int]:
         return self.units, _ORDER_IN_TIES[self.kind]
@@ -214,11 +221,11 @@ class Score:
     def __str__(self) -> str:
         """The engine's number: the exact score (``+3``, ``-2``, ``0``), a bound
         (``≥+2``, ``≤-4``), or ``~`` and an estimate in hundredths of a proven result."""
-        if self.kind is Kind.ESTIMATE:
+        if self.kind is ScoreKind.ESTIMATE:
             hundredths = round(self.value / HEURISTIC_UNIT * 100)
             return f"~{hundredths:+d}" if hundredths else "~0"
         number = f"{self.value:+d}" if self.value else "0"
-        prefix = {Kind.AT_LEAST: "\u2265", Kind.AT_MOST: "\u2264"}.get(self.kind, "")
+        prefix = {ScoreKind.AT_LEAST: "\u2265", ScoreKind.AT_MOST: "\u2264"}.get(self.kind, "")
         return prefix + number
 
 
@@ -274,7 +281,7 @@ class Analysis(Mapping[Column, Score]):
         return Analysis((WIDTH - 1 - col, score) for col, score in self.items())
 
 
-class Window(NamedTuple):
+class ScoreWindow(NamedTuple):
     """Where a caller knows a score to lie (``low`` to ``high``, both included), and the
     score it expects there, if any (a sibling's, say).  The guess only decides which
     probes come first: the answer is the same, sooner when the guess is right."""

@@ -21,16 +21,21 @@ from typing import Final
 from game.ai import kernel as pure_kernel
 from game.ai.backend import KERNEL
 from game.ai.control import SearchStopped, StopControl
-from game.ai.kernel import winning_cells
+from game.ai.kernel import INFINITY, loss_next_score, win_now_score, winning_cells
 from game.ai.protocol import SearchResult
 from game.ai.score import HEURISTIC_UNIT, Analysis, Score, stones_to_win
-from game.core.bitboard import BOARD, BOTTOM, CELLS, CENTRE_FIRST, Bitboard, Column, column_cells
+from game.core.bitboard import (
+    BOARD,
+    BOTTOM,
+    CELLS,
+    CENTRE_FIRST,
+    WIDTH,
+    Bitboard,
+    Column,
+    column_cells,
+)
 from game.core.board import Board
 
-INFINITY: Final = 1_000_000
-UNIT: Final = HEURISTIC_UNIT
-
-NO_MOVE: Final = len(CENTRE_FIRST)
 DEFAULT_CAPACITY: Final = 1 << 18
 """Slots of a depth search's table by default: 2 MiB."""
 
@@ -43,14 +48,14 @@ def is_proven(score: int) -> bool:
     past it, so a slow win can be seen before a fast one).  See
     :func:`is_exact_at`.
     """
-    return abs(score) >= UNIT
+    return abs(score) >= HEURISTIC_UNIT
 
 
 def plies_to_end(score: int, ply: int) -> int:
     """How many plies from a position with ``ply`` moves played the game lasts
     when it ends with the proven search score ``score`` (the winning stone
     included)."""
-    winner_stones = stones_to_win(score // UNIT, ply)
+    winner_stones = stones_to_win(score // HEURISTIC_UNIT, ply)
     return 2 * winner_stones - 1 if score > 0 else 2 * winner_stones
 
 
@@ -77,7 +82,7 @@ def is_exact_at(score: int, ply: int, depth: int) -> bool:
 class DepthResult:
     """The outcome of an iterative-deepening search.
 
-    ``score`` is in search units (proven scores are ``exact score * UNIT``);
+    ``score`` is in search units (proven scores are ``exact score * HEURISTIC_UNIT``);
     ``exact`` is True when it is the game-theoretic value: a proven win or
     loss whose game ends within the depth reached (:func:`is_exact_at`), or a
     search that reached the end of the game everywhere.  ``depth`` is
@@ -161,7 +166,7 @@ class DepthSearch:
         own_wins = kernel.winning_cells(current, mask)
         if own_wins & playable and not all_scores:
             col = _most_central(own_wins & playable)
-            win = (CELLS + 1 - ply) // 2 * UNIT
+            win = win_now_score(ply) * HEURISTIC_UNIT
             return DepthResult(col, win, True, 1, 1, False, complete=ply == CELLS - 1)
 
         # Never a move that hands the opponent an immediate win, unless all do (or
@@ -210,7 +215,7 @@ class _Root:
             stopped = True
         column_scores: tuple[int | None, ...] = ()
         if self.all_scores:
-            column_scores = tuple(scores.get(col) for col in range(NO_MOVE))
+            column_scores = tuple(scores.get(col) for col in range(WIDTH))
         complete = reached >= remaining
         exact = reached > 0 and (complete or is_exact_at(best_score, self.ply, reached))
         nodes = self.searcher.nodes
@@ -236,11 +241,11 @@ class _Root:
             move = (mask + BOTTOM) & column_cells(col)
             after = mask | move
             if move & self.own_wins:
-                score = (CELLS + 1 - ply) // 2 * UNIT
+                score = win_now_score(ply) * HEURISTIC_UNIT
             elif after == BOARD:
                 score = 0
             elif winning_cells(opponent, after) & (after + BOTTOM) & BOARD:
-                score = -((CELLS - ply) // 2) * UNIT  # the opponent wins at once
+                score = loss_next_score(ply) * HEURISTIC_UNIT  # the opponent wins at once
             else:
                 alpha = -INFINITY if self.all_scores or best == -INFINITY else best - 1
                 score = -self.searcher.negamax(

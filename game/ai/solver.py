@@ -19,12 +19,10 @@ from typing import Final, NamedTuple
 from game.ai import kernel as pure_kernel
 from game.ai.backend import KERNEL
 from game.ai.control import StopControl
-from game.ai.kernel import NO_GUESS, win_now_score
-from game.ai.score import Window
-from game.core.bitboard import BOARD, BOTTOM, CELLS, CENTRE_FIRST, Bitboard, Column, column_cells
+from game.ai.kernel import NO_GUESS
+from game.ai.score import ScoreWindow
+from game.core.bitboard import BOARD, BOTTOM, CELLS, Bitboard, Column
 
-NO_MOVE: Final = len(CENTRE_FIRST)
-"""The column of "no move known" (the kernel's ``NO_MOVE``)."""
 DEFAULT_CAPACITY: Final = 1 << 21
 """Slots of a solver's tables by default, 8 bytes each: 16 MiB in all (see
 :class:`game.ai.kernel.Table`; the tuning record has the measurements)."""
@@ -89,16 +87,16 @@ class Solver:
         current: Bitboard,
         mask: Bitboard,
         ply: int,
-        bounds: tuple[int, int] | Window,
+        bounds: tuple[int, int] | ScoreWindow,
         *,
         control: StopControl | None = None,
     ) -> Solution:
         """As :meth:`solve` (exact), where the caller knows the score to lie within
         ``bounds`` (lowest, highest; a parent's book value bounds its children's, for
         one): the search starts from them, and asks first whether the score is the lower.
-        A :class:`Window` with a guess asks first whether the score is the guess instead.
+        A :class:`ScoreWindow` with a guess asks first whether the score is the guess instead.
         """
-        guess = bounds.guess if isinstance(bounds, Window) else None
+        guess = bounds.guess if isinstance(bounds, ScoreWindow) else None
         low_high = (bounds[0], bounds[1])
         return self._run((current, mask, ply), False, low_high, control, guess)
 
@@ -131,33 +129,3 @@ class Solver:
     def max_bytes(self) -> int:
         """The memory of both tables."""
         return int(self.table.max_bytes + self.deep_table.max_bytes)
-
-    def analyze(
-        self,
-        current: Bitboard,
-        mask: Bitboard,
-        ply: int,
-        *,
-        control: StopControl | None = None,
-    ) -> list[int | None]:
-        """The exact score of playing each column (None for a full column),
-        seen by the player to move now."""
-        scores: list[int | None] = []
-        total = 0
-        mover_wins = self.kernel.winning_cells(current, mask)
-        for col in range(NO_MOVE):
-            move = (mask + BOTTOM) & column_cells(col)
-            if not move:
-                scores.append(None)
-            elif move & mover_wins:
-                scores.append(win_now_score(ply))
-            else:
-                after = mask | move
-                if after == BOARD:
-                    scores.append(0)
-                    continue
-                child = self.solve(current ^ mask, after, ply + 1, control=control)
-                total += child.nodes
-                scores.append(-child.score)
-        self.nodes = total
-        return scores

@@ -7,7 +7,8 @@ The file::
       "games": [
         {"id": "3f2a...", "moves": "4453...", "start": 0, "mode": "vs-computer",
          "levels": ["Hard", "Hard"], "human": 0, "colour": "red", "result": "first",
-         "date": "2026-11-25T15:04:05+00:00", "coached": false}
+         "date": "2026-11-25T15:04:05+00:00", "coached": false,
+         "mistakes": [7, 19], "fixed": [19]}
       ]
     }
 
@@ -17,10 +18,14 @@ first and the second player (as :class:`game.profile.saved_game.SavedGame` keeps
 ``human`` the side the human played against the computer (None in the other modes) and
 ``colour`` the human's disc colour (the first player's is red in the other modes);
 ``result`` who won (``first``, ``second``) or ``draw``, as the moves say; ``date`` when
-it ended (UTC); ``coached`` whether the coach offered to take a move back.  A game played
-online also has ``opponent`` (their name; ``human`` is then the side played at this window)
-and, when it ended by a resignation or an abandonment rather than on the board,
-``forfeit``: the side that gave it up (the other won).
+it ended (UTC); ``coached`` whether the coach offered to take a move back; ``mistakes``
+the numbers (from 1) of the player's mistakes and blunders that Replay my mistakes set
+as puzzles (:mod:`game.ui.scenes.review.replay`; absent before), and ``fixed`` those
+the player then found a better move for (two windows' versions of a game add up their
+``mistakes`` and ``fixed``).  A game played online also has ``opponent`` (their name;
+``human`` is then the side played at this window) and, when it ended by a resignation or
+an abandonment rather than on the board, ``forfeit``: the side that gave it up (the
+other won).
 
 It keeps the :data:`MAX_GAMES` latest games, oldest first, and follows the settings'
 rules (:mod:`game.profile.settings`):
@@ -48,7 +53,7 @@ import logging
 import threading
 import uuid
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
@@ -98,6 +103,8 @@ class FinishedGame:
     start: int = 0
     date: str = field(default_factory=now)
     coached: bool = False
+    mistakes: tuple[int, ...] = ()
+    fixed: tuple[int, ...] = ()
     id: str = field(default_factory=new_id)
     opponent: str = ""
     forfeit: int | None = None
@@ -143,9 +150,20 @@ class FinishedGame:
             self.ended()  # year 1 in a time zone east of UTC overflows
         except (ValueError, OverflowError):
             raise ValueError(f"the date {self.date!r} is not a time") from None
+        self._check_replay(board.ply)
         object.__setattr__(self, "colour", DiscColour(self.colour))
         if not self.id or len(self.id) > 64:
             raise ValueError("a game's id is 1 to 64 characters")
+
+    def _check_replay(self, ply: int) -> None:
+        """The mistakes Replay my mistakes set and those fixed: moves of the players
+        (after ``start``, up to ``ply``), kept sorted, the fixed among the mistakes."""
+        for name, numbers in (("mistakes", self.mistakes), ("fixed", self.fixed)):
+            if not all(self.start < n <= ply for n in numbers):
+                raise ValueError(f"{name} {numbers!r} are not moves of the players")
+            object.__setattr__(self, name, tuple(sorted(set(numbers))))
+        if not set(self.fixed) <= set(self.mistakes):
+            raise ValueError(f"fixed {self.fixed!r} are not among the mistakes")
 
     @property
     def board(self) -> Board:
@@ -188,6 +206,14 @@ class FinishedGame:
             return None
         return self.levels[1 - self.human]
 
+    def replayed(self, mistakes: Iterable[int], fixed: Iterable[int]) -> FinishedGame:
+        """This game with more ``mistakes`` replayed and more of them ``fixed``."""
+        return replace(
+            self,
+            mistakes=tuple({*self.mistakes, *mistakes, *fixed}),
+            fixed=tuple({*self.fixed, *fixed}),
+        )
+
     def ended(self) -> datetime:
         """When the game ended, in the local time zone."""
         return datetime.fromisoformat(self.date).astimezone()
@@ -204,6 +230,8 @@ class FinishedGame:
             "result": self.result,
             "date": self.date,
             "coached": self.coached,
+            "mistakes": list(self.mistakes),
+            "fixed": list(self.fixed),
             **({"opponent": self.opponent, "forfeit": self.forfeit} if self.opponent else {}),
         }
 
@@ -229,6 +257,8 @@ class FinishedGame:
             colour=fields.member(DiscColour)(data.get("colour", DiscColour.RED)),
             date=fields.text(data.get("date")),
             coached=fields.boolean(data.get("coached", False)),
+            mistakes=_numbers(data.get("mistakes", [])),
+            fixed=_numbers(data.get("fixed", [])),
             opponent=fields.text(data.get("opponent", "")),
             forfeit=None if data.get("forfeit") is None else fields.whole(data.get("forfeit")),
         )
@@ -239,10 +269,20 @@ class FinishedGame:
         return game
 
 
+def _numbers(value: object) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        raise fields.Invalid("not a list of move numbers")
+    return tuple(fields.whole(item) for item in value)
+
+
 def merged(*histories: Iterable[FinishedGame]) -> list[FinishedGame]:
-    """The games of every history, each once (by id), oldest first, the latest
-    :data:`MAX_GAMES`."""
-    by_id = {game.id: game for history in histories for game in history}
+    """The games of every history, each once (by id, the mistakes replayed and fixed of
+    each version added up), oldest first, the latest :data:`MAX_GAMES`."""
+    by_id: dict[str, FinishedGame] = {}
+    for history in histories:
+        for game in history:
+            known = by_id.get(game.id)
+            by_id[game.id] = game if known is None else game.replayed(known.mistakes, known.fixed)
     games = sorted(by_id.values(), key=lambda game: (game.ended(), game.id))
     return games[-MAX_GAMES:]
 

@@ -65,13 +65,13 @@ def check_engine_kernel(report: Report) -> None:
 def check_opening_book(report: Report, shelf: BookFile) -> None:
     """Load the opening book ``shelf`` as the worker does, and answer the first move from
     it."""
-    from game.ai.bookshelf import BookScores  # noqa: PLC0415
+    from game.ai.book import OpeningBook  # noqa: PLC0415
     from game.ai.engine import Engine  # noqa: PLC0415
 
     began = time.perf_counter()
     book = shelf.book
     loaded = time.perf_counter() - began
-    if not isinstance(book, BookScores):
+    if not isinstance(book, OpeningBook):
         raise SelfTestFailure(_("opening book: {problem}").format(problem=shelf.problem))
     engine = Engine(book=shelf, solver_capacity=1, search_capacity=1)
     first = engine.think(SearchRequest(moves=""))
@@ -79,7 +79,7 @@ def check_opening_book(report: Report, shelf: BookFile) -> None:
         raise SelfTestFailure(f"opening book: the first move came out as {first}")
     report.say(
         _("opening book: {count} positions up to ply {ply}, loaded in {ms} ms").format(
-            count=len(book), ply=book.book.last_ply, ms=f"{loaded * 1000:.0f}"
+            count=len(book), ply=book.last_ply, ms=f"{loaded * 1000:.0f}"
         )
     )
 

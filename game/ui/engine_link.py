@@ -26,6 +26,7 @@ from typing import Protocol
 from game import resources
 from game.ai.book import BOOK_FILE
 from game.ai.client import Notice, WorkerClient
+from game.ai.kernel_switch import PURE_ENV, forced_pure
 from game.ai.protocol import Reply, Request
 from game.i18n import gettext as _
 
@@ -61,10 +62,6 @@ def make_worker() -> WorkerClient:
     return AIWorker(book=BookFile(functools.partial(resources.asset_path, BOOK_FILE)))
 
 
-PURE_ENV = "CONNECT4_PURE_PYTHON"
-"""The switch to the pure-Python kernel (:data:`game.ai.backend.PURE_ENV`)."""
-
-
 def kernel_name() -> str:
     """Which build of the engine kernel the worker runs, in the words of
     :data:`game.ai.backend.KERNEL_NAME`, found without loading either build: the
@@ -76,7 +73,7 @@ def kernel_name() -> str:
     chosen = sys.modules.get("game.ai.backend")
     if chosen is not None:
         return str(chosen.KERNEL_NAME)
-    if os.environ.get(PURE_ENV, "").strip() not in ("", "0"):
+    if forced_pure():
         return f"pure Python ({PURE_ENV} is set)"
     folder = Path(__file__).resolve().parent.parent / "ai"
     suffixes = importlib.machinery.EXTENSION_SUFFIXES

@@ -132,9 +132,11 @@ class Navigator:
             case Review(game=game):
                 from game.ui.scenes.review import ReviewScene  # noqa: PLC0415
 
-                seconds = self.services.saver.settings.perfect_budget
+                saver = self.services.saver
+                seconds = saver.settings.perfect_budget
+                engine = self.services.engine
                 stack.push(
-                    ReviewScene(host, game, engine=self.services.engine, analysis_seconds=seconds)
+                    ReviewScene(host, game, engine=engine, analysis_seconds=seconds, keeper=saver)
                 )
             case Confirm() as question:
                 from game.ui.scenes.confirm import ConfirmScene  # noqa: PLC0415

@@ -24,12 +24,14 @@ FADE_SECONDS = 0.5
 @dataclass(frozen=True, slots=True)
 class NoticePlace:
     """Where a screen shows its notices: stacked up from ``bottom``, centred on
-    ``centre_x``, each at most ``width`` wide, the newest ``count`` of them."""
+    ``centre_x``, each at most ``width`` wide, the newest ``count`` of them, none above
+    ``top`` (but the newest, which is always shown)."""
 
     centre_x: int
     bottom: int
     width: int
     count: int
+    top: int = 0
 
 
 @dataclass
@@ -92,10 +94,10 @@ class Notices:
         with look.text.within(room):
             for notice in reversed(self.shown[-place.count :]):
                 card = _card(look, notice, replace(place, bottom=y), window)
-                if card.box.top < 0:
+                if card.box.top < place.top:
                     if boxes:
                         break  # no room for the older ones
-                    card.box.top = 0  # the newest is always shown
+                    card.box.top = max(0, min(card.box.top, place.top))  # the newest shows
                 _paint(surface, look, card, notice.remaining)
                 boxes.append(card.box)
                 y = card.box.top - pad // 2

@@ -15,18 +15,20 @@ class ReviewGame:
     """A game to review: its ``moves`` (columns 1-7 from the empty board), the first
     ``start`` of them the position it began from (not the players' moves); against the
     computer, the side the human played (``human``, 0 or 1), the human's disc ``colour``
-    and the computer's ``level`` name."""
+    and the computer's ``level`` name; ``id`` the history's name of the game (None: not
+    known, the latest game of these moves is meant)."""
 
     moves: str
     start: int = 0
     human: int | None = None
     colour: DiscColour = DiscColour.RED
     level: str | None = None
+    id: str | None = None
 
     @classmethod
     def of(cls, game: FinishedGame) -> ReviewGame:
         """A game of the history."""
-        return cls(game.moves, game.start, game.human, game.colour, game.computer_level)
+        return cls(game.moves, game.start, game.human, game.colour, game.computer_level, game.id)
 
     def colour_of(self, player: Player) -> DiscColour:
         """The disc colour ``player`` played with."""

@@ -18,7 +18,7 @@ writes its own over it, so a game is never played, nor counted, twice.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from game.i18n import N_
@@ -145,6 +145,27 @@ class Saver:
         other windows keep there)."""
         self.games = merged(self.games, [game])
         self._submit(_HISTORY_FAILED, self.history.add, [game])
+
+    def keep_replay(
+        self, game_id: str | None, moves: str, mistakes: Iterable[int], fixed: Iterable[int]
+    ) -> bool:
+        """Keep with a finished game (by ``game_id``, else the latest game of these
+        ``moves``) the ``mistakes`` Replay my mistakes set and those ``fixed``; saved in
+        the background.  Whether the history holds that game (an imported one it does
+        not)."""
+
+        def same(game: FinishedGame) -> bool:
+            return game.id == game_id if game_id is not None else game.moves == moves
+
+        found = next((game for game in reversed(self.games) if same(game)), None)
+        if found is None:
+            found = next((game for game in reversed(self.history.read()) if same(game)), None)
+        if found is None:
+            return False
+        updated = found.replayed(mistakes, fixed)
+        self.games = merged(self.games, [updated])
+        self._submit(_HISTORY_FAILED, self.history.add, [updated])
+        return True
 
     def all_games(self) -> list[FinishedGame]:
         """Every window's finished games, oldest first: the file's and this window's."""

@@ -11,7 +11,7 @@ available to experts (``str(score)``, a setting).  The words are here too
 review and puzzle screens all say a column's worth the same way.
 
 (A review's verdict on a move played, best to blunder, is another thing:
-:class:`game.ai.judge.Verdict`.)
+:class:`game.ai.judge.MoveVerdict`.)
 
 No pygame here.
 """

@@ -175,17 +175,19 @@ class FormScene(Scene):
         return Go.BACK
 
     def notice_place(self, size: tuple[int, int]) -> NoticePlace | None:
-        """Just above the topmost item, stacked upwards: over the text of a page whose
-        buttons are at its foot, over the title of a form of stacked buttons; never over
-        a button."""
+        """Above the items or below them, where there is more room, never over an item:
+        over the text of a page whose buttons are at its foot, over the title or under
+        the column of a form of stacked buttons."""
         layout = self.layout(size)
         if not layout.rects:
             return None
         top = min(rect.top for rect in layout.rects.values())
+        bottom = max(rect.bottom for rect in layout.rects.values())
         gap = metrics(size).pad // 2
-        return NoticePlace(
-            size[0] // 2, top - gap, min(size[0] - 40, layout.body.width + 40), MAX_NOTICES
-        )
+        width = min(size[0] - 40, layout.body.width + 40)
+        if size[1] - bottom > top:
+            return NoticePlace(size[0] // 2, size[1] - gap, width, MAX_NOTICES, bottom + gap)
+        return NoticePlace(size[0] // 2, top - gap, width, MAX_NOTICES)
 
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.layout(surface.get_size())

@@ -1,6 +1,7 @@
 """Your games: the finished games kept for review (the last 200, newest first), each one
-line (when it ended, who played, the result, how long, coached or not); a click or Enter
-reviews it.  Import a game reviews one played elsewhere, from its moves.
+line (when it ended, who played, the result, how long, coached or not, and how many of
+the mistakes replayed in Replay my mistakes were fixed); a click or Enter reviews it.
+Import a game reviews one played elsewhere, from its moves.
 
 Up and Down choose a game (Page Up and Page Down a page at a time), Enter reviews it;
 Tab goes to the buttons.
@@ -65,7 +66,17 @@ def game_cells(game: FinishedGame, names: Mapping[str, str]) -> tuple[str, ...]:
         )
     # The count alone: the column's heading says what it counts.
     moves = number(len(game.moves) - game.start)
-    return ended, who, result, moves, _("coached") if game.coached else ""
+    return ended, who, result, moves, marks(game)
+
+
+def marks(game: FinishedGame) -> str:
+    """The last cell: whether the coach spoke, and the mistakes fixed in a replay."""
+    if not game.mistakes:
+        return _("coached") if game.coached else ""
+    counts = {"fixed": number(len(game.fixed)), "count": number(len(game.mistakes))}
+    if game.coached:
+        return _("coached, fixed {fixed}/{count}").format(**counts)
+    return _("fixed {fixed}/{count}").format(**counts)
 
 
 class GamesScene(FormScene):

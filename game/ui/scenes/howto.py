@@ -1,5 +1,5 @@
-"""How to play, on two pages: the rules, the keys and the analysis; then the Review
-screen (its keys and the marks of its verdicts), the coach and the puzzles.  Next page
+"""How to play, on three pages: the rules, the keys and the analysis; the Review screen
+(its keys and the marks of its verdicts) and the coach; the puzzles' keys.  Next page
 and Previous page (or Left and Right) turn them."""
 
 from __future__ import annotations
@@ -84,6 +84,10 @@ PUZZLE_KEYS = (
 )
 
 
+PAGES = 3
+"""How many pages :func:`pages` gives."""
+
+
 @dataclass(frozen=True, slots=True)
 class Block:
     """A part of a page: a ``heading``, a paragraph of ``words``, or ``keys`` (their
@@ -109,7 +113,8 @@ def _keys(table: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
 
 
 def pages(kernel_name: str) -> tuple[tuple[Block, ...], ...]:
-    """The two pages, in the player's language."""
+    """The pages, in the player's language: playing; the Review screen and the coach;
+    the puzzles."""
     return (
         (
             Block(heading=_("Rules")),
@@ -126,6 +131,8 @@ def pages(kernel_name: str) -> tuple[tuple[Block, ...], ...]:
             Block(keys=_keys(REVIEW_KEYS)),
             Block(heading=_("Coach")),
             Block(words=_(COACH_SENTENCE)),
+        ),
+        (
             Block(heading=_("Puzzles")),
             Block(keys=_keys(PUZZLE_KEYS)),
         ),
@@ -143,8 +150,11 @@ class HowToScene(FormScene):
 
     @staticmethod
     def _buttons(page: int) -> list[Item]:
-        turn = _("Next page") if page == 0 else _("Previous page")
-        return [Item("back", _("Back"), primary=True), Item("page", turn)]
+        return [
+            Item("back", _("Back"), primary=True),
+            Item("previous", _("Previous page"), enabled=page > 0),
+            Item("next", _("Next page"), enabled=page < PAGES - 1),
+        ]
 
     @property
     def title(self) -> str:  # type: ignore[override]
@@ -157,25 +167,30 @@ class HowToScene(FormScene):
             self.items.focus_on(focus.key)
 
     def compute_layout(self, size: tuple[int, int]) -> FormLayout:
-        return page_layout(size, ["back", "page"])
+        return page_layout(size, ["back", "previous", "next"], button_width=280)
 
-    def turn(self) -> None:
-        """The other page."""
-        self.page = 1 - self.page
-        self.relabel()
+    def turn(self, step: int) -> None:
+        """The page ``step`` after this one (-1: the one before), if there is one."""
+        page = min(max(self.page + step, 0), PAGES - 1)
+        if page != self.page:
+            self.page = page
+            self.relabel()
 
     def handle_event(self, event: pygame.event.Event) -> Transition | None:
-        turns = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_PAGEUP, pygame.K_PAGEDOWN)
+        turns = {
+            pygame.K_LEFT: -1,
+            pygame.K_PAGEUP: -1,
+            pygame.K_RIGHT: 1,
+            pygame.K_PAGEDOWN: 1,
+        }
         if event.type == pygame.KEYDOWN and event.key in turns:
-            wanted = 0 if event.key in (pygame.K_LEFT, pygame.K_PAGEUP) else 1
-            if wanted != self.page:
-                self.turn()
+            self.turn(turns[event.key])
             return None
         return super().handle_event(event)
 
     def activate(self, key: str) -> Transition | None:
-        if key == "page":
-            self.turn()
+        if key in ("previous", "next"):
+            self.turn(-1 if key == "previous" else 1)
             return None
         return Go.BACK
 

@@ -1,6 +1,7 @@
 """The statistics screen: games won, lost and drawn against each level, and streaks (Your
 games lists the finished games kept for review: :mod:`game.ui.scenes.games`); the
-player's rating with its graph over time, and the puzzles (:mod:`game.ui.rating_view`).
+player's rating with its graph over time, the puzzles (:mod:`game.ui.rating_view`), and
+how many of the mistakes replayed in Your games the player fixed.
 
 It shows every window's games (the settings file's counts plus this window's
 unsaved ones).  Reset asks to be pressed twice, then forgets every level's games,
@@ -9,26 +10,40 @@ in this window and in the file.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from game.ai.levels import LEVELS
 from game.i18n import gettext as _
-from game.i18n import number, pgettext
+from game.i18n import ngettext, number, pgettext
 from game.profile.rating import shipped_level_ratings
 from game.profile.statistics import ONLINE_RECORD, Record, Statistics
 from game.ui import rating_view
 from game.ui.names import level_name
 from game.ui.scenes.base import FormLayout, FormScene, page_layout
 from game.ui.scenes.stack import Go, Transition
+from game.ui.services import Games, Records
 from game.ui.table import lay_out
 from game.ui.text import Ink
 from game.ui.widgets import Item, ItemList
 
 if TYPE_CHECKING:
     from game.ui.scenes.base import SceneHost
-    from game.ui.services import Records
+
+
+class StatsRecords(Records, Games, Protocol):
+    """The statistics and the finished games (whose mistakes fixed in Replay my mistakes
+    the screen counts)."""
+
+
+def fixed_line(fixed: int, replayed: int) -> str:
+    """How many of the mistakes replayed (in Your games) the player fixed."""
+    return ngettext(
+        "Replay my mistakes: {fixed} of {count} mistake fixed in Your games.",
+        "Replay my mistakes: {fixed} of {count} mistakes fixed in Your games.",
+        replayed,
+    ).format(fixed=number(fixed), count=number(replayed))
 
 
 def headings() -> list[str]:
@@ -75,7 +90,7 @@ def rows(per_level: dict[str, Record]) -> list[tuple[str, ...]]:
 
 
 class StatsScene(FormScene):
-    def __init__(self, host: SceneHost, records: Records) -> None:
+    def __init__(self, host: SceneHost, records: StatsRecords) -> None:
         items = [
             Item("back", _("Back"), primary=True),
             Item("games", _("Your games")),
@@ -87,12 +102,17 @@ class StatsScene(FormScene):
         """Whether reset was pressed once (the next press resets)."""
         self.stats = Statistics()
         self.table: list[tuple[str, ...]] = []
+        self.replayed = self.fixed = 0
+        """The mistakes replayed and fixed in Replay my mistakes, over Your games."""
         self._read()
 
     def _read(self) -> None:
         """Every window's statistics, read again (after a reset, or back on top)."""
         self.stats = self.records.all_statistics()
         self.table = rows(dict(self.stats.per_level))
+        games = self.records.all_games()
+        self.replayed = sum(len(game.mistakes) for game in games)
+        self.fixed = sum(len(game.fixed) for game in games)
 
     @property
     def title(self) -> str:  # type: ignore[override]
@@ -133,7 +153,7 @@ class StatsScene(FormScene):
         size = layout.type.reading
         step = text.line_step(size, 1.35)
         with text.within(body):
-            if self.stats.rating.count or self.stats.puzzles.tries:
+            if self.stats.rating.count or self.stats.puzzles.tries or self.replayed:
                 body = self._draw_rating(surface, body, size)
             if not self.table:
                 lines = text.wrap(
@@ -153,6 +173,8 @@ class StatsScene(FormScene):
         theme, text = self.host.theme, self.host.text
         stats = self.stats
         lines = [rating_view.summary(stats.rating), rating_view.puzzles_line(stats.puzzles)]
+        if self.replayed:
+            lines.append(fixed_line(self.fixed, self.replayed))
         wrapped = [part for line in lines for part in text.wrap(line, size, body.width)]
         step = text.line_step(size)
         graph_h = min(round(body.height * 0.4), 220)

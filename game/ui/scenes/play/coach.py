@@ -4,8 +4,11 @@ the player's is said at once, before the computer replies, with an offer to take
 It judges the move from the analysis of the position before it (every column's value,
 the analysis the hint and the analysis row use, asked for while the player thinks): the
 best column's value against the value of the column played, by the review's rules
-(:func:`game.ai.judge.judge`).  It speaks only when the verdict is proven (exact values,
-or proven results: a won position against a drawn or lost one), never on an estimate.
+(:func:`game.ai.judge.judge`), and says why the move loses in the Review screen's words
+(:mod:`game.ui.reasons`): a tactic the board shows, or how soon the loss comes (the
+threat that decides a long-term loss needs the solver's line, which only the Review
+screen asks for).  It speaks only when the verdict is proven (exact values, or proven
+results: a won position against a drawn or lost one), never on an estimate.
 If the analysis has not come when the move is made, the computer's reply waits for it
 (its time is Perfect's, in the settings).
 
@@ -18,17 +21,25 @@ asks and tells.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from game.ai.judge import Judgement, judge
+from game.ai.explain import Reason, classify
+from game.ai.judge import Judgement, MoveVerdict, judge
 from game.ai.protocol import SearchResult
 from game.ai.score import Score
+from game.core import Board, Player
+from game.profile.choices import DiscColour
+from game.ui import reasons
+from game.ui.names import colour_name
 
 
 @dataclass(frozen=True, slots=True)
 class Offer:
     """A move the coach objects to: the position ``moves`` after it, its 0-based
-    ``column``, the values and the verdict, and the best column."""
+    ``column``, the values and the verdict, the best column, and why the move loses
+    (:func:`game.ai.explain.classify`: the tactics and the length of the loss the
+    analysis proves; None where its values do not say)."""
 
     moves: str
     column: int
@@ -36,6 +47,25 @@ class Offer:
     played: Score
     judgement: Judgement
     best_column: int
+    reason: Reason | None = None
+
+    @property
+    def mover(self) -> Player:
+        """The player who made the move."""
+        return Player((len(self.moves) - 1) % 2)
+
+    def reason_words(
+        self, colour_of: Callable[[Player], DiscColour], names: Mapping[str, str]
+    ) -> str | None:
+        """Why the move loses, in the words the Review screen uses (the players named by
+        their colours: ``colour_of`` a player, ``names`` the theme's colour names)."""
+        if self.reason is None:
+            return None
+        mover = colour_name(names, colour_of(self.mover))
+        opponent = colour_name(names, colour_of(self.mover.other))
+        mistake = self.judgement.verdict is MoveVerdict.MISTAKE
+        sides = reasons.Sides(mover, opponent)
+        return reasons.sentence(self.reason, sides, self.best_column, mistake=mistake)
 
 
 class Coach:
@@ -86,7 +116,8 @@ class Coach:
         judged = judge(best, played)
         if judged.proven and judged.verdict.shows_line:
             after = before + str(column + 1)
-            self.offer = Offer(after, column, best, played, judged, values.best_column())
+            reason = classify(Board.from_moves(before), column, best, played)
+            self.offer = Offer(after, column, best, played, judged, values.best_column(), reason)
             self.coached = True
 
     def decided(self) -> None:

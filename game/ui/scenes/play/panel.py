@@ -8,6 +8,7 @@ goes) and moves it down; what does not fit above the buttons is left out.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import pygame
@@ -79,7 +80,7 @@ def draw_side_panel(surface: pygame.Surface, state: PlayState, layout: BoardLayo
     foot = footer(state, layout)
     with look.text.within(panel):
         _players(pen)
-        _turn(pen)
+        _turn(pen, panel.bottom - pad - _record_height(pen))
         _record(pen)
         if state.shows_analysis:
             # Above the keys' help where the column's line has room (three lines);
@@ -149,9 +150,10 @@ def turn_text(state: PlayState) -> str:
     return texts.to_move(match, names)
 
 
-def _turn(pen: Pen) -> None:
+def _turn(pen: Pen, bottom: int) -> None:
     """Whose turn, beside their disc (a draw has none: its words start at the margin);
-    then the thinking dots, the hint on its way, or the hint."""
+    then the coach's offer (and why the move loses, where it fits above ``bottom``), the
+    thinking dots, the hint on its way, or the hint."""
     state = pen.state
     look, round_ = state.look, state.round
     theme = look.theme
@@ -176,6 +178,9 @@ def _turn(pen: Pen) -> None:
     if offer is not None:
         said = texts.coach_says(offer.best.value, offer.played.value, offer.best_column)
         pen.write(said, pen.small, theme.accent)
+        why = offer.reason_words(functools.partial(colour_of, state), theme.colour_names)
+        if why is not None:
+            pen.write_if_room(why, theme.text, bottom)
     elif stuck is not None:
         pen.write(texts.stuck_detail(stuck.crashed, MAX_ATTEMPTS), pen.small, theme.accent)
     elif state.thinking and not state.watching.paused:
@@ -194,15 +199,30 @@ def _record(pen: Pen) -> None:
     state = pen.state
     look = state.look
     theme, text = look.theme, look.text
+    moves, score = _record_words(pen)
     pen.write(texts.Says.MOVES.text, pen.small, theme.text_muted)
-    moves = texts.numbered_moves(state.round.match.board.moves) or texts.Says.NO_MOVES.text
     rows = text.wrap(moves, pen.small, pen.width)
     pen.y = text.blit_lines(pen.surface, rows, Ink(pen.small, theme.text, 1.05), (pen.x, pen.y))
     pen.gap()
     pen.write(texts.Says.SESSION.text, pen.small, theme.text_muted)
-    score_line = texts.score_line(state.round.session, theme.colour_names)
-    score = "   ".join(f"{label}{texts.NO_BREAK}{count}" for label, count in score_line)
     pen.write(score, pen.small, theme.text)
+
+
+def _record_words(pen: Pen) -> tuple[str, str]:
+    """The record's moves and the session's score, as :func:`_record` writes them."""
+    state = pen.state
+    moves = texts.numbered_moves(state.round.match.board.moves) or texts.Says.NO_MOVES.text
+    score_line = texts.score_line(state.round.session, state.look.theme.colour_names)
+    score = "   ".join(f"{label}{texts.NO_BREAK}{count}" for label, count in score_line)
+    return moves, score
+
+
+def _record_height(pen: Pen) -> int:
+    """How tall :func:`_record` will be (what the coach's words leave room for)."""
+    text = pen.state.look.text
+    moves, score = _record_words(pen)
+    rows = len(text.wrap(moves, pen.small, pen.width)) + len(text.wrap(score, pen.small, pen.width))
+    return (rows + 2) * text.line_step(pen.small, 1.05) + pen.pad
 
 
 def _analysis(pen: Pen, bottom: int) -> None:

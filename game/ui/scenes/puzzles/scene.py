@@ -256,7 +256,7 @@ class PuzzleScene(Scene):
                 self.host.notify(texts.could_not_answer(error))
             case Answered(result=SearchResult() as result) if asked.kind is RequestKind.ANALYSIS:
                 if result.analysis is not None:
-                    attempt.analysed(asked.moves, result.analysis)
+                    self._ask(attempt.analysed(asked.moves, result.analysis))
                 self._after_change()
             case Answered(result=SearchResult(column=int() as column, score=score)):
                 self._moved(attempt, asked.moves, column, score)

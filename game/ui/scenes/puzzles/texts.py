@@ -9,8 +9,10 @@ from collections.abc import Iterable, Mapping
 from typing import Final
 
 from game.ai.puzzles import Band
+from game.core import Player
 from game.i18n import N_, join_list, ngettext, number, pgettext
 from game.i18n import gettext as _
+from game.ui import reasons
 from game.ui.names import colour_name
 from game.ui.scenes.puzzles.attempt import Attempt, Phase
 
@@ -53,7 +55,7 @@ def heading(band: Band, number_in_band: int, count: int, *, daily: bool) -> str:
 
 def task(attempt: Attempt, names: Mapping[str, str]) -> str:
     """What to do: the side the player plays, and how soon it wins."""
-    side = "red" if attempt.player.value == 0 else "yellow"
+    side = _side(attempt.player)
     count = attempt.puzzle.wins_in
     return ngettext(
         "You play {colour}: win in {count} move, whatever the computer does.",
@@ -76,8 +78,9 @@ def status(attempt: Attempt) -> str:
     return _("That move lets the win slip.")
 
 
-def refutation(attempt: Attempt) -> list[str]:
-    """After a failed try: which columns kept the win, and what the numbered discs are."""
+def refutation(attempt: Attempt, names: Mapping[str, str]) -> list[str]:
+    """After a failed try: which columns kept the win, why the move failed, and what the
+    numbered discs are (``names``: the theme's colour names)."""
     lines = []
     kept = attempt.kept_columns()
     if kept:
@@ -87,11 +90,37 @@ def refutation(attempt: Attempt) -> list[str]:
                 "Column {columns} kept the win.", "Columns {columns} kept the win.", len(kept)
             ).format(columns=columns)
         )
+    why = reason(attempt, names)
+    if why is not None:
+        lines.append(why)
     if attempt.line:
-        lines.append(_("The numbered discs show the best play from there."))
+        lines.append(
+            _("The numbered discs show how to win from there, starting in column {column}.").format(
+                column=number(attempt.line[0] + 1)
+            )
+        )
     elif not attempt.line_over:
         lines.append(_("Finding the best play from there..."))
     return lines
+
+
+def reason(attempt: Attempt, names: Mapping[str, str]) -> str | None:
+    """Why the move failed, in the Review screen's words (None: not known yet)."""
+    if attempt.reason is None or attempt.mistake is None or attempt.wrong is None:
+        return None
+    player = attempt.player
+    sides = reasons.Sides(
+        colour_name(names, _side(player)), colour_name(names, _side(player.other))
+    )
+    analysis = attempt.analyses.get(attempt.mistake)
+    drawn = analysis is not None and analysis[attempt.wrong].result == 0
+    best = attempt.line[0] if attempt.line else None
+    return reasons.sentence(attempt.reason, sides, best, mistake=drawn)
+
+
+def _side(player: Player) -> str:
+    """The colour a puzzle's side plays (red moves first)."""
+    return "red" if player is Player.FIRST else "yellow"
 
 
 def rated(first_try: bool) -> str:

@@ -1,5 +1,7 @@
-"""The Puzzles screen's picture: the board with the try's discs, the refutation as
-numbered faint discs, the columns that kept the win, and the side panel.
+"""The Puzzles screen's picture: the board with the try's discs, and after a failed try
+the position before the move that failed, that move crossed above its column, the
+columns that kept the win outlined, the winning play as numbered faint discs (the first
+in such a column) and the cells of the reason ringed; and the side panel.
 
 Drawing reads the scene's state (:class:`PuzzleState`) and changes none of it.
 """
@@ -16,7 +18,9 @@ from game.profile.choices import DiscColour
 from game.profile.statistics import Statistics
 from game.ui.animation import DiscDrop
 from game.ui.board_screen import BoardLayout, BoardScreen, draw_column_numbers, draw_dots
-from game.ui.layout import BoardType, metrics
+from game.ui.layout import metrics
+from game.ui.reason_marks import FaintLine, draw_crossed, draw_line, draw_marks
+from game.ui.reasons import marked_cells
 from game.ui.scenes.puzzles import texts
 from game.ui.scenes.puzzles.attempt import Attempt, Phase
 from game.ui.scenes.puzzles.shelf import Shelf
@@ -26,7 +30,7 @@ from game.ui.themes import Colour
 from game.ui.widgets import draw_items, draw_panel
 
 LINE_ALPHA = 130
-"""How faint the refutation's discs are (0-255)."""
+"""How faint the winning play's discs are (0-255)."""
 
 
 class PuzzleState(BoardScreen, Protocol):
@@ -75,21 +79,37 @@ def draw(surface: pygame.Surface, state: PuzzleState, layout: BoardLayout) -> No
     draw_side(surface, state, layout)
 
 
+def shown_board(attempt: Attempt, drop: DiscDrop | None) -> Board:
+    """The position on the board: the try's, or once a failed move's disc has landed the
+    position before it (the winning play starts there)."""
+    if attempt.phase is Phase.FAILED and attempt.mistake is not None and drop is None:
+        return Board.from_moves(attempt.mistake)
+    return attempt.board
+
+
 def draw_board(
     surface: pygame.Surface, state: PuzzleState, attempt: Attempt, layout: BoardLayout
 ) -> None:
     look, g = state.look, layout.board
     theme, renderer = look.theme, look.renderer
-    board, drop = attempt.board, state.drop
+    drop = state.drop
+    board = shown_board(attempt, drop)
+    failed = board is not attempt.board
     renderer.draw_discs(surface, g, theme, board=board, drop=drop, colour_of=colour_of)
-    _draw_line(surface, state, attempt, layout)
+    if failed:
+        draw_line(surface, look, g, FaintLine(board, attempt.line, colour_of, LINE_ALPHA))
     renderer.draw_frame(surface, g, theme)
     kept = attempt.kept_columns()
-    if attempt.phase is Phase.FAILED and kept:
-        for col in kept:  # an outline: the refutation's discs stay readable inside it
+    if failed and kept:
+        for col in kept:  # an outline: the winning play's discs stay readable inside it
             width = max(3, g.cell // 16)
             pygame.draw.rect(surface, theme.hint, g.column_rect(col), width, border_radius=6)
-    if board.ply > attempt.puzzle.ply and drop is None:
+    if failed and attempt.wrong is not None:
+        draw_crossed(surface, look, g, attempt.wrong, colour_of(attempt.player))
+        if attempt.reason is not None:
+            cells = marked_cells(attempt.reason, attempt.player)
+            draw_marks(surface, look, g, [(cell, colour_of(owner)) for cell, owner in cells])
+    elif board.ply > attempt.puzzle.ply and drop is None:
         last = board.history[-1]
         renderer.draw_last_mark(surface, g.centre(last, board.height(last) - 1), g, theme)
     outcome = board.outcome
@@ -98,26 +118,6 @@ def draw_board(
         for col, row in outcome.cells:
             renderer.draw_win_mark(surface, g.centre(col, row), g, theme, wave)
     _draw_above(surface, state, attempt, layout)
-
-
-def _draw_line(
-    surface: pygame.Surface, state: PuzzleState, attempt: Attempt, layout: BoardLayout
-) -> None:
-    """The refutation: each move a faint disc with its number."""
-    if not attempt.line or state.drop is not None:
-        return
-    look, g = state.look, layout.board
-    line = Board.from_moves(attempt.board.moves)
-    size = BoardType.of(g.cell).line
-    for number, col in enumerate(attempt.line, start=1):
-        row = line.height(col)
-        player = line.to_move
-        line.play(col)
-        disc = look.renderer.disc(g.radius, colour_of(player), look.theme, alpha=LINE_ALPHA)
-        centre = g.centre(col, row)
-        surface.blit(disc, disc.get_rect(center=centre))
-        ink = Ink(size, look.theme.text)
-        look.text.blit(surface, str(number), ink, centre, anchor="center")
 
 
 def _draw_above(
@@ -133,7 +133,8 @@ def _draw_above(
         look.renderer.draw_disc(surface, centre, g.radius, colour_of(attempt.player), theme)
     elif attempt.phase is Phase.DEFENCE and state.drop is None:
         draw_dots(surface, (g.frame_rect.centerx, g.hover_y), g.cell // 8, theme.text, state.time)
-    draw_column_numbers(surface, look, g, None if hover is None else state.cursor)
+    marked = None if attempt.reason is None else attempt.reason.column
+    draw_column_numbers(surface, look, g, state.cursor if hover is not None else marked)
 
 
 def draw_side(surface: pygame.Surface, state: PuzzleState, layout: BoardLayout) -> None:
@@ -168,7 +169,8 @@ def _panel_text(writer: Writer, state: PuzzleState, body: int) -> None:
         attempt.phase, theme.accent
     )
     writer.put(texts.status(attempt), body, colour, space=gap)
-    for line in texts.refutation(attempt) if attempt.phase is Phase.FAILED else []:
+    failed = attempt.phase is Phase.FAILED
+    for line in texts.refutation(attempt, theme.colour_names) if failed else []:
         writer.put(line, small, theme.text)
     stats = state.statistics
     progress = stats.puzzles

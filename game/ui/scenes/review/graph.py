@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ai.judge import PositionValue, Verdict, point
+from game.ai.judge import MoveVerdict, PositionValue, point
 from game.ai.score import MAX_SCORE
 from game.profile.choices import DiscColour
 from game.ui.services import Look
@@ -35,7 +35,7 @@ class GraphData:
     values: Mapping[int, PositionValue]
     length: int
     shown: int
-    marks: list[tuple[int, Verdict, bool]]
+    marks: list[tuple[int, MoveVerdict, bool]]
     colours: tuple[DiscColour, DiscColour]
     draw_word: str
 
@@ -87,13 +87,13 @@ def y_of(rect: pygame.Rect, height: float) -> int:
     return round(rect.centery - height * half)
 
 
-def verdict_colours(look: Look) -> Mapping[Verdict, Colour]:
+def verdict_colours(look: Look) -> Mapping[MoveVerdict, Colour]:
     theme = look.theme
     return {
-        Verdict.BEST: theme.score_win,
-        Verdict.INACCURACY: theme.score_draw,
-        Verdict.MISTAKE: theme.accent,
-        Verdict.BLUNDER: theme.score_loss,
+        MoveVerdict.BEST: theme.score_win,
+        MoveVerdict.INACCURACY: theme.score_draw,
+        MoveVerdict.MISTAKE: theme.accent,
+        MoveVerdict.BLUNDER: theme.score_loss,
     }
 
 

@@ -4,6 +4,7 @@ right the side panel, its buttons at the bottom."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -13,6 +14,11 @@ from game.ui.layout import TypeScale, metrics
 from game.ui.widgets import side_panel
 
 BUTTONS = ("copy", "back")
+"""The buttons while reviewing."""
+WITH_REPLAY = ("replay", "copy", "back")
+"""The buttons once the player has mistakes to replay."""
+REPLAY_BUTTONS = ("next", "review")
+"""The buttons while replaying the player's mistakes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +38,8 @@ class ReviewLayout:
     """The window's text sizes."""
 
 
-def compute_layout(size: tuple[int, int]) -> ReviewLayout:
+def compute_layout(size: tuple[int, int], keys: Sequence[str] = BUTTONS) -> ReviewLayout:
+    """Where everything goes at ``size``, with the buttons ``keys``."""
     split = side_panel(size, 0.3, (200, 380))
     scale, pad, panel, left = split.scale, split.pad, split.panel, split.area
     h = size[1]
@@ -47,6 +54,6 @@ def compute_layout(size: tuple[int, int]) -> ReviewLayout:
     body = sizes.body
     heading = round(body * 1.9)
     inner_w = panel.width - 2 * pad
-    moves = pygame.Rect(panel.x + pad, panel.y + pad + heading, inner_w, round(panel.height * 0.36))
-    buttons = split.buttons(BUTTONS)
+    moves = pygame.Rect(panel.x + pad, panel.y + pad + heading, inner_w, round(panel.height * 0.3))
+    buttons = split.buttons(keys)
     return ReviewLayout(scale, board, graph, summary, panel, moves, buttons, body, pad, sizes)

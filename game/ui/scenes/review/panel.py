@@ -1,6 +1,7 @@
 """The Review screen's side panel, top to bottom: the title, the move list (a row per
-pair of moves, each move with its mark), the shown move in words (its verdict, the best
-value and the one played, the best column), how far the review is, the keys, the buttons.
+pair of moves, each move with its mark), the shown move in words (its verdict, why a
+mistake or a blunder loses, the best value and the one played, the best column), how
+far the review is, the keys, the buttons.
 
 :func:`move_cells` says where each move of the list is, for drawing and for clicks alike.
 """
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ai.judge import MoveReview, Verdict
+from game.ai.judge import MoveReview, MoveVerdict
 from game.ui.scenes.review import texts
 from game.ui.scenes.review.graph import verdict_colours
 from game.ui.scenes.review.layout import ReviewLayout
@@ -53,10 +54,12 @@ def move_cells(rect: pygame.Rect, length: int, shown: int, row_h: int) -> dict[i
     return cells
 
 
-def footer_top(look: Look, layout: ReviewLayout) -> int:
-    """Where the keys' help begins, above the buttons (the notices stand on it)."""
+def footer_top(look: Look, layout: ReviewLayout, help_words: str | None = None) -> int:
+    """Where the keys' help (``help_words``; the review's by default) begins, above the
+    buttons (the notices stand on it)."""
     text, pad, tiny = look.text, layout.pad, layout.type.tiny
-    keys = text.wrap(texts.keys_help(), tiny, layout.panel.width - 2 * pad)
+    words = texts.keys_help() if help_words is None else help_words
+    keys = text.wrap(words, tiny, layout.panel.width - 2 * pad)
     top_button = min(r.top for r in layout.buttons.values())
     return top_button - pad // 2 - len(keys) * text.line_step(tiny)
 
@@ -74,11 +77,13 @@ def row_height(look: Look, layout: ReviewLayout) -> int:
 @dataclass(frozen=True, slots=True)
 class PanelPicture:
     """What the panel shows besides the record: the sides' ``names`` (first, second),
-    the ``buttons``, the ``status`` lines (progress, notes)."""
+    the ``buttons``, the ``status`` lines (progress, notes); while the player's mistakes
+    are replayed, the ``replay``'s sentences instead of the shown move's."""
 
     names: tuple[str, str]
     buttons: ItemList
     status: tuple[str, ...]
+    replay: tuple[str, ...] | None = None
 
 
 def draw_side_panel(
@@ -105,14 +110,22 @@ def draw_side_panel(
         )
         _move_list(surface, look, layout, record, small)
         y = layout.moves.bottom + pad // 2
-        for words, colour in _describe(record, panel.names, look):
+        if panel.replay is None:
+            said = _describe(record, panel.names, look)
+        else:  # the first line a heading, the task or the answer in the accent
+            said = [
+                (words, theme.accent if index == 2 else theme.text)
+                for index, words in enumerate(panel.replay)
+            ]
+        for words, colour in said:
             lines = text.wrap(words, small, width)
             if y + len(lines) * text.line_step(small) > top_button - pad:
                 break
             y = text.blit_lines(surface, lines, Ink(small, colour), (x, y))
         tiny = layout.type.tiny
-        keys = text.wrap(texts.keys_help(), tiny, width)
-        keys_top = footer_top(look, layout)
+        help_words = texts.keys_help() if panel.replay is None else texts.replay_keys()
+        keys = text.wrap(help_words, tiny, width)
+        keys_top = footer_top(look, layout, help_words)
         if keys_top > y:
             text.blit_lines(surface, keys, Ink(tiny, theme.text_muted), (x, keys_top))
             y_status = keys_top - pad // 2
@@ -162,17 +175,16 @@ def _move_list(
 def _more_marks(
     surface: pygame.Surface, look: Look, layout: ReviewLayout, record: ReviewRecord, size: int
 ) -> None:
-    """An arrow beside the first row's number when moves are hidden above, beside the
-    last row's when some are below (the wheel, the arrow keys or the graph bring them)."""
+    """An arrow at the right end of the first row when moves are hidden above, of the
+    last row when some are below (the wheel, the arrow keys or the graph bring them)."""
     rect, row_h = layout.moves, row_height(look, layout)
     on_screen = visible_rows(rect, record.length, record.shown, row_h)
     ink = Ink(size, look.theme.text_muted)
-    label = pygame.Rect(rect.x, rect.y, rect.width // 5, row_h)
     if on_screen.start > 0:
-        look.text.blit(surface, MORE_ABOVE, ink, label.topright, anchor="topright")
+        look.text.blit(surface, MORE_ABOVE, ink, (rect.right, rect.y), anchor="topright")
     if on_screen.stop < (record.length + 1) // 2:
-        label.y = rect.y + (len(on_screen) - 1) * row_h
-        look.text.blit(surface, MORE_BELOW, ink, label.topright, anchor="topright")
+        y = rect.y + (len(on_screen) - 1) * row_h
+        look.text.blit(surface, MORE_BELOW, ink, (rect.right, y), anchor="topright")
 
 
 def _describe(record: ReviewRecord, names: tuple[str, str], look: Look) -> list[tuple[str, Colour]]:
@@ -185,11 +197,15 @@ def _describe(record: ReviewRecord, names: tuple[str, str], look: Look) -> list[
     review = record.move
     if review is None:
         return [(texts.waiting(), theme.text_muted)]
-    return _judged(review, names, verdict_colours(look), theme.text)
+    lines = _judged(review, names, verdict_colours(look), theme.text)
+    reason = texts.reason_sentence(review, record.game, theme.colour_names)
+    if reason is not None:  # why it loses: right under the verdict
+        lines.insert(2, (reason, theme.text))
+    return lines
 
 
 def _judged(
-    review: MoveReview, names: tuple[str, str], colours: Mapping[Verdict, Colour], plain: Colour
+    review: MoveReview, names: tuple[str, str], colours: Mapping[MoveVerdict, Colour], plain: Colour
 ) -> list[tuple[str, Colour]]:
     lines = [
         (texts.move_heading(review, names[int(review.mover)]), plain),

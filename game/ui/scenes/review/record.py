@@ -1,18 +1,24 @@
 """The game under review and what is known of it: the positions' values as they arrive,
 the moves judged from them, the position shown, and each player's summary.
 
-No pygame and no requests here: :mod:`.requests` asks the worker, the scene hands the
-answers to :meth:`ReviewRecord.receive`, and the view reads the record.
+No pygame and no requests here: :mod:`.requests` asks the worker what the record's
+driver needs and hands it the answers, and the view reads the record.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Final
 
-from game.ai.judge import MoveReview, PositionValue, Verdict, assemble, positions_to_value
+from game.ai.judge import MoveReview, MoveVerdict, PositionValue
+from game.ai.review_driver import ReviewDriver, ReviewOptions
 from game.core import Board, Player
 from game.ui.review_game import ReviewGame
+
+POSITION_SECONDS: Final = 4.0
+"""The most a position's exact value may take before the review estimates it (with the
+opening book, the first eight moves' values take no time at all)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,35 +27,42 @@ class Summary:
     (``uncertain``: judged from an estimate)."""
 
     moves: int
-    counts: dict[Verdict, int]
+    counts: dict[MoveVerdict, int]
     uncertain: int
 
     @property
     def accuracy(self) -> float | None:
         """The share of best moves among those judged (None before any is)."""
-        return self.counts[Verdict.BEST] / self.moves if self.moves else None
+        return self.counts[MoveVerdict.BEST] / self.moves if self.moves else None
 
 
 class ReviewRecord:
-    """The game (:class:`ReviewGame`), its positions' values and moves judged so far, and
-    the position shown (``shown`` moves played, 0 to the game's length)."""
+    """The game (:class:`ReviewGame`), the review's driver (what is known of its
+    positions and moves: :class:`~game.ai.review_driver.ReviewDriver`, the same as the
+    command line's), and the position shown (``shown`` moves played, 0 to the game's
+    length)."""
 
     def __init__(self, game: ReviewGame) -> None:
         self.game = game
         self.board = Board.from_moves(game.moves)
-        self.values: dict[int, PositionValue] = {}
-        self.reviews: list[MoveReview | None] = [None] * self.board.ply
+        options = ReviewOptions(first=game.start, explain=True, position_seconds=POSITION_SECONDS)
+        self.driver = ReviewDriver(self.board, options)
         self.shown = self.board.ply
+
+    @property
+    def values(self) -> dict[int, PositionValue]:
+        """Every position's value known, by ply."""
+        return self.driver.values
+
+    @property
+    def reviews(self) -> list[MoveReview | None]:
+        """Every move judged so far (None: not yet, or a move of the start position)."""
+        return self.driver.reviews
 
     @property
     def length(self) -> int:
         """How many moves the game has."""
         return self.board.ply
-
-    @property
-    def plies(self) -> list[int]:
-        """The positions whose values the review needs."""
-        return positions_to_value(self.board)
 
     @property
     def judged(self) -> int:
@@ -64,15 +77,6 @@ class ReviewRecord:
     @property
     def complete(self) -> bool:
         return self.judged == self.to_judge
-
-    def receive(self, value: PositionValue) -> None:
-        """A position's value arrived (or a better one: a line, an exact value); a line
-        known already stays with the same value."""
-        known = self.values.get(value.ply)
-        if known is not None and known.line and not value.line and known.score == value.score:
-            return
-        self.values[value.ply] = value
-        self.reviews = assemble(self.board, self.values)
 
     def position(self, shown: int | None = None) -> Board:
         """The board after ``shown`` moves (the shown position by default)."""
@@ -103,7 +107,7 @@ class ReviewRecord:
             for review in self.reviews[self.game.start :]
             if review is not None and review.mover is player
         ]
-        counts = Counter({verdict: 0 for verdict in Verdict})
+        counts = Counter({verdict: 0 for verdict in MoveVerdict})
         counts.update(review.verdict for review in mine)
         uncertain = sum(not review.proven for review in mine)
         return Summary(len(mine), dict(counts), uncertain)
@@ -112,12 +116,3 @@ class ReviewRecord:
     def estimated(self) -> bool:
         """Whether a judged move rests on an estimate."""
         return any(review is not None and not review.proven for review in self.reviews)
-
-    def wants_line(self, ply: int) -> bool:
-        """Whether the move from position ``ply`` shows a best line the record lacks: a
-        mistake or a blunder whose position's value is exact."""
-        review = self.reviews[ply] if ply < self.length else None
-        if review is None or not review.verdict.shows_line or ply < self.game.start:
-            return False
-        value = self.values.get(ply)
-        return value is not None and value.score.is_exact and not value.line

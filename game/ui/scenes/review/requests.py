@@ -1,19 +1,19 @@
-"""The Review screen's requests to the computer player: the value of each position of the
-game, a few at a time, the best line of each mistake and blunder, and the analysis of
-every column of the position shown.
+"""The Review screen's requests to the computer player: what the review's driver needs
+(each position's value, the best line and the reason of each mistake and blunder:
+:class:`~game.ai.review_driver.ReviewDriver`, the command line's too), and the analysis
+of every column of the position shown.
 
-The worker answers one request at a time, in order.  So the positions' values are sent
+The worker answers one request at a time, in order.  So the driver's needs are sent
 :data:`IN_FLIGHT` at a time (the worker never waits for the next, and an analysis the
-player asks for waits behind two at most), in the order that reviews fastest (from the
-last position back: :func:`game.ai.review.review_order`'s reason); a line goes before the
-positions left, and the analysis before both.  They go through the screen's
-:class:`~game.ui.requests.Requests`: leaving the screen cancels what is awaited.
+player asks for waits behind two at most), in the driver's order, and the analysis
+before them.  They go through the screen's :class:`~game.ui.requests.Requests`: leaving
+the screen cancels what is awaited.
 """
 
 from __future__ import annotations
 
-import collections
 import logging
+from collections.abc import Callable
 from typing import Final
 
 from game.ai.protocol import (
@@ -25,6 +25,7 @@ from game.ai.protocol import (
     SearchRequest,
     SearchResult,
 )
+from game.ai.review_driver import Answer, Need
 from game.ui.engine_link import Engine
 from game.ui.requests import Asked, RequestKind, Requests
 from game.ui.scenes.review.record import ReviewRecord
@@ -33,60 +34,64 @@ log = logging.getLogger(__name__)
 
 IN_FLIGHT: Final = 2
 """Review requests sent before their answers come."""
-POSITION_SECONDS: Final = 4.0
-"""The most a position's exact value may take before the review estimates it (with the
-opening book, the first eight moves' values take no time at all)."""
-LINE_LENGTH: Final = 6
-"""Moves of the best line shown for a mistake or a blunder."""
 
-Valued = tuple[int, int]
-"""A position's value to ask for: the position (moves played) and the length of line
-wanted."""
+
+def need_of(request: ReviewRequest) -> Need:
+    """The driver's need a review request was sent for."""
+    return Need(request.ply, request.line, request.explain, request.time_limit)
 
 
 class ReviewRequests:
     """What is asked of ``engine`` for ``record`` (see the module docstring);
-    ``analysis_seconds`` is an analysis's time budget (Perfect's, in the settings)."""
+    ``analysis_seconds`` is an analysis's time budget (Perfect's, in the settings), and
+    ``analysed`` hears of each analysis that comes (the position's moves)."""
 
-    def __init__(self, engine: Engine, record: ReviewRecord, *, analysis_seconds: float) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        record: ReviewRecord,
+        *,
+        analysis_seconds: float,
+        analysed: Callable[[str], None] | None = None,
+    ) -> None:
         self._requests = Requests(engine, self._receive)
-        self._record = record
+        self._driver = record.driver
         self._analysis_seconds = analysis_seconds
-        order = [ply for ply in reversed(record.plies) if ply >= record.game.start]
-        self._queue: collections.deque[Valued] = collections.deque((ply, 0) for ply in order)
+        self._analysed = analysed
         self.analyses: dict[str, SearchResult] = {}
         """Every column's value of the positions analysed, by move string."""
-        self.failed = 0
-        """Positions the worker could not value (the review says so)."""
         self._moves = record.board.moves
 
     @property
     def busy(self) -> bool:
         """Whether values are still on their way."""
-        return bool(self._queue) or self._requests.waits_for(RequestKind.REVIEW)
+        return not self._driver.done
+
+    @property
+    def failed(self) -> int:
+        """Needs the worker could not answer (the review says so)."""
+        return self._driver.failures
 
     def analysing(self, moves: str) -> bool:
         return self._requests.waits_for(RequestKind.ANALYSIS, moves)
 
-    def _valuing(self) -> list[Valued]:
-        """The values on their way: (position, line length) of each."""
-        return [
-            (asked.request.ply, asked.request.line)
-            for asked in self._requests.awaited(RequestKind.REVIEW)
-            if isinstance(asked.request, ReviewRequest)
-        ]
-
     def pump(self) -> None:
         """Send what should be on its way now: :data:`IN_FLIGHT` review requests at most
         (an analysis asked meanwhile waits behind those alone)."""
-        sent = len(self._valuing())
-        while self._queue and sent < IN_FLIGHT:
-            ply, line = self._queue.popleft()
+        sent = len(list(self._requests.awaited(RequestKind.REVIEW)))
+        while sent < IN_FLIGHT:
+            need = self._driver.take()
+            if need is None:
+                return
             request = ReviewRequest(
-                game=self._moves, ply=ply, line=line, time_limit=POSITION_SECONDS
+                game=self._moves,
+                ply=need.ply,
+                line=need.line,
+                time_limit=need.time_limit,
+                explain=need.explain,
             )
             if not self._requests.ask(RequestKind.REVIEW, request):
-                self._queue.clear()  # the worker refused: the player was told
+                self._driver.cancel()  # the worker refused: the player was told
                 return
             sent += 1
 
@@ -102,28 +107,25 @@ class ReviewRequests:
         self._requests.ask(RequestKind.ANALYSIS, request)
 
     def _receive(self, asked: Asked, reply: Reply) -> None:
-        """A position's value or an analysis (or its failure) arrived."""
+        """A need's answer or an analysis (or its failure) arrived."""
+        request = asked.request
         match reply:
-            case Answered(result=ReviewResult() as valued):
-                self._record.receive(valued.value)
-                self._ask_lines()
+            case Answered(result=ReviewResult() as valued) if isinstance(request, ReviewRequest):
+                self._driver.receive(need_of(request), Answer(valued.value, valued.reason))
             case Answered(result=SearchResult() as analysis):
                 self.analyses[asked.moves] = analysis
-            case Refused(error=error) if asked.kind is RequestKind.REVIEW:
-                log.warning("the review of %s failed: %s", asked.request, error)
-                self.failed += 1
+                if self._analysed is not None:
+                    self._analysed(asked.moves)
+            case Refused(error=error) if isinstance(request, ReviewRequest):
+                log.warning("the review of %s failed: %s", request, error)
+                self._driver.fail(need_of(request))
             case Refused(error=error):
                 log.warning("the analysis of %r failed: %s", asked.moves, error)
+                if self._analysed is not None:
+                    self._analysed(asked.moves)
         self.pump()
-
-    def _ask_lines(self) -> None:
-        """Ask first for the line of every mistake and blunder that lacks one."""
-        asked = {ply for ply, line in (*self._queue, *self._valuing()) if line}
-        for ply in range(self._record.length):
-            if ply not in asked and self._record.wants_line(ply):
-                self._queue.appendleft((ply, LINE_LENGTH))
 
     def cancel(self) -> None:
         """Stop everything on its way (the screen is left)."""
         self._requests.cancel()
-        self._queue.clear()
+        self._driver.cancel()

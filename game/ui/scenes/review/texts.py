@@ -7,21 +7,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from game.ai.judge import MoveReview, Verdict
+from game.ai.judge import MoveReview, MoveVerdict
 from game.ai.score import Score
 from game.core import Player
 from game.i18n import N_, ngettext, number, percent
 from game.i18n import gettext as _
+from game.ui import reasons
 from game.ui.names import colour_name, level_name
 from game.ui.review_game import ReviewGame
 from game.ui.scenes.review.record import Summary
+from game.ui.scenes.review.replay import Replay, Step, Tried
 from game.ui.worth import worth, worth_lines
 
-MARKS: Mapping[Verdict, str] = {
-    Verdict.BEST: "\u2713",
-    Verdict.INACCURACY: "?!",
-    Verdict.MISTAKE: "?",
-    Verdict.BLUNDER: "??",
+MARKS: Mapping[MoveVerdict, str] = {
+    MoveVerdict.BEST: "\u2713",
+    MoveVerdict.INACCURACY: "?!",
+    MoveVerdict.MISTAKE: "?",
+    MoveVerdict.BLUNDER: "??",
 }
 """The marks beside a move in the list and on the graph (chess players know them)."""
 
@@ -63,19 +65,21 @@ def verdict_sentence(review: MoveReview) -> str:
     estimate."""
     if not review.proven:
         return {
-            Verdict.BEST: _("Probably the best move (an estimate: not worked out in time)."),
-            Verdict.INACCURACY: _("Probably an inaccuracy (an estimate: not worked out in time)."),
-            Verdict.MISTAKE: _("Probably a mistake (an estimate: not worked out in time)."),
-            Verdict.BLUNDER: _("Probably a blunder (an estimate: not worked out in time)."),
+            MoveVerdict.BEST: _("Probably the best move (an estimate: not worked out in time)."),
+            MoveVerdict.INACCURACY: _(
+                "Probably an inaccuracy (an estimate: not worked out in time)."
+            ),
+            MoveVerdict.MISTAKE: _("Probably a mistake (an estimate: not worked out in time)."),
+            MoveVerdict.BLUNDER: _("Probably a blunder (an estimate: not worked out in time)."),
         }[review.verdict]
     winning = review.best.value > 0
     sentences = {
-        Verdict.BEST: _("The best move."),
-        Verdict.INACCURACY: _("An inaccuracy: it still wins, but more slowly.")
+        MoveVerdict.BEST: _("The best move."),
+        MoveVerdict.INACCURACY: _("An inaccuracy: it still wins, but more slowly.")
         if winning
         else _("An inaccuracy: it still loses, but sooner."),
-        Verdict.MISTAKE: _("A mistake: it throws a win away for a draw."),
-        Verdict.BLUNDER: _("A blunder: it turns a win into a loss.")
+        MoveVerdict.MISTAKE: _("A mistake: it throws a win away for a draw."),
+        MoveVerdict.BLUNDER: _("A blunder: it turns a win into a loss.")
         if winning
         else _("A blunder: it turns a draw into a loss."),
     }
@@ -105,6 +109,21 @@ def best_line(column: int) -> str:
     """A mistake or a blunder: which column was best (0-based), and where its line is."""
     return _("Best was column {column}: its line is on the board, numbered.").format(
         column=column + 1
+    )
+
+
+def reason_sentence(review: MoveReview, game: ReviewGame, names: Mapping[str, str]) -> str | None:
+    """Why a mistake or a blunder loses (None: not known), the players named by their
+    colours in the theme (``names``)."""
+    if review.reason is None:
+        return None
+    mover = colour_name(names, game.colour_of(review.mover))
+    opponent = colour_name(names, game.colour_of(review.mover.other))
+    return reasons.sentence(
+        review.reason,
+        reasons.Sides(mover, opponent),
+        review.best_column,
+        mistake=review.verdict is MoveVerdict.MISTAKE,
     )
 
 
@@ -148,7 +167,7 @@ def estimates_note() -> str:
 def summary_row(name: str, summary: Summary) -> tuple[str, ...]:
     """A row of the summary table: the player, the accuracy, the count of each verdict."""
     accuracy = "\u2013" if summary.accuracy is None else percent(summary.accuracy)
-    counts = (number(summary.counts[verdict]) for verdict in Verdict)
+    counts = (number(summary.counts[verdict]) for verdict in MoveVerdict)
     return (name, accuracy, *counts)
 
 
@@ -171,9 +190,112 @@ def keys_help() -> str:
     return _("Keys: Left/Right step, Home/End first/last move, C copy the moves, Esc back")
 
 
-def button_label(key: str) -> str:
-    labels = {"back": _("Back"), "copy": _("Copy moves")}
+def button_label(key: str, *, last: bool = False) -> str:
+    """A button's label (``last``: the replay's last mistake is on)."""
+    labels = {
+        "back": _("Back"),
+        "copy": _("Copy moves"),
+        "replay": _("Replay my mistakes"),
+        "next": _("Finish") if last else _("Next mistake"),
+        "review": _("Back to the review"),
+    }
     return labels[key]
+
+
+# -- Replay my mistakes ------------------------------------------------------------------
+
+
+def replay_lines(replay: Replay, game: ReviewGame, names: Mapping[str, str]) -> list[str]:
+    """The replay of the current mistake in sentences, first to last: which one, the
+    task or how the last try went, and once it is settled, the answer and why the
+    game's move lost (``names``: the theme's colour names)."""
+    review = replay.current
+    lines = [
+        _("Replay: mistake {number} of {count}").format(
+            number=number(replay.index + 1), count=number(len(replay.mistakes))
+        ),
+        _("Move {number}: column {column} was played. Find a better move.").format(
+            number=number(review.number), column=review.column + 1
+        ),
+    ]
+    wins = review.best.result == 1
+    if replay.step is Step.FIXED:
+        assert replay.found is not None
+        sentence = (
+            _("Fixed: column {column} keeps the win.")
+            if wins
+            else _("Fixed: column {column} keeps the draw.")
+        )
+        lines.append(sentence.format(column=replay.found + 1))
+    elif replay.step is Step.SHOWN:
+        assert review.best_column is not None
+        lines.append(
+            _("The best move was column {column}: its line is on the board, numbered.").format(
+                column=review.best_column + 1
+            )
+        )
+    else:
+        lines.append(_try_line(replay, wins))
+    why = reason_sentence(review, game, names)
+    if replay.over and why is not None:
+        lines.append(why)
+    if replay.over and replay.last_one:
+        lines.append(
+            ngettext(
+                "That was the last one: you fixed {fixed} of {count} mistake.",
+                "That was the last one: you fixed {fixed} of {count} mistakes.",
+                len(replay.mistakes),
+            ).format(fixed=number(len(replay.fixed)), count=number(len(replay.mistakes)))
+        )
+    return lines
+
+
+def _try_line(replay: Replay, wins: bool) -> str:
+    """While trying: what the last try was, and the tries left."""
+    left = replay.tries_left
+    if replay.step is Step.CHECKING:
+        return _("Checking that move...")
+    if replay.last is Tried.UNPROVEN:
+        return _("The computer could not work that move out in time. Try another.")
+    if replay.last is Tried.LOST:
+        column = replay.wrong[-1] + 1
+        text = (
+            ngettext(
+                "Column {column} does not keep the win either. {count} try left.",
+                "Column {column} does not keep the win either. {count} tries left.",
+                left,
+            )
+            if wins
+            else ngettext(
+                "Column {column} does not keep the draw either. {count} try left.",
+                "Column {column} does not keep the draw either. {count} tries left.",
+                left,
+            )
+        )
+        return text.format(column=column, count=number(left))
+    text = (
+        ngettext(
+            "A move that keeps the win: {count} try.",
+            "A move that keeps the win: {count} tries.",
+            left,
+        )
+        if wins
+        else ngettext(
+            "A move that keeps the draw: {count} try.",
+            "A move that keeps the draw: {count} tries.",
+            left,
+        )
+    )
+    return text.format(count=number(left))
+
+
+def replay_keys() -> str:
+    return _("Keys: 1-7 or Left, Right and Enter play, N next mistake, Esc back to the review")
+
+
+def replay_kept_nowhere() -> str:
+    """Replaying a game the history does not keep (an imported one)."""
+    return _("This game is not among Your games: what you fix here is not kept.")
 
 
 def copied(moves: str) -> str:

@@ -1,6 +1,6 @@
 """The Review screen's board: the discs of the position on it, the last move marked, the
 analysis of every column above it, and for a mistake or a blunder the best line as faint
-numbered discs.
+numbered discs and the cells its reason names (:mod:`game.ui.reason_marks`).
 
 A mistake or a blunder with its line is shown on the position *before* it (the best line
 starts there), with the move played as a small crossed disc above its column; every
@@ -13,12 +13,15 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.ai.explain import Cell
 from game.ai.judge import MoveReview
 from game.ai.protocol import SearchResult
 from game.core import WIDTH, Board
+from game.profile.choices import DiscColour
 from game.ui.board_screen import worth_colour
 from game.ui.board_view import BoardGeometry
 from game.ui.layout import BoardType
+from game.ui.reason_marks import FaintLine, draw_crossed, draw_line, draw_marks
 from game.ui.review_game import ReviewGame
 from game.ui.scenes.review import texts
 from game.ui.scenes.review.layout import ReviewLayout
@@ -43,6 +46,13 @@ class BoardPicture:
     line: tuple[int, ...] = ()
     analysis: SearchResult | None = None
     analysing: bool = False
+    marks: tuple[tuple[Cell, DiscColour], ...] = ()
+    """The cells the move's reason names, each in the colour of the side it wins for."""
+    column: int | None = None
+    """The column the reason names (its number is marked under the board)."""
+    hover: tuple[int, DiscColour] | None = None
+    """While a mistake is replayed: the column the player's disc hovers over, and its
+    colour."""
 
 
 def draw_board(
@@ -50,15 +60,15 @@ def draw_board(
 ) -> None:
     """The board, its discs and marks, the line, the values above the columns."""
     g, theme, renderer = layout.board, look.theme, look.renderer
-    board = picture.board
+    board, game = picture.board, picture.game
     renderer.draw_back(surface, g, theme)
     for col in range(WIDTH):
         for row in range(board.height(col)):
             owner = board.cell(col, row)
             assert owner is not None
-            colour = picture.game.colour_of(owner)
+            colour = game.colour_of(owner)
             renderer.draw_disc(surface, g.centre(col, row), g.radius, colour, theme)
-    _draw_line(surface, look, g, picture)
+    draw_line(surface, look, g, FaintLine(board, picture.line, game.colour_of, LINE_ALPHA))
     renderer.draw_frame(surface, g, theme)
     if board.history and not picture.line:
         last = board.history[-1]
@@ -67,56 +77,25 @@ def draw_board(
     if outcome is not None and outcome.winner is not None:
         for col, row in outcome.cells:
             renderer.draw_win_mark(surface, g.centre(col, row), g, theme, 0.5)
-    if picture.played is not None:
-        _draw_played(surface, look, g, picture)
-    _draw_column_numbers(surface, look, g)
+    played = picture.played
+    if played is not None:
+        draw_crossed(surface, look, g, played.column, game.colour_of(played.mover))
+    draw_marks(surface, look, g, picture.marks)
+    if picture.hover is not None:
+        col, colour = picture.hover
+        renderer.draw_disc(surface, (g.column_x(col), g.hover_y), g.radius, colour, theme)
+    _draw_column_numbers(surface, look, g, picture.column)
     _draw_values(surface, look, layout, picture)
 
 
-def _draw_line(
-    surface: pygame.Surface, look: Look, g: BoardGeometry, picture: BoardPicture
+def _draw_column_numbers(
+    surface: pygame.Surface, look: Look, g: BoardGeometry, marked: int | None
 ) -> None:
-    """The best line: faint discs numbered in the order they would be played."""
-    board = picture.board.copy()
-    size = BoardType.of(g.cell).line
-    for number, col in enumerate(picture.line, start=1):
-        if not board.can_play(col):
-            return
-        player = board.to_move
-        row = board.height(col)
-        board.play(col)
-        centre = g.centre(col, row)
-        disc = look.renderer.disc(
-            g.radius, picture.game.colour_of(player), look.theme, alpha=LINE_ALPHA
-        )
-        surface.blit(disc, disc.get_rect(center=centre))
-        look.text.blit(surface, str(number), Ink(size, look.theme.text), centre, anchor="center")
-
-
-def _draw_played(
-    surface: pygame.Surface, look: Look, g: BoardGeometry, picture: BoardPicture
-) -> None:
-    """The move played instead of the line: the mover's disc, crossed, above its column."""
-    played = picture.played
-    assert played is not None
-    radius = max(4, round(g.cell * 0.25))
-    centre = (g.column_x(played.column), g.frame_rect.top - radius - 3)
-    colour = picture.game.colour_of(played.mover)
-    look.renderer.draw_disc(surface, centre, radius, colour, look.theme)
-    d = round(radius * 0.75)
-    width = max(2, radius // 4)
-    x, y = centre
-    for sign in (1, -1):
-        pygame.draw.line(
-            surface, look.theme.score_loss, (x - d, y - sign * d), (x + d, y + sign * d), width
-        )
-
-
-def _draw_column_numbers(surface: pygame.Surface, look: Look, g: BoardGeometry) -> None:
+    """The columns' numbers under the board, the one a reason names in the accent."""
     size = BoardType.of(g.cell).numbers
     y = g.frame_rect.bottom + round(g.cell * 0.05)
     for col in range(WIDTH):
-        ink = Ink(size, look.theme.text_muted)
+        ink = Ink(size, look.theme.accent if col == marked else look.theme.text_muted)
         look.text.blit(surface, str(col + 1), ink, (g.column_x(col), y), anchor="midtop")
 
 

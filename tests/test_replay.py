@@ -1,0 +1,154 @@
+"""Replay my mistakes: the player's mistakes and blunders of a reviewed game as puzzles,
+judged by the analysis of each position (any move that keeps the result counts, three
+tries), and what is fixed kept with the game; through the real app loop with a fake
+worker for the screen."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game.ai.judge import MoveReview, judge
+from game.ai.protocol import SearchRequest, SearchResult
+from game.ai.score import DRAW, Analysis, Score
+from game.core import Player
+from game.profile.choices import Mode
+from game.profile.history import FinishedGame
+from game.ui.app import App
+from game.ui.review_game import ReviewGame
+from game.ui.scenes.review import ReviewScene, texts
+from game.ui.scenes.review.replay import MAX_TRIES, Replay, Step, Tried, mistakes_of
+from game.ui.scenes.stack import Go, Review
+from game.ui.scenes.stats_scene import StatsScene
+from tests.fakes import FRAME, FakeWorker, advance, centre_first, key, make_app, on_top
+from tests.test_ui_review import values_of
+
+WON = "4455667"
+"""Red wins; yellow's second disc (move 4) is the blunder the screen's fake values say."""
+
+
+def review(number: int, best: Score, played: Score, mover: Player) -> MoveReview:
+    judged = judge(best, played)
+    return MoveReview(
+        number, 0, mover, best, played, judged.verdict, judged.certain, judged.proven, 3, (3,)
+    )
+
+
+def step(replay: Replay) -> Step:
+    """The replay's step now (a call, so that a check after a move is not narrowed)."""
+    return replay.step
+
+
+def last(replay: Replay) -> Tried | None:
+    return replay.last
+
+
+def analysis(**scores: Score) -> Analysis:
+    """Every column a draw but those named (``c1`` .. ``c7``)."""
+    return Analysis({col: scores.get(f"c{col + 1}", DRAW) for col in range(7)})
+
+
+def test_the_players_proven_mistakes_are_replayed_in_the_games_order() -> None:
+    blunder = review(4, DRAW, Score.exact(-16), Player.SECOND)
+    mistake = review(5, Score.exact(16), DRAW, Player.FIRST)
+    guess = review(6, Score.estimate(300), Score.estimate(-400), Player.SECOND)
+    good = review(2, DRAW, DRAW, Player.SECOND)
+    reviews = [None, good, None, blunder, mistake, guess]
+    assert mistakes_of(reviews, Player.SECOND) == [blunder]
+    assert mistakes_of(reviews, None) == [blunder, mistake]
+
+
+def test_a_move_that_keeps_the_result_fixes_it_and_three_wrong_ones_show_the_answer() -> None:
+    win_lost = review(5, Score.exact(16), DRAW, Player.FIRST)
+    drawn_lost = review(4, DRAW, Score.exact(-16), Player.SECOND)
+    replay = Replay("4455667", (drawn_lost, win_lost))
+    assert replay.position == "445" and replay.tries_left == MAX_TRIES
+    replay.play(4, None)  # before the analysis: it waits for it
+    assert replay.step is Step.CHECKING and replay.waiting == 4
+    replay.analysed("445", analysis(c5=Score.exact(-16), c1=Score.estimate(200)))
+    assert step(replay) is Step.TRYING and replay.last is Tried.LOST and replay.tries_left == 2
+    replay.play(0, analysis(c1=Score.estimate(200)))  # not proven: no try
+    assert last(replay) is Tried.UNPROVEN and replay.tries_left == 2
+    replay.play(3, analysis(c4=Score.exact(5)))  # a win keeps a draw too
+    assert step(replay) is Step.FIXED and replay.found == 3 and replay.fixed == {4}
+    assert replay.next() and replay.position == "4455" and replay.last_one
+    needs_win = analysis(c1=Score.exact(-2), c2=Score.exact(3))
+    for column in (0, 2, 4):  # a draw does not keep a win
+        replay.play(column, needs_win)
+    assert step(replay) is Step.SHOWN and replay.wrong == [0, 2, 4] and replay.fixed == {4}
+    replay.play(1, needs_win)  # settled: nothing more
+    assert step(replay) is Step.SHOWN and not replay.next()
+
+
+# -- the screen ------------------------------------------------------------------------
+
+
+def answers(request: SearchRequest) -> SearchResult:
+    """The analysis of the blunder's position: column 5 loses, the others draw."""
+    if request.analyze and request.moves == "445":
+        found = analysis(c5=Score.exact(-16))
+        return SearchResult(column=3, score=DRAW, depth=42, nodes=1, time=0.0, analysis=found)
+    return centre_first(request)
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    worker = FakeWorker(answer=answers, review=values_of({"4455": Score.exact(16)}))
+    app = make_app(worker)
+    yield app
+    app.close()
+
+
+def test_the_review_replays_the_players_blunder_and_keeps_the_fix(app: App) -> None:
+    finished = FinishedGame(moves=WON, mode=Mode.VS_COMPUTER, levels=("Hard", "Hard"), human=1)
+    app.saver.record_game(finished)
+    app.go(Review(ReviewGame.of(finished)))
+    scene = on_top(app)
+    assert isinstance(scene, ReviewScene)
+    advance(app, 0.3)
+    assert scene.record.complete
+    assert [item.key for item in scene.buttons.items] == ["replay", "copy", "back"]
+    assert [r.number for r in scene.mistakes] == [4]  # yellow's: the human played yellow
+    scene.press("replay")
+    advance(app, 0.2)
+    replaying = scene.replaying
+    assert replaying is not None and [item.key for item in scene.buttons.items] == [
+        "next",
+        "review",
+    ]
+    picture = scene.picture()
+    assert picture.board.moves == "445" and picture.analysis is None  # no answer shown
+    app.step([key(pygame.K_5)], FRAME)  # the game's own move again
+    assert replaying.replay.last is Tried.LOST and replaying.replay.tries_left == 2
+    lines = texts.replay_lines(replaying.replay, scene.record.game, {"red": "R", "yellow": "Y"})
+    assert lines[2] == "Column 5 does not keep the draw either. 2 tries left."
+    app.step([key(pygame.K_LEFT), key(pygame.K_LEFT), key(pygame.K_RETURN)], FRAME)
+    assert replaying.replay.step is Step.FIXED and replaying.replay.found == 2
+    assert scene.picture().board.moves == "4453"
+    assert app.saver.flush() == []
+    kept = app.saver.all_games()[-1]
+    assert (kept.id, kept.mistakes, kept.fixed) == (finished.id, (4,), (4,))
+    app.step([key(pygame.K_n)], FRAME)  # the last one: back to the review
+    assert scene.replaying is None and scene.record.shown == 4
+    app.step([key(pygame.K_ESCAPE)], FRAME)
+    app.go(Go.STATS)
+    stats = on_top(app)
+    assert isinstance(stats, StatsScene) and (stats.fixed, stats.replayed) == (1, 1)
+    app.step([], FRAME)  # drawn with the line
+
+
+def test_an_imported_game_is_replayed_but_its_fixes_are_kept_nowhere(app: App) -> None:
+    app.go(Review(ReviewGame(WON, human=1)))
+    scene = on_top(app)
+    assert isinstance(scene, ReviewScene)
+    advance(app, 0.3)
+    scene.press("replay")
+    advance(app, 0.2)
+    app.step([key(pygame.K_3)], FRAME)
+    assert scene.replaying is not None and scene.replaying.kept_nowhere
+    assert scene.replaying.replay.step is Step.FIXED and app.saver.all_games() == []
+    lines = texts.replay_lines(scene.replaying.replay, scene.record.game, {})
+    assert lines[2] == "Fixed: column 3 keeps the draw."
+    app.step([], FRAME)  # drawn, with the notice that nothing is kept
