@@ -46,6 +46,8 @@ pytestmark = [
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "screenshots" / "e2e"
 WINDOW = (800, 600)
+RESIZED = (960, 720)
+"""The size a test drags the window to (the virtual screen is 1024x768)."""
 EXIT_DEADLINE = 2.0
 """Seconds every process of the game has to exit after the window is closed or the
 game is killed (the issue's requirement)."""
@@ -66,19 +68,19 @@ def display() -> Iterator[Display]:
 
 
 class Layout:
-    """Window-relative positions of the menu, setup and play screens at ``WINDOW``."""
+    """Window-relative positions of the menu, setup and play screens at ``size``."""
 
-    def __init__(self) -> None:
-        app = App(LaunchOptions(window_size=WINDOW), worker=FakeWorker())
+    def __init__(self, size: tuple[int, int] = WINDOW) -> None:
+        app = App(LaunchOptions(window_size=size), worker=FakeWorker())
         app.open()
         try:
-            self.menu = dict(app.scene.layout(WINDOW).rects)  # type: ignore[attr-defined]
+            self.menu = dict(app.scene.layout(size).rects)  # type: ignore[attr-defined]
             app.go(OpenSetup(Mode.VS_COMPUTER))
-            self.setup = dict(app.scene.layout(WINDOW).rects)  # type: ignore[attr-defined]
+            self.setup = dict(app.scene.layout(size).rects)  # type: ignore[attr-defined]
             start_game(app, config_for(app.settings, Mode.VS_COMPUTER))
             scene = app.scene
             assert isinstance(scene, PlayScene)
-            board = scene.layout(WINDOW).board
+            board = scene.layout(size).board
             self.cells = {
                 (col, row): board.centre(col, row) for col in range(WIDTH) for row in range(HEIGHT)
             }
@@ -447,7 +449,8 @@ def test_a_signal_closes_the_game_as_the_close_button_does(
     ``connect4-cli`` (SIGINT, SIGQUIT, SIGHUP to the whole process group), mid-game: the
     game in progress and the settings are saved, the worker stopped, the exit status 0,
     the signal in the log; the next start offers the same game to continue."""
-    # A window size the close must overwrite: only closing saves the size.
+    # A window size the close must overwrite: only closing saves a size the player chose
+    # (the command line's is for one run), so the window is resized as a player would.
     save_settings(level="Beginner", starter="you", colour="red", window_size=(720, 540))
     layout = Layout()
     folder = fresh_folder(f"signal-{signum.name}")
@@ -464,7 +467,11 @@ def test_a_signal_closes_the_game_as_the_close_button_does(
             if board.ply == 1:
                 cells = screen.wait_for("reply", _landed_by(board, "yellow"))
                 board.play(_new_disc(cells, board, "yellow"))
-        # The computer is thinking about its second answer, or dropping it.
+        # The computer is thinking about its second answer, or dropping it; the player
+        # drags the window bigger, and the game draws the board at the new size.
+        display.xdotool("windowsize", "--sync", str(window), str(RESIZED[0]), str(RESIZED[1]))
+        resized = Screen(display, window, Layout(RESIZED), folder)
+        resized.wait_for("resized", functools.partial(_includes, want=expected_cells(board)))
         workers = children_of(game.pid)
         assert workers, "the game runs its computer player in a child process"
         if to_group:
@@ -481,7 +488,7 @@ def test_a_signal_closes_the_game_as_the_close_button_does(
         assert "Traceback" not in printed, printed
     assert f"{signum.name} received: closing" in log_tail(), log_tail()
     report = SettingsStore(config_dir() / "settings.json").load()
-    assert report.settings.window_size == WINDOW, "the settings were not saved on closing"
+    assert report.settings.window_size == RESIZED, "the settings were not saved on closing"
     saved = report.game
     assert saved is not None, "the game in progress was not saved"
     assert saved.moves.startswith(board.moves), (saved.moves, board.moves)

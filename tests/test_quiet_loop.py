@@ -254,6 +254,18 @@ def test_a_won_game_animates_its_four_then_waits(app: App) -> None:
     assert not app.saver.saving and app.next_frame_in() is None
 
 
+def test_a_written_save_wakes_the_loop_instead_of_a_timer(app: App) -> None:
+    assert app.running  # opened
+    pygame.event.clear()
+    app.saver.save()  # on the save thread
+    assert app.next_frame_in() is None  # nothing polls for it...
+    app.saver.wait()
+    woken = [e for e in pygame.event.get() if e.type == app.saved_event]
+    assert len(woken) == 1  # ...the written save posts one event
+    app.step(woken, 0.0)
+    assert not app.saver.saving
+
+
 # -- the worker --------------------------------------------------------------------
 
 

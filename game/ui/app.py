@@ -29,6 +29,7 @@ something: the main menu needs none.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 from collections.abc import Iterable
@@ -72,8 +73,6 @@ much, so that animations never jump."""
 WORKER_CHECK = 1.0
 """While a request is unanswered, the worker is looked at this often (seconds) even
 without a reply, so that a hung worker is replaced in time."""
-SAVE_CHECK = 0.25
-"""While a save is being written, this often (seconds) the loop looks for its problems."""
 HIDING = frozenset({pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN})
 SHOWING = frozenset(
     {pygame.WINDOWRESTORED, pygame.WINDOWSHOWN, pygame.WINDOWEXPOSED, pygame.WINDOWMAXIMIZED}
@@ -127,6 +126,9 @@ class App:
         """Frames stepped (:meth:`step`), drawn or not."""
         self.frames_drawn = 0
         self.bell: ReplyBell | None = None
+        self.saved_event = pygame.event.custom_type()
+        """Posted from the save thread when a save is written (the loop wakes to collect it)."""
+        self.saver.on_saved = self._ring_saved
         self._created = time.perf_counter()
         self._resized = False
         """The window changed size since the mouse last moved (its motion events without
@@ -222,14 +224,20 @@ class App:
     def next_frame_in(self) -> float | None:
         """When the window next needs a frame with no event to wake it: 0.0 while
         something moves, the seconds until the next timer (a notice fading, the scene's,
-        a look at an unanswered worker or a save), None for nothing
+        a look at an unanswered worker), None for nothing: a written save wakes the loop
+        with an event
         (:mod:`game.ui.pacing`)."""
         return soonest(
             self.scene.next_frame_in(),
             self.stage.next_frame_in(),
             WORKER_CHECK if self.link.worker.pending_count else None,
-            SAVE_CHECK if self.saver.saving else None,
         )
+
+    def _ring_saved(self) -> None:
+        """(On the save thread.)  Wake the loop: a save is written."""
+        if self.running:
+            with contextlib.suppress(pygame.error):  # the window is closing
+                pygame.event.post(pygame.event.Event(self.saved_event))
 
     def pass_time(self, seconds: float) -> None:
         """``seconds`` went by with nothing moving: the scene's timers and the notices
@@ -287,6 +295,8 @@ class App:
             self.hidden = event.type in HIDING
         if self.bell is not None and event.type == self.bell.event_type:
             return  # a reply is there: this frame's poll takes it
+        if event.type == self.saved_event:
+            return  # a save is written: this frame collects its problems
         if event.type == pygame.QUIT:
             if hasattr(event, "signal"):
                 log.info("%s received: closing as the window's close button does", event.signal)

@@ -65,6 +65,9 @@ class Saver:
         self._thread: ThreadPoolExecutor | None = None
         self._saves: list[tuple[Future[str | None], str]] = []
         """Each save on its way, and the sentence to say if it raised (it should not)."""
+        self.on_saved: Callable[[], None] | None = None
+        """Called on the save thread when a save is written, so that a waiting loop
+        wakes to collect it (:meth:`collect`); None: the caller looks now and then."""
 
     def save(self, *, game: SavedGame | Keep | None = Keep.GAME) -> None:
         """Save a copy of the settings and statistics on the save thread, with ``game``
@@ -78,7 +81,14 @@ class Saver:
 
     def _submit(self, failed: str, work: Callable[..., str | None], *args: object) -> None:
         """Run ``work`` on the save thread; ``failed`` is said if it raises."""
-        self._saves.append((self._background().submit(work, *args), failed))
+        future = self._background().submit(work, *args)
+        self._saves.append((future, failed))
+        future.add_done_callback(self._written)
+
+    def _written(self, _future: Future[str | None]) -> None:
+        """A save is written (on the save thread): wake whoever collects it."""
+        if self.on_saved is not None:
+            self.on_saved()
 
     def _background(self) -> ThreadPoolExecutor:
         """The save thread (started on the first save)."""
