@@ -293,10 +293,10 @@ class App:
         the rest to the top scene."""
         if event.type in HIDING or event.type in SHOWING:
             self.hidden = event.type in HIDING
-        if self.bell is not None and event.type == self.bell.event_type:
-            return  # a reply is there: this frame's poll takes it
-        if event.type == self.saved_event:
-            return  # a save is written: this frame collects its problems
+        if event.type == self.saved_event or (
+            self.bell is not None and event.type == self.bell.event_type
+        ):
+            return  # a reply, or a written save: this frame's poll and collect take it
         if event.type == pygame.QUIT:
             if hasattr(event, "signal"):
                 log.info("%s received: closing as the window's close button does", event.signal)
