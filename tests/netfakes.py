@@ -71,6 +71,24 @@ class FakeClock:
         return sum(not t.cancelled for t in self.timers)
 
 
+class SilentClient:
+    """A :class:`game.net.client.NetClient` that never connects: what the window sends
+    is kept; no event ever comes (the test sets the link's state itself)."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        self.sent: list[object] = []
+
+    def start(self) -> None: ...
+
+    def send(self, message: object) -> None:
+        self.sent.append(message)
+
+    def close(self, timeout: float = 5.0) -> None: ...
+
+    def events(self) -> list[object]:
+        return []
+
+
 class Speaker:
     """One protocol v1 client as a test writes it: dicts out, dicts in.
 

@@ -1,5 +1,6 @@
 """Where the notices stand: on every screen, never over a button (nor, on the Review
-screen, over the keys' help), however long the sentence and however small the window."""
+screen, over the keys' help; nor over the online game's board and chat, or a question's
+dialog), however long the sentence and however small the window."""
 
 from __future__ import annotations
 
@@ -9,17 +10,24 @@ import pygame
 import pytest
 
 from game.ai.levels import level_by_name
+from game.net.client import JoinRoom
+from game.net.messages import Colour
+from game.net.mirror import OnlineGame
 from game.profile.settings import SettingsStore
 from game.ui.app import App
+from game.ui.net_link import Connection, NetLink
 from game.ui.options import GameConfig, LaunchOptions, Mode
 from game.ui.review_game import ReviewGame
 from game.ui.scenes.base import FormScene, Scene
+from game.ui.scenes.confirm import ConfirmScene
+from game.ui.scenes.online import OnlineScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.puzzles.scene import PuzzleScene
 from game.ui.scenes.review import ReviewScene
 from game.ui.scenes.review.panel import footer_top
 from game.ui.scenes.stack import Go, Review
 from tests.fakes import FRAME, FakeWorker, key, start_game
+from tests.netfakes import SilentClient
 
 LONG = (
     "Your list of games (history.json) was damaged and has been set aside as"
@@ -30,6 +38,9 @@ SHORT = "Statistics reset: every level starts again from nothing."
 
 def _buttons(scene: Scene, size: tuple[int, int]) -> list[pygame.Rect]:
     """What can be clicked on ``scene`` (besides a board's columns)."""
+    if isinstance(scene, ConfirmScene):  # and the question, what would be lost
+        form = scene.layout(size)
+        return [*form.rects.values(), scene.box(form)]
     if isinstance(scene, FormScene):
         return list(scene.layout(size).rects.values())
     if isinstance(scene, PlayScene):
@@ -38,6 +49,9 @@ def _buttons(scene: Scene, size: tuple[int, int]) -> list[pygame.Rect]:
         layout = scene.layout(size)
         keys = pygame.Rect(layout.panel.x, footer_top(scene.host, layout), layout.panel.width, 1)
         return [*layout.buttons.values(), keys.unionall(list(layout.buttons.values()))]
+    if isinstance(scene, OnlineScene):
+        online = scene.layout(size)
+        return [*online.buttons.values(), online.chat_box, online.board.frame_rect]
     if isinstance(scene, PuzzleScene):
         return list(scene.layout().buttons.values())
     raise AssertionError(f"no buttons known for {scene!r}")
@@ -53,6 +67,26 @@ def _pause(app: App) -> None:
     app.step([key(pygame.K_ESCAPE)], FRAME)
 
 
+def _online(app: App) -> None:
+    """The online game screen mid-game (its link open, no server behind it)."""
+    from game.ui.scenes.stack import Online, OnlineScreen  # noqa: PLC0415
+
+    link = NetLink("ws://127.0.0.1:1", "Ann", JoinRoom("ABCDEF"), client=SilentClient)  # type: ignore[arg-type]
+    link.connection = Connection.OPEN
+    link.game = OnlineGame("ABCDEF", Colour.FIRST, "Bob", "0" * 32, "4453")
+    app.go(Online(OnlineScreen.GAME, link))
+
+
+def _resign(app: App) -> None:
+    """The question before resigning an online game, over its screen."""
+    _online(app)
+    scene = app.scene
+    assert isinstance(scene, OnlineScene)
+    asking = scene.press("resign")
+    assert asking is not None
+    app.go(asking)
+
+
 SCREENS: dict[str, Callable[[App], None]] = {
     "menu": lambda app: None,
     "statistics": lambda app: app.go(Go.STATS),
@@ -64,6 +98,8 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "review": lambda app: app.go(Review(ReviewGame("4455667"))),
     "play": _play,
     "pause": _pause,
+    "online": _online,
+    "confirm": _resign,
 }
 
 

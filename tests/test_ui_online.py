@@ -9,19 +9,24 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 
+from game import i18n
+from game.i18n import LANGUAGES
 from game.net.client import CreateRoom, GameChanged, JoinRoom, NetClient, ResumeSeat
 from game.net.hosting import HostedServer
-from game.net.messages import Chat, Colour, Move, Rematch, Resign
+from game.net.messages import Chat, Colour, Move, Offer, Rematch, Resign
+from game.net.mirror import OnlineGame
 from game.profile.online_memory import ONLINE_FILE, OnlineMemory
 from game.profile.settings import SettingsStore
 from game.profile.statistics import ONLINE_RECORD
 from game.ui.app import App
+from game.ui.net_link import Connection
 from game.ui.options import LaunchOptions
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.online import NetLink, OnlineScene, OnlineStartScene
+from game.ui.scenes.online import NetLink, OnlineScene, OnlineStartScene, view
 from game.ui.scenes.online.forms import JoinScene
-from game.ui.scenes.stack import Online, OnlineScreen
+from game.ui.scenes.stack import Go, Online, OnlineScreen
 from tests.fakes import FRAME, FakeWorker, key
+from tests.netfakes import SilentClient
 
 
 @pytest.fixture
@@ -200,3 +205,91 @@ def test_joining_a_room_that_does_not_exist_says_so(app: App, server: HostedServ
     run_until(app, lambda: scene.problem is not None)
     assert scene.status_line() == "No game with the code ZZZZZZ on that server."
     app.draw()
+
+
+# -- what the screens show (the online shots of build_scripts/screenshots.py) -----------
+
+
+def quiet_scene(app: App, *, moves: str | None = "4453") -> OnlineScene:
+    """The online screen on a link with no server behind it: mid-game after ``moves``,
+    or (None) before any game."""
+    link = NetLink("ws://127.0.0.1:1", "Ann", JoinRoom("ABCDEF"), client=SilentClient)  # type: ignore[arg-type]
+    if moves is not None:
+        link.connection = Connection.OPEN
+        link.game = OnlineGame("ABCDEF", Colour.FIRST, "Bob", "0" * 32, moves)
+    app.go(Online(OnlineScreen.GAME, link))
+    return scene_of(app)
+
+
+def test_accepting_an_undo_says_nothing_was_asked_and_its_offer_notice_goes(app: App) -> None:
+    scene = quiet_scene(app)
+    scene.link.offers.add(Offer.UNDO)
+    app.stage.notify("Bob asks to take back a move", topic="offer")
+    scene.press("undo")
+    assert app.stage.notices.shown == []  # not "Asked Bob to take back your move"
+    scene.press("undo")  # now this player asks: that is said
+    assert [n.topic for n in app.stage.notices.shown] == ["offer"]
+
+
+def test_a_refused_join_offers_back_not_cancel(app: App) -> None:
+    scene = quiet_scene(app, moves=None)
+    assert [item.key for item in scene.buttons.items] == ["cancel"]
+    scene.problem = "No game with the code ABCDEF on that server."
+    scene._rebuild_buttons()
+    assert [item.label for item in scene.buttons.items] == ["Back"]
+    assert scene.press("back") == Go.MENU
+
+
+@pytest.mark.parametrize("size", [(640, 480), (800, 600)])
+def test_the_ready_phrases_fit_two_to_a_row_in_every_language(
+    app: App, size: tuple[int, int]
+) -> None:
+    """Two to a row and never cut short (each language's words chosen to fit); a
+    phrase too long for half the panel would put them one to a row."""
+    scene = quiet_scene(app)
+    try:
+        for code in LANGUAGES:
+            i18n.use(code)
+            scene._rebuild_buttons()
+            rects = scene.layout(size).buttons
+            assert rects["phrase:0"].y == rects["phrase:1"].y, code
+            for key in view.PHRASE_KEYS:
+                rect, label = rects[key], view.button_label(key)
+                room = rect.width - 2 * (rect.height // 3)
+                assert app.stage.text.fitting_size([label], 20, room) is not None, (code, label)
+    finally:
+        i18n.use("en")
+
+
+class NothingFits:
+    """A text cache in which no label fits any width."""
+
+    def fitting_size(self, texts: object, size: int, width: int) -> None:
+        return None
+
+
+def test_phrases_too_long_for_half_the_panel_stand_one_to_a_row() -> None:
+    keys = [*view.PHRASE_KEYS, "leave"]
+    rects = view.layout((640, 480), keys, NothingFits()).buttons  # type: ignore[arg-type]
+    assert len({rects[key].x for key in view.PHRASE_KEYS}) == 1
+    assert rects["phrase:3"].bottom < rects["leave"].top
+    assert rects["phrase:0"].width == rects["leave"].width
+
+
+def test_the_first_screen_puts_the_name_below_its_explanation_in_every_language(
+    app: App,
+) -> None:
+    app.go(Online(OnlineScreen.START))
+    start = app.scene
+    assert isinstance(start, OnlineStartScene)
+    try:
+        for code in LANGUAGES:
+            i18n.use(code)
+            layout = start.layout((640, 480))
+            size = start.text_size(layout)
+            lines = app.stage.text.wrap(start.explanation(), size, layout.body.width)
+            bottom = layout.body.y + len(lines) * app.stage.text.line_step(size)
+            label = app.stage.text.line_step(size)
+            assert start.box_rects(layout)[0].top - label >= bottom, code
+    finally:
+        i18n.use("en")

@@ -61,6 +61,10 @@ class Notices:
         self.shown.append(Notice(text, seconds, topic))
         del self.shown[:-MAX_NOTICES]
 
+    def withdraw(self, topic: str) -> None:
+        """The notice on ``topic`` goes now (what it said no longer holds)."""
+        self.shown = [notice for notice in self.shown if notice.topic != topic]
+
     def next_frame_in(self) -> float | None:
         """Every frame while a notice fades out; else when the next one starts to fade
         (None: no notice is shown).  See :meth:`game.ui.scenes.base.Scene.next_frame_in`."""

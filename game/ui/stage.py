@@ -93,6 +93,10 @@ class Stage:
         notice on the same ``topic`` (a setting toggled twice shows its last state)."""
         self.notices.notify(text, seconds=seconds, topic=topic)
 
+    def withdraw(self, topic: str) -> None:
+        """Take the notice on ``topic`` away (:meth:`Notices.withdraw`)."""
+        self.notices.withdraw(topic)
+
     def follow(self, settings: Settings, *, language_chosen: bool = False) -> None:
         """Take the theme, the sound and fullscreen from ``settings``, and the language
         when the setting changed or ``language_chosen`` (the player chose it, perhaps

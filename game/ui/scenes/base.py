@@ -49,6 +49,9 @@ class SceneHost(Look, Protocol):
         """Show ``text`` for a few seconds at the bottom of the window; it replaces the
         notice on the same ``topic``."""
 
+    def withdraw(self, topic: str) -> None:
+        """Take the notice on ``topic`` away, when what it says no longer holds."""
+
 
 class Scene:
     """One screen.  The host calls :meth:`handle_event` for each event, then

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui.layout import metrics
+from game.ui.notices import MAX_NOTICES, NoticePlace
 from game.ui.scenes.base import FormLayout, FormScene
 from game.ui.scenes.stack import Confirm, Go, Transition
 from game.ui.text import Ink
@@ -53,6 +54,18 @@ class ConfirmScene(FormScene):
         frame = pygame.Rect(body.x, top, width, y + row_h - top)
         return FormLayout(scale, (w // 2, top), title_size, rects, frame, window.type)
 
+    @staticmethod
+    def box(layout: FormLayout) -> pygame.Rect:
+        """The dialog's panel around its words and buttons."""
+        return layout.body.inflate(round(48 * layout.scale), round(40 * layout.scale))
+
+    def notice_place(self, size: tuple[int, int]) -> NoticePlace:
+        """Below the dialog, never over its question (a notice from the screen beneath,
+        an opponent's offer say, must not hide what would be lost)."""
+        box = self.box(self.layout(size))
+        gap = metrics(size).pad // 2
+        return NoticePlace(size[0] // 2, size[1] - gap, size[0] - 40, MAX_NOTICES, box.bottom + gap)
+
     def activate(self, key: str) -> Transition | None:
         answer = self.question.yes if key == "yes" else self.question.no
         then = answer() if answer is not None else None
@@ -66,7 +79,7 @@ class ConfirmScene(FormScene):
         layout = self.layout(surface.get_size())
         theme, text = self.host.theme, self.host.text
         surface.blit(self.host.renderer.translucent(surface.get_size(), theme.shade), (0, 0))
-        box = layout.body.inflate(round(48 * layout.scale), round(40 * layout.scale))
+        box = self.box(layout)
         draw_panel(surface, box, theme, radius=max(6, round(14 * layout.scale)))
         with text.within(box):
             self.draw_title(surface, layout)

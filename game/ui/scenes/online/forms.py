@@ -59,7 +59,11 @@ class BoxForm(FormScene):
         body, scale = layout.body, layout.scale
         height = max(30, round(44 * scale))
         step = height + max(24, round(40 * scale))
-        top = body.y + round(self.boxes_top * scale)
+        # Below the explanation and the first box's label, however many lines they take.
+        text, size = self.host.text, self.text_size(layout)
+        said = text.wrap(self.explanation(), size, body.width) if self.explanation() else ()
+        below = body.y + len(said) * text.line_step(size) + text.line_step(size) + 8
+        top = max(body.y + round(self.boxes_top * scale), below)
         return [
             pygame.Rect(body.x, top + i * step, body.width, height)
             for i in range(len(self.boxes.boxes))
@@ -74,9 +78,14 @@ class BoxForm(FormScene):
             return None
         return super().handle_event(event)
 
+    @staticmethod
+    def text_size(layout: FormLayout) -> int:
+        """The explanation's and the boxes' type size."""
+        return max(15, round(22 * layout.scale))
+
     def draw_body(self, surface: pygame.Surface, layout: FormLayout) -> None:
         look, body = self.host, layout.body
-        size = max(15, round(22 * layout.scale))
+        size = self.text_size(layout)
         lines = look.text.wrap(self.explanation(), size, body.width)
         look.text.blit_lines(surface, lines, Ink(size, look.theme.text_muted), body.topleft)
         rects = self.box_rects(layout)

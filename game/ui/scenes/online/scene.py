@@ -46,6 +46,7 @@ from game.ui.animation import DiscDrop, win_breathing
 from game.ui.board_view import BoardGeometry
 from game.ui.input import CHAT_KEYS, ONLINE_KEYS, Command, Order, key_order
 from game.ui.net_link import Connection, NetLink
+from game.ui.notices import NoticePlace
 from game.ui.pacing import EVERY_FRAME
 from game.ui.players import LocalPlayer
 from game.ui.players import Player as Side
@@ -151,7 +152,10 @@ class OnlineScene(Scene):
         return self.link.countdown()
 
     def layout(self, size: tuple[int, int]) -> view.OnlineLayout:
-        return view.layout(size, [item.key for item in self.buttons.items])
+        return view.layout(size, [item.key for item in self.buttons.items], self.host.text)
+
+    def notice_place(self, size: tuple[int, int]) -> NoticePlace:
+        return view.notice_place(self.layout(size))
 
     def draw(self, surface: pygame.Surface) -> None:
         view.draw(surface, self, self.layout(surface.get_size()))
@@ -175,6 +179,7 @@ class OnlineScene(Scene):
         name = "" if game is None else game.opponent
         match event:
             case GameStarted(game=started):
+                self.host.withdraw("offer")  # a rematch began: its offer is answered
                 self._sync(started)
             case GameChanged(game=changed) if not self._follows(changed):
                 self._sync(changed)
@@ -389,6 +394,7 @@ class OnlineScene(Scene):
             return None
         actions: dict[str, Callable[[], Transition | None]] = {
             "cancel": lambda: Go.MENU,
+            "back": lambda: Go.MENU,
             "leave": lambda: Go.MENU,
             "resign": self._ask_resign,
             "undo": lambda: self._propose(Offer.UNDO),
@@ -422,13 +428,17 @@ class OnlineScene(Scene):
         if game is None:
             return
         if offer is Offer.UNDO:
+            accepting = offer in self.link.offers  # the opponent asked: this agrees
             self.link.propose(offer, Undo(len(game.moves)))
-            if offer not in self.link.offers:
+            if accepting:
+                self.host.withdraw("offer")
+            else:
                 self.host.notify(texts.asked_undo(game.opponent), topic="offer")
         else:
             self.link.propose(offer, Rematch())
 
     def _decline(self) -> None:
+        self.host.withdraw("offer")
         for offer in list(self.link.offers):
             self.link.send(Decline(offer))
             self.link.offers.discard(offer)

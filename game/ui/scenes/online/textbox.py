@@ -85,6 +85,13 @@ class Boxes:
         return True  # any other key is typing (its text comes as TEXTINPUT)
 
 
+def label_lines(look: Look, label: str, size: int, width: int) -> tuple[int, tuple[str, ...]]:
+    """A box's ``label`` (the box's type ``size``, ``width`` pixels wide) as it is drawn
+    above it: its type size and its lines (a long hint wraps rather than being cut)."""
+    label_size = max(12, round(size * 0.8))
+    return label_size, look.text.wrap(label, label_size, width)
+
+
 def draw_box(  # noqa: PLR0913 (keywords: how it is shown)
     surface: pygame.Surface,
     look: Look,
@@ -98,14 +105,9 @@ def draw_box(  # noqa: PLR0913 (keywords: how it is shown)
     """``box`` in ``rect``: its label (or ``label``) above, its text inside, a caret
     when ``active``."""
     theme, text = look.theme, look.text
-    label_size = max(12, round(size * 0.8))
-    text.blit(
-        surface,
-        box.label if label is None else label,
-        Ink(label_size, theme.text_muted),
-        (rect.x, rect.y - 4),
-        anchor="bottomleft",
-    )
+    label_size, lines = label_lines(look, box.label if label is None else label, size, rect.width)
+    top = rect.y - 4 - len(lines) * text.line_step(label_size)
+    text.blit_lines(surface, lines, Ink(label_size, theme.text_muted), (rect.x, top))
     pygame.draw.rect(surface, theme.panel, rect, border_radius=6)
     edge = theme.accent if active else theme.panel_edge
     pygame.draw.rect(surface, edge, rect, 2, border_radius=6)

@@ -14,10 +14,11 @@ from game.net.messages import Offer
 from game.ui.animation import win_wave
 from game.ui.board_view import BoardGeometry
 from game.ui.net_link import Connection
+from game.ui.notices import NoticePlace
 from game.ui.scenes.online import texts
-from game.ui.scenes.online.textbox import draw_box
+from game.ui.scenes.online.textbox import draw_box, label_lines
 from game.ui.text import Ink
-from game.ui.widgets import draw_items, draw_panel, side_panel
+from game.ui.widgets import draw_items, draw_panel, font_size_for, side_panel
 
 if TYPE_CHECKING:
     from game.core import Board, Player
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
     from game.ui.net_link import NetLink
     from game.ui.scenes.base import SceneHost
     from game.ui.scenes.online.textbox import TextBox
+    from game.ui.text import TextCache
     from game.ui.widgets import ItemList
 
 
@@ -43,6 +45,7 @@ class OnlineState(Protocol):
     chatting: bool
     chat_box: TextBox
     buttons: ItemList
+    problem: str | None
 
     @property
     def game(self) -> OnlineGame | None: ...
@@ -69,8 +72,12 @@ class OnlineLayout:
     body: int
 
 
-def layout(size: tuple[int, int], keys: Sequence[str]) -> OnlineLayout:
-    """The board on the left; the panel on the right: texts, chat, phrases, buttons."""
+def layout(
+    size: tuple[int, int], keys: Sequence[str], text: TextCache | None = None
+) -> OnlineLayout:
+    """The board on the left; the panel on the right: texts, chat, phrases, buttons.
+    The ready phrases stand two to a row, or one when ``text`` says that one of them
+    would not fit half the panel (German, French, Polish, Ukrainian on a small window)."""
     split = side_panel(size, 0.34, (220, 420))
     scale, panel, pad = split.scale, split.panel, split.pad
     board = BoardGeometry.fit(split.area, above=1.3, below=0.45)
@@ -79,11 +86,16 @@ def layout(size: tuple[int, int], keys: Sequence[str]) -> OnlineLayout:
     row_h = max(24, round(34 * scale))
     gap = max(4, round(6 * scale))
     top_of_buttons = min((rect.top for rect in buttons.values()), default=panel.bottom - pad)
-    phrase_w = (panel.width - 2 * pad - gap) // 2
-    phrases_top = top_of_buttons - 2 * (row_h + gap) - gap
-    for i, key in enumerate(key for key in keys if key in PHRASE_KEYS):
-        x = panel.x + pad + (i % 2) * (phrase_w + gap)
-        y = phrases_top + (i // 2) * (row_h + gap)
+    phrases = [key for key in keys if key in PHRASE_KEYS]
+    per_row = (
+        2 if text is None or _phrases_fit(text, phrases, row_h, panel.width - 2 * pad - gap) else 1
+    )
+    phrase_w = (panel.width - 2 * pad - (per_row - 1) * gap) // per_row
+    rows = -(-len(phrases) // per_row)
+    phrases_top = top_of_buttons - rows * (row_h + gap) - gap
+    for i, key in enumerate(phrases):
+        x = panel.x + pad + (i % per_row) * (phrase_w + gap)
+        y = phrases_top + (i // per_row) * (row_h + gap)
         buttons[key] = pygame.Rect(x, y, phrase_w, row_h)
     body = max(14, round(20 * scale))
     chat_box = pygame.Rect(panel.x + pad, phrases_top - row_h - gap, panel.width - 2 * pad, row_h)
@@ -91,11 +103,28 @@ def layout(size: tuple[int, int], keys: Sequence[str]) -> OnlineLayout:
     return OnlineLayout(scale, board, split.area, panel, buttons, chat_box, chat_top, body)
 
 
+def _phrases_fit(text: TextCache, keys: Sequence[str], row_h: int, width: int) -> bool:
+    """Whether each phrase's words fit a button of half ``width`` (``row_h`` high),
+    as :func:`~game.ui.widgets.draw_item` draws them (never cut short)."""
+    half = pygame.Rect(0, 0, width // 2, row_h)
+    room = half.width - 2 * (row_h // 3)
+    labels = [button_label(key) for key in keys]
+    return text.fitting_size(labels, font_size_for(half), room) is not None
+
+
+def notice_place(where: OnlineLayout) -> NoticePlace:
+    """The notices stand one at a time above the disc that hovers over the board: never
+    over the panel's buttons and chat, nor the board."""
+    area, board = where.area, where.board
+    return NoticePlace(area.centerx, board.hover_y - board.radius - 2, area.width, 1)
+
+
 def button_keys(scene: OnlineState) -> list[str]:
     """The panel's buttons for the state of the game."""
     link, game = scene.link, scene.game
     if game is None:
-        return ["cancel"]
+        refused = scene.problem is not None or link.connection is Connection.FAILED
+        return ["back" if refused else "cancel"]  # nothing left to cancel once refused
     keys = list(PHRASE_KEYS)
     if Offer.UNDO in link.offers or Offer.REMATCH in link.offers:
         keys.append("decline")
@@ -121,6 +150,7 @@ def button_label(key: str, offers: Collection[Offer] = ()) -> str:
         return says.ACCEPT_REMATCH.text
     return {
         "cancel": says.CANCEL,
+        "back": says.BACK,
         "leave": says.LEAVE,
         "resign": says.RESIGN,
         "undo": says.ASK_UNDO,
@@ -168,7 +198,9 @@ def _draw_waiting(surface: pygame.Surface, scene: OnlineState, where: OnlineLayo
     y = area.y + round(area.height * 0.15)
     if link.room is None:  # joining, or opening a room on a server
         status = scene.status_line() or texts.Says.CONNECTING.text
-        text.blit(surface, status, Ink(size, theme.text), (area.centerx, y), anchor="midtop")
+        for line in text.wrap(status, size, area.width - 40):
+            text.blit(surface, line, Ink(size, theme.text), (area.centerx, y), anchor="midtop")
+            y += text.line_step(size)
         return
     lines: list[tuple[str, int, tuple[int, int, int]]] = [
         (texts.Says.ROOM_CODE.text, size, theme.text_muted),
@@ -204,7 +236,8 @@ def _draw_panel_texts(surface: pygame.Surface, scene: OnlineState, where: Online
         lines.append((texts.result(game) if ended else texts.turn(game), theme.accent))
     elif scene.link.room is not None:
         lines.append((texts.room_line(scene.link.room), theme.text))
-    status = scene.status_line()
+    # Before a room or a game the waiting area says how the connection stands.
+    status = scene.status_line() if game is not None or scene.link.room is not None else ""
     if status:
         failed = scene.link.connection is Connection.FAILED
         lines.append((status, theme.score_loss if failed else theme.text_muted))
@@ -222,7 +255,9 @@ def _draw_chat(surface: pygame.Surface, scene: OnlineState, where: OnlineLayout,
     x, width = where.panel.x + pad, where.panel.width - 2 * pad
     look, size = scene.host, max(12, round(where.body * 0.85))
     theme, text = look.theme, look.text
-    room = where.chat_box.top - size - top
+    label = texts.Says.CHAT.text if scene.chatting else texts.Says.CHAT_HINT.text
+    label_size, label_said = label_lines(look, label, size, where.chat_box.width)
+    room = where.chat_box.top - 4 - len(label_said) * text.line_step(label_size) - top
     step = text.line_step(size)
     shown: list[tuple[str, tuple[int, int, int]]] = []
     for line in reversed(scene.link.chat):
@@ -235,7 +270,6 @@ def _draw_chat(surface: pygame.Surface, scene: OnlineState, where: OnlineLayout,
     for part, colour in shown:
         text.blit(surface, part, Ink(size, colour), (x, y))
         y += step
-    label = texts.Says.CHAT.text if scene.chatting else texts.Says.CHAT_HINT.text
     draw_box(
         surface, look, scene.chat_box, where.chat_box, size, active=scene.chatting, label=label
     )
