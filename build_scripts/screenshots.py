@@ -45,8 +45,10 @@ if TYPE_CHECKING:
 
     import pygame
 
+    from game.net.client import NetClient
     from game.ui.app import App
     from game.ui.options import GameConfig
+    from game.ui.scenes.online import OnlineScene
     from tests.fakes import FakeWorker
 
 README_IMAGE = ROOT / "assets" / "screenshot.png"
@@ -239,6 +241,15 @@ MAIN_SCREENS = frozenset(
         "smallest-window",
         "review",
         "coach",
+        "online-start",
+        "online-join",
+        "online-waiting",
+        "online-game-chat",
+        "online-undo-offered",
+        "online-resign",
+        "online-game-over",
+        "online-opponent-away",
+        "online-refused",
     }
 )
 """The screens ``--every-language`` takes in each language."""
@@ -276,6 +287,7 @@ def _capture_all(camera: Camera) -> list[Path]:
         _menus_and_pages,
         _puzzles,
         _review_screens,
+        _online_screens,
     ):
         screens(camera)
     return camera.saved
@@ -655,6 +667,174 @@ def _review_screens(camera: Camera) -> None:
         app.step([key(pygame.K_1)], 1 / 60)
         settle(app, 1.5)
         camera.shoot(app, "coach")
+
+
+# -- play across the network (issue 38) -----------------------------------------------
+
+PLAYER_WORDS = ("Ann", "Bob", "connect4.example.org", "Nice opening!")
+"""What the players of the online shots type (names, an address, a chat line): shown as
+typed in every language."""
+
+ONLINE_WAIT = 20.0
+"""Seconds a network step may take before the screenshots give up (loopback: far less)."""
+
+
+class FoundOne:
+    """A stand-in for the local network's browser that has found one game."""
+
+    def __init__(self) -> None:
+        from game.net.discovery import FoundGame  # noqa: PLC0415
+
+        self.found = [FoundGame("Bob", "K7QM4R", "192.168.1.23", 4840, 1)]
+
+    def start(self) -> None: ...
+
+    def stop(self) -> None: ...
+
+    def games(self) -> list[object]:
+        return list(self.found)
+
+
+def until(app: App, done: Callable[[], bool], what: str) -> None:
+    """Step ``app`` until ``done()`` (the network answers from another thread), at most
+    :data:`ONLINE_WAIT` seconds."""
+    import time  # noqa: PLC0415
+
+    deadline = time.monotonic() + ONLINE_WAIT
+    while not done():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the online screenshots waited too long for {what}")
+        app.step([], FRAME)
+        time.sleep(0.005)
+
+
+def _online_screens(camera: Camera) -> None:
+    """The first online screen, the join screen with a game found, then a game against
+    a second client through the game's server on 127.0.0.1 (port 0): waiting for a
+    friend, the chat, an undo asked for, resigning, the end with a rematch offered, the
+    opponent away with its countdown; and a join the server refuses."""
+    from game.net.hosting import HostedServer  # noqa: PLC0415
+
+    _online_forms(camera)
+    server = HostedServer(host="127.0.0.1", port=0, keep_seconds=110)
+    server.start()
+    try:
+        _online_game(camera, server.local_url)
+        _online_refused(camera, server.local_url)
+    finally:
+        server.stop(wait=True)
+
+
+def _online_forms(camera: Camera) -> None:
+    import pygame  # noqa: PLC0415
+
+    from game.profile.online_memory import ONLINE_FILE, OnlineMemory  # noqa: PLC0415
+    from game.ui.scenes.online import JoinScene  # noqa: PLC0415
+    from game.ui.scenes.stack import Online, OnlineScreen  # noqa: PLC0415
+    from tests.fakes import key  # noqa: PLC0415
+
+    with camera.app() as app:
+        memory = OnlineMemory.load(app.saver.store.path.with_name(ONLINE_FILE))
+        memory.name = "Ann"  # as if she had played online before (not the login's name)
+        memory.servers = ["connect4.example.org"]
+        memory.save()
+        app.go(Online(OnlineScreen.START))
+        camera.shoot(app, "online-start")
+        join = JoinScene(app.stage, memory, browser=FoundOne())  # type: ignore[arg-type]
+        app.navigator.stack.push(join)
+        typed = [pygame.event.Event(pygame.TEXTINPUT, text=c) for c in "K7QM"]
+        camera.shoot(app, "online-join", events=[key(pygame.K_TAB), *typed])
+
+
+def _online_game(camera: Camera, url: str) -> None:
+    """Ann (this window) hosts a room; Bob joins it from a client thread."""
+    import pygame  # noqa: PLC0415
+
+    from game.net.client import CreateRoom, JoinRoom, NetClient  # noqa: PLC0415
+    from game.net.messages import Chat, Move, Status, Undo  # noqa: PLC0415
+    from game.ui.scenes.online import NetLink, OnlineScene, texts  # noqa: PLC0415
+    from game.ui.scenes.stack import Online, OnlineScreen  # noqa: PLC0415
+    from tests.fakes import key  # noqa: PLC0415
+
+    with camera.app() as app:
+        link = NetLink(url, "Ann", CreateRoom())
+        link.start()
+        app.go(Online(OnlineScreen.GAME, link))
+        until(app, lambda: link.room is not None, "a room")
+        camera.shoot(app, "online-waiting")
+        assert link.room is not None
+        bob = NetClient(url, "Bob", JoinRoom(link.room))
+        bob.start()
+        try:
+            scene = app.scene
+            assert isinstance(scene, OnlineScene)
+            until(app, lambda: scene.game is not None, "Bob")
+            for ply, column in enumerate("4435"):
+                if ply % 2 == 0:
+                    app.step([key(pygame.K_0 + int(column))], FRAME)
+                else:
+                    bob.send(Move(ply, int(column)))
+                played = "4435"[: ply + 1]
+                until(app, lambda: scene.board.moves == played, "a move")  # noqa: B023
+                settle(app, 0.6)
+            bob.send(Chat(texts.phrase(0)))  # the ready phrases, in the game's language
+            until(app, lambda: len(link.chat) >= 1, "Bob's word")
+            scene.press("phrase:2")
+            bob.send(Chat(PLAYER_WORDS[3]))
+            until(app, lambda: len(link.chat) >= 3, "the chat")
+            settle(app, 0.2)
+            camera.shoot(app, "online-game-chat")
+            bob.send(Undo(4))  # Bob asks to take back his move
+            until(app, lambda: bool(link.offers), "the undo offer")
+            camera.shoot(app, "online-undo-offered")
+            scene.press("undo")
+            until(app, lambda: scene.board.moves == "443", "the undo")
+            settle(app, 0.6)
+            _online_ending(camera, app, scene, bob)
+        finally:
+            bob.close()
+        until(app, lambda: link.opponent_status is Status.AWAY, "Bob's absence")
+        settle(app, 5.0)
+        camera.shoot(app, "online-opponent-away")
+
+
+def _online_ending(camera: Camera, app: App, scene: OnlineScene, bob: NetClient) -> None:
+    """Resigning asked and not done; Bob resigns and offers a rematch; it begins."""
+    import pygame  # noqa: PLC0415
+
+    from game.net.messages import Move, Rematch, Resign  # noqa: PLC0415
+    from tests.fakes import key  # noqa: PLC0415
+
+    asking = scene.press("resign")
+    assert asking is not None
+    app.go(asking)
+    camera.shoot(app, "online-resign")
+    app.step([key(pygame.K_ESCAPE)], FRAME)  # keep playing: Bob resigns instead
+    bob.send(Resign())
+    until(app, lambda: scene.game is not None and scene.game.over, "the end")
+    bob.send(Rematch())
+    until(app, lambda: bool(scene.link.offers), "the rematch offer")
+    settle(app, 0.5)
+    camera.shoot(app, "online-game-over")
+    scene.press("rematch")
+    until(app, lambda: scene.game is not None and not scene.game.over, "the rematch")
+    bob.send(Move(0, 4))
+    until(app, lambda: scene.board.moves == "4", "Bob's first move")
+
+
+def _online_refused(camera: Camera, url: str) -> None:
+    from game.net.client import JoinRoom  # noqa: PLC0415
+    from game.ui.scenes.online import NetLink, OnlineScene  # noqa: PLC0415
+    from game.ui.scenes.stack import Online, OnlineScreen  # noqa: PLC0415
+
+    with camera.app() as app:
+        link = NetLink(url, "Ann", JoinRoom("Q2WX7P"))
+        link.start()
+        app.go(Online(OnlineScreen.GAME, link))
+        scene = app.scene
+        assert isinstance(scene, OnlineScene)
+        until(app, lambda: scene.problem is not None, "the refusal")
+        camera.shoot(app, "online-refused")
 
 
 if __name__ == "__main__":

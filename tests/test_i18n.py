@@ -15,6 +15,7 @@ import pytest
 
 from game import i18n
 from game.i18n import LANGUAGES, SystemProbe, UnknownLanguage
+from game.net.messages import ROOM_ALPHABET, ROOM_CODE_LENGTH
 from game.profile.settings import SettingsStore
 from game.ui import glyphs
 from game.ui.text import Drawn, Said, TextCache
@@ -389,10 +390,16 @@ UNTRANSLATED = frozenset(LANGUAGES.values())
 """Words shown as they are in every language: each language's own name."""
 
 
+ROOM_CODE = re.compile(rf"\b[{ROOM_ALPHABET}]{{{ROOM_CODE_LENGTH}}}\b")
+"""An online game's room code (the server draws it: any letters)."""
+
+
 def _without_language_names(text: str) -> str:
-    for name in UNTRANSLATED:
+    """``text`` without the language names, room codes and what the screenshots' players
+    type."""
+    for name in (*UNTRANSLATED, *build_script("screenshots").PLAYER_WORDS):
         text = text.replace(name, "")
-    return text
+    return ROOM_CODE.sub("", text)
 
 
 def _walk_every_screen(
