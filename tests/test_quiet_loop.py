@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -298,6 +299,27 @@ def test_a_reply_on_the_worker_pipe_rings_the_bell(app: App) -> None:
         writer.send(("result", 2, None))
         assert _bell_rang(bell)
         assert bell.rings == 2
+    finally:
+        bell.close()
+        reader.close()
+        writer.close()
+
+
+def test_listening_to_nothing_every_turn_never_blocks_the_loop(app: App) -> None:
+    """The loop tells the bell what to watch every turn; with no worker started (an
+    online game) that is nothing.  Each turn once wrote a wake-up byte the idle thread
+    never read: after some hundreds of turns the socket was full and the window froze."""
+    bell = ReplyBell()
+    turns = threading.Thread(target=lambda: [bell.listen(None) for _ in range(20_000)], daemon=True)
+    turns.start()
+    turns.join(DEADLINE)
+    if turns.is_alive():  # (the bell is left to the daemon threads: closing it would block)
+        pytest.fail("listen() blocked")
+    reader, writer = multiprocessing.Pipe(duplex=False)
+    try:
+        bell.listen(reader)  # and it still rings for a reply afterwards
+        writer.send(("result", 1, None))
+        assert _bell_rang(bell)
     finally:
         bell.close()
         reader.close()

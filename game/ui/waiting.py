@@ -123,6 +123,7 @@ class ReplyBell:
         self._closed = False
         self._wake_reader, self._wake_writer = socket.socketpair()
         self._wake_reader.setblocking(False)
+        self._wake_writer.setblocking(False)  # a full socket already holds a wake-up
         self.rings = 0
         """How many times it posted (for tests and the log)."""
         self._thread = threading.Thread(target=self._run, name="reply-bell", daemon=True)
@@ -132,7 +133,9 @@ class ReplyBell:
         """Ring once when ``source`` (None: nothing) has something to read.  Call it
         after reading everything there was (the loop's poll of the worker)."""
         with self._lock:
-            if source is self._source and self._armed:
+            # Nothing new (the loop calls this every turn): no wake-up byte either, as
+            # the thread, unarmed, reads none, and a full socket would block the loop.
+            if source is self._source and (self._armed or source is None):
                 return
             self._source, self._armed = source, source is not None
             self._lock.notify()
@@ -151,7 +154,7 @@ class ReplyBell:
         self._wake_writer.close()
 
     def _interrupt(self) -> None:
-        with contextlib.suppress(OSError, ValueError):
+        with contextlib.suppress(OSError, ValueError):  # BlockingIOError: one is waiting
             self._wake_writer.send(b"!")
 
     def _run(self) -> None:
