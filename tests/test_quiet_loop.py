@@ -310,7 +310,12 @@ def test_listening_to_nothing_every_turn_never_blocks_the_loop(app: App) -> None
     online game) that is nothing.  Each turn once wrote a wake-up byte the idle thread
     never read: after some hundreds of turns the socket was full and the window froze."""
     bell = ReplyBell()
-    turns = threading.Thread(target=lambda: [bell.listen(None) for _ in range(20_000)], daemon=True)
+
+    def turns_of_the_loop() -> None:
+        for _ in range(20_000):
+            bell.listen(None)
+
+    turns = threading.Thread(target=turns_of_the_loop, daemon=True)
     turns.start()
     turns.join(DEADLINE)
     if turns.is_alive():  # (the bell is left to the daemon threads: closing it would block)
