@@ -218,7 +218,10 @@ def quiet_scene(app: App, *, moves: str | None = "4453") -> OnlineScene:
         link.connection = Connection.OPEN
         link.game = OnlineGame("ABCDEF", Colour.FIRST, "Bob", "0" * 32, moves)
     app.go(Online(OnlineScreen.GAME, link))
-    return scene_of(app)
+    scene = scene_of(app)
+    if link.game is not None:
+        scene._sync(link.game)  # as the game's start would
+    return scene
 
 
 def test_accepting_an_undo_says_nothing_was_asked_and_its_offer_notice_goes(app: App) -> None:
@@ -229,6 +232,17 @@ def test_accepting_an_undo_says_nothing_was_asked_and_its_offer_notice_goes(app:
     assert app.stage.notices.shown == []  # not "Asked Bob to take back your move"
     scene.press("undo")  # now this player asks: that is said
     assert [n.topic for n in app.stage.notices.shown] == ["offer"]
+
+
+def test_a_move_taken_back_withdraws_the_notice_that_asked_for_it(app: App) -> None:
+    scene = quiet_scene(app)
+    app.step([], FRAME)
+    scene.press("undo")
+    assert [n.topic for n in app.stage.notices.shown] == ["offer"]  # "Asked Bob to..."
+    undone = OnlineGame("ABCDEF", Colour.FIRST, "Bob", "0" * 32, "445")
+    scene.link.game = undone
+    scene._react(GameChanged(undone))
+    assert app.stage.notices.shown == [] and scene.board.moves == "445"
 
 
 def test_a_refused_join_offers_back_not_cancel(app: App) -> None:

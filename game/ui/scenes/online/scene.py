@@ -182,6 +182,8 @@ class OnlineScene(Scene):
                 self.host.withdraw("offer")  # a rematch began: its offer is answered
                 self._sync(started)
             case GameChanged(game=changed) if not self._follows(changed):
+                if len(changed.moves) < len(self.board.moves):  # a move taken back
+                    self.host.withdraw("offer")  # "asked Bob to take back" is answered
                 self._sync(changed)
             case ChatReceived():
                 self.host.sounds.play("click")
