@@ -7,7 +7,8 @@ FOLDER (default ``screenshots/``, which git ignores) receives one PNG per
 screen: the menu, the new-game screens, play with analysis, a hint, the
 computer thinking, game over (a win and a draw), the pause menu, settings, how
 to play, the colour-blind friendly theme (shapes on the discs), the blue and
-orange theme, two players, the smallest window, and a notice.  ``--readme``
+orange theme, two players, the smallest window, a notice, and the online screens
+(through the game's own server on 127.0.0.1, port 0, a second client playing Bob).  ``--readme``
 also writes ``assets/screenshot.png`` for the README: an 800x600 game in the
 middle, with every column's exact score computed by the engine (a few seconds).
 
