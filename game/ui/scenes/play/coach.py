@@ -5,10 +5,11 @@ It judges the move from the analysis of the position before it (every column's v
 the analysis the hint and the analysis row use, asked for while the player thinks): the
 best column's value against the value of the column played, by the review's rules
 (:func:`game.ai.judge.judge`), and says why the move loses in the Review screen's words
-(:mod:`game.ui.reasons`): a tactic the board shows, or how soon the loss comes at once;
-the threat that decides a long-term loss comes a moment later, when the solver's best
-line confirms it: :meth:`Coach.why_wanted`, :meth:`Coach.reasoned`).  It speaks only when the verdict is proven (exact values, or proven
-results: a won position against a drawn or lost one), never on an estimate.
+(:mod:`game.ui.reasons`): at once a tactic the board shows, or how soon the loss comes;
+a moment later, for a long-term loss, the threat that decides it, once the solver's best
+line confirms it (:meth:`Coach.why_wanted`, :meth:`Coach.reasoned`).  It speaks only
+when the verdict is proven (exact values, or proven results: a won position against a
+drawn or lost one), never on an estimate.
 If the analysis has not come when the move is made, the computer's reply waits for it
 (its time is Perfect's, in the settings).
 
