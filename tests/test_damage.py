@@ -41,7 +41,9 @@ from game.profile.statistics import Statistics
 from game.ui.app import App
 from game.ui.options import LaunchOptions
 from game.ui.saver import Saver
+from game.ui.scenes.games import GamesScene
 from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.review import ReviewScene
 from game.ui.scenes.stack import Go
 from game.ui.scenes.stats_scene import StatsScene
 from game.ui.text import Ink, TextCache
@@ -195,6 +197,34 @@ def test_your_games_opens_whatever_the_history_held(tmp_path: Path, store: Setti
     with opened_app(store) as app:
         app.go(Go.GAMES)
         app.step([], FRAME)
+
+
+@pytest.mark.parametrize("name", ["Bo\x00b", "\ud800"])
+def test_your_games_draws_whatever_name_the_history_gave_an_opponent(
+    store: SettingsStore, name: str
+) -> None:
+    """A NUL (pygame refuses it) or a lone surrogate (it cannot be encoded) in an online
+    opponent's name, as a file edited by hand can hold: Your games and the game's review
+    draw it, nothing crashes."""
+    online = FinishedGame.online(WON, human=0, opponent="Bob", winner=0).to_json()
+    online.update(id="o1", opponent=name)
+    write_json(store.path.with_name("history.json"), {"version": 1, "games": [online]})
+    with opened_app(store) as app:
+        app.go(Go.GAMES)
+        assert isinstance(app.scene, GamesScene) and [g.id for g in app.scene.kept] == ["o1"]
+        app.step([], FRAME)
+        app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)], FRAME)
+        app.step([], FRAME)
+        assert isinstance(app.scene, ReviewScene)
+
+
+@pytest.mark.parametrize("text", ["Bo\x00b", "\ud800", "a\udfffb\x00"])
+def test_any_text_is_measured_and_drawn(text: str) -> None:
+    pygame.font.init()
+    cache = TextCache()
+    width, _height = cache.size_of(text, 24)
+    assert width > 0 and cache.render(text, 24, (0, 0, 0)).get_width() > 0
+    assert cache.wrap(text, 24, 400)
 
 
 def test_every_repair_of_the_history_is_named_and_the_file_kept(tmp_path: Path) -> None:
