@@ -420,6 +420,24 @@ def test_a_fifo_in_place_of_a_file_is_set_aside_without_waiting(tmp_path: Path) 
     assert len(copies(tmp_path / "settings.json")) == len(copies(tmp_path / "history.json")) == 1
 
 
+def test_a_file_saved_with_a_byte_order_mark_is_read_as_it_is(
+    tmp_path: Path, store: SettingsStore
+) -> None:
+    """Notepad (Windows 10 before 1903) starts a UTF-8 file it saves with a byte order
+    mark: the settings and the games of a file the player edited there are still read."""
+    bom = b"\xef\xbb\xbf"
+    document = {"version": 1, "statistics": {"per_level": {"Hard": RECORD}}}
+    store.path.parent.mkdir(parents=True)
+    store.path.write_bytes(bom + json.dumps(document).encode("utf-8"))
+    history = store.path.with_name("history.json")
+    history.write_bytes(bom + json.dumps({"version": 1, "games": [history_entry()]}).encode())
+    report = store.load()
+    assert report.warnings == [] and report.stats.per_level["Hard"].wins == 1
+    loaded = HistoryStore(history).load()
+    assert loaded.warnings == [] and [game.id for game in loaded.games] == ["a1"]
+    assert copies(store.path) == copies(history) == []
+
+
 def test_a_file_from_a_newer_version_is_kept_and_the_player_told(store: SettingsStore) -> None:
     write_json(store.path, {"version": 2, "settings": {"volume": 0.2}, "friends": ["Ann"]})
     original = store.path.read_bytes()

@@ -194,11 +194,12 @@ def keep_copy(path: Path, raw: bytes) -> Path | None:
 
 def json_object(raw: bytes, max_bytes: int) -> dict[str, Any]:
     """The top-level object of a JSON file's bytes; raises :class:`Damaged` if there is
-    none (not UTF-8, not JSON, not an object, or larger than ``max_bytes``)."""
+    none (not UTF-8, not JSON, not an object, or larger than ``max_bytes``).  A byte
+    order mark before it is read past: Notepad (Windows 10 before 1903) writes one."""
     if len(raw) > max_bytes:
         raise Damaged(f"larger than {max_bytes} bytes")
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = json.loads(raw.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError) as error:
         raise Damaged(str(error)) from None
     if not isinstance(data, dict):
