@@ -334,7 +334,19 @@ def test_a_bad_move_string_is_named_by_its_first_bad_move(text: str, named: str)
     assert problem is not None and named in problem
 
 
-@pytest.mark.parametrize("text", [" 4453 ", "4 4 5 3", "4,4,5,3", "4, 4, 5, 3", "44 53\n"])
+@pytest.mark.parametrize(
+    "text",
+    # The commas of a Chinese input method (full-width, ideographic) and the Arabic one.
+    [
+        " 4453 ",
+        "4 4 5 3",
+        "4,4,5,3",
+        "4, 4, 5, 3",
+        "44 53\n",
+        "4\uff0c4\uff0c5\uff0c3",
+        "4\u30014\u060c53",
+    ],
+)
 def test_spaces_and_commas_separate_the_moves(text: str) -> None:
     assert problem_with(text) is None and moves_in(text) == "4453"
 

@@ -35,8 +35,9 @@ MAX_CHARS: Final = 256
 comma and a space between them take 124)."""
 COLUMNS: Final = "".join(str(column) for column in range(1, WIDTH + 1))
 """The characters that are moves: the ASCII digits 1-7."""
-SEPARATORS: Final = frozenset(" ,\t\n")
-"""Characters allowed between the moves ("4 4 5 3", "4,4,5,3")."""
+SEPARATORS: Final = frozenset(" ,\t\n\uff0c\u3001\u060c")
+"""Characters allowed between the moves ("4 4 5 3", "4,4,5,3"): spaces, and commas as a
+Chinese input method types them (full-width, ideographic) and the Arabic comma too."""
 
 
 def moves_in(text: str) -> str:
