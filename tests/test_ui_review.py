@@ -327,6 +327,9 @@ def test_import_reviews_a_pasted_game_and_refuses_a_bad_one(
         ("4 \uff14", "Character 3 ('\uff14')"),
         ("\u0664\u0664", "Character 1 ('\u0664')"),
         ("4;4", "Character 2 (';')"),
+        # A mark that shows only on the character before it is named by its code.
+        ("4\ufe0f\u20e3", "Character 2 ('U+FE0F')"),
+        ("4\u0301", "Character 2 ('U+0301')"),
     ],
 )
 def test_a_bad_move_string_is_named_by_its_first_bad_move(text: str, named: str) -> None:

@@ -11,6 +11,7 @@ presses no button.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import TYPE_CHECKING, Final
 
 import pygame
@@ -45,6 +46,14 @@ def moves_in(text: str) -> str:
     return "".join(char for char in text if char not in SEPARATORS)
 
 
+def named(char: str) -> str:
+    """``char`` as a sentence names it: itself, or its code point ("U+FE0F") when it shows
+    nothing of its own (a combining accent, a variation selector, a control)."""
+    if unicodedata.category(char) in ("Mn", "Me", "Cf", "Cc", "Co", "Cn", "Zs", "Zl", "Zp"):
+        return f"U+{ord(char):04X}"
+    return char
+
+
 def problem_with(text: str) -> str | None:
     """Why ``text`` is not a game's moves, in a sentence naming the first bad character
     (counted in ``text`` as typed) or move (None: it is one).  Spaces and commas
@@ -60,7 +69,7 @@ def problem_with(text: str) -> str | None:
             return _(
                 "Character {number} ({char!r}) is not a column: a game is written with the"
                 " digits 1 to 7 only."
-            ).format(number=index, char=char)
+            ).format(number=index, char=named(char))
         move += 1
         column = COLUMNS.index(char)
         if board.is_over:
