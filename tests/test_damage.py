@@ -496,6 +496,40 @@ def test_the_console_closing_or_ctrl_backslash_close_the_game_as_sigterm(name: s
     assert done.stdout.strip() == f"['{name}']"
 
 
+ASLEEP = """
+import os, signal, sys, threading
+import pygame
+from game.ui.process import close_on_signals, restore_signals
+from game.ui.waiting import SdlEvents
+pygame.display.init()
+pygame.display.set_mode((64, 48))
+previous = close_on_signals()
+pygame.event.clear()
+threading.Timer(0.2, os.kill, (os.getpid(), getattr(signal, sys.argv[1]))).start()
+events = SdlEvents().wait(3600.0)  # asleep in SDL's wait, as an idle window is
+events += pygame.event.get()
+print([e.signal for e in events if e.type == pygame.QUIT], flush=True)
+restore_signals(previous)
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX signals")
+@pytest.mark.parametrize("name", ["SIGHUP", "SIGTERM"])
+def test_a_signal_closes_a_window_asleep_waiting_for_events(name: str) -> None:
+    """An idle window sleeps in SDL's wait, in C: a signal's Python handler would run
+    only at the next event (a logout's SIGTERM, then SIGKILL, with no mouse moving)."""
+    done = subprocess.run(
+        [sys.executable, "-c", ASLEEP, name],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,  # not woken: asleep for an hour
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == f"['{name}']"
+
+
 # -- 15. what a player types on the command line --------------------------------------------
 
 
