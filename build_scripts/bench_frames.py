@@ -6,9 +6,10 @@
 A benchmark, not a test: it prints figures and asserts nothing.
 
 1. **Frames while the AI thinks.**  The real game loop shows a game against the
-   Perfect level with the computer to move at the start position, so the real worker
-   process runs a Perfect-level search (budget 30 s, longer than the measurement) the
-   whole time, while the mouse sweeps over the board.  The loop is :meth:`App.run`'s:
+   Perfect level with the computer to move at the start position, and a worker without
+   the opening book (which would answer at once), so the real worker process runs a
+   Perfect-level search of the empty board (budget 30 s, longer than the measurement)
+   the whole time, while the mouse sweeps over the board.  The loop is :meth:`App.run`'s:
    :class:`~game.ui.pacing.Loop` turns, waiting in SDL's event queue (the thinking
    dots animate: every frame is paced at 60 fps), each frame :meth:`App.step`.
    Reported: the median and 99th percentile of the time between frames (target: 99%
@@ -61,6 +62,7 @@ def bench_frames(seconds: float, size: tuple[int, int]) -> None:
     import pygame  # noqa: PLC0415 - after the drivers are chosen
 
     from game.ai.levels import level_by_name  # noqa: PLC0415
+    from game.ai.worker import AIWorker  # noqa: PLC0415
     from game.profile.settings import SettingsStore  # noqa: PLC0415
     from game.ui.app import App  # noqa: PLC0415
     from game.ui.options import GameConfig, LaunchOptions, Mode, Starter  # noqa: PLC0415
@@ -69,7 +71,9 @@ def bench_frames(seconds: float, size: tuple[int, int]) -> None:
 
     with tempfile.TemporaryDirectory(prefix="connect4-bench-") as temp:
         store = SettingsStore(Path(temp) / "settings.json")
-        app = App(LaunchOptions(window_size=size, fullscreen=False), store=store)
+        # No opening book: the empty board is then searched, not looked up.
+        worker = AIWorker(book=None)
+        app = App(LaunchOptions(window_size=size, fullscreen=False), worker=worker, store=store)
         app.settings.sound_on = False
         app.settings.perfect_budget = PERFECT_BUDGET
         app.open()
@@ -85,7 +89,7 @@ def bench_frames(seconds: float, size: tuple[int, int]) -> None:
             print(f"driver: {pygame.display.get_driver()}, window {size[0]}x{size[1]}")
             print(
                 f"worker pid {getattr(app.link.worker, 'pid', '?')}:"
-                " Perfect search of the empty board"
+                " Perfect search of the empty board, no opening book"
             )
             time.sleep(1.0)  # let the worker process start and begin searching
             intervals, work = _sweep(app, scene, seconds)

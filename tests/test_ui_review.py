@@ -9,11 +9,11 @@ from collections.abc import Callable
 import pygame
 import pytest
 
-from game.ai.explain import Reason, Why, classify
+from game.ai.explain import Decider, Reason, Why, classify
 from game.ai.judge import MoveVerdict, PositionValue
 from game.ai.protocol import LINE_LENGTH, ReviewRequest, ReviewResult, SearchRequest, SearchResult
 from game.ai.score import DRAW, Analysis, Score
-from game.core import Board
+from game.core import Board, Player
 from game.profile.choices import DiscColour, Starter
 from game.ui import clipboard
 from game.ui.app import App
@@ -421,6 +421,66 @@ def test_the_coach_says_a_blunder_before_the_computer_replies_and_takes_it_back(
         scene.press("keep")
         advance(app, 1.0)
         assert len(scene.board.moves) == 2  # the computer replied
+    finally:
+        app.close()
+
+
+def test_the_coach_names_the_threat_that_decides_a_long_term_loss_when_it_is_found() -> None:
+    """The coach says at once how soon the loss comes, asks the worker for the review's
+    reason of the move (the solver's line to the end), and then names the threat."""
+    threat = Decider(cell=(0, 1), owner=Player.SECOND, now=True, forced=True)
+    found = Reason(Why.LONG_TERM, discs=20, cells=(threat.cell,), decider=threat)
+
+    def review(request: ReviewRequest) -> ReviewResult:
+        value = PositionValue(request.ply, Score.exact(1), 3)
+        return ReviewResult(value=value, nodes=1, time=0.0, reason=found)
+
+    worker = FakeWorker(answer=coach_answers, review=review, auto=False)
+    app = make_app(worker, coach=True)
+    try:
+        scene = start(app, Mode.VS_COMPUTER, starter=Starter.YOU)
+        worker.release()
+        advance(app, 0.1)  # the analysis of the empty board came
+        app.step([drop_key(0)], FRAME)
+        advance(app, 0.1)
+        offer = scene.coach.offer
+        assert offer is not None and offer.reason == Reason(Why.LONG_TERM, discs=20)
+        asked = [request for _, request in worker.reviews]
+        assert len(asked) == 1 and asked[0].explain
+        assert (asked[0].game, asked[0].ply) == ("1", 0)  # the move, from before it
+        worker.release()
+        advance(app, 0.1)
+        offer = scene.coach.offer
+        assert offer is not None and offer.reason == found and scene.board.moves == "1"
+        names = {"red": "Red", "yellow": "Yellow"}
+        words = offer.reason_words(scene.round.match.colour_of, names)
+        assert words == (
+            "Yellow now has a threat in column 1, row 2, an even row: when the board fills"
+            " up, Red will have to play under it."
+        )
+        assert len(worker.reviews) == 1  # asked once
+        scene.press("keep")
+        worker.release()
+        advance(app, 1.0)
+        assert len(scene.board.moves) == 2  # the computer replied
+    finally:
+        app.close()
+
+
+def test_the_coachs_reason_still_on_its_way_is_cancelled_when_the_player_decides() -> None:
+    worker = FakeWorker(answer=coach_answers, auto=False)
+    app = make_app(worker, coach=True)
+    try:
+        scene = start(app, Mode.VS_COMPUTER, starter=Starter.YOU)
+        worker.release()
+        advance(app, 0.1)
+        app.step([drop_key(0)], FRAME)
+        advance(app, 0.1)
+        assert scene.coach.offer is not None and len(worker.reviews) == 1
+        scene.press("takeback")
+        advance(app, 0.1)
+        assert worker.reviews[0][0] in worker.cancelled
+        assert scene.board.moves == "" and scene.coach.offer is None
     finally:
         app.close()
 

@@ -39,6 +39,9 @@ class RequestKind(enum.StrEnum):
     """Every column's value."""
     REVIEW = "review"
     """The value of one position of a game under review."""
+    REASON = "reason"
+    """Why a move the coach objects to loses, with the threat that decides a long-term
+    loss (a review of the position before the move, with its reason)."""
 
 
 @dataclass(frozen=True, slots=True)

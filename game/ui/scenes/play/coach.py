@@ -5,10 +5,11 @@ It judges the move from the analysis of the position before it (every column's v
 the analysis the hint and the analysis row use, asked for while the player thinks): the
 best column's value against the value of the column played, by the review's rules
 (:func:`game.ai.judge.judge`), and says why the move loses in the Review screen's words
-(:mod:`game.ui.reasons`): a tactic the board shows, or how soon the loss comes (the
-threat that decides a long-term loss needs the solver's line, which only the Review
-screen asks for).  It speaks only when the verdict is proven (exact values, or proven
-results: a won position against a drawn or lost one), never on an estimate.
+(:mod:`game.ui.reasons`): at once a tactic the board shows, or how soon the loss comes;
+a moment later, for a long-term loss, the threat that decides it, once the solver's best
+line confirms it (:meth:`Coach.why_wanted`, :meth:`Coach.reasoned`).  It speaks only
+when the verdict is proven (exact values, or proven results: a won position against a
+drawn or lost one), never on an estimate.
 If the analysis has not come when the move is made, the computer's reply waits for it
 (its time is Perfect's, in the settings).
 
@@ -22,9 +23,9 @@ asks and tells.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from game.ai.explain import Reason, classify
+from game.ai.explain import Reason, Why, classify
 from game.ai.judge import Judgement, MoveVerdict, judge
 from game.ai.protocol import SearchResult
 from game.ai.score import Score
@@ -48,6 +49,12 @@ class Offer:
     judgement: Judgement
     best_column: int
     reason: Reason | None = None
+
+    @property
+    def wants_decider(self) -> bool:
+        """Whether the loss is long-term and its deciding threat not known yet."""
+        reason = self.reason
+        return reason is not None and reason.why is Why.LONG_TERM and reason.decider is None
 
     @property
     def mover(self) -> Player:
@@ -78,6 +85,8 @@ class Coach:
         """A move made before its position's analysis came: the position and the column."""
         self.coached = False
         """Whether the coach offered to take a move of this game back."""
+        self._why_asked: str | None = None
+        """The offer whose deciding threat was asked for (its position after the move)."""
 
     @property
     def judged(self) -> tuple[str, int] | None:
@@ -120,6 +129,26 @@ class Coach:
             self.offer = Offer(after, column, best, played, judged, values.best_column(), reason)
             self.coached = True
 
+    def why_wanted(self) -> str | None:
+        """The game (the position after the move) whose review, with the reason, would
+        name the threat that decides the offer's long-term loss; once per offer, None
+        when there is nothing to ask (the scene asks: :class:`~game.ai.protocol.ReviewRequest`
+        of the position before the move, ``explain`` on)."""
+        offer = self.offer
+        if offer is None or not offer.wants_decider or self._why_asked == offer.moves:
+            return None
+        self._why_asked = offer.moves
+        return offer.moves
+
+    def reasoned(self, game: str, reason: Reason | None) -> None:
+        """The reason of the move that ends ``game`` came (None: not proven within the
+        time): the offer still open on that move says it, with its deciding threat."""
+        offer = self.offer
+        if offer is None or offer.moves != game or reason is None:
+            return
+        if offer.reason is None or reason.why is offer.reason.why:
+            self.offer = replace(offer, reason=reason)
+
     def decided(self) -> None:
         """The player took the move back or kept it."""
         self.offer = None
@@ -133,3 +162,4 @@ class Coach:
         self.offer = None
         self.waiting = None
         self.coached = False
+        self._why_asked = None

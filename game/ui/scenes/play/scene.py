@@ -32,7 +32,7 @@ from dataclasses import replace
 
 import pygame
 
-from game.ai.protocol import Answered, Refused, Reply, SearchResult
+from game.ai.protocol import Answered, Refused, Reply, ReviewRequest, ReviewResult, SearchResult
 from game.core import WIDTH, Board, Player
 from game.profile.preferences import Settings
 from game.ui.animation import DiscDrop, win_breathing, win_wave
@@ -257,15 +257,35 @@ class PlayScene(Scene):
         """The reply to an analysis or a hint (every change of the game cancels the
         hint; an analysis of an earlier position may still come, for the coach)."""
         match reply:
+            case Refused(error=error) if asked.kind is RequestKind.REASON:
+                log.info("the coach's reason was not found: %s", error)  # its words stay
             case Refused(error=error):
                 self.coach.give_up_waiting()
                 self._remember()
                 self.host.notify(texts.could_not_answer(error))
+            case Answered(result=ReviewResult() as result) if isinstance(
+                asked.request, ReviewRequest
+            ):
+                self.coach.reasoned(asked.request.game, result.reason)
             case Answered(result=SearchResult() as result):
                 self.advisor.receive(asked.kind, asked.moves, result)
                 self.coach.analysed(asked.moves, result)
+                self._ask_why()
                 self._rebuild_buttons()
                 self._remember()
+
+    def _ask_why(self) -> None:
+        """The coach objects to a move that loses in the long term: ask for the threat
+        that decides it (the Review screen's reason), which the offer says when it comes."""
+        game = self.coach.why_wanted()
+        if game is not None:
+            request = ReviewRequest(
+                game=game,
+                ply=len(game) - 1,
+                explain=True,
+                time_limit=self.settings.perfect_budget,
+            )
+            self.current.requests.ask(RequestKind.REASON, request)
 
     def _take_moves(self) -> None:
         """Take the move the side to move handed over, if any, and play it once the pace
@@ -317,6 +337,7 @@ class PlayScene(Scene):
         self._play(column)
         if coaching:
             self.coach.moved(before, column, self.advisor.analyses.get(before))
+            self._ask_why()
             self._rebuild_buttons()
             self._remember()
         return True
@@ -341,14 +362,20 @@ class PlayScene(Scene):
 
     def take_back(self) -> None:
         """The coach's offer taken: the move is taken back."""
-        self.coach.decided()
+        self._decided()
         self.undo()
 
     def keep_move(self) -> None:
         """The coach's offer declined: the computer replies (its move was held)."""
-        self.coach.decided()
+        self._decided()
         self._rebuild_buttons()
         self._remember()
+
+    def _decided(self) -> None:
+        """The player answered the coach: its reason is no longer wanted (the worker is
+        free for the computer's move)."""
+        self.coach.decided()
+        self.current.requests.cancel(RequestKind.REASON)
 
     def paused(self) -> PausedGame:
         """This game as the pause menu needs it."""
