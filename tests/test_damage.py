@@ -359,6 +359,36 @@ def test_a_game_the_history_could_not_write_is_written_with_the_next_save(
 # -- 13. what a crash, a full disk or a strange file leaves ---------------------------------
 
 
+@pytest.mark.skipif(not hasattr(os, "symlink") or os.name != "posix", reason="POSIX links")
+@pytest.mark.parametrize("kind", ["folder", "link to /dev/null", "link to itself"])
+def test_a_lock_file_that_is_no_file_is_set_aside_and_the_games_count(
+    tmp_path: Path, kind: str
+) -> None:
+    """A lock file no lock can be taken on (a folder, a link: filelock follows none)
+    would fail every save and every game of the window with it; it is moved aside."""
+    folder = tmp_path / "config"
+    folder.mkdir()
+    for name in ("settings.json.lock", "history.json.lock", "game.lock"):
+        lock = folder / name
+        if kind == "folder":
+            lock.mkdir()
+        else:
+            lock.symlink_to("/dev/null" if kind == "link to /dev/null" else lock)
+    saver = Saver(SettingsStore(folder / "settings.json"))
+    saver.record_result("Hard", "win")
+    saver.record_game(finished("c3"))
+    assert saver.flush() == [] and saver.close() == []
+    again = Saver(SettingsStore(folder / "settings.json"))
+    assert again.all_statistics().per_level["Hard"].wins == 1
+    assert [game.id for game in HistoryStore(folder / "history.json").load().games] == ["c3"]
+    assert len(copies(folder / "settings.json.lock")) == len(copies(folder / "history.json.lock"))
+    assert copies(folder / "settings.json.lock")
+    assert again.close() == []
+    claim = files.Claim(folder / "game.lock")  # the game in progress's
+    assert claim.take() and claim.held
+    claim.release()
+
+
 def test_temp_files_of_a_killed_save_are_removed_at_the_next_start(tmp_path: Path) -> None:
     SettingsStore(tmp_path / "settings.json").save(Settings(), Statistics())
     left = [tmp_path / ".settings.json.x1.tmp", tmp_path / ".history.json.x2.tmp"]

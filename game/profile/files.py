@@ -6,7 +6,8 @@ Two windows share the files, each saving under a lock file beside them; a window
 waits long for the other's lock (:class:`Patience`), and when it cannot have it, what it
 would have written goes to a *pending* file of its own (``settings.json.pending-*.json``)
 that the next window to hold the lock merges in (:func:`pending_files`).  Reading opens
-only a regular file (a FIFO in the file's place would block the start for ever).
+only a regular file (a FIFO in the file's place would block the start for ever); a lock
+file no lock can be taken on (a folder, a link) is moved aside before it is taken.
 
 No pygame, no work at import time.
 """
@@ -62,6 +63,19 @@ def file_lock(path: Path, timeout: float) -> filelock.BaseFileLock:
     import filelock  # noqa: PLC0415
 
     return filelock.FileLock(path, timeout=timeout)
+
+
+def clear_for_lock(path: Path) -> None:
+    """Move aside what stands at the lock file ``path`` if no lock can be taken on it (a
+    folder; a link, which filelock never follows), so that the lock is taken on a new
+    file rather than every save failing; a regular file, held or not, stays.  Never
+    raises."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return  # none yet (or unreadable: taking the lock says why)
+    if not stat.S_ISREG(mode):
+        move_aside(path)
 
 
 def lock_timeout() -> type[Exception]:
@@ -234,6 +248,7 @@ class Patience:
         """Hold the lock file ``lock_path`` (its folder is created) for the block;
         raises :func:`lock_timeout` when the wait ran out."""
         lock_path.parent.mkdir(parents=True, exist_ok=True)
+        clear_for_lock(lock_path)
         lock = file_lock(lock_path, self.seconds)
         self._acquire(lock)
         try:
@@ -334,6 +349,7 @@ class Claim:
             lock = filelock.FileLock(self.path, thread_local=False)
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
+                clear_for_lock(self.path)
                 lock.acquire(timeout=0)
             except filelock.Timeout:
                 return False
