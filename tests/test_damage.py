@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import errno
+import io
 import json
 import os
 import re
@@ -585,6 +586,27 @@ def test_the_engine_refuses_empty_values_and_digits_that_are_not_ascii(
     assert exited.value.code == 2
     said = capsys.readouterr()
     assert said.out == "" and message in said.err
+
+
+class FullDisk(io.StringIO):
+    """Standard output on a full disk (``> /dev/full``)."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin"), [(["puzzles"], ""), (["bestmove", "44"], ""), (["solve"], "4453\n")]
+)
+def test_the_engine_says_why_it_cannot_write_its_answers(
+    args: list[str], stdin: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shipped = ROOT / "assets" / "puzzles.bin"
+    answered = cli.main(args, io.StringIO(stdin), FullDisk(), puzzles=lambda: shipped)
+    assert answered == 1
+    said = capsys.readouterr().err
+    assert said.endswith(f"{args[0]}: {os.strerror(errno.ENOSPC)}\n")
+    assert "Traceback" not in said
 
 
 @pytest.mark.parametrize(
