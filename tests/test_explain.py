@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from game.ai.backend import IS_COMPILED
 from game.ai.explain import Decider, Reason, Why, classify, decider, tactic, threat_cells
 from game.ai.judge import MoveVerdict
 from game.ai.review import Reviewer, review_game
@@ -148,7 +149,9 @@ def test_every_reason_of_random_games_agrees_with_the_plain_test_and_the_solver(
     reviewer = Reviewer(Solver(), search, None)
     fresh = Solver()
     deciders = 0
-    for _ in range(30):
+    # The pure-Python kernel (README's second run) reviews the first third: it is the
+    # same source, and 30 games take it a minute and a half.
+    for _ in range(30 if IS_COMPILED else 10):
         game = random_game(rng, search)
         moves = game.moves
         first = max(12, game.ply - 20)  # quick to solve without the book
