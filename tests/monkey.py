@@ -181,8 +181,10 @@ def check_play_scene(scene: PlayScene) -> None:
     if scene.over and not board.is_over:
         raise Inconsistent(f"game over shown for an unfinished game {board.moves!r}")
     kinds = {asked.kind for asked in scene.current.requests.awaited()}
-    if not kinds <= {"hint", "analysis"}:
+    if not kinds <= {"hint", "analysis", "reason"}:
         raise Inconsistent(f"the advice asked for {kinds}")
+    if "reason" in kinds and scene.coach.offer is None:
+        raise Inconsistent("the coach's reason is awaited with no question open")
     for side, player in enumerate(scene.current.players):
         if not isinstance(player, ComputerPlayer):
             continue

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import errno
+import io
 import json
 import os
 import re
@@ -41,7 +42,9 @@ from game.profile.statistics import Statistics
 from game.ui.app import App
 from game.ui.options import LaunchOptions
 from game.ui.saver import Saver
+from game.ui.scenes.games import GamesScene
 from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.review import ReviewScene
 from game.ui.scenes.stack import Go
 from game.ui.scenes.stats_scene import StatsScene
 from game.ui.text import Ink, TextCache
@@ -197,6 +200,34 @@ def test_your_games_opens_whatever_the_history_held(tmp_path: Path, store: Setti
         app.step([], FRAME)
 
 
+@pytest.mark.parametrize("name", ["Bo\x00b", "\ud800"])
+def test_your_games_draws_whatever_name_the_history_gave_an_opponent(
+    store: SettingsStore, name: str
+) -> None:
+    """A NUL (pygame refuses it) or a lone surrogate (it cannot be encoded) in an online
+    opponent's name, as a file edited by hand can hold: Your games and the game's review
+    draw it, nothing crashes."""
+    online = FinishedGame.online(WON, human=0, opponent="Bob", winner=0).to_json()
+    online.update(id="o1", opponent=name)
+    write_json(store.path.with_name("history.json"), {"version": 1, "games": [online]})
+    with opened_app(store) as app:
+        app.go(Go.GAMES)
+        assert isinstance(app.scene, GamesScene) and [g.id for g in app.scene.kept] == ["o1"]
+        app.step([], FRAME)
+        app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)], FRAME)
+        app.step([], FRAME)
+        assert isinstance(app.scene, ReviewScene)
+
+
+@pytest.mark.parametrize("text", ["Bo\x00b", "\ud800", "a\udfffb\x00"])
+def test_any_text_is_measured_and_drawn(text: str) -> None:
+    pygame.font.init()
+    cache = TextCache()
+    width, _height = cache.size_of(text, 24)
+    assert width > 0 and cache.render(text, 24, (0, 0, 0)).get_width() > 0
+    assert cache.wrap(text, 24, 400)
+
+
 def test_every_repair_of_the_history_is_named_and_the_file_kept(tmp_path: Path) -> None:
     path = tmp_path / "history.json"
     games = [history_entry(id="x", start=-3), {"moves": 5}, history_entry(id="y")]
@@ -329,6 +360,36 @@ def test_a_game_the_history_could_not_write_is_written_with_the_next_save(
 # -- 13. what a crash, a full disk or a strange file leaves ---------------------------------
 
 
+@pytest.mark.skipif(not hasattr(os, "symlink") or os.name != "posix", reason="POSIX links")
+@pytest.mark.parametrize("kind", ["folder", "link to /dev/null", "link to itself"])
+def test_a_lock_file_that_is_no_file_is_set_aside_and_the_games_count(
+    tmp_path: Path, kind: str
+) -> None:
+    """A lock file no lock can be taken on (a folder, a link: filelock follows none)
+    would fail every save and every game of the window with it; it is moved aside."""
+    folder = tmp_path / "config"
+    folder.mkdir()
+    for name in ("settings.json.lock", "history.json.lock", "game.lock"):
+        lock = folder / name
+        if kind == "folder":
+            lock.mkdir()
+        else:
+            lock.symlink_to("/dev/null" if kind == "link to /dev/null" else lock)
+    saver = Saver(SettingsStore(folder / "settings.json"))
+    saver.record_result("Hard", "win")
+    saver.record_game(finished("c3"))
+    assert saver.flush() == [] and saver.close() == []
+    again = Saver(SettingsStore(folder / "settings.json"))
+    assert again.all_statistics().per_level["Hard"].wins == 1
+    assert [game.id for game in HistoryStore(folder / "history.json").load().games] == ["c3"]
+    assert len(copies(folder / "settings.json.lock")) == len(copies(folder / "history.json.lock"))
+    assert copies(folder / "settings.json.lock")
+    assert again.close() == []
+    claim = files.Claim(folder / "game.lock")  # the game in progress's
+    assert claim.take() and claim.held
+    claim.release()
+
+
 def test_temp_files_of_a_killed_save_are_removed_at_the_next_start(tmp_path: Path) -> None:
     SettingsStore(tmp_path / "settings.json").save(Settings(), Statistics())
     left = [tmp_path / ".settings.json.x1.tmp", tmp_path / ".history.json.x2.tmp"]
@@ -390,6 +451,24 @@ def test_a_fifo_in_place_of_a_file_is_set_aside_without_waiting(tmp_path: Path) 
     assert len(copies(tmp_path / "settings.json")) == len(copies(tmp_path / "history.json")) == 1
 
 
+def test_a_file_saved_with_a_byte_order_mark_is_read_as_it_is(
+    tmp_path: Path, store: SettingsStore
+) -> None:
+    """Notepad (Windows 10 before 1903) starts a UTF-8 file it saves with a byte order
+    mark: the settings and the games of a file the player edited there are still read."""
+    bom = b"\xef\xbb\xbf"
+    document = {"version": 1, "statistics": {"per_level": {"Hard": RECORD}}}
+    store.path.parent.mkdir(parents=True)
+    store.path.write_bytes(bom + json.dumps(document).encode("utf-8"))
+    history = store.path.with_name("history.json")
+    history.write_bytes(bom + json.dumps({"version": 1, "games": [history_entry()]}).encode())
+    report = store.load()
+    assert report.warnings == [] and report.stats.per_level["Hard"].wins == 1
+    loaded = HistoryStore(history).load()
+    assert loaded.warnings == [] and [game.id for game in loaded.games] == ["a1"]
+    assert copies(store.path) == copies(history) == []
+
+
 def test_a_file_from_a_newer_version_is_kept_and_the_player_told(store: SettingsStore) -> None:
     write_json(store.path, {"version": 2, "settings": {"volume": 0.2}, "friends": ["Ann"]})
     original = store.path.read_bytes()
@@ -448,6 +527,40 @@ def test_the_console_closing_or_ctrl_backslash_close_the_game_as_sigterm(name: s
     assert done.stdout.strip() == f"['{name}']"
 
 
+ASLEEP = """
+import os, signal, sys, threading
+import pygame
+from game.ui.process import close_on_signals, restore_signals
+from game.ui.waiting import SdlEvents
+pygame.display.init()
+pygame.display.set_mode((64, 48))
+previous = close_on_signals()
+pygame.event.clear()
+threading.Timer(0.2, os.kill, (os.getpid(), getattr(signal, sys.argv[1]))).start()
+events = SdlEvents().wait(3600.0)  # asleep in SDL's wait, as an idle window is
+events += pygame.event.get()
+print([e.signal for e in events if e.type == pygame.QUIT], flush=True)
+restore_signals(previous)
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX signals")
+@pytest.mark.parametrize("name", ["SIGHUP", "SIGTERM"])
+def test_a_signal_closes_a_window_asleep_waiting_for_events(name: str) -> None:
+    """An idle window sleeps in SDL's wait, in C: a signal's Python handler would run
+    only at the next event (a logout's SIGTERM, then SIGKILL, with no mouse moving)."""
+    done = subprocess.run(
+        [sys.executable, "-c", ASLEEP, name],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,  # not woken: asleep for an hour
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == f"['{name}']"
+
+
 # -- 15. what a player types on the command line --------------------------------------------
 
 
@@ -473,6 +586,27 @@ def test_the_engine_refuses_empty_values_and_digits_that_are_not_ascii(
     assert exited.value.code == 2
     said = capsys.readouterr()
     assert said.out == "" and message in said.err
+
+
+class FullDisk(io.StringIO):
+    """Standard output on a full disk (``> /dev/full``)."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin"), [(["puzzles"], ""), (["bestmove", "44"], ""), (["solve"], "4453\n")]
+)
+def test_the_engine_says_why_it_cannot_write_its_answers(
+    args: list[str], stdin: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shipped = ROOT / "assets" / "puzzles.bin"
+    answered = cli.main(args, io.StringIO(stdin), FullDisk(), puzzles=lambda: shipped)
+    assert answered == 1
+    said = capsys.readouterr().err
+    assert said.endswith(f"{args[0]}: {os.strerror(errno.ENOSPC)}\n")
+    assert "Traceback" not in said
 
 
 @pytest.mark.parametrize(

@@ -327,6 +327,9 @@ def test_import_reviews_a_pasted_game_and_refuses_a_bad_one(
         ("4 \uff14", "Character 3 ('\uff14')"),
         ("\u0664\u0664", "Character 1 ('\u0664')"),
         ("4;4", "Character 2 (';')"),
+        # A mark that shows only on the character before it is named by its code.
+        ("4\ufe0f\u20e3", "Character 2 ('U+FE0F')"),
+        ("4\u0301", "Character 2 ('U+0301')"),
     ],
 )
 def test_a_bad_move_string_is_named_by_its_first_bad_move(text: str, named: str) -> None:
@@ -334,7 +337,19 @@ def test_a_bad_move_string_is_named_by_its_first_bad_move(text: str, named: str)
     assert problem is not None and named in problem
 
 
-@pytest.mark.parametrize("text", [" 4453 ", "4 4 5 3", "4,4,5,3", "4, 4, 5, 3", "44 53\n"])
+@pytest.mark.parametrize(
+    "text",
+    # The commas of a Chinese input method (full-width, ideographic) and the Arabic one.
+    [
+        " 4453 ",
+        "4 4 5 3",
+        "4,4,5,3",
+        "4, 4, 5, 3",
+        "44 53\n",
+        "4\uff0c4\uff0c5\uff0c3",
+        "4\u30014\u060c53",
+    ],
+)
 def test_spaces_and_commas_separate_the_moves(text: str) -> None:
     assert problem_with(text) is None and moves_in(text) == "4453"
 

@@ -13,12 +13,12 @@ from game.i18n import LANGUAGES
 from game.profile.settings import SettingsStore
 from game.ui.app import App
 from game.ui.options import GameConfig, LaunchOptions, Mode
-from game.ui.scenes import stats_scene
+from game.ui.scenes import howto, stats_scene
 from game.ui.scenes.base import FormScene, Scene, SceneStack
 from game.ui.scenes.howto import HowToScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.pause import PauseScene
-from game.ui.scenes.play import PlayScene
+from game.ui.scenes.play import PlayScene, texts
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.stack import Go, OpenSetup, Pause
 from game.ui.scenes.stats_scene import StatsScene
@@ -254,3 +254,15 @@ def test_how_to_play_fits_above_its_button_at_every_size(
         assert not scene.items.get("next").enabled
     finally:
         app.close()
+
+
+def test_how_to_play_and_the_keys_line_name_the_keys_the_game_takes() -> None:
+    """The puzzles' keys, the Review screen's, its marks and the coach in How to play; F11
+    and the arrows in the game's keys line (issue 37: a player looked for them)."""
+    blocks = [block for page in howto.pages("compiled") for block in page]
+    keys = {name for block in blocks for name, _what in block.keys}
+    assert {"D", "N", "R", "Home / End", "C", "Left / Right", "Esc, F11, M"} <= keys
+    words = " ".join(block.words for block in blocks)
+    assert all(mark in words for mark in ("\u2713", "?!", "??")) and "coach" in words
+    line = texts.keys_help(Mode.VS_COMPUTER, over=False)
+    assert "F11" in line and "Left/Right" in line

@@ -306,12 +306,22 @@ def main(
     try:
         return _run(args, stdin, out, book, puzzles)
     except BrokenPipeError:
-        # The reader stopped early (``| head``): stop quietly, as Unix tools do.  What
-        # is still buffered for the closed pipe goes nowhere, so that the interpreter's
-        # last flush does not print a second traceback.
-        if out is sys.stdout:
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        # The reader stopped early (``| head``): stop quietly, as Unix tools do.
+        _discard(out)
         return 1
+    except OSError as error:
+        # The output cannot take more (a full disk, ``> /dev/full``): why, in a line
+        # (the system's words), not a traceback; the answers written so far stay.
+        _discard(out)
+        print(f"{args.command}: {error.strerror or error}", file=sys.stderr)
+        return 1
+
+
+def _discard(out: TextIO) -> None:
+    """What is still buffered for a standard output that takes no more goes nowhere, so
+    that the interpreter's last flush does not print a second traceback."""
+    if out is sys.stdout:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def _run(

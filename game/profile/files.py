@@ -6,7 +6,8 @@ Two windows share the files, each saving under a lock file beside them; a window
 waits long for the other's lock (:class:`Patience`), and when it cannot have it, what it
 would have written goes to a *pending* file of its own (``settings.json.pending-*.json``)
 that the next window to hold the lock merges in (:func:`pending_files`).  Reading opens
-only a regular file (a FIFO in the file's place would block the start for ever).
+only a regular file (a FIFO in the file's place would block the start for ever); a lock
+file no lock can be taken on (a folder, a link) is moved aside before it is taken.
 
 No pygame, no work at import time.
 """
@@ -62,6 +63,19 @@ def file_lock(path: Path, timeout: float) -> filelock.BaseFileLock:
     import filelock  # noqa: PLC0415
 
     return filelock.FileLock(path, timeout=timeout)
+
+
+def clear_for_lock(path: Path) -> None:
+    """Move aside what stands at the lock file ``path`` if no lock can be taken on it (a
+    folder; a link, which filelock never follows), so that the lock is taken on a new
+    file rather than every save failing; a regular file, held or not, stays.  Never
+    raises."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return  # none yet (or unreadable: taking the lock says why)
+    if not stat.S_ISREG(mode):
+        move_aside(path)
 
 
 def lock_timeout() -> type[Exception]:
@@ -194,11 +208,12 @@ def keep_copy(path: Path, raw: bytes) -> Path | None:
 
 def json_object(raw: bytes, max_bytes: int) -> dict[str, Any]:
     """The top-level object of a JSON file's bytes; raises :class:`Damaged` if there is
-    none (not UTF-8, not JSON, not an object, or larger than ``max_bytes``)."""
+    none (not UTF-8, not JSON, not an object, or larger than ``max_bytes``).  A byte
+    order mark before it is read past: Notepad (Windows 10 before 1903) writes one."""
     if len(raw) > max_bytes:
         raise Damaged(f"larger than {max_bytes} bytes")
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = json.loads(raw.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError) as error:
         raise Damaged(str(error)) from None
     if not isinstance(data, dict):
@@ -233,6 +248,7 @@ class Patience:
         """Hold the lock file ``lock_path`` (its folder is created) for the block;
         raises :func:`lock_timeout` when the wait ran out."""
         lock_path.parent.mkdir(parents=True, exist_ok=True)
+        clear_for_lock(lock_path)
         lock = file_lock(lock_path, self.seconds)
         self._acquire(lock)
         try:
@@ -333,6 +349,7 @@ class Claim:
             lock = filelock.FileLock(self.path, thread_local=False)
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
+                clear_for_lock(self.path)
                 lock.acquire(timeout=0)
             except filelock.Timeout:
                 return False

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import re
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -83,6 +84,16 @@ NO_BREAK_SPACE = "\u00a0"
 SYMBOLS = frozenset({"Sm", "So"})
 """The Unicode categories of marks that stay with the word after them (a tick, =, ▲)."""
 SPACE_LIKE = frozenset(" \u00a0\u202f")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+REPLACEMENT = "\ufffd"
+"""Drawn in place of a lone surrogate (half of a character that cannot be encoded)."""
+
+
+def drawable(text: str) -> str:
+    """``text`` as the font library takes it: a NUL (pygame refuses the whole line)
+    left out, a lone surrogate (it cannot be encoded) drawn as :data:`REPLACEMENT`.
+    Whatever a file or another player held, measuring or drawing it never raises."""
+    return _SURROGATE.sub(REPLACEMENT, text.replace("\x00", ""))
 
 
 def breaks_anywhere(char: str) -> bool:
@@ -259,7 +270,8 @@ class TextCache:
     def _split_runs(self, text: str) -> tuple[tuple[int, str], ...]:
         """``text`` in runs of one font each: -1 the main font, else a fallback's index.
         A character no font has goes to the main font (which draws a box); spaces stay
-        with the run they are in."""
+        with the run they are in; the runs hold :func:`drawable` text."""
+        text = drawable(text)
         if self._path is None:
             return ((-1, text),)
         main = self._main_characters
@@ -286,7 +298,7 @@ class TextCache:
         runs = self._runs(text)
         main = self._fonts(pixels)
         if len(runs) == 1 and runs[0][0] < 0:
-            return main.size(text)
+            return main.size(runs[0][1])
         width = sum(self._run_font(index, pixels).size(part)[0] for index, part in runs)
         return width, main.get_height()
 
@@ -294,7 +306,7 @@ class TextCache:
         runs = self._runs(text)
         main = self._fonts(pixels)
         if len(runs) == 1 and runs[0][0] < 0:
-            return main.render(text, True, colour)
+            return main.render(runs[0][1], True, colour)
         # Each run on the main font's baseline, in the main font's line height: the
         # fallback's taller ascent is empty space above its characters.
         pieces = [self._run_font(i, pixels).render(part, True, colour) for i, part in runs]

@@ -11,6 +11,7 @@ presses no button.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import TYPE_CHECKING, Final
 
 import pygame
@@ -35,13 +36,22 @@ MAX_CHARS: Final = 256
 comma and a space between them take 124)."""
 COLUMNS: Final = "".join(str(column) for column in range(1, WIDTH + 1))
 """The characters that are moves: the ASCII digits 1-7."""
-SEPARATORS: Final = frozenset(" ,\t\n")
-"""Characters allowed between the moves ("4 4 5 3", "4,4,5,3")."""
+SEPARATORS: Final = frozenset(" ,\t\n\uff0c\u3001\u060c")
+"""Characters allowed between the moves ("4 4 5 3", "4,4,5,3"): spaces, and commas as a
+Chinese input method types them (full-width, ideographic) and the Arabic comma too."""
 
 
 def moves_in(text: str) -> str:
     """The moves of ``text`` without the separators (what :func:`problem_with` checks)."""
     return "".join(char for char in text if char not in SEPARATORS)
+
+
+def named(char: str) -> str:
+    """``char`` as a sentence names it: itself, or its code point ("U+FE0F") when it shows
+    nothing of its own (a combining accent, a variation selector, a control)."""
+    if unicodedata.category(char) in ("Mn", "Me", "Cf", "Cc", "Co", "Cn", "Zs", "Zl", "Zp"):
+        return f"U+{ord(char):04X}"
+    return char
 
 
 def problem_with(text: str) -> str | None:
@@ -59,7 +69,7 @@ def problem_with(text: str) -> str | None:
             return _(
                 "Character {number} ({char!r}) is not a column: a game is written with the"
                 " digits 1 to 7 only."
-            ).format(number=index, char=char)
+            ).format(number=index, char=named(char))
         move += 1
         column = COLUMNS.index(char)
         if board.is_over:
