@@ -224,7 +224,10 @@ class GameServer:
 
     @property
     def connections(self) -> int:
-        return 0 if self._server is None else len(self._server.connections)
+        """The connections past their handshake and not yet gone (closing ones count:
+        they still hold their memory).  ``Server.connections`` would build a set of
+        every open one at each handshake: 1,000 connections made a million checks."""
+        return 0 if self._server is None else len(self._server.all_connections)
 
     async def start(self) -> None:
         """Listen; raises OSError when the address is taken or not this machine's, and
