@@ -234,6 +234,16 @@ def test_accepting_an_undo_says_nothing_was_asked_and_its_offer_notice_goes(app:
     assert [n.topic for n in app.stage.notices.shown] == ["offer"]
 
 
+def test_offering_a_rematch_says_so_and_accepting_one_says_nothing_was_asked(app: App) -> None:
+    scene = quiet_scene(app, moves="4455667")  # won by the first player
+    scene.press("rematch")
+    assert [n.text for n in app.stage.notices.shown] == ["Offered Bob a rematch"]
+    app.stage.withdraw("offer")
+    scene.link.offers.add(Offer.REMATCH)
+    scene.press("rematch")  # Bob offered: this accepts
+    assert app.stage.notices.shown == []
+
+
 def test_a_move_taken_back_withdraws_the_notice_that_asked_for_it(app: App) -> None:
     scene = quiet_scene(app)
     app.step([], FRAME)

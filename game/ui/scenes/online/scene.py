@@ -429,15 +429,17 @@ class OnlineScene(Scene):
         game = self.game
         if game is None:
             return
+        accepting = offer in self.link.offers  # the opponent asked: this agrees
         if offer is Offer.UNDO:
-            accepting = offer in self.link.offers  # the opponent asked: this agrees
             self.link.propose(offer, Undo(len(game.moves)))
-            if accepting:
-                self.host.withdraw("offer")
-            else:
-                self.host.notify(texts.asked_undo(game.opponent), topic="offer")
+            asked = texts.asked_undo(game.opponent)
         else:
             self.link.propose(offer, Rematch())
+            asked = texts.asked_rematch(game.opponent)
+        if accepting:
+            self.host.withdraw("offer")
+        else:
+            self.host.notify(asked, topic="offer")
 
     def _decline(self) -> None:
         self.host.withdraw("offer")

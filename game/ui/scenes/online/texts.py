@@ -194,6 +194,10 @@ def asked_undo(name: str) -> str:
     return _("Asked {name} to take back your move").format(name=name)
 
 
+def asked_rematch(name: str) -> str:
+    return _("Offered {name} a rematch").format(name=name)
+
+
 def resign_detail(name: str) -> str:
     return _("{name} wins the game.").format(name=name)
 
