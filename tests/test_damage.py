@@ -428,24 +428,30 @@ def test_a_copy_that_does_not_fit_on_the_disk_leaves_no_empty_file(
     assert list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
-def test_a_fifo_in_place_of_a_file_is_set_aside_without_waiting(tmp_path: Path) -> None:
-    os.mkfifo(tmp_path / "settings.json")
-    os.mkfifo(tmp_path / "history.json")
+def saver_in_a_process(folder: Path, then: str) -> subprocess.CompletedProcess[str]:
+    """A fresh process that loads a window's :class:`Saver` from ``folder`` and runs the
+    statement ``then`` (``saver`` and ``sys`` at hand), its output captured."""
     code = (
         "import sys; from pathlib import Path; from game.ui.saver import Saver;"
         " from game.profile.settings import SettingsStore;"
         " saver = Saver(SettingsStore(Path(sys.argv[1]) / 'settings.json'));"
-        " print(len(saver.startup_warnings)); saver.close()"
+        f" {then}"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code, str(tmp_path)],
+    return subprocess.run(
+        [sys.executable, "-c", code, str(folder)],
         cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=120,
         check=False,
     )
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_fifo_in_place_of_a_file_is_set_aside_without_waiting(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "settings.json")
+    os.mkfifo(tmp_path / "history.json")
+    done = saver_in_a_process(tmp_path, "print(len(saver.startup_warnings)); saver.close()")
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["2"]
     assert len(copies(tmp_path / "settings.json")) == len(copies(tmp_path / "history.json")) == 1
@@ -700,20 +706,7 @@ def test_a_start_with_nothing_to_tidy_loads_no_lock(tmp_path: Path) -> None:
     saver.record_game(finished("g7"))
     saver.save()
     assert saver.close() == []
-    code = (
-        "import sys; from pathlib import Path; from game.ui.saver import Saver;"
-        " from game.profile.settings import SettingsStore;"
-        " saver = Saver(SettingsStore(Path(sys.argv[1]) / 'settings.json'));"
-        " print(len(saver.games), 'filelock' in sys.modules)"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", code, str(tmp_path)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    done = saver_in_a_process(tmp_path, "print(len(saver.games), 'filelock' in sys.modules)")
     assert done.stdout.split() == ["1", "False"], done.stderr[-2000:]
 
 
