@@ -42,7 +42,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Final, Literal
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -381,6 +381,10 @@ def package(target: Target, built: Path) -> Path:
     return output
 
 
+SELF_TEST_ARGS: Final = ("--self-test", "--language", "en")
+"""In English whatever the machine's language, since its lines are checked below."""
+
+
 def self_test_command(target: Target, output: Path, unpacked: Path) -> list[str]:
     """The command that runs the built program's self-test.
 
@@ -388,8 +392,8 @@ def self_test_command(target: Target, output: Path, unpacked: Path) -> list[str]
     same bytes as the zip); elsewhere the output file itself runs.
     """
     if target.system == "macos":
-        return [str(unpacked / "Contents" / "MacOS" / EXE_STEM), "--self-test"]
-    return [str(output), "--self-test"]
+        return [str(unpacked / "Contents" / "MacOS" / EXE_STEM), *SELF_TEST_ARGS]
+    return [str(output), *SELF_TEST_ARGS]
 
 
 def run_self_test(command: list[str]) -> str:
