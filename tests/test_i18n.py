@@ -458,9 +458,13 @@ def test_every_screen_holds_each_language_at_the_smallest_window(
     assert i18n.current() == code
 
 
-def test_screens_are_taken_in_every_language(tmp_path: Path) -> None:
-
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_main_screens_are_taken_in_every_language(code: str, tmp_path: Path) -> None:
+    """What ``screenshots.py --every-language`` does, one language at a time (ten
+    seconds each: a parallel run shares them out)."""
     shots = build_script("screenshots")
-    paths = shots.capture_every_language(tmp_path, size=(640, 480))
-    assert {path.parent.name for path in paths} == set(LANGUAGES)
+    paths = shots.capture_all(
+        tmp_path / code, size=(640, 480), language=code, only=shots.MAIN_SCREENS
+    )
+    assert {path.parent.name for path in paths} == {code}
     assert {path.stem.split("-", 1)[1] for path in paths} == set(shots.MAIN_SCREENS)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
+import random
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -37,7 +39,19 @@ from game.net.client import (
 from game.net.codec import MalformedMessage, parse_server
 from game.net.discovery import Advertiser, Browser, FoundGame, instance_name
 from game.net.hosting import HostedServer
-from game.net.messages import Chat, Colour, ErrorCode, Move, Offer, Reason, State, Status, Undo
+from game.net.messages import (
+    ROOM_ALPHABET,
+    ROOM_CODE_LENGTH,
+    Chat,
+    Colour,
+    ErrorCode,
+    Move,
+    Offer,
+    Reason,
+    State,
+    Status,
+    Undo,
+)
 from game.net.mirror import Mirror, Untrusted
 
 WIN = "4455667"
@@ -376,24 +390,31 @@ def test_an_impossible_state_from_the_server_ends_the_connection_with_a_reason()
 
 
 def test_a_hosted_room_is_found_on_loopback_and_withdrawn() -> None:
+    # Only this test's room is looked at: another test running beside it, or a real
+    # game on the machine, may be announcing its own.
+    room = "".join(random.Random(os.getpid()).choices(ROOM_ALPHABET, k=ROOM_CODE_LENGTH))
     advertiser = Advertiser(
-        name="Ann", room="ABC234", port=7474, addresses=["127.0.0.1"], interfaces=["127.0.0.1"]
+        name="Ann", room=room, port=7474, addresses=["127.0.0.1"], interfaces=["127.0.0.1"]
     )
     browser = Browser(interfaces=["127.0.0.1"])
+
+    def ours() -> list[FoundGame]:
+        return [game for game in browser.games() if game.room == room]
+
     advertiser.start()
     browser.start()
     try:
-        expected = FoundGame(name="Ann", room="ABC234", host="127.0.0.1", port=7474, proto=1)
+        expected = FoundGame(name="Ann", room=room, host="127.0.0.1", port=7474, proto=1)
         deadline = time.monotonic() + 20
-        while browser.games() != [expected] and time.monotonic() < deadline:
+        while ours() != [expected] and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert browser.games() == [expected]
+        assert ours() == [expected]
         assert expected.address == "127.0.0.1:7474"
         advertiser.stop()
         deadline = time.monotonic() + 20
-        while browser.games() and time.monotonic() < deadline:
+        while ours() and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert browser.games() == []
+        assert ours() == []
     finally:
         advertiser.stop()
         browser.stop()

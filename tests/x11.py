@@ -138,8 +138,11 @@ class Display:
 @contextmanager
 def virtual_screen(size: tuple[int, int] = SCREEN) -> Iterator[Display]:
     """Start Xvfb on a free display number (from ``CONNECT4_E2E_DISPLAY``, default 90, up:
-    people sharing a machine can keep out of each other's way); stop it afterwards."""
+    people sharing a machine can keep out of each other's way; each of pytest-xdist's
+    workers starts ten further on, so that two never race for one); stop it afterwards."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")  # gw0, gw1, ...
     first = int(os.environ.get("CONNECT4_E2E_DISPLAY", "90").lstrip(":"))
+    first += 10 * int(worker.removeprefix("gw") or 0)
     number = next(n for n in range(first, 200) if not Path(f"/tmp/.X11-unix/X{n}").exists())
     name = f":{number}"
     server = subprocess.Popen(
