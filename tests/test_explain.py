@@ -151,7 +151,7 @@ def test_every_reason_of_random_games_agrees_with_the_plain_test_and_the_solver(
     deciders = 0
     # The pure-Python kernel (README's second run) reviews the first third: it is the
     # same source, and 30 games take it a minute and a half.
-    for _ in range(30 if IS_COMPILED else 5):
+    for _ in range(30 if IS_COMPILED else 10):
         game = random_game(rng, search)
         moves = game.moves
         first = max(12, game.ply - 20)  # quick to solve without the book
