@@ -2,7 +2,7 @@
 """The game server under load: many games at once on loopback.
 
     python build_scripts/bench_server.py [--games 500] [--moves 20] [--ramp 1.0]
-        [--seed 1] [--processes 1]
+        [--seed 1] [--processes 1] [--overlap] [--server-loop L] [--load-loop L]
 
 A benchmark, not a test: it prints figures and asserts nothing.
 
@@ -11,9 +11,13 @@ process and plays ``--games`` games on it at once (two WebSocket connections eac
 games are 1,000 connections), started over ``--ramp`` seconds so that the connections do
 not all knock in the same millisecond.  Each game is ``--moves`` moves of a random legal
 game that does not end before, every move 50-250 ms after the one before, as a person
-plays.  It prints:
+plays.  The games wait until every one has started (both players seated), then play at
+once: the moves are timed with all ``--games`` games open.  ``--overlap`` lets each game
+play as soon as it starts instead, so that the first moves meet the other games'
+handshakes (a thousand a second with the defaults).  It prints:
 
 * **games finished** (target: all of them), and the most games in progress at once;
+* **the start**: from a game's first connection to both players seated, p50/p99;
 * **the move round trip**: from a move sent to the ``state`` of that move received by
   *both* players, its median and 99th percentile (target: p99 at most 50 ms);
 * **the server's CPU** (user + system seconds, and as a share of the run) and its **peak
@@ -22,13 +26,17 @@ plays.  It prints:
 
 The load generator runs in this process (or ``--processes`` of them), on the same
 machine: what it costs slows the server's figures too, and so does any other work on the
-machine (the load average is printed).
+machine (the load average is printed).  Both run on uvloop's event loop when it is
+installed (the server's ``--event-loop``; ``--server-loop`` and ``--load-loop`` choose):
+the load generator's 1,000 connections on asyncio's own loop cost it as much CPU as the
+server, and its own lateness was most of the p99.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib.util
 import json
 import multiprocessing
 import os
@@ -69,6 +77,8 @@ class Tally:
     finished: int = 0
     failed: list[str] = field(default_factory=list)
     round_trips: list[float] = field(default_factory=list)
+    starts: list[float] = field(default_factory=list)
+    """Seconds from a game's first connection to both players seated."""
     running: int = 0
     most_running: int = 0
     cpu: float = 0.0
@@ -107,8 +117,52 @@ class Player:
         await self.socket.send(json.dumps({"type": kind, **fields}))
 
 
-async def play_one(url: str, moves: str, delay: float, rng: random.Random, tally: Tally) -> None:
-    await asyncio.sleep(delay)
+class StartLine:
+    """Holds every game until all have started (or failed to): then they play at once."""
+
+    def __init__(self, games: int, *, hold: bool) -> None:
+        self.waiting = games
+        self.hold = hold
+        self.open = asyncio.Event()
+        if not hold:
+            self.open.set()
+
+    def leave(self) -> None:
+        """One game is seated, or will never be."""
+        self.waiting -= 1
+        if self.waiting == 0:
+            self.open.set()
+
+    async def wait(self) -> None:
+        await self.open.wait()
+
+
+@dataclass(frozen=True)
+class Load:
+    """What one load generator process plays."""
+
+    url: str
+    games: int
+    moves: int
+    ramp: float
+    seed: int
+    overlap: bool
+    loop: str
+
+
+@dataclass
+class Game:
+    """One game to play: its moves, when it starts, its random delays."""
+
+    moves: str
+    delay: float
+    rng: random.Random
+
+
+async def play_one(url: str, game: Game, tally: Tally, line: StartLine) -> None:
+    moves, rng = game.moves, game.rng
+    await asyncio.sleep(game.delay)
+    knocked = time.perf_counter()
     async with (
         connect(url, compression=None, open_timeout=60, ping_interval=None) as one,
         connect(url, compression=None, open_timeout=60, ping_interval=None) as two,
@@ -121,8 +175,11 @@ async def play_one(url: str, moves: str, delay: float, rng: random.Random, tally
         a.first = asyncio.get_running_loop().create_future()
         await b.say("join", room=created["room"])
         await asyncio.gather(a.first, b.first)
+        tally.starts.append(time.perf_counter() - knocked)
         tally.running += 1
         tally.most_running = max(tally.most_running, tally.running)
+        line.leave()
+        await line.wait()
         try:
             for ply, char in enumerate(moves):
                 await asyncio.sleep(rng.uniform(0.05, 0.25))
@@ -137,21 +194,23 @@ async def play_one(url: str, moves: str, delay: float, rng: random.Random, tally
             player.reader.cancel()
 
 
-async def play_all(url: str, games: int, moves: int, ramp: float, seed: int) -> Tally:
-    rng = random.Random(seed)
+async def play_all(load: Load) -> Tally:
+    rng = random.Random(load.seed)
     tally = Tally()
+    line = StartLine(load.games, hold=not load.overlap)
 
     async def guarded(index: int) -> None:
         game_rng = random.Random(rng.random())
+        game = Game(random_game(load.moves, game_rng), load.ramp * index / load.games, game_rng)
+        seated = len(tally.starts)
         try:
-            await asyncio.wait_for(
-                play_one(url, random_game(moves, game_rng), ramp * index / games, game_rng, tally),
-                GAME_TIMEOUT,
-            )
+            await asyncio.wait_for(play_one(load.url, game, tally, line), GAME_TIMEOUT)
         except Exception as error:  # a benchmark reports a failed game and goes on
             tally.failed.append(f"{type(error).__name__}: {error}")
+            if len(tally.starts) == seated and line.waiting > 0:
+                line.leave()  # it failed before its seat: the others must not wait for it
 
-    await asyncio.gather(*(guarded(i) for i in range(games)))
+    await asyncio.gather(*(guarded(i) for i in range(load.games)))
     return tally
 
 
@@ -160,17 +219,28 @@ def _cpu_seconds() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def worker(url: str, games: int, moves: int, ramp: float, seed: int) -> Tally:
+def has_uvloop() -> bool:
+    return importlib.util.find_spec("uvloop") is not None
+
+
+def worker(load: Load) -> Tally:
     before = _cpu_seconds()
-    tally = asyncio.run(play_all(url, games, moves, ramp, seed))
+    playing = play_all(load)
+    if load.loop == "uvloop":
+        import uvloop  # noqa: PLC0415 - optional, as for the server
+
+        tally = uvloop.run(playing)
+    else:
+        tally = asyncio.run(playing)
     tally.cpu = _cpu_seconds() - before
     return tally
 
 
-def start_server(games: int) -> tuple[subprocess.Popen[str], str]:
+def start_server(games: int, loop: str) -> tuple[subprocess.Popen[str], str]:
     process = subprocess.Popen(
         [sys.executable, "-m", "game.net", "--host", "127.0.0.1", "--port", "0",
-         "--max-rooms", str(games + 10), "--max-connections", str(2 * games + 20)],
+         "--max-rooms", str(games + 10), "--max-connections", str(2 * games + 20),
+         "--event-loop", loop],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
     )  # fmt: skip
     assert process.stdout is not None
@@ -195,30 +265,38 @@ def main() -> None:
     parser.add_argument("--ramp", type=float, default=1.0, help="seconds to start every game")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--processes", type=int, default=1, help="load generator processes")
+    parser.add_argument(
+        "--overlap", action="store_true", help="each game plays as soon as it starts"
+    )
+    loops = ("uvloop", "asyncio") if has_uvloop() else ("asyncio",)
+    parser.add_argument("--server-loop", choices=loops, default=loops[0])
+    parser.add_argument("--load-loop", choices=loops, default=loops[0])
     args = parser.parse_args()
 
     for line in benchlib.header_lines():
         print(line)
     print(f"load average before: {load_average()}")
-    process, url = start_server(args.games)
+    process, url = start_server(args.games, args.server_loop)
     began = time.perf_counter()
     try:
         shares = [args.games // args.processes + (i < args.games % args.processes)
                   for i in range(args.processes)]  # fmt: skip
+        loads = [
+            Load(url, n, args.moves, args.ramp, args.seed + i, args.overlap, args.load_loop)
+            for i, n in enumerate(shares)
+        ]
         if args.processes == 1:
-            tallies = [worker(url, args.games, args.moves, args.ramp, args.seed)]
+            tallies = [worker(loads[0])]
         else:
             with multiprocessing.get_context("spawn").Pool(args.processes) as pool:
-                tallies = pool.starmap(
-                    worker,
-                    [(url, n, args.moves, args.ramp, args.seed + i) for i, n in enumerate(shares)],
-                )
+                tallies = pool.map(worker, loads)
     finally:
         wall = time.perf_counter() - began
         usage = stop_server(process)
     finished = sum(t.finished for t in tallies)
     failed = [reason for t in tallies for reason in t.failed]
     trips = [ms * 1e3 for t in tallies for ms in t.round_trips]
+    starts = [ms * 1e3 for t in tallies for ms in t.starts]
     cpu = usage.ru_utime + usage.ru_stime
     peak_mb = usage.ru_maxrss / 1024  # kilobytes on Linux
     print(f"load average after: {load_average()}")
@@ -227,12 +305,25 @@ def main() -> None:
         f" started over {args.ramp:g} s, {args.processes} load process(es); run {wall:.1f} s"
     )
     print(
+        f"event loops: the server's {args.server_loop}, the load generator's {args.load_loop};"
+        + (
+            " each game plays as soon as it starts (--overlap)"
+            if args.overlap
+            else " the games play once all have started"
+        )
+    )
+    print(
         f"games finished: {finished} of {args.games}"
         f" (target: all); at most {max(t.most_running for t in tallies)} in progress at once"
         + ("" if args.processes == 1 else " in one load process")
     )
     if failed:
         print(f"failed games: {len(failed)}, first: {failed[0]}")
+    if starts:
+        print(
+            f"start (connect, hello, create or join, seated): p50"
+            f" {statistics.median(starts):.1f} ms, p99 {percentile(starts, 99):.1f} ms"
+        )
     if trips:
         print(
             f"move round trip ({len(trips)} moves): p50 {statistics.median(trips):.1f} ms,"

@@ -20,6 +20,8 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
+from game.net import cli
+from game.net.cli import has_uvloop
 from game.net.lobby import Lobby
 from game.net.memory import MemoryChannel, pipe
 from game.net.server import GameServer, ServerConfig, serve_channel
@@ -292,11 +294,22 @@ def stop(process: subprocess.Popen[str], number: int = signal.SIGTERM) -> str:
     return err
 
 
-@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGINT])
+@pytest.mark.parametrize(
+    ("number", "loop"),
+    [
+        (signal.SIGTERM, "asyncio"),
+        (signal.SIGINT, "asyncio"),
+        pytest.param(
+            signal.SIGTERM,
+            "uvloop",
+            marks=pytest.mark.skipif(not has_uvloop(), reason="uvloop is not installed here"),
+        ),
+    ],
+)
 def test_the_server_process_prints_its_address_logs_a_game_and_stops_on_a_signal(
-    number: int,
+    number: int, loop: str
 ) -> None:
-    process, url = start_server()
+    process, url = start_server("--event-loop", loop)
     try:
         assert url.startswith("ws://127.0.0.1:") and not url.endswith(":0")
 
@@ -311,6 +324,17 @@ def test_the_server_process_prints_its_address_logs_a_game_and_stops_on_a_signal
         err = stop(process, number)
     games = [line for line in err.splitlines() if " game " in line]
     assert len(games) == 1 and "Ann vs Bob: first (resigned)" in games[0], err
+    assert f"({loop} event loop)" in err
+
+
+def test_the_server_says_when_the_event_loop_asked_for_is_not_installed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(cli, "has_uvloop", lambda: False)
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["--event-loop", "uvloop"])
+    assert stopped.value.code == 2
+    assert "uvloop is not installed" in capsys.readouterr().err
 
 
 def test_the_server_process_refuses_an_address_in_use_in_one_sentence() -> None:
