@@ -29,7 +29,6 @@ import gettext as _gettext
 import logging
 import os
 import re
-import subprocess
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -166,6 +165,8 @@ def windows_ui_language() -> int | None:
 def mac_preferred_languages() -> list[str]:
     """The user's preferred languages on macOS, first first (``defaults read -g
     AppleLanguages``: ``("de-DE", "en-US")``); empty when it cannot be read."""
+    import subprocess  # noqa: PLC0415 - macOS only: elsewhere the window's start skips it
+
     try:
         found = subprocess.run(
             ["defaults", "read", "-g", "AppleLanguages"],

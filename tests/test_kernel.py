@@ -361,9 +361,10 @@ def test_the_game_warns_once_when_the_compiled_kernel_is_missing(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from game import __main__ as entry  # noqa: PLC0415
-    from game.ai import backend  # noqa: PLC0415
+    from game.ai import backend, kernel_switch  # noqa: PLC0415
 
     monkeypatch.delenv(PURE_ENV, raising=False)
+    monkeypatch.setattr(kernel_switch, "compiled_kernel_installed", lambda: False)
     monkeypatch.setattr(backend, "IS_COMPILED", False)
     entry._warn_if_the_kernel_is_missing()
     err = capsys.readouterr().err
@@ -372,6 +373,18 @@ def test_the_game_warns_once_when_the_compiled_kernel_is_missing(
     monkeypatch.setenv(PURE_ENV, "1")  # asked for: no warning
     entry._warn_if_the_kernel_is_missing()
     monkeypatch.delenv(PURE_ENV)
-    monkeypatch.setattr(backend, "IS_COMPILED", True)
+    monkeypatch.setattr(backend, "IS_COMPILED", True)  # no file, yet the kernel loaded
     entry._warn_if_the_kernel_is_missing()
     assert capsys.readouterr().err == ""
+
+
+def test_the_compiled_kernels_file_is_found_without_loading_it() -> None:
+    """Where the kernel is built, its file is found; the check loads no kernel."""
+    code = (
+        "import sys; from game.ai.kernel_switch import compiled_kernel_installed as c;"
+        " print(c(), 'game.ai.backend' in sys.modules, 'game.ai._ckernel' in sys.modules)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
+    )
+    assert done.stdout.split() == [str(load_compiled() is not None), "False", "False"]

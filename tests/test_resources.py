@@ -257,6 +257,27 @@ def test_a_new_log_folder_replaces_the_old_handler(
     assert "only in two" not in first.read_text(encoding="utf-8")
 
 
+@pytest.mark.usefixtures("clean_logging")
+def test_the_log_rolls_over_past_its_size_and_keeps_two_old_files(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(logs, "MAX_BYTES", 2000)
+    path = logs.setup_logging()
+    log = logging.getLogger("game.test")
+    for number in range(100):  # about 100 bytes a line: five files' worth
+        log.info("line %03d %s", number, "x" * 20)
+    _flush()
+    old = path.with_name("connect4.log.1"), path.with_name("connect4.log.2")
+    assert all(file.exists() for file in old)
+    assert not path.with_name("connect4.log.3").exists()
+    assert all(file.stat().st_size <= 2000 for file in (path, *old))
+    # The newest lines in the file, the ones before them in .1, and so on; none twice.
+    texts = [file.read_text(encoding="utf-8") for file in (old[1], old[0], path)]
+    numbers = [int(line.split("line ")[1][:3]) for text in texts for line in text.splitlines()]
+    assert numbers == sorted(numbers) and numbers[-1] == 99
+    assert len(set(numbers)) == len(numbers)
+
+
 def test_a_windowed_build_with_no_std_streams_can_still_print() -> None:
     """pythonw / PyInstaller --windowed start with sys.stdout and sys.stderr set to None."""
     code = textwrap.dedent(

@@ -7,7 +7,9 @@ Both read the switch here, so they cannot disagree about it.
 
 from __future__ import annotations
 
+import importlib.machinery
 import os
+from pathlib import Path
 from typing import Final
 
 PURE_ENV: Final = "CONNECT4_PURE_PYTHON"
@@ -17,3 +19,13 @@ PURE_ENV: Final = "CONNECT4_PURE_PYTHON"
 def forced_pure() -> bool:
     """Whether :data:`PURE_ENV` asks for the pure kernel (any value but empty or ``0``)."""
     return os.environ.get(PURE_ENV, "").strip() not in ("", "0")
+
+
+def compiled_kernel_installed() -> bool:
+    """Whether the compiled kernel's extension file lies beside :mod:`game.ai`, found
+    without loading it (importing the kernel costs about 16 ms; a file that is there but
+    does not load is the one case this cannot see: the worker's log and the self-test
+    tell it)."""
+    folder = Path(__file__).resolve().parent
+    suffixes = importlib.machinery.EXTENSION_SUFFIXES
+    return any((folder / f"_ckernel{suffix}").is_file() for suffix in suffixes)

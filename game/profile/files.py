@@ -18,7 +18,6 @@ import errno
 import json
 import logging
 import os
-import secrets
 import stat
 import tempfile
 import threading
@@ -278,7 +277,7 @@ class Patience:
 
 def pending_name(path: Path) -> Path:
     """A new name for a pending file of ``path`` (they sort in the order written)."""
-    return path.with_name(f"{path.name}.pending-{time.time_ns():020d}-{secrets.token_hex(4)}.json")
+    return path.with_name(f"{path.name}.pending-{time.time_ns():020d}-{os.urandom(4).hex()}.json")
 
 
 def pending_files(path: Path) -> list[Path]:

@@ -15,20 +15,19 @@ the player's language.  No pygame here.
 from __future__ import annotations
 
 import functools
-import importlib.machinery
 import logging
 import os
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from game import resources
-from game.ai.book import BOOK_FILE
-from game.ai.client import Notice, WorkerClient
-from game.ai.kernel_switch import PURE_ENV, forced_pure
-from game.ai.protocol import Reply, Request
+from game.ai.kernel_switch import PURE_ENV, compiled_kernel_installed, forced_pure
 from game.i18n import gettext as _
+
+if TYPE_CHECKING:  # the messages' modules load after the first frame (about 15 ms)
+    from game.ai.client import Notice, WorkerClient
+    from game.ai.protocol import Reply, Request
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +55,7 @@ class WorkerLike(Protocol):
 def make_worker() -> WorkerClient:
     """The real worker process's handle (nothing starts until ``start`` or ``submit``),
     with the shipped opening book (found here, read by the worker when first needed)."""
+    from game.ai.book import BOOK_FILE  # noqa: PLC0415 - after the first frame, as the worker
     from game.ai.bookshelf import BookFile  # noqa: PLC0415 - keeps multiprocessing out of imports
     from game.ai.worker import AIWorker  # noqa: PLC0415
 
@@ -75,14 +75,14 @@ def kernel_name() -> str:
         return str(chosen.KERNEL_NAME)
     if forced_pure():
         return f"pure Python ({PURE_ENV} is set)"
-    folder = Path(__file__).resolve().parent.parent / "ai"
-    suffixes = importlib.machinery.EXTENSION_SUFFIXES
-    if any((folder / f"_ckernel{suffix}").is_file() for suffix in suffixes):
+    if compiled_kernel_installed():
         return "compiled"
     return "pure Python (the compiled kernel is not installed)"
 
 
 def notice_text(notice: Notice) -> str:
+    from game.ai.client import Notice  # noqa: PLC0415 - loaded by then: a worker told it
+
     """What the player is told of the worker's ``notice``."""
     match notice:
         case Notice.RESTARTED:

@@ -13,10 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from game.ai.protocol import Reply, Request
-
 if TYPE_CHECKING:
     from game.ai.client import Notice
+    from game.ai.protocol import Reply, Request
     from game.ui.engine_link import WorkerLike
 
 
