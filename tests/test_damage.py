@@ -234,7 +234,8 @@ def test_every_repair_of_the_history_is_named_and_the_file_kept(tmp_path: Path) 
     write_json(path, {"version": 1, "games": games})
     report = HistoryStore(path).load()
     [warning] = report.warnings
-    assert "game 1's start -3 \u2192 0" in warning and "game 2 (dropped)" in warning
+    assert "game 1: moves before it began -3 \u2192 0" in warning
+    assert "game 2 (dropped)" in warning
     assert [game.id for game in report.games] == ["x", "y"] and report.games[0].start == 0
     assert len(copies(path)) == 1
     assert HistoryStore(path).load().warnings == []  # rewritten: told once
@@ -247,7 +248,7 @@ def test_repairs_of_puzzles_and_of_the_saved_games_score_are_named(store: Settin
         {"version": 1, "statistics": {"puzzles": {"tries": -3}}, "game": game},
     )
     [warning] = store.load().warnings
-    assert "puzzle tries -3 \u2192 0" in warning
+    assert "Puzzle attempts -3 \u2192 0" in warning
     assert "the saved game's score -1, 0, 2 \u2192 0, 0, 2" in warning
     assert copies(store.path)
     assert store.load().warnings == []
@@ -498,7 +499,7 @@ def test_fourteen_years_of_daily_puzzles_keep_the_newest(store: SettingsStore) -
     assert puzzles.solved == {"44"} and puzzles.tries == 9
     assert sorted(puzzles.daily) == days[-MAX_NAMES:]
     [warning] = report.warnings
-    assert "10 oldest dropped" in warning
+    assert "the oldest 10 dropped" in warning
     puzzles.record("44", True, daily=datetime.date(2030, 1, 1))
     assert len(puzzles.daily) == MAX_NAMES and "2030-01-01" in puzzles.daily
 
