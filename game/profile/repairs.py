@@ -61,9 +61,10 @@ class Kind(enum.Enum):
 class Repair:
     """One change a load made; the fields a :class:`Kind` does not name stay empty.
 
-    ``subject`` is a setting's key or a count's name (``"best_streak"``), ``level`` a
-    level's name as the file keys it, ``count`` a game's number in the file or how many
-    things were dropped, ``old`` the value in the file and ``new`` what it became."""
+        ``subject`` is a setting's key or a count's name (``"best_streak"``), ``level`` a
+        level's name as the file keys it, ``count`` a game's number in the file or how many
+        things were dropped, ``old`` the value in the file and ``new`` what it became (a list
+    becomes a tuple)."""
 
     kind: Kind
     subject: str = ""
@@ -71,6 +72,12 @@ class Repair:
     count: int = 0
     old: object = None
     new: object = None
+
+    def __post_init__(self) -> None:
+        # A pair from the file ([10, 20]) as a tuple: a repair compares and hashes.
+        for name in ("old", "new"):
+            if isinstance(getattr(self, name), list):
+                object.__setattr__(self, name, tuple(getattr(self, name)))
 
     def __str__(self) -> str:
         return _say(self, _ENGLISH)
