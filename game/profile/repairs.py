@@ -17,7 +17,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.ai.levels import LEVEL_NAMES, level_by_name
+from game.ai.levels import LEVEL_NAMES, custom_depth
 from game.i18n import LANGUAGES, N_, join_list, number, percent, short_number, system_language
 from game.i18n import gettext as _gettext
 from game.i18n import ngettext as _ngettext
@@ -61,10 +61,10 @@ class Kind(enum.Enum):
 class Repair:
     """One change a load made; the fields a :class:`Kind` does not name stay empty.
 
-        ``subject`` is a setting's key or a count's name (``"best_streak"``), ``level`` a
-        level's name as the file keys it, ``count`` a game's number in the file or how many
-        things were dropped, ``old`` the value in the file and ``new`` what it became (a list
-    becomes a tuple)."""
+    ``subject`` is a setting's key or a count's name (``"best_streak"``), ``level`` a
+    level's name as the file keys it, ``count`` a game's number in the file or how many
+    things were dropped, ``old`` the value in the file and ``new`` what it became (a list
+    becomes a tuple, so that a repair compares and hashes)."""
 
     kind: Kind
     subject: str = ""
@@ -189,14 +189,12 @@ _PLAYERS = _Speech(_gettext, _ngettext, _pgettext, _in_language)
 
 
 def _level_name(name: str, speech: _Speech) -> str:
-    """A level's name as the player reads it ("Custom 7": "Eigene Tiefe 7"); a name that
-    is no level's as the file has it."""
+    """A level's name as the player reads it ("Custom 7": "Tiefe 7"), as
+    :func:`game.ui.names.level_name` words it; a name that is no level's as the file has
+    it."""
     if name in LEVEL_NAMES:
         return speech.gettext(name)
-    try:
-        depth = level_by_name(name).depth
-    except ValueError:
-        depth = None
+    depth = custom_depth(name)
     if depth is None:
         return fields.shown(name)
     return speech.gettext("Custom {depth}").format(depth=speech.value("", depth))
