@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     import filelock
 
 from game.i18n import gettext as _
-from game.i18n import join_list, ngettext
+from game.i18n import join_list, ngettext, number
 from game.profile.repairs import Repair, phrases
 
 log = logging.getLogger(__name__)
@@ -166,7 +166,7 @@ def named(repairs: list[Repair]) -> str:
         return join_list(phrases(repairs))
     more = len(repairs) - MAX_NAMED
     return ngettext("{repairs} and {count} more", "{repairs} and {count} more", more).format(
-        repairs=join_list(phrases(repairs[:MAX_NAMED])), count=more
+        repairs=join_list(phrases(repairs[:MAX_NAMED])), count=number(more)
     )
 
 
