@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import errno
+import gettext
 import io
 import json
 import os
@@ -26,16 +27,20 @@ from typing import Any
 import filelock
 import pygame
 import pytest
+from babel.messages.pofile import read_po
 
 import game.__main__ as game_main
+from game import i18n
 from game.ai import book, cli, puzzles
 from game.ai.book import BookError
 from game.core import Board
 from game.profile import files
 from game.profile.choices import Mode
 from game.profile.history import FinishedGame, HistoryStore
-from game.profile.preferences import Settings
+from game.profile.labels import SETTING_LABELS
+from game.profile.preferences import RULES, Settings
 from game.profile.puzzle_progress import MAX_NAMES
+from game.profile.repairs import Kind, Repair, logged, phrase
 from game.profile.saved_game import SavedGame
 from game.profile.settings import SettingsStore
 from game.profile.statistics import Statistics
@@ -234,7 +239,8 @@ def test_every_repair_of_the_history_is_named_and_the_file_kept(tmp_path: Path) 
     write_json(path, {"version": 1, "games": games})
     report = HistoryStore(path).load()
     [warning] = report.warnings
-    assert "game 1's start -3 \u2192 0" in warning and "game 2 (dropped)" in warning
+    assert "game 1: moves before it began -3 \u2192 0" in warning
+    assert "game 2 (dropped)" in warning
     assert [game.id for game in report.games] == ["x", "y"] and report.games[0].start == 0
     assert len(copies(path)) == 1
     assert HistoryStore(path).load().warnings == []  # rewritten: told once
@@ -247,10 +253,178 @@ def test_repairs_of_puzzles_and_of_the_saved_games_score_are_named(store: Settin
         {"version": 1, "statistics": {"puzzles": {"tries": -3}}, "game": game},
     )
     [warning] = store.load().warnings
-    assert "puzzle tries -3 \u2192 0" in warning
+    assert "Puzzle attempts -3 \u2192 0" in warning
     assert "the saved game's score -1, 0, 2 \u2192 0, 0, 2" in warning
     assert copies(store.path)
     assert store.load().warnings == []
+
+
+# -- 16. the repairs are named in the player's language ------------------------------------
+
+ENGLISH_REPAIR_WORDS = re.compile(
+    r"\b(dropped|default|oldest|all|game|games|start|score|saved|settings?|statistics|"
+    r"rating|results|puzzles?|daily|attempts|solved|streak|best|won|lost|drawn|volume|"
+    r"theme|sound|custom|depth|window|size|classic|beginner|medium|hard|on|off)\b",
+    re.IGNORECASE,
+)
+"""English words of the repairs' phrases, none of which is German (a file's name aside)."""
+
+SAMPLES = (
+    Repair(Kind.SETTINGS_DROPPED),
+    *(Repair(Kind.SETTING_DEFAULT, key, new=getattr(Settings(), key)) for key in RULES),
+    Repair(Kind.SETTING_CLAMPED, "volume", old=4, new=1.0),
+    Repair(Kind.SETTING_CLAMPED, "window_size", old=[10, 20], new=(640, 480)),
+    Repair(Kind.SETTING_CLAMPED, "perfect_budget", old=1e300, new=30.0),
+    Repair(Kind.STATISTICS_DROPPED),
+    Repair(Kind.LEVEL_DROPPED, level="Custom 7"),
+    *(
+        Repair(Kind.RECORD_CLAMPED, count, level="Beginner", old=-7, new=0)
+        for count in ("wins", "losses", "draws", "streak", "best_streak")
+    ),
+    Repair(Kind.RATING_DROPPED),
+    Repair(Kind.RATING_RESULTS_DROPPED, count=0),
+    Repair(Kind.RATING_RESULTS_DROPPED, count=1),
+    Repair(Kind.RATING_RESULTS_DROPPED, count=5),
+    Repair(Kind.PUZZLES_DROPPED),
+    Repair(Kind.DAILY_PUZZLES_DROPPED, count=1),
+    Repair(Kind.DAILY_PUZZLES_DROPPED, count=10),
+    *(
+        Repair(Kind.PUZZLE_COUNT_CLAMPED, count, old=-3, new=0)
+        for count in ("tries", "solves", "streak", "best_streak")
+    ),
+    Repair(Kind.SAVED_GAME_DROPPED),
+    Repair(Kind.SAVED_SCORE_CLAMPED, old=(-1, 0, 2), new=(0, 0, 2)),
+    Repair(Kind.GAME_DROPPED, count=2),
+    Repair(Kind.GAME_START_CLAMPED, count=1, old=-3, new=0),
+)
+"""Every kind of repair, every setting and every count a repair names."""
+
+
+def _without_language_names(text: str) -> str:
+    """``text`` without the languages' names (each is written in its own language)."""
+    for name in i18n.LANGUAGES.values():
+        text = text.replace(name, "")
+    return text
+
+
+def test_the_samples_drive_every_kind_of_repair() -> None:
+    assert {sample.kind for sample in SAMPLES} == set(Kind)
+    assert set(SETTING_LABELS) == set(RULES)
+
+
+class _Asked(gettext.NullTranslations):
+    """English, noting every message looked up (with its context, if any)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: set[tuple[str | None, str]] = set()
+
+    def gettext(self, message: str) -> str:
+        self.asked.add((None, message))
+        return message
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        self.asked.add((None, msgid1))
+        return msgid1 if n == 1 else msgid2
+
+    def pgettext(self, context: str, message: str) -> str:
+        self.asked.add((context, message))
+        return message
+
+
+def test_every_repair_is_worded_with_messages_every_language_translates(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked = _Asked()
+    monkeypatch.setattr(i18n._State, "translations", asked)
+    for sample in SAMPLES:
+        phrase(sample)
+    asked.asked.discard(("list separator", ", "))
+    assert len(asked.asked) > 40
+    for code in sorted(set(i18n.LANGUAGES) - {i18n.ENGLISH}):
+        with (ROOT / "game" / "locale" / code / "LC_MESSAGES" / "connect4.po").open("rb") as po:
+            catalogue = read_po(po, locale=code)
+        for context, message in asked.asked:
+            found = catalogue.get(message, context=context)
+            assert found is not None and not found.fuzzy, (code, context, message)
+            words = (found.string,) if isinstance(found.string, str) else found.string
+            assert words and all(words), (code, context, message)
+
+
+def test_every_word_of_a_repair_goes_through_gettext() -> None:
+    i18n.use(i18n.PSEUDO)
+    for sample in SAMPLES:
+        worded = _without_language_names(phrase(sample))
+        # The pseudo-language accents every letter it can: an English word left plain
+        # was not looked up.
+        assert re.search(r"\b[a-zA-Z]{3,}\b", worded) is None, (sample, worded)
+
+
+def test_every_repair_is_worded_in_german_without_an_english_word() -> None:
+    english = {sample: phrase(sample) for sample in SAMPLES}
+    i18n.use("de")
+    for sample in SAMPLES:
+        worded = _without_language_names(phrase(sample))
+        assert ENGLISH_REPAIR_WORDS.search(worded) is None, (worded, english[sample])
+    assert phrase(Repair(Kind.SETTING_CLAMPED, "volume", old=4, new=1.0)) == (
+        "Lautst\u00e4rke 400\u00a0% \u2192 100\u00a0%"
+    )
+    assert phrase(Repair(Kind.SETTING_DEFAULT, "theme", new="classic")) == (
+        "Farbschema \u2192 Klassisch (Standardwert)"
+    )
+    assert phrase(Repair(Kind.RECORD_CLAMPED, "wins", level="Custom 7", old=-7, new=0)) == (
+        "Tiefe 7: Gewonnen -7 \u2192 0"
+    )
+
+
+def test_the_log_names_the_repairs_in_english_whatever_the_language() -> None:
+    i18n.use("de")
+    assert logged(list(SAMPLES[-2:])) == (
+        "game 2 (dropped), game 1: moves before it began -3 \u2192 0"
+    )
+    assert str(Repair(Kind.SETTING_CLAMPED, "volume", old=4, new=1.0)) == "Volume 4 \u2192 1"
+
+
+def test_a_damaged_settings_file_is_told_in_german(store: SettingsStore) -> None:
+    game = {"mode": "two-players", "moves": "44", "levels": ["Hard", "Hard"], "score": [-1, 0, 2]}
+    write_json(
+        store.path,
+        {
+            "version": 1,
+            "settings": {"volume": 4, "theme": 3},
+            "statistics": {
+                "per_level": {"Beginner": {"wins": -7}, "Nope": {}},
+                "puzzles": {"tries": -3},
+            },
+            "game": game,
+        },
+    )
+    i18n.use("de")
+    [warning] = store.load().warnings
+    assert warning.startswith("Einige gespeicherte Einstellungen wurden repariert: ")
+    for repaired in (
+        "Lautst\u00e4rke 400\u00a0% \u2192 100\u00a0%",
+        "Farbschema \u2192 Klassisch (Standardwert)",
+        "Statistik f\u00fcr Nope (verworfen)",
+        "Anf\u00e4nger: Gewonnen -7 \u2192 0",
+        "R\u00e4tselversuche -3 \u2192 0",
+        "Spielstand der gespeicherten Partie -1, 0, 2 \u2192 0, 0, 2",
+    ):
+        assert repaired in warning
+    named, _kept = warning.split(". ", 1)
+    assert ENGLISH_REPAIR_WORDS.search(named) is None, named
+
+
+def test_a_damaged_history_is_told_in_german(tmp_path: Path) -> None:
+    path = tmp_path / "history.json"
+    games = [history_entry(id="x", start=-3), {"moves": 5}, history_entry(id="y")]
+    write_json(path, {"version": 1, "games": games})
+    i18n.use("de")
+    [warning] = HistoryStore(path).load().warnings
+    assert "Partie 1: Z\u00fcge vor ihrem Beginn -3 \u2192 0" in warning
+    assert "Partie 2 (verworfen)" in warning
+    named, _kept = warning.split(". ", 1)
+    assert ENGLISH_REPAIR_WORDS.search(named) is None, named
 
 
 # -- 4. another window's lock never holds a close up, and loses nothing --------------------
@@ -498,7 +672,7 @@ def test_fourteen_years_of_daily_puzzles_keep_the_newest(store: SettingsStore) -
     assert puzzles.solved == {"44"} and puzzles.tries == 9
     assert sorted(puzzles.daily) == days[-MAX_NAMES:]
     [warning] = report.warnings
-    assert "10 oldest dropped" in warning
+    assert "the oldest 10 dropped" in warning
     puzzles.record("44", True, daily=datetime.date(2030, 1, 1))
     assert len(puzzles.daily) == MAX_NAMES and "2030-01-01" in puzzles.daily
 

@@ -160,7 +160,7 @@ def test_the_language_setting_is_saved_and_a_bad_one_is_repaired(tmp_path: Path)
     store.path.write_text('{"settings": {"language": "tlh"}}', encoding="utf-8")
     repaired = SettingsStore(store.path).load()
     assert repaired.settings.language == i18n.SYSTEM
-    assert "language" in repaired.warnings[0]
+    assert "Language" in repaired.warnings[0]
     assert store.saved_language() == i18n.SYSTEM
 
 

@@ -29,6 +29,7 @@ from game.profile.rating import (
     shipped_level_ratings,
     updated,
 )
+from game.profile.repairs import Kind, Repair
 from game.profile.statistics import Statistics, merge
 from tests.conftest import build_script
 
@@ -163,7 +164,7 @@ def test_the_rating_and_puzzles_survive_the_file_and_bad_parts_are_dropped() -> 
     stats = Statistics()
     stats.rating.add(1326, 0.5, "Easy", at="2026-11-25T09:00:00+00:00")
     stats.puzzles.record("4453", True, daily=datetime.date(2026, 11, 25))
-    repairs: list[str] = []
+    repairs: list[Repair] = []
     assert Statistics.from_json(json.loads(json.dumps(stats.to_json())), repairs) == stats
     assert repairs == []
     data = stats.to_json()
@@ -172,7 +173,11 @@ def test_the_rating_and_puzzles_survive_the_file_and_bad_parts_are_dropped() -> 
     data["puzzles"]["streak"] = 99
     back = Statistics.from_json(data, repairs)
     assert back.rating == stats.rating and back.puzzles.streak == 1
-    assert repairs == ["rating results (2 dropped)", "puzzle streak 99 \u2192 1"]
+    assert repairs == [
+        Repair(Kind.RATING_RESULTS_DROPPED, count=2),
+        Repair(Kind.PUZZLE_COUNT_CLAMPED, "streak", old=99, new=1),
+    ]
+    assert list(map(str, repairs)) == ["rating results (2 dropped)", "Puzzle streak 99 \u2192 1"]
     assert Statistics.from_json({"per_level": {}, "rating": 3}, repairs).rating == RatingLog()
     assert Statistics.from_json({"puzzles": {"solved": ["89"]}}, repairs).puzzles == (
         PuzzleProgress()

@@ -274,11 +274,11 @@ def test_out_of_range_values_in_the_file_are_clamped_and_each_is_named(
     assert report.stats.per_level == {"Beginner": Record(0, 3, 0)}
     [warning] = report.warnings
     for repaired in (
-        "volume 4 \u2192 1",
-        "custom depth -3 \u2192 1",
-        "window size 10\u00d720 \u2192 640\u00d7480",
-        "Beginner's wins -7 \u2192 0",
-        "Beginner's streak 2 \u2192 0",
+        "Volume 400% \u2192 100%",
+        "Custom depth -3 \u2192 1",
+        "Window size 10\u00d720 \u2192 640\u00d7480",
+        "Beginner: Won -7 \u2192 0",
+        "Beginner: Streak 2 \u2192 0",
     ):
         assert repaired in warning
     [copy] = bad_copies(store)
@@ -289,7 +289,8 @@ def test_out_of_range_values_in_the_file_are_clamped_and_each_is_named(
 def test_a_value_replaced_by_its_default_says_which_default(store: SettingsStore) -> None:
     write_document(store, {"version": 1, "settings": {"theme": 3, "sound_on": "yes"}})
     [warning] = store.load().warnings
-    assert "theme \u2192 classic" in warning and "sound on \u2192 on" in warning
+    assert "Theme \u2192 Classic (the default)" in warning
+    assert "Sound \u2192 On (the default)" in warning
 
 
 def test_unknown_keys_are_ignored(store: SettingsStore) -> None:
@@ -323,7 +324,7 @@ def test_a_wrong_type_in_a_field_gives_its_default_and_one_warning(store: Settin
     assert report.stats.per_level == {"Hard": Record(2, 0, 0)}
     assert len(report.warnings) == 1
     warning = report.warnings[0]
-    assert "volume" in warning and "theme" in warning and "Easy" in warning
+    assert "Volume" in warning and "Theme" in warning and "Easy" in warning
     [copy] = bad_copies(store)
     assert copy.read_bytes() == original  # nothing lost
     assert copy.name in warning
@@ -342,7 +343,7 @@ def test_a_file_with_many_bad_entries_still_gives_one_short_warning(store: Setti
     report = store.load()
     assert report.settings == Settings() and report.stats == Statistics()
     [warning] = report.warnings
-    assert "sound on" in warning and "and 56 more" in warning
+    assert "Sound \u2192 On" in warning and "and 56 more" in warning
     assert len(warning) < 400
 
 

@@ -87,6 +87,14 @@ def level_by_name(name: str) -> Level:
     raise ValueError(f"unknown level {name!r}: choose one of {names}")
 
 
+def custom_depth(name: str) -> int | None:
+    """The depth of a custom level's name ("Custom 7" -> 7); None for another name."""
+    words = name.split()
+    if len(words) == 2 and words[0] == CUSTOM_LEVEL and words[1].isascii() and words[1].isdigit():
+        return int(words[1])
+    return None
+
+
 def level_of(name: str, depth: int) -> Level:
     """The level called ``name``, or the custom level of ``depth`` when ``name`` is
     :data:`CUSTOM_LEVEL`; raises ValueError as :func:`level_by_name` and

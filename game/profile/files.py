@@ -32,7 +32,8 @@ if TYPE_CHECKING:
     import filelock
 
 from game.i18n import gettext as _
-from game.i18n import join_list, ngettext
+from game.i18n import join_list, ngettext, number
+from game.profile.repairs import Repair, phrases
 
 log = logging.getLogger(__name__)
 
@@ -158,13 +159,14 @@ def reason(error: OSError) -> str:
     return error.strerror or type(error).__name__
 
 
-def named(repairs: list[str]) -> str:
-    """The repairs as a list, the first :data:`MAX_NAMED` of them named."""
+def named(repairs: list[Repair]) -> str:
+    """The repairs as a list in the language in use, the first :data:`MAX_NAMED` of them
+    named."""
     if len(repairs) <= MAX_NAMED:
-        return join_list(repairs)
+        return join_list(phrases(repairs))
     more = len(repairs) - MAX_NAMED
     return ngettext("{repairs} and {count} more", "{repairs} and {count} more", more).format(
-        repairs=join_list(repairs[:MAX_NAMED]), count=more
+        repairs=join_list(phrases(repairs[:MAX_NAMED])), count=number(more)
     )
 
 

@@ -63,6 +63,7 @@ from game.i18n import gettext as _
 from game.profile import fields, files
 from game.profile.choices import DiscColour, Mode
 from game.profile.files import named
+from game.profile.repairs import Kind, Repair, logged
 from game.profile.saved_game import is_level_name
 from game.profile.statistics import Result
 
@@ -236,10 +237,10 @@ class FinishedGame:
         }
 
     @classmethod
-    def from_json(cls, data: object, repairs: list[str] | None = None) -> FinishedGame:
+    def from_json(cls, data: object, repairs: list[Repair] | None = None) -> FinishedGame:
         """A game from the file; raises ValueError (or :class:`game.profile.fields.Invalid`)
         when any part is missing, of the wrong type, or not a finished game.  A start out
-        of range is clamped, and ``repairs`` says so ("start -3 → 0")."""
+        of range is clamped, and ``repairs`` says so (without the game's number)."""
         if not isinstance(data, dict):
             raise fields.Invalid("not an object")
         levels = data.get("levels")
@@ -265,7 +266,7 @@ class FinishedGame:
         if data.get("result") != game.result:
             raise fields.Invalid(f"the result {data.get('result')!r} is not what the moves say")
         if repairs is not None and fields.clamped(data.get("start", 0), start):
-            repairs.append(f"start {fields.shown(data['start'])} \u2192 {start}")
+            repairs.append(Repair(Kind.GAME_START_CLAMPED, old=data["start"], new=start))
         return game
 
 
@@ -295,23 +296,24 @@ class HistoryReport:
     warnings: list[str] = field(default_factory=list)
 
 
-def _parse(raw: bytes) -> tuple[list[FinishedGame], list[str]]:
+def _parse(raw: bytes) -> tuple[list[FinishedGame], list[Repair]]:
     """The valid games of a file's bytes, and the repairs: each game dropped (not valid)
     or repaired, by its number in the file; raises :class:`game.profile.files.Damaged`
     when the file is not a history."""
     data = files.json_object(raw, MAX_FILE_BYTES)
     if not isinstance(data.get("games"), list):
         raise files.Damaged("no list of games")
-    games, repairs = [], []
+    games: list[FinishedGame] = []
+    repairs: list[Repair] = []
     for number, entry in enumerate(data["games"], start=1):
-        changed: list[str] = []
+        changed: list[Repair] = []
         try:
             games.append(FinishedGame.from_json(entry, changed))
         except ValueError as problem:
             log.warning("game %d of the history is not valid (dropped): %s", number, problem)
-            repairs.append(f"game {number} (dropped)")
+            repairs.append(Repair(Kind.GAME_DROPPED, count=number))
             continue
-        repairs.extend(f"game {number}'s {change}" for change in changed)
+        repairs.extend(replace(change, count=number) for change in changed)
     return merged(games), repairs
 
 
@@ -466,7 +468,7 @@ class HistoryStore:
             games, repairs = [], []
             notices.append(_damaged(files.move_aside(self.path)))
         if repairs and repair:
-            log.warning("the game history %s repaired: %s", self.path, ", ".join(repairs))
+            log.warning("the game history %s repaired: %s", self.path, logged(repairs))
             notices.append(_repaired(files.keep_copy(self.path, raw), repairs))
         pending, waiting = self._pending()
         kept = merged(games, waiting, adding)
@@ -506,7 +508,7 @@ def _damaged(kept: Path | None) -> str:
     )
 
 
-def _repaired(kept: Path | None, repairs: list[str]) -> str:
+def _repaired(kept: Path | None, repairs: list[Repair]) -> str:
     if kept is None:
         return _("Your game history was repaired: {repairs}.").format(repairs=named(repairs))
     return _(

@@ -2,9 +2,9 @@
 how a value read from the settings file is checked, with every repair named.
 
 A value of the wrong type or an unknown choice gets the field's default; a number out
-of range is clamped.  Either way :func:`settings_from` says what it did, in words a
-player can read ("volume 4 → 1", "theme → classic"), so that the window can tell
-what became of a damaged file.  No pygame, no I/O, no work at import time.
+of range is clamped.  Either way :func:`settings_from` says what it did (a
+:class:`game.profile.repairs.Repair`), so that the player is told what became of a
+damaged file.  No pygame, no I/O, no work at import time.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from game.ai.levels import DEFAULT_PERFECT_BUDGET, MAX_DEPTH, MIN_DEPTH
 from game.i18n import LANGUAGES, SYSTEM
 from game.profile import fields
 from game.profile.choices import DiscColour, Starter
+from game.profile.repairs import Kind, Repair
 from game.profile.saved_game import LEVEL_CHOICES
 
 MIN_WINDOW = (640, 480)
@@ -120,27 +121,26 @@ class Settings:
         return Settings(**{name: getattr(self, name) for name in RULES})
 
 
-def settings_from(data: object, repairs: list[str]) -> Settings:
+def settings_from(data: object, repairs: list[Repair]) -> Settings:
     """Settings from the file's "settings" object.  Each value not used as it was is
-    named in ``repairs`` with what it became: "volume 4 → 1" (clamped), "theme →
-    classic" (not valid: the default)."""
+    named in ``repairs``: clamped (with the value in the file and what it became) or
+    not valid (it has its default)."""
     settings = Settings()
     if data is None:
         return settings
     if not isinstance(data, dict):
-        repairs.append("settings \u2192 their defaults")
+        repairs.append(Repair(Kind.SETTINGS_DROPPED))
         return settings
     for name, rule in RULES.items():
         if name not in data:
             continue
-        label = name.replace("_", " ")
         try:
             value = rule(data[name])
         except fields.Invalid:
-            repairs.append(f"{label} \u2192 {fields.shown(getattr(settings, name))}")
+            repairs.append(Repair(Kind.SETTING_DEFAULT, name, new=getattr(settings, name)))
             continue
         if fields.clamped(data[name], value):
-            repairs.append(f"{label} {fields.shown(data[name])} \u2192 {fields.shown(value)}")
+            repairs.append(Repair(Kind.SETTING_CLAMPED, name, old=data[name], new=value))
         setattr(settings, name, value)
     return settings
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from game.profile import fields
+from game.profile.repairs import Kind, Repair
 
 MAX_NAMES: Final = 5000
 """No more puzzles than this are kept by name (the file ships a few hundred), nor more
@@ -83,14 +84,14 @@ class PuzzleProgress:
         }
 
     @classmethod
-    def from_json(cls, data: object, repairs: list[str]) -> PuzzleProgress:
+    def from_json(cls, data: object, repairs: list[Repair]) -> PuzzleProgress:
         """The progress from the file: a part that does not read is dropped, counts are
         clamped and made consistent, the daily puzzles beyond :data:`MAX_NAMES` the
-        oldest dropped; ``repairs`` names what changed ("puzzle tries -3 → 0")."""
+        oldest dropped; ``repairs`` names what changed."""
         if data is None:
             return cls()
         if not isinstance(data, dict):
-            repairs.append("puzzles (dropped)")
+            repairs.append(Repair(Kind.PUZZLES_DROPPED))
             return cls()
         progress = cls()
         try:
@@ -102,11 +103,12 @@ class PuzzleProgress:
                 for name in ("tries", "solves", "streak", "best_streak")
             }
         except fields.Invalid:
-            repairs.append("puzzles (dropped)")
+            repairs.append(Repair(Kind.PUZZLES_DROPPED))
             return cls()
         progress.daily = set(_newest(daily))
         if len(daily) > len(progress.daily):
-            repairs.append(f"daily puzzles ({len(daily) - len(progress.daily)} oldest dropped)")
+            dropped = len(daily) - len(progress.daily)
+            repairs.append(Repair(Kind.DAILY_PUZZLES_DROPPED, count=dropped))
         progress.solves = max(counts["solves"], len(progress.solved))
         progress.tries = max(counts["tries"], progress.solves, len(progress.tried))
         progress.streak = min(counts["streak"], progress.solves)
@@ -114,8 +116,8 @@ class PuzzleProgress:
         for name in counts:
             value = getattr(progress, name)
             if name in data and fields.clamped(data[name], value):
-                label = name.replace("_", " ")
-                repairs.append(f"puzzle {label} {fields.shown(data[name])} \u2192 {value}")
+                clamped = Repair(Kind.PUZZLE_COUNT_CLAMPED, name, old=data[name], new=value)
+                repairs.append(clamped)
         return progress
 
 

@@ -41,6 +41,7 @@ from typing import Any, Final
 from game import resources
 from game.ai.levels import LEVELS
 from game.profile import fields
+from game.profile.repairs import Kind, Repair
 
 log = logging.getLogger(__name__)
 
@@ -237,19 +238,19 @@ class RatingLog:
         }
 
     @classmethod
-    def from_json(cls, data: object, repairs: list[str]) -> RatingLog:
+    def from_json(cls, data: object, repairs: list[Repair]) -> RatingLog:
         """The log from the file; a result that does not read is dropped, and ``repairs``
         says how many were."""
         if data is None:
             return cls()
         if not isinstance(data, dict):
-            repairs.append("rating (dropped)")
+            repairs.append(Repair(Kind.RATING_DROPPED))
             return cls()
         try:
             base = fields.float_in(LOWEST, HIGHEST)(data.get("base", START_RATING))
             base_count = fields.count(data.get("base_count", 0))
         except fields.Invalid:
-            repairs.append("rating (dropped)")
+            repairs.append(Repair(Kind.RATING_DROPPED))
             return cls()
         results, dropped = [], 0
         raw = data.get("results", [])
@@ -259,7 +260,7 @@ class RatingLog:
             except fields.Invalid:
                 dropped += 1
         if dropped or not isinstance(raw, list):
-            repairs.append(f"rating results ({dropped or 'all'} dropped)")
+            repairs.append(Repair(Kind.RATING_RESULTS_DROPPED, count=dropped))  # 0: all
         return cls(base, base_count, results)
 
 

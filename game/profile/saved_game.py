@@ -20,6 +20,7 @@ from game.ai.levels import CUSTOM_LEVEL, LEVELS, level_by_name
 from game.core import Board, IllegalMoveError
 from game.profile import fields
 from game.profile.choices import DiscColour, Mode, Starter
+from game.profile.repairs import Kind, Repair
 
 MODES = tuple(mode.value for mode in Mode)
 """Against the computer, two players, computer against computer (:class:`Mode`)."""
@@ -110,7 +111,7 @@ class SavedGame:
         }
 
     @classmethod
-    def from_json(cls, data: object, repairs: list[str] | None = None) -> SavedGame:
+    def from_json(cls, data: object, repairs: list[Repair] | None = None) -> SavedGame:
         """The game from the file's "game" object; raises ``ValueError`` (or its
         :class:`game.profile.fields.Invalid`) if any part is missing, of the wrong type or
         not a game in progress.  Choices are read ignoring case, as elsewhere in the file;
@@ -127,8 +128,7 @@ class SavedGame:
         first, second = (fields.text(name) for name in levels)
         red, yellow, draws = counts = tuple(fields.count(n) for n in score)
         if repairs is not None and fields.clamped(score, counts):
-            shown = ", ".join(fields.shown(n) for n in score)
-            repairs.append(f"the saved game's score {shown} \u2192 {red}, {yellow}, {draws}")
+            repairs.append(Repair(Kind.SAVED_SCORE_CLAMPED, old=tuple(score), new=counts))
         return cls(
             mode=fields.member(Mode)(data.get("mode")),
             moves=fields.text(data.get("moves")),

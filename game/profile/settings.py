@@ -57,6 +57,7 @@ from game.i18n import gettext as _
 from game.profile import files
 from game.profile.fields import Invalid
 from game.profile.preferences import RULES, Settings, settings_from
+from game.profile.repairs import Kind, Repair, logged
 from game.profile.saved_game import SavedGame
 from game.profile.statistics import Statistics, merge
 
@@ -105,7 +106,7 @@ _Damaged = files.Damaged
 """The whole file is unusable; the message says how, for the log."""
 
 
-def _game_from(data: object, repairs: list[str]) -> SavedGame | None:
+def _game_from(data: object, repairs: list[Repair]) -> SavedGame | None:
     """The game in progress from the file's "game" entry; a bad one is dropped, and
     ``repairs`` says so."""
     if data is None:
@@ -114,7 +115,7 @@ def _game_from(data: object, repairs: list[str]) -> SavedGame | None:
         return SavedGame.from_json(data, repairs)
     except ValueError as problem:
         log.warning("the saved game is not valid: %s", problem)
-        repairs.append("the saved game (dropped)")
+        repairs.append(Repair(Kind.SAVED_GAME_DROPPED))
         return None
 
 
@@ -227,7 +228,7 @@ class SettingsStore:
         except _Damaged as damage:
             log.warning("settings file %s is damaged: %s", self.path, damage)
             return self._defaults_instead(_Warning.DAMAGED)
-        repairs: list[str] = []
+        repairs: list[Repair] = []
         report, newer = _report(data, repairs), _is_newer(data)
         if quick and (repairs or newer) and self.path.parent.is_dir():
             raise _WantsTheLock
@@ -235,7 +236,7 @@ class SettingsStore:
         if raw is not None and (repairs or newer) and not _is_read_only(self.path):
             kept = files.keep_copy(self.path, raw)  # without a copy, no rewrite
         if repairs:
-            log.warning("settings file %s repaired: %s", self.path, ", ".join(repairs))
+            log.warning("settings file %s repaired: %s", self.path, logged(repairs))
         if newer:  # what looks damaged may be the newer version's: one warning says all
             log.warning("settings file %s is from a newer version", self.path)
             report.warnings.append(_Warning.NEWER.told(kept))
@@ -420,7 +421,7 @@ class SettingsStore:
                 log.warning("the pending settings %s are unusable: %s", path, error)
                 files.move_aside(path)
                 continue
-            ignored: list[str] = []
+            ignored: list[Repair] = []
             found.settings = settings_from(data.get("settings"), ignored)
             before = Statistics.from_json(data.get("before"), ignored)
             now = Statistics.from_json(data.get("now"), ignored)
@@ -454,7 +455,7 @@ class _Found:
     game: SavedGame | None = None
 
 
-def _report(data: dict[str, Any], repairs: list[str]) -> LoadReport:
+def _report(data: dict[str, Any], repairs: list[Repair]) -> LoadReport:
     """The file's parts; ``repairs`` names what had to be dropped or clamped."""
     return LoadReport(
         settings_from(data.get("settings"), repairs),

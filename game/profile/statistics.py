@@ -20,6 +20,7 @@ from game.profile import fields
 from game.profile.puzzle_progress import PuzzleProgress
 from game.profile.puzzle_progress import merge as merge_puzzles
 from game.profile.rating import SCORES, RatingLog, merge_logs, shipped_level_ratings
+from game.profile.repairs import Kind, Repair
 from game.profile.saved_game import is_level_name
 
 Result = Literal["win", "loss", "draw"]
@@ -66,11 +67,11 @@ class Record:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, data: object, repairs: list[str] | None = None) -> Record:
+    def from_json(cls, data: object, repairs: list[Repair] | None = None) -> Record:
         """A record from the file: counts clamped to 0..MAX_COUNT, streaks made
         consistent with the wins; a missing count is 0 (files from before streaks
         have none).  Each count in the file that changed so is named in ``repairs``
-        ("wins -7 → 0").  Raises :class:`game.profile.fields.Invalid` for a value of the
+        (without its level's name).  Raises :class:`game.profile.fields.Invalid` for a value of the
         wrong type."""
         if not isinstance(data, dict):
             raise fields.Invalid("not an object")
@@ -81,8 +82,7 @@ class Record:
         if repairs is not None:
             for name, value in asdict(record).items():
                 if name in data and fields.clamped(data[name], value):
-                    label = name.replace("_", " ")
-                    repairs.append(f"{label} {fields.shown(data[name])} \u2192 {value}")
+                    repairs.append(Repair(Kind.RECORD_CLAMPED, name, old=data[name], new=value))
         return record
 
 
@@ -136,9 +136,9 @@ class Statistics:
         }
 
     @classmethod
-    def from_json(cls, data: object, repairs: list[str]) -> Statistics:
+    def from_json(cls, data: object, repairs: list[Repair]) -> Statistics:
         """Statistics from the file's "statistics" object; a bad part is dropped, a count
-        out of range clamped, and ``repairs`` says which ("Beginner's wins -7 → 0").
+        out of range clamped, and ``repairs`` says which.
         Only the game's levels are kept (:func:`game.profile.saved_game.is_level_name`:
         a level's name or a custom depth's); another name is dropped and named, cut
         and printable.  None (no statistics yet) gives empty ones."""
@@ -151,18 +151,18 @@ class Statistics:
         per_level = data.get("per_level") if isinstance(data, dict) else None
         if not isinstance(per_level, dict):
             if not (isinstance(data, dict) and "per_level" not in data):
-                repairs.append("statistics (dropped)")
+                repairs.append(Repair(Kind.STATISTICS_DROPPED))
             return stats
         for name, counts in per_level.items():
             if not is_level_name(name):
-                repairs.append(f"statistics for {fields.shown(name)} (dropped)")
+                repairs.append(Repair(Kind.LEVEL_DROPPED, level=name))
                 continue
-            changed: list[str] = []
+            changed: list[Repair] = []
             try:
                 stats.per_level[name] = Record.from_json(counts, changed)
             except fields.Invalid:
-                repairs.append(f"statistics for {name} (dropped)")
-            repairs.extend(f"{name}'s {change}" for change in changed)
+                repairs.append(Repair(Kind.LEVEL_DROPPED, level=name))
+            repairs.extend(replace(change, level=name) for change in changed)
         return stats
 
 

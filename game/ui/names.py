@@ -13,17 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from game.ai.levels import CUSTOM_LEVEL, LEVEL_NAMES, Level
+from game.ai.levels import LEVEL_NAMES, Level, custom_depth
 from game.i18n import gettext as _
 from game.i18n import ngettext, number
-
-
-def custom_depth(name: str) -> int | None:
-    """The depth of a custom level's name ("Custom 7" -> 7); None for another name."""
-    words = name.split()
-    if len(words) == 2 and words[0] == CUSTOM_LEVEL and words[1].isascii() and words[1].isdigit():
-        return int(words[1])
-    return None
 
 
 def level_name(name: str) -> str:

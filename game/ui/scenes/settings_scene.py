@@ -25,6 +25,7 @@ from game.i18n import (
     system_language,
 )
 from game.i18n import gettext as _
+from game.profile.labels import SETTING_LABELS
 from game.profile.preferences import THEMES
 from game.ui.scenes.base import FormLayout, FormScene, stacked_form_layout
 from game.ui.scenes.stack import Go, Transition
@@ -36,19 +37,20 @@ if TYPE_CHECKING:
     from game.ui.scenes.base import SceneHost
     from game.ui.services import Preferences
 
-LABELS = {
-    "language": N_("Language"),
-    "sound_on": N_("Sound"),
-    "volume": N_("Volume"),
-    "animation_speed": N_("Animation speed"),
-    "theme": N_("Theme"),
-    "show_analysis": N_("Show analysis"),
-    "coach": N_("Coach"),
-    "engine_scores": N_("Analysis as"),
-    "fullscreen": N_("Fullscreen"),
-    "perfect_budget": N_("Perfect level time"),
-    "back": N_("Back"),
-}
+ROWS = (
+    "language",
+    "sound_on",
+    "volume",
+    "animation_speed",
+    "theme",
+    "show_analysis",
+    "coach",
+    "engine_scores",
+    "fullscreen",
+    "perfect_budget",
+)
+"""The settings this screen shows, top to bottom (then Back)."""
+LABELS = {**{key: SETTING_LABELS[key] for key in ROWS}, "back": N_("Back")}
 SPEEDS = (
     (0.25, N_("Very slow")),
     (0.5, N_("Slow")),
