@@ -187,7 +187,10 @@ class FormScene(Scene):
         top = min(rect.top for rect in layout.rects.values())
         bottom = max(rect.bottom for rect in layout.rects.values())
         gap = metrics(size).pad // 2
-        width = min(size[0] - 40, layout.body.width + 40)
+        # The whole width: above the items and below them there is only the title (which
+        # the notice covers anyway) or a page's text, and a long notice (a damaged file's
+        # repairs) then takes fewer lines and does not spill over the items.
+        width = size[0] - 40
         if size[1] - bottom > top:
             return NoticePlace(size[0] // 2, size[1] - gap, width, MAX_NOTICES, bottom + gap)
         return NoticePlace(size[0] // 2, top - gap, width, MAX_NOTICES)
