@@ -64,7 +64,9 @@ class _GameLogHandler(logging.FileHandler):
         return self.stream.tell() + len(self.format(record)) + 1 > self.max_bytes
 
     def _roll_over(self) -> None:
-        self.close()
+        if self.stream is not None:  # the file only: closing the handler would unlist it
+            self.stream.close()
+            self.stream = None
         path = Path(self.baseFilename)
         for number in range(self.backups - 1, 0, -1):
             older = path.with_name(f"{path.name}.{number}")
