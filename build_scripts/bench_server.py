@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib.util
 import json
 import multiprocessing
 import os
@@ -55,6 +54,7 @@ from benchlib import load_average, percentile
 from websockets.asyncio.client import ClientConnection, connect
 
 from game.core import Board
+from game.net.cli import has_uvloop
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET_P99_MS = 50.0
@@ -217,10 +217,6 @@ async def play_all(load: Load) -> Tally:
 def _cpu_seconds() -> float:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
-
-
-def has_uvloop() -> bool:
-    return importlib.util.find_spec("uvloop") is not None
 
 
 def worker(load: Load) -> Tally:

@@ -81,9 +81,9 @@ def kernel_name() -> str:
 
 
 def notice_text(notice: Notice) -> str:
+    """What the player is told of the worker's ``notice``."""
     from game.ai.client import Notice  # noqa: PLC0415 - loaded by then: a worker told it
 
-    """What the player is told of the worker's ``notice``."""
     match notice:
         case Notice.RESTARTED:
             return _(
