@@ -51,7 +51,6 @@ from __future__ import annotations
 import json
 import logging
 import threading
-import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -87,6 +86,10 @@ def now() -> str:
 
 
 def new_id() -> str:
+    """A new game's id (``uuid`` loads at the first game that ends, not before the
+    window's first frame)."""
+    import uuid  # noqa: PLC0415
+
     return uuid.uuid4().hex
 
 

@@ -31,7 +31,7 @@ import functools
 import json
 import logging
 import math
-import secrets
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -184,6 +184,12 @@ def now_stamp() -> str:
     return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
+def _result_id() -> str:
+    """A new result's id: 12 random hex digits (``os.urandom``, as ``secrets`` would use:
+    importing ``secrets`` loads ``hashlib`` and ``hmac`` before the first frame)."""
+    return os.urandom(6).hex()
+
+
 @dataclass(slots=True)
 class RatingLog:
     """The player's rated results, oldest first, after ``base_count`` results folded into
@@ -195,7 +201,7 @@ class RatingLog:
 
     def add(self, opponent: int, score: float, against: str, *, at: str | None = None) -> float:
         """Count one rated result; the rating after it."""
-        result = RatedResult(at or now_stamp(), int(opponent), score, against, secrets.token_hex(6))
+        result = RatedResult(at or now_stamp(), int(opponent), score, against, _result_id())
         self.results.append(result)
         return self.rating
 

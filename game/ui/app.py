@@ -49,6 +49,7 @@ from game.ui.notices import LONG_NOTICE_SECONDS
 from game.ui.options import GameConfig, LaunchOptions, Mode, config_for
 from game.ui.pacing import Loop, soonest
 from game.ui.process import (
+    Closing,
     close_on_signals,
     restore_signals,
     seconds_since_process_start,
@@ -188,7 +189,7 @@ class App:
         """Open, loop until the player quits, close; returns the exit status.  The loop
         draws at 60 fps while something moves and waits otherwise (module docstring)."""
         self.open(sounds=False)
-        previous = close_on_signals()
+        previous: Closing | None = None
         try:
             self.step([], 0.0)
             since = seconds_since_process_start()
@@ -200,7 +201,10 @@ class App:
                 time.process_time(),
                 time.time(),
             )
-            # What the first frame did not need: the sounds, the other screens' code.
+            # What the first frame did not need: the signals' handlers (before them, a
+            # signal ends the process as it would any other: nothing has changed yet),
+            # the sounds, the other screens' code.
+            previous = close_on_signals()
             self.stage.load_sounds()
             warm_up()
             self.bell = ReplyBell()
@@ -213,7 +217,8 @@ class App:
             if self.bell is not None:
                 self.bell.close()
             self.close()
-            restore_signals(previous)
+            if previous is not None:
+                restore_signals(previous)
         return 0
 
     def _reply_connection(self) -> Connection | None:

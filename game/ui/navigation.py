@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, assert_never
 from game.i18n import gettext as _
 from game.profile.online_memory import ONLINE_FILE, OnlineMemory
 from game.ui.engine_link import Engine
-from game.ui.match import Session, abandoned_level, abandoning_loses, describe
 from game.ui.options import GameConfig, Mode
 from game.ui.saver import Saver
 from game.ui.scenes.base import Scene, SceneHost, SceneStack
@@ -147,6 +146,7 @@ class Navigator:
             case Play(config=config, asked=False) if self.services.saver.continuable():
                 self.go(self._ask_to_abandon(Play(config, asked=True)))
             case Play(config=config):
+                from game.ui.match import Session  # noqa: PLC0415
                 from game.ui.scenes.play import Round  # noqa: PLC0415
 
                 stack.replace(self._play(Round(Session(config))))
@@ -209,7 +209,8 @@ class Navigator:
     def _watch(self, config: GameConfig) -> None:
         """Two computers play ``config``.  Watching takes no game's place: a game of the
         player's that is kept stays kept (the player is told it waits)."""
-        from game.ui.scenes.play import Round  # noqa: PLC0415 - see _open
+        from game.ui.match import Session, describe  # noqa: PLC0415 - see _open
+        from game.ui.scenes.play import Round  # noqa: PLC0415
 
         kept = self.services.saver.game_in_progress
         self.stack.replace(self._play(Round(Session(config))))
@@ -218,6 +219,8 @@ class Navigator:
 
     def _ask_to_abandon(self, then: Transition) -> Confirm:
         """The question before a new game takes the place of the game in progress."""
+        from game.ui.match import abandoned_level, abandoning_loses, describe  # noqa: PLC0415
+
         saver = self.services.saver
         saved = saver.continuable()
         assert saved is not None
@@ -245,7 +248,8 @@ class Navigator:
                 self.services.host.notify(_("That game is being played in another window."))
             self.go(Go.MENU)
             return
-        from game.ui.scenes.play import Round  # noqa: PLC0415 - see _open
+        from game.ui.match import Session  # noqa: PLC0415 - see _open
+        from game.ui.scenes.play import Round  # noqa: PLC0415
 
         session, match = Session.restore(saved)
         self.stack.replace(self._play(Round(session, match)))

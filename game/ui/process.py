@@ -6,7 +6,6 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import socket
 import sys
 import threading
 import time
@@ -61,7 +60,10 @@ class SignalBell:
     wait returns, and the handler runs."""
 
     def __init__(self) -> None:
+        import socket  # noqa: PLC0415 - after the first frame (close_on_signals' caller)
+
         self.event_type = pygame.event.custom_type()
+        # A socket pair, not a pipe: Windows' set_wakeup_fd takes only a socket.
         self._reader, self._writer = socket.socketpair()
         self._writer.setblocking(False)  # set_wakeup_fd's requirement
         self._thread = threading.Thread(target=self._listen, name="signal-bell", daemon=True)

@@ -21,7 +21,6 @@ import contextlib
 import logging
 import math
 import os
-import socket
 import sys
 import threading
 from pathlib import Path
@@ -116,6 +115,8 @@ class ReplyBell:
     """
 
     def __init__(self) -> None:
+        import socket  # noqa: PLC0415 - the bell rings after the first frame: socket loads then
+
         self.event_type = pygame.event.custom_type()
         self._lock = threading.Condition()
         self._source: Connection | None = None

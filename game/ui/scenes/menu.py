@@ -9,7 +9,6 @@ import pygame
 from game import __version__
 from game.i18n import N_, ngettext
 from game.i18n import gettext as _
-from game.ui.match import describe
 from game.ui.options import DiscColour, Mode, config_for
 from game.ui.scenes.base import BACKDROP_GAME, FormLayout, FormScene, stacked_form_layout
 from game.ui.scenes.stack import Go, Online, OnlineScreen, OpenSetup, Play, Transition
@@ -96,7 +95,11 @@ class MenuScene(FormScene):
         """What Continue goes back to, in words ("" when there is no game in progress)."""
         if self.online is not None:
             return continue_label(self.online.opponent, len(self.online.moves))
-        return "" if self.saved is None else describe(self.saved)
+        if self.saved is None:
+            return ""
+        from game.ui.match import describe  # noqa: PLC0415 - loaded only when a game is kept
+
+        return describe(self.saved)
 
     def title_width(self, window_width: int) -> int:
         # Room for a disc on each side of the title.
