@@ -43,6 +43,7 @@ from tests.fakes import (
     key,
     make_app,
     on_top,
+    screen,
     scripted,
 )
 from tests.test_ui_play import drop_key, start
@@ -425,6 +426,15 @@ def test_the_coach_says_a_blunder_before_the_computer_replies_and_takes_it_back(
         app.close()
 
 
+def _ring_point(app: App, scene: PlayScene, cell: tuple[int, int]) -> tuple[int, int]:
+    """A point on the ring the coach's marks draw around ``cell`` (just inside its outer
+    edge, right of the hole), in the window as it is now."""
+    g = scene.layout(app.size).board
+    width = max(3, round(g.cell * 0.07))
+    x, y = g.centre(*cell)
+    return x + g.radius + width // 2, y
+
+
 def test_the_coach_names_the_threat_that_decides_a_long_term_loss_when_it_is_found() -> None:
     """The coach says at once how soon the loss comes, asks the worker for the review's
     reason of the move (the solver's line to the end), and then names the threat."""
@@ -445,6 +455,9 @@ def test_the_coach_names_the_threat_that_decides_a_long_term_loss_when_it_is_fou
         advance(app, 0.1)
         offer = scene.coach.offer
         assert offer is not None and offer.reason == Reason(Why.LONG_TERM, discs=20)
+        ring = _ring_point(app, scene, threat.cell)
+        yellow = app.stage.theme.discs[DiscColour.YELLOW.value].fill
+        assert screen().get_at(ring)[:3] != yellow  # no threat known: nothing ringed
         asked = [request for _, request in worker.reviews]
         assert len(asked) == 1 and asked[0].explain
         assert (asked[0].game, asked[0].ply) == ("1", 0)  # the move, from before it
@@ -459,6 +472,9 @@ def test_the_coach_names_the_threat_that_decides_a_long_term_loss_when_it_is_fou
             " up, Red will have to play under it."
         )
         assert len(worker.reviews) == 1  # asked once
+        # The board rings the threat's cell in Yellow's colour while the question is open.
+        app.step([], FRAME)
+        assert screen().get_at(ring)[:3] == yellow
         scene.press("keep")
         worker.release()
         advance(app, 1.0)

@@ -1,6 +1,11 @@
 """The play screen's picture: the board with its discs and marks, the value of each
 column above it, and the game-over banner.  The side panel is :mod:`.panel`.
 
+While the coach objects to a move, the board rings the cells its reason names (the
+missed win, the threats the move allows, the threat that decides a long-term loss) in
+the colour of the player each wins for, and marks the column the reason names under
+the board, as the Review screen does (:mod:`game.ui.reason_marks`).
+
 Drawing reads the scene's state (:class:`PlayState`) and changes none of it.
 """
 
@@ -21,8 +26,10 @@ from game.ui.board_screen import (
     draw_dots,
     worth_colour,
 )
+from game.ui import reasons
 from game.ui.layout import BoardType
 from game.ui.players import Stuck
+from game.ui.reason_marks import draw_marks
 from game.ui.scenes.play import texts
 from game.ui.scenes.play.advisor import Advisor
 from game.ui.scenes.play.coach import Coach
@@ -132,6 +139,11 @@ def draw_board(surface: pygame.Surface, state: PlayState, layout: BoardLayout) -
     for col, row in state.round.winning_cells():
         renderer.draw_win_mark(surface, g.centre(col, row), g, theme, wave)
     chosen = None if state.round.board_locked else state.cursor
+    offer = state.coach.offer
+    if offer is not None and offer.reason is not None:
+        cells = reasons.marked_cells(offer.reason, offer.mover)
+        draw_marks(surface, look, g, [(cell, colour_of(state, owner)) for cell, owner in cells])
+        chosen = reasons.marked_column(offer.reason)
     draw_column_numbers(surface, look, g, chosen)
 
 
