@@ -19,6 +19,7 @@ from game.ai.protocol import SearchResult
 from game.core import WIDTH, Player
 from game.profile.choices import DiscColour
 from game.profile.preferences import Settings
+from game.ui import reasons
 from game.ui.board_screen import (
     BoardLayout,
     BoardScreen,
@@ -26,7 +27,6 @@ from game.ui.board_screen import (
     draw_dots,
     worth_colour,
 )
-from game.ui import reasons
 from game.ui.layout import BoardType
 from game.ui.players import Stuck
 from game.ui.reason_marks import draw_marks
