@@ -25,7 +25,8 @@ settings folder, one at a time:
    (sampled every few milliseconds through the X server, the same way for every
    program): ours from source (``python -m game``, its modules compiled first, as a
    player's second launch finds them), the one-file and one-folder executables when
-   given, and GNOME's, ``--launches`` rounds, alternating.  The CPU the program's
+   given, GNOME's, and a bare pygame window (:data:`BARE_WINDOW`: what any pygame
+   game pays before its own code), ``--launches`` rounds, alternating.  The CPU the program's
    processes had used when the frame was seen is printed too (it includes what ran
    in the few milliseconds after the frame).  Ours also logs when it drew its first
    frame; that figure is printed beside.  Targets:
@@ -92,6 +93,21 @@ REVIEWED_GAME = "4545454"
 """A short game (the first player wins in a column): its review is complete at once,
 from the opening book, so the Review screen measured waits for nothing."""
 STATES = ("menu", "play", "review", "minimised")
+BARE_WINDOW = f"""
+import os
+os.environ["SDL_FRAMEBUFFER_ACCELERATION"] = "0"  # as the game has it (game.ui)
+import pygame
+pygame.display.init()
+surface = pygame.display.set_mode({SIZE})
+surface.fill((20, 24, 40))
+pygame.draw.circle(surface, (220, 50, 50), surface.get_rect().center, 100)
+pygame.display.flip()
+while pygame.event.wait().type != pygame.QUIT:
+    pass
+"""
+"""The floor of any pygame game's start: the interpreter, pygame, a window (a plain
+surface, as the game's) and one drawn frame (a circle on a dark ground), nothing of
+the game's own."""
 
 
 # -- processes -------------------------------------------------------------------------
@@ -476,6 +492,7 @@ def programs(args: argparse.Namespace) -> tuple[list[Program], list[Program]]:
     for label, path in (("ours (one-file)", args.onefile), ("ours (one-folder)", args.onefolder)):
         if path is not None:
             timed.append(Program(label, [str(Path(path).resolve()), "--windowed", size], ours=True))
+    timed.append(Program("a bare pygame window", [sys.executable, "-c", BARE_WINDOW]))
     if not args.peers:
         return measured, timed
     if Path(GNOME).is_file():
