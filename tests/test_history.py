@@ -189,3 +189,18 @@ def test_the_saver_keeps_a_replay_with_the_game_by_id_or_by_its_moves(tmp_path: 
     again = Saver(SettingsStore(tmp_path / "settings.json")).all_games()
     assert [(g.mistakes, g.fixed) for g in again] == [((5, 7), (5,))]
     saver.close()
+
+
+def test_two_different_games_with_one_id_are_both_kept(tmp_path: Path) -> None:
+    """An edited or copied entry may repeat another game's id: both games are kept, the
+    second under a new id that every window reading the file gives it alike; two copies
+    of one game stay one game, their replayed mistakes added up."""
+    first = game(id="same")
+    other = game(DRAWN, id="same", date="2026-01-03T10:00:00+00:00")
+    copy = game(id="same", mistakes=(1,))
+    entries = [first.to_json(), other.to_json(), copy.to_json()]
+    (tmp_path / "history.json").write_text(json.dumps({"version": 1, "games": entries}))
+    loaded = store(tmp_path).load().games
+    assert [(g.moves, g.id) for g in loaded] == [(WON, "same"), (DRAWN, "same-2")]
+    assert loaded[0].mistakes == (1,)
+    assert store(tmp_path).load().games == loaded  # the same ids at every load

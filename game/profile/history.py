@@ -72,6 +72,8 @@ HISTORY_FILE: Final = "history.json"
 FILE_VERSION: Final = 1
 MAX_GAMES: Final = 200
 MAX_FILE_BYTES: Final = 2_000_000
+MAX_ID: Final = 64
+"""A game's id is 1 to this many characters."""
 """A history larger than this is damaged (200 games take about 50 kB)."""
 RESULTS: Final = ("first", "second", "draw")
 MAX_OPPONENT: Final = 24
@@ -156,7 +158,7 @@ class FinishedGame:
             raise ValueError(f"the date {self.date!r} is not a time") from None
         self._check_replay(board.ply)
         object.__setattr__(self, "colour", DiscColour(self.colour))
-        if not self.id or len(self.id) > 64:
+        if not self.id or len(self.id) > MAX_ID:
             raise ValueError("a game's id is 1 to 64 characters")
 
     def _check_replay(self, ply: int) -> None:
@@ -209,6 +211,10 @@ class FinishedGame:
         if self.human is None or self.opponent:
             return None
         return self.levels[1 - self.human]
+
+    def same_game(self, other: FinishedGame) -> bool:
+        """Whether ``other`` is this game, though perhaps with other mistakes replayed."""
+        return replace(self, mistakes=(), fixed=()) == replace(other, mistakes=(), fixed=())
 
     def replayed(self, mistakes: Iterable[int], fixed: Iterable[int]) -> FinishedGame:
         """This game with more ``mistakes`` replayed and more of them ``fixed``."""
@@ -317,7 +323,29 @@ def _parse(raw: bytes) -> tuple[list[FinishedGame], list[Repair]]:
             repairs.append(Repair(Kind.GAME_DROPPED, count=number))
             continue
         repairs.extend(replace(change, count=number) for change in changed)
-    return merged(games), repairs
+    return merged(_distinct(games)), repairs
+
+
+def _distinct(games: list[FinishedGame]) -> list[FinishedGame]:
+    """``games`` with a new id for each whose id an earlier, different game of the same
+    file has (an edited or copied entry): :func:`merged` would take the two for one game
+    and keep only one.  The new id is the old one and the game's place among the file's
+    valid games, so every window reading the file gives the same ids.  Copies of one
+    game (perhaps with other mistakes replayed) keep their id and are merged."""
+    seen: dict[str, FinishedGame] = {}
+    distinct = []
+    for number, read in enumerate(games, start=1):
+        game, known = read, seen.get(read.id)
+        if known is not None and not known.same_game(read):
+            renamed, again = f"{read.id[:40]}-{number}", 1
+            while renamed in seen:  # an id made to look like a renamed one
+                again += 1
+                renamed = f"{read.id[:40]}-{number}-{again}"
+            log.warning("game %d of the history has another game's id: now %s", number, renamed)
+            game = replace(read, id=renamed)
+        seen.setdefault(game.id, game)
+        distinct.append(game)
+    return distinct
 
 
 def _document(games: list[FinishedGame]) -> bytes:
