@@ -153,3 +153,23 @@ def test_the_book_check_against_the_reference_solvers_counts_disagreements() -> 
     with pytest.raises(SystemExit) as stopped:
         check.main([])
     assert stopped.value.code == 2
+
+
+@pytest.mark.parametrize("kind", ["game", "bare"])
+def test_startup_phases_takes_the_games_steps_to_its_first_frame(
+    kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The benchmark's run takes every step of the game's start in its order (or the bare
+    window's), each after the one before, and counts the dataclasses made on the way."""
+    monkeypatch.delenv("DISPLAY", raising=False)  # SDL's dummy driver
+    phases = build_script("startup_phases")
+    rows = phases.one_run(kind, "640x480")
+    names = [row[0] for row in rows]
+    assert names[0] == "interpreter and site" and names[-1] == "the first frame drawn"
+    if kind == "game":
+        assert "the window's modules" in names and len(names) == 8
+        assert rows[-1][3] > 0  # the game's modules make dataclasses
+    cpu = [row[1] for row in rows]
+    wall = [row[2] for row in rows]
+    made = [row[3] for row in rows]
+    assert cpu == sorted(cpu) and wall == sorted(wall) and made == sorted(made)
