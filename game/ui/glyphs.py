@@ -62,10 +62,13 @@ def _cmap(data: bytes) -> set[int]:
 
 def _format_12(data: bytes, start: int) -> set[int]:
     (groups,) = struct.unpack_from(">I", data, start + 12)
+    table = data[start + 16 : start + 16 + 12 * groups]
+    if len(table) < 12 * groups:
+        raise ValueError("the character map is cut short")
     found: set[int] = set()
-    for index in range(groups):
-        first, last, glyph = struct.unpack_from(">III", data, start + 16 + 12 * index)
-        found.update(c for c in range(first, last + 1) if glyph + (c - first))
+    for first, last, glyph in struct.iter_unpack(">III", table):
+        # Each code of the group maps to glyph + (code - first); glyph 0 is "missing".
+        found.update(range(first + (glyph == 0), last + 1))
     return found
 
 
