@@ -501,6 +501,47 @@ def test_the_coachs_reason_still_on_its_way_is_cancelled_when_the_player_decides
         app.close()
 
 
+def test_a_move_taken_back_and_played_again_is_told_in_full_again() -> None:
+    """The deciding threat found for a move is said (and ringed) at once when the move is
+    taken back and played again; a reason cancelled before it came is asked again."""
+    threat = Decider(cell=(0, 1), owner=Player.SECOND, now=True, forced=True)
+    found = Reason(Why.LONG_TERM, discs=20, cells=(threat.cell,), decider=threat)
+
+    def review(request: ReviewRequest) -> ReviewResult:
+        value = PositionValue(request.ply, Score.exact(1), 3)
+        return ReviewResult(value=value, nodes=1, time=0.0, reason=found)
+
+    worker = FakeWorker(answer=coach_answers, review=review, auto=False)
+    app = make_app(worker, coach=True)
+    try:
+        scene = start(app, Mode.VS_COMPUTER, starter=Starter.YOU)
+        worker.release()
+        advance(app, 0.1)
+        app.step([drop_key(0)], FRAME)  # asked; taken back before the answer came
+        advance(app, 0.1)
+        assert len(worker.reviews) == 1
+        scene.press("takeback")
+        advance(app, 0.1)
+        app.step([drop_key(0)], FRAME)  # the same move: asked again, answered this time
+        advance(app, 0.1)
+        assert len(worker.reviews) == 2
+        worker.release()
+        advance(app, 0.1)
+        offer = scene.coach.offer
+        assert offer is not None and offer.reason == found
+        scene.press("takeback")
+        advance(app, 0.1)
+        app.step([drop_key(0)], FRAME)  # and again: told in full at once, not asked
+        advance(app, 0.1)
+        offer = scene.coach.offer
+        assert offer is not None and offer.reason == found and len(worker.reviews) == 2
+        app.step([], FRAME)
+        yellow = app.stage.theme.discs[DiscColour.YELLOW.value].fill
+        assert screen().get_at(_ring_point(app, scene, threat.cell))[:3] == yellow
+    finally:
+        app.close()
+
+
 def test_a_window_closed_on_the_coachs_question_keeps_the_game_before_the_move() -> None:
     """Closed while the coach asks: Continue shows the position before the blunder, the
     player to move (the computer has not replied), and the blunder one Redo away."""

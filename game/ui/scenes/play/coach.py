@@ -87,6 +87,9 @@ class Coach:
         """Whether the coach offered to take a move of this game back."""
         self._why_asked: str | None = None
         """The offer whose deciding threat was asked for (its position after the move)."""
+        self._found: dict[str, Reason] = {}
+        """The reasons with their deciding threat found this game, by the position after
+        the move: a move taken back and played again is told in full at once."""
 
     @property
     def judged(self) -> tuple[str, int] | None:
@@ -126,6 +129,9 @@ class Coach:
         if judged.proven and judged.verdict.shows_line:
             after = before + str(column + 1)
             reason = classify(Board.from_moves(before), column, best, played)
+            known = self._found.get(after)
+            if reason is not None and known is not None and known.why is reason.why:
+                reason = known
             self.offer = Offer(after, column, best, played, judged, values.best_column(), reason)
             self.coached = True
 
@@ -148,10 +154,13 @@ class Coach:
             return
         if offer.reason is None or reason.why is offer.reason.why:
             self.offer = replace(offer, reason=reason)
+            self._found[game] = reason
 
     def decided(self) -> None:
-        """The player took the move back or kept it."""
+        """The player took the move back or kept it (a reason still on its way is
+        cancelled: the same move played again asks for it again)."""
         self.offer = None
+        self._why_asked = None
 
     def give_up_waiting(self) -> None:
         """The analysis will not come (it failed, or was cancelled): let the game go on."""
@@ -163,3 +172,4 @@ class Coach:
         self.waiting = None
         self.coached = False
         self._why_asked = None
+        self._found.clear()
