@@ -17,7 +17,7 @@ from game.core import Board, Player
 from game.profile.choices import DiscColour, Starter
 from game.ui import clipboard
 from game.ui.app import App
-from game.ui.options import Mode
+from game.ui.options import LaunchOptions, Mode
 from game.ui.review_game import ReviewGame
 from game.ui.scenes.games import GamesScene
 from game.ui.scenes.import_game import ImportScene, moves_in, problem_with
@@ -33,7 +33,7 @@ from game.ui.scenes.review.panel import (
 )
 from game.ui.scenes.review.requests import IN_FLIGHT
 from game.ui.scenes.stack import Go, Review
-from game.ui.text import Drawn
+from game.ui.text import Drawn, Ink
 from tests.fakes import (
     FRAME,
     FakeWorker,
@@ -538,6 +538,57 @@ def test_a_move_taken_back_and_played_again_is_told_in_full_again() -> None:
         app.step([], FRAME)
         yellow = app.stage.theme.discs[DiscColour.YELLOW.value].fill
         assert screen().get_at(_ring_point(app, scene, threat.cell))[:3] == yellow
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", [(640, 480), (960, 720)])
+def test_why_the_move_loses_is_shown_whole_and_above_the_buttons(size: tuple[int, int]) -> None:
+    """The coach's reason, long in German, is drawn whole in the smallest window too
+    (who plays and the moves give way there), and no line of the panel runs under its
+    buttons; in a larger window everything stays."""
+    threat = Decider(cell=(0, 1), owner=Player.SECOND, now=True, forced=True)
+    found = Reason(Why.LONG_TERM, discs=20, cells=(threat.cell,), decider=threat)
+
+    def review(request: ReviewRequest) -> ReviewResult:
+        value = PositionValue(request.ply, Score.exact(1), 3)
+        return ReviewResult(value=value, nodes=1, time=0.0, reason=found)
+
+    worker = FakeWorker(answer=coach_answers, review=review)
+    app = App(LaunchOptions(window_size=size, fullscreen=False, language="de"), worker=worker)
+    app.settings.coach = True
+    app.settings.animation_speed = 3.0
+    app.open()
+    try:
+        scene = start(app, Mode.VS_COMPUTER, starter=Starter.YOU)
+        advance(app, 0.1)
+        app.step([drop_key(0)], FRAME)
+        advance(app, 1.0)
+        offer = scene.coach.offer
+        assert offer is not None and offer.reason == found
+        drawn: list[tuple[str, int]] = []
+        blit_lines = app.stage.text.blit_lines
+
+        def spy(
+            surface: pygame.Surface, lines: list[str], ink: Ink, at: tuple[int, int], **kw: bool
+        ) -> int:
+            y = blit_lines(surface, lines, ink, at, **kw)
+            step = (y - at[1]) // max(1, len(lines))
+            drawn.extend((line, at[1] + (n + 1) * step) for n, line in enumerate(lines))
+            return y
+
+        app.stage.text.blit_lines = spy  # type: ignore[method-assign,assignment]
+        scene.draw(screen())
+        layout = scene.layout(app.size)
+        why = offer.reason_words(scene.round.match.colour_of, app.stage.theme.colour_names)
+        assert why is not None and why.startswith("Gelb")
+        shown = " ".join(line for line, _ in drawn)
+        assert " ".join(why.split()) in " ".join(shown.split())  # whole, in its order
+        top_button = min(rect.top for rect in layout.buttons.values())
+        panel = [bottom for _, bottom in drawn if layout.panel.top <= bottom <= layout.panel.bottom]
+        assert panel and max(panel) <= top_button
+        if size == (960, 720):
+            assert any(line.startswith("Züge") for line, _ in drawn)  # the moves stay
     finally:
         app.close()
 

@@ -78,14 +78,25 @@ def draw_side_panel(surface: pygame.Surface, state: PlayState, layout: BoardLayo
         sizes.small,
     )
     foot = footer(state, layout)
+    top_button = min((r.top for r in layout.buttons.values()), default=panel.bottom)
     with look.text.within(panel):
-        _players(pen)
-        _turn(pen, panel.bottom - pad - _record_height(pen))
-        _record(pen)
+        room = top_button - pad - pen.y
+        if state.coach.offer is None or _players_height(pen) + _offer_height(pen) <= room:
+            _players(pen)
+            _turn(pen, panel.bottom - pad - _record_height(pen))
+            _record(pen)
+        else:
+            # The coach's question first, and why the move loses: in a small window that
+            # may take the room of who plays, the record and the keys' help, which come
+            # back once the player decides.
+            _turn(pen, top_button - pad)
+            if pen.y + _players_height(pen) <= top_button - pad:
+                _players(pen)
+            if pen.y + _record_height(pen) <= top_button - pad:
+                _record(pen)
         if state.shows_analysis:
             # Above the keys' help where the column's line has room (three lines);
             # in a small window the keys give way.
-            top_button = min((r.top for r in layout.buttons.values()), default=panel.bottom)
             roomy = foot.top - pen.y >= 3 * look.text.line_step(sizes.small)
             _analysis(pen, foot.top - pad // 2 if roomy else top_button - pad)
         _keys(pen, foot)
@@ -116,6 +127,38 @@ def _players(pen: Pen) -> None:
         if proof:
             pen.write(proof, pen.small, theme.text_muted)
     pen.gap()
+
+
+def _players_height(pen: Pen) -> int:
+    """How tall :func:`_players` will be."""
+    state, text = pen.state, pen.state.look.text
+    config = state.round.config
+    heading = metrics(pen.surface.get_size()).type.heading
+    height = len(text.wrap(texts.mode_title(config.mode), heading, pen.width)) * text.line_step(
+        heading
+    )
+    if config.mode is not Mode.TWO_PLAYERS:
+        lines = [*texts.levels_lines(config, state.round.match, state.look.theme.colour_names)]
+        lines += [line for line in (proof_line(state),) if line]
+        rows = sum(len(text.wrap(line, pen.small, pen.width)) for line in lines)
+        height += rows * text.line_step(pen.small)
+    return height + pen.pad // 2
+
+
+def _offer_height(pen: Pen) -> int:
+    """How tall :func:`_turn` will be with the coach's question open, its reason and the
+    record below it."""
+    state, text = pen.state, pen.state.look.text
+    offer = state.coach.offer
+    assert offer is not None
+    disc_r = max(8, round(pen.body * 0.62))
+    status = text.wrap(turn_text(state), pen.body, pen.width - 2 * disc_r - pen.pad // 2)
+    height = max(2 * disc_r, len(status) * text.line_step(pen.body)) + pen.pad
+    said = texts.coach_says(offer.best.value, offer.played.value, offer.best_column)
+    why = offer.reason_words(functools.partial(colour_of, state), state.look.theme.colour_names)
+    for words in (said, why or ""):
+        height += len(text.wrap(words, pen.small, pen.width)) * text.line_step(pen.small)
+    return height + _record_height(pen)
 
 
 def proof_line(state: PlayState) -> str:
