@@ -12,6 +12,7 @@ import dataclasses
 import pygame
 import pytest
 
+from game import i18n
 from game.ai.client import MAX_ATTEMPTS
 from game.ai.levels import level_by_name
 from game.ai.protocol import Answered, BookMissing, SearchRequest, SearchResult
@@ -1129,3 +1130,17 @@ def test_f11_leaves_the_keyboard_cursor_where_it_was(app: App) -> None:
     assert scene.cursor == 2
     app.step([moved], FRAME)  # the mouse moves: the cursor follows it again
     assert scene.cursor == 0
+
+
+def test_a_language_chosen_under_the_pause_menu_relabels_the_game_behind_it(app: App) -> None:
+    """The pause menu shows its game through it: a language chosen from its Settings
+    changes the game's buttons at once, not only once the game resumes."""
+    scene = start(app, Mode.TWO_PLAYERS, moves="12")
+    app.step([key(pygame.K_ESCAPE)], FRAME)
+    assert isinstance(app.scene, PauseScene)
+    english = [item.label for item in scene.buttons.items]
+    i18n.use("de")  # as the settings screen does, over the pause menu
+    german = [item.label for item in scene.buttons.items]
+    assert german != english and "Menü" in german
+    i18n.use(i18n.ENGLISH)
+    assert [item.label for item in scene.buttons.items] == english

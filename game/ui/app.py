@@ -32,7 +32,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -130,6 +130,7 @@ class App:
         self.saved_event = pygame.event.custom_type()
         """Posted from the save thread when a save is written (the loop wakes to collect it)."""
         self.saver.on_saved = self._ring_saved
+        self._stop_relabelling: Callable[[], None] | None = None
         self._created = time.perf_counter()
         self._resized = False
         """The window changed size since the mouse last moved (its motion events without
@@ -158,6 +159,7 @@ class App:
         """Open the window, load the sounds (unless ``sounds`` is False: :meth:`run`
         loads them after the first frame) and show the first screen."""
         self.stage.open(self.settings, sounds=sounds)
+        self._stop_relabelling = i18n.on_change(self._relabel)
         for warning in self.saver.startup_warnings:
             self.stage.notify(warning, seconds=LONG_NOTICE_SECONDS)
         self.running = True
@@ -291,6 +293,15 @@ class App:
         for problem in self.saver.close():
             log.warning("%s", problem)
         self.stage.close()
+        if self._stop_relabelling is not None:
+            self._stop_relabelling()
+            self._stop_relabelling = None
+
+    def _relabel(self, _code: str) -> None:
+        """The language changed: every scene on the stack takes its words again (the one
+        on top may show those below, as the pause menu shows its game's buttons)."""
+        for scene in self.scenes:
+            scene.relabel()
 
     # -- events ----------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:

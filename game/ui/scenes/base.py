@@ -94,6 +94,10 @@ class Scene:
     def resume(self) -> None:
         """The scene is on top again (the one above it was closed)."""
 
+    def relabel(self) -> None:
+        """Put the scene's words in the language in use: it changed while the scene was
+        on the stack (a scene under the one on top may show through it)."""
+
     def close(self) -> None:
         """The scene leaves for good: cancel what it asked for."""
 
@@ -164,10 +168,6 @@ class FormScene(Scene):
 
     def changed(self, key: str) -> None:
         """An option row's value changed."""
-
-    def relabel(self) -> None:
-        """Put the items' words in the language in use (it may have changed while
-        another screen was on top)."""
 
     def resume(self) -> None:
         self.relabel()

@@ -557,5 +557,10 @@ class PlayScene(Scene):
         self.advance()
         self._rebuild_buttons()
 
+    def relabel(self) -> None:
+        """The language changed (from the pause menu's settings): the buttons the pause
+        menu shows through take the new words at once."""
+        self._rebuild_buttons()
+
     def close(self) -> None:
         self.current.stop()
