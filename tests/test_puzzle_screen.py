@@ -270,3 +270,28 @@ def test_without_puzzles_the_screen_says_so_and_asks_nothing() -> None:
     shown.drop_in(3)
     shown.next_puzzle()
     assert shown.attempt is None
+
+
+def test_a_missed_win_at_once_is_said_once_not_three_times() -> None:
+    """The second move of a win in two misses the four: the reason says where it was,
+    and neither "Column C kept the win." nor the one numbered disc's sentence repeats it."""
+    puzzle = Puzzle("42122455", 5, 2)  # a shipped puzzle: the second disc wins
+    attempt = Attempt.start(puzzle)
+    attempt.play(puzzle.answer)
+    defence = RealEngine().think(SearchRequest(moves=attempt.board.moves))
+    attempt.answered(attempt.board.moves, defence.column, defence.score)  # type: ignore[arg-type]
+    here = attempt.board.moves
+    board = Board.from_moves(here)
+    four = next(col for col in board.legal_moves() if board.is_winning_move(col))
+    analysis = RealEngine().think(SearchRequest(moves=here, analyze=True)).analysis
+    assert analysis is not None
+    attempt.analysed(here, analysis)
+    wrong = next(col for col in board.legal_moves() if col != four)
+    asks = attempt.play(wrong)
+    while asks:
+        found = RealEngine().think(SearchRequest(moves=asks[0].moves))
+        asks = attempt.answered(asks[0].moves, found.column, found.score)  # type: ignore[arg-type]
+    assert phase(attempt) is Phase.FAILED and attempt.line == [four]
+    assert attempt.kept_columns() == frozenset({four})
+    said = refutation(attempt, NAMES)
+    assert said == [f"Red could have won at once in column {four + 1}."]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Final
 
+from game.ai.explain import Why
 from game.ai.puzzles import Band
 from game.core import Player
 from game.i18n import N_, join_list, ngettext, number, pgettext
@@ -83,17 +84,22 @@ def refutation(attempt: Attempt, names: Mapping[str, str]) -> list[str]:
     numbered discs are (``names``: the theme's colour names)."""
     lines = []
     kept = attempt.kept_columns()
-    if kept:
+    why = reason(attempt, names)
+    # A missed win at once is said by the reason alone ("Red could have won at once in
+    # column 5."): its column, kept alone, and its one numbered disc need no more words.
+    missed = None
+    if why is not None and attempt.reason is not None and attempt.reason.why is Why.MISSES_WIN:
+        missed = attempt.reason.column
+    if kept and kept != {missed}:
         columns = join_list([number(col + 1) for col in sorted(kept)])
         lines.append(
             ngettext(
                 "Column {columns} kept the win.", "Columns {columns} kept the win.", len(kept)
             ).format(columns=columns)
         )
-    why = reason(attempt, names)
     if why is not None:
         lines.append(why)
-    if attempt.line:
+    if attempt.line and attempt.line != [missed]:
         lines.append(
             _("The numbered discs show how to win from there, starting in column {column}.").format(
                 column=number(attempt.line[0] + 1)
