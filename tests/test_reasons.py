@@ -55,7 +55,7 @@ def test_a_mistakes_long_term_reason_names_the_column_that_still_won() -> None:
     )
 
 
-YELLOW_NOW = "Yellow now has a threat in column 5"
+YELLOW_NOW = "Yellow has a threat in column 5"
 DECIDERS = [
     (Decider((4, 3), Player.SECOND, True, True), f"{YELLOW_NOW}, row 4, an even row"),
     (Decider((4, 2), Player.SECOND, True, True), f"{YELLOW_NOW}, row 3 that Red cannot"),

@@ -958,7 +958,7 @@ def test_the_menu_of_a_finished_game_does_not_say_paused(app: App) -> None:
     assert isinstance(pause, PauseScene)
     labels = [item.label for item in pause.items.items]
     assert pause.title == "Game over" and "Resume" not in labels
-    assert labels[:2] == ["Back to the board", "Play this game again"]
+    assert labels[:2] == ["Back to the board", "Play again"]
 
 
 def test_a_resized_window_keeps_its_minimum_and_the_board_fits(app: App) -> None:

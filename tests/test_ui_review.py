@@ -468,7 +468,7 @@ def test_the_coach_names_the_threat_that_decides_a_long_term_loss_when_it_is_fou
         names = {"red": "Red", "yellow": "Yellow"}
         words = offer.reason_words(scene.round.match.colour_of, names)
         assert words == (
-            "Yellow now has a threat in column 1, row 2, an even row: when the board fills"
+            "Yellow has a threat in column 1, row 2, an even row: when the board fills"
             " up, Red will have to play under it."
         )
         assert len(worker.reviews) == 1  # asked once

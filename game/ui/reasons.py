@@ -107,19 +107,19 @@ def _later(reason: Reason, sides: Sides, best_column: int | None) -> str:
 
 DECIDED: Final = {
     (False, "ends"): N_(
-        "{owner} now has a threat in column {column}, row {row} that {other} cannot take"
+        "{owner} has a threat in column {column}, row {row} that {other} cannot take"
         " away: with best play the game ends with a four there."
     ),
     (False, "odd"): N_(
-        "{owner} now has a threat in column {column}, row {row}, an odd row: when the"
+        "{owner} has a threat in column {column}, row {row}, an odd row: when the"
         " board fills up, {other} will have to play under it."
     ),
     (False, "even"): N_(
-        "{owner} now has a threat in column {column}, row {row}, an even row: when the"
+        "{owner} has a threat in column {column}, row {row}, an even row: when the"
         " board fills up, {other} will have to play under it."
     ),
     (False, "full"): N_(
-        "{owner} now has a threat in column {column}, row {row} that {other} cannot take"
+        "{owner} has a threat in column {column}, row {row} that {other} cannot take"
         " away: when the board fills up, {other} will have to play under it."
     ),
     (False, "later odd"): N_(

@@ -57,7 +57,7 @@ class PauseScene(FormScene):
         two = self.game.mode is Mode.TWO_PLAYERS
         return {
             "resume": _("Back to the board") if over else _("Resume"),
-            "restart": _("Play this game again") if over else _("Restart this game"),
+            "restart": _("Play again") if over else _("Restart this game"),
             "new": _("New game") if two else _("New game..."),
             "settings": _("Settings"),
             "help": _("How to play"),

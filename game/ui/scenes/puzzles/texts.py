@@ -166,7 +166,10 @@ def could_not_answer(error: str) -> str:
 
 
 def keys_help() -> str:
-    return _("Keys: 1-7 or Left, Right and Enter drop, N next puzzle, R try again, Esc back")
+    return _(
+        "Keys: 1-7 or Left, Right and Enter drop, N next puzzle, D the puzzle of the day,"
+        " R try again, Esc back"
+    )
 
 
 def lines_of(parts: Iterable[str]) -> list[str]:
