@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from game.profile import fields
-from game.profile.statistics import Record, Result, Statistics, merge
+from game.profile.preferences import Settings
+from game.profile.repairs import Repair
+from game.profile.settings import SettingsStore
+from game.profile.statistics import ONLINE_RECORD, Record, Result, Statistics, merge
 
 
 def played(results: str, record: Record | None = None) -> Record:
@@ -155,3 +160,20 @@ def test_two_windows_games_add_up_in_any_order_of_saves() -> None:
         assert on_disk.per_level["Hard"].games == BEFORE.games + 2
         assert on_disk.per_level["Hard"].wins == BEFORE.wins + 1
         assert on_disk.per_level["Easy"] == played("d")
+
+
+def test_the_online_games_record_is_read_back_from_the_file(tmp_path: Path) -> None:
+    """A friend's games online count under their own name: saved, read back and kept by
+    the next save (before, the file's "online" entry was dropped as an unknown level)."""
+    store = SettingsStore(tmp_path / "settings.json")
+    stats = Statistics()
+    stats.record(ONLINE_RECORD, "win")
+    stats.record("Medium", "loss")
+    assert store.save(Settings(), stats) is None
+    again = SettingsStore(tmp_path / "settings.json").load()
+    assert again.stats.per_level[ONLINE_RECORD].wins == 1
+    assert again.stats.per_level["Medium"].losses == 1
+    assert not again.warnings
+    repairs: list[Repair] = []
+    assert ONLINE_RECORD in Statistics.from_json(stats.to_json(), repairs).per_level
+    assert repairs == []

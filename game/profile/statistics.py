@@ -139,9 +139,10 @@ class Statistics:
     def from_json(cls, data: object, repairs: list[Repair]) -> Statistics:
         """Statistics from the file's "statistics" object; a bad part is dropped, a count
         out of range clamped, and ``repairs`` says which.
-        Only the game's levels are kept (:func:`game.profile.saved_game.is_level_name`:
-        a level's name or a custom depth's); another name is dropped and named, cut
-        and printable.  None (no statistics yet) gives empty ones."""
+        Only the game's levels (:func:`game.profile.saved_game.is_level_name`: a level's
+        name or a custom depth's) and the online games (:data:`ONLINE_RECORD`) are kept;
+        another name is dropped and named, cut and printable.  None (no statistics yet)
+        gives empty ones."""
         stats = cls()
         if data is None:
             return stats
@@ -154,7 +155,7 @@ class Statistics:
                 repairs.append(Repair(Kind.STATISTICS_DROPPED))
             return stats
         for name, counts in per_level.items():
-            if not is_level_name(name):
+            if name != ONLINE_RECORD and not is_level_name(name):
                 repairs.append(Repair(Kind.LEVEL_DROPPED, level=name))
                 continue
             changed: list[Repair] = []
