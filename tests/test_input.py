@@ -31,6 +31,8 @@ def press(code: int, mod: int = 0) -> pygame.event.Event:
         (ui_input.PLAY_KEYS, pygame.K_ESCAPE, 0, Order(Command.MENU)),
         (ui_input.CHOOSING_KEYS, pygame.K_4, 0, None),
         (ui_input.CHOOSING_KEYS, pygame.K_RETURN, 0, Order(Command.PRESS)),
+        (ui_input.CHOOSING_KEYS, pygame.K_SPACE, 0, Order(Command.PRESS)),
+        (ui_input.CHOOSING_KEYS, pygame.K_DOWN, 0, Order(Command.FOCUS_NEXT)),  # as in menus
         (ui_input.CHOOSING_KEYS, pygame.K_n, 0, Order(Command.NEW_GAME)),
         (ui_input.PLAY_KEYS | ui_input.WATCH_KEYS, pygame.K_SPACE, 0, Order(Command.PAUSE)),
         (ui_input.PLAY_KEYS | ui_input.WATCH_KEYS, pygame.K_RIGHT, 0, Order(Command.STEP)),

@@ -1144,3 +1144,17 @@ def test_a_language_chosen_under_the_pause_menu_relabels_the_game_behind_it(app:
     assert german != english and "Menü" in german
     i18n.use(i18n.ENGLISH)
     assert [item.label for item in scene.buttons.items] == english
+
+
+def test_down_on_the_game_over_buttons_moves_the_focus_and_starts_nothing(app: App) -> None:
+    """Once the game is over its buttons are the choice: Down moves the focus, as in the
+    menus (before, it pressed the focused Play again and a new game began)."""
+    scene = start(app, moves=WIN_SETUP)
+    app.step([drop_key(6)], FRAME)
+    advance(app, 1.0)
+    assert scene.over and scene.buttons.focused is not None
+    first = scene.buttons.focused.key
+    moves = scene.board.moves
+    app.step([key(pygame.K_DOWN)], FRAME)
+    assert app.scene is scene and scene.over and scene.board.moves == moves
+    assert scene.buttons.focused is not None and scene.buttons.focused.key != first

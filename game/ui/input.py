@@ -109,6 +109,9 @@ NUMBER_KEYS: Mapping[int, int] = MappingProxyType(
 DROP_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_DOWN})
 """The keys that drop the disc where the cursor is."""
 ENTER_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER})
+PRESS_KEYS = ENTER_KEYS | {pygame.K_SPACE}
+"""The keys that press the focused button where Space does not drop a disc (Down moves
+the focus there, as in the menus)."""
 
 
 @dataclass(frozen=True)
@@ -180,7 +183,7 @@ CHOOSING_KEYS = _UNDO | KeyMap(
         (pygame.K_RIGHT, Command.FOCUS_NEXT),
         (pygame.K_DOWN, Command.FOCUS_NEXT),
         (pygame.K_TAB, Command.FOCUS_NEXT),
-        (DROP_KEYS, Command.PRESS),
+        (PRESS_KEYS, Command.PRESS),
         (pygame.K_ESCAPE, Command.MENU),
         (pygame.K_n, Command.NEW_GAME),
     )
@@ -208,7 +211,7 @@ REVIEW_KEYS = KeyMap(
         (pygame.K_END, Command.LAST),
         (pygame.K_c, Command.COPY),
         (pygame.K_ESCAPE, Command.BACK),
-        (ENTER_KEYS | {pygame.K_SPACE}, Command.PRESS),
+        (PRESS_KEYS, Command.PRESS),
         (pygame.K_TAB, Command.FOCUS_NEXT),
     )
 )
