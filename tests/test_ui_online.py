@@ -21,6 +21,7 @@ from game.profile.statistics import ONLINE_RECORD
 from game.ui.app import App
 from game.ui.net_link import Connection
 from game.ui.options import LaunchOptions
+from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.online import NetLink, OnlineScene, OnlineStartScene, view
 from game.ui.scenes.online.forms import JoinScene
@@ -317,3 +318,43 @@ def test_the_first_screen_puts_the_name_below_its_explanation_in_every_language(
             assert start.box_rects(layout)[0].top - label >= bottom, code
     finally:
         i18n.use("en")
+
+
+def test_the_host_is_asked_before_leaving_and_leaving_counts_its_loss(app: App) -> None:
+    """The window that hosts the game is its server: Esc mid-game asks first (Keep
+    playing goes on), and leaving ends the game for both and counts as the host's loss,
+    kept in Your games; the friend is told they win."""
+    hosted = HostedServer(host="127.0.0.1", port=0, keep_seconds=30)
+    hosted.start()
+    link = NetLink(hosted.local_url, "Ann", CreateRoom(), server=hosted)
+    link.start()
+    app.go(Online(OnlineScreen.GAME, link))
+    scene = scene_of(app)
+    run_until(app, lambda: link.room is not None)
+    assert link.room is not None
+    bob = NetClient(hosted.local_url, "Bob", JoinRoom(link.room))
+    bob.start()
+    try:
+        run_until(app, lambda: scene.game is not None)
+        app.step([key(pygame.K_4)], FRAME)
+        run_until(app, lambda: any(isinstance(e, GameChanged) for e in bob.events()))
+        app.step([key(pygame.K_ESCAPE)], FRAME)
+        asked = app.scene
+        assert isinstance(asked, ConfirmScene) and asked.question.question == "Leave this game?"
+        assert "Bob wins" in asked.question.detail
+        app.step([key(pygame.K_RETURN)], FRAME)  # the focus is on Keep playing
+        assert app.scene is scene and link.server is not None
+        app.step([key(pygame.K_ESCAPE)], FRAME)
+        answer = app.scene
+        assert isinstance(answer, ConfirmScene)
+        assert answer.activate("yes") is Go.MENU
+        record = app.saver.stats.per_level[ONLINE_RECORD]
+        assert (record.wins, record.losses) == (0, 1)
+        games = app.saver.all_games()
+        assert len(games) == 1 and games[0].opponent == "Bob"
+        assert games[0].result_for_human() == "loss"
+        app.go(Go.MENU)
+        assert isinstance(app.scene, MenuScene) and link.server is None  # the server stopped
+    finally:
+        bob.close()
+        hosted.stop(wait=True)

@@ -266,20 +266,23 @@ class OnlineScene(Scene):
         self._recorded.add(key)
         self.ended_at = self.time
         self._forget_seat()
-        mine = int(self.mine)
         won = game.result == game.colour.value
         result: Result = "draw" if game.result == "draw" else "win" if won else "loss"
+        self._record(game, result, winner=_winner(game))
+        self.host.sounds.play(result)
+        self._rebuild_buttons()
+
+    def _record(self, game: OnlineGame, result: Result, *, winner: int | None) -> None:
+        """Count ``game`` and keep it in Your games (``winner``: 0, 1, None a draw)."""
         self._keeper.record_result(ONLINE_RECORD, result)
         try:
             self._keeper.record_game(
                 FinishedGame.online(
-                    game.moves, human=mine, opponent=game.opponent, winner=_winner(game)
+                    game.moves, human=int(self.mine), opponent=game.opponent, winner=winner
                 )
             )
         except ValueError:
             log.exception("the online game %r could not be kept", game)
-        self.host.sounds.play(result)
-        self._rebuild_buttons()
 
     # -- the seat to continue ---------------------------------------------------------------
     def _keep_seat(self) -> None:
@@ -352,7 +355,7 @@ class OnlineScene(Scene):
         elif command is Command.CHAT:
             self.chatting = True
         elif command is Command.BACK:
-            return Go.MENU
+            return self._leave()
         return None
 
     def _chat_event(self, event: pygame.event.Event) -> Transition | None:
@@ -396,8 +399,8 @@ class OnlineScene(Scene):
             return None
         actions: dict[str, Callable[[], Transition | None]] = {
             "cancel": lambda: Go.MENU,
-            "back": lambda: Go.MENU,
-            "leave": lambda: Go.MENU,
+            "back": self._leave,
+            "leave": self._leave,
             "resign": self._ask_resign,
             "undo": lambda: self._propose(Offer.UNDO),
             "rematch": lambda: self._propose(Offer.REMATCH),
@@ -408,6 +411,26 @@ class OnlineScene(Scene):
         result = None if action is None else action()
         self._rebuild_buttons()
         return result
+
+    def _leave(self) -> Transition | None:
+        """Back to the menu.  A guest's game goes on without this window (its seat is
+        kept to resume); a game this window hosts ends with it, so the host is asked
+        first, and leaving counts as its loss."""
+        game = self.game
+        if game is None or game.over or self.link.server is None:
+            return Go.MENU
+
+        def leave() -> Transition:
+            self._record(game, "loss", winner=1 - int(self.mine))
+            return Go.MENU
+
+        return Confirm(
+            texts.Says.LEAVE_QUESTION.text,
+            texts.leave_detail(game.opponent),
+            texts.Says.LEAVE.text,
+            texts.Says.KEEP_PLAYING.text,
+            leave,
+        )
 
     def _ask_resign(self) -> Transition | None:
         game = self.game

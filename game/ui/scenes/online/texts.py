@@ -65,6 +65,7 @@ class Says(enum.Enum):
     RECONNECTING = N_("Connection lost: reconnecting...")
     RESIGN_QUESTION = N_("Resign this game?")
     KEEP_PLAYING = N_("Keep playing")
+    LEAVE_QUESTION = N_("Leave this game?")
     REFUSED_MOVE = N_("The server did not take that move; the board shows the game as it is.")
     GONE = N_("This online game is over: its room no longer exists on the server.")
     UNTRUSTED = N_(
@@ -200,6 +201,13 @@ def asked_rematch(name: str) -> str:
 
 def resign_detail(name: str) -> str:
     return _("{name} wins the game.").format(name=name)
+
+
+def leave_detail(name: str) -> str:
+    """What leaving a game this window hosts costs."""
+    return _(
+        "This window hosts the game: leaving ends it for both of you, and {name} wins."
+    ).format(name=name)
 
 
 def room_line(room: str) -> str:
