@@ -355,6 +355,29 @@ def test_the_host_is_asked_before_leaving_and_leaving_counts_its_loss(app: App) 
         assert games[0].result_for_human() == "loss"
         app.go(Go.MENU)
         assert isinstance(app.scene, MenuScene) and link.server is None  # the server stopped
+        assert app.saver.stats.per_level[ONLINE_RECORD].losses == 1  # counted once
+    finally:
+        bob.close()
+        hosted.stop(wait=True)
+
+
+def test_a_hosted_game_ended_by_closing_the_window_counts_as_the_hosts_loss(app: App) -> None:
+    hosted = HostedServer(host="127.0.0.1", port=0, keep_seconds=30)
+    hosted.start()
+    link = NetLink(hosted.local_url, "Ann", CreateRoom(), server=hosted)
+    link.start()
+    app.go(Online(OnlineScreen.GAME, link))
+    scene = scene_of(app)
+    run_until(app, lambda: link.room is not None)
+    assert link.room is not None
+    bob = NetClient(hosted.local_url, "Bob", JoinRoom(link.room))
+    bob.start()
+    try:
+        run_until(app, lambda: scene.game is not None)
+        app.close()  # the window closed mid-game: the game it hosts ends with it
+        record = app.saver.stats.per_level[ONLINE_RECORD]
+        assert (record.wins, record.losses) == (0, 1)
+        assert [g.result_for_human() for g in app.saver.all_games()] == ["loss"]
     finally:
         bob.close()
         hosted.stop(wait=True)

@@ -84,6 +84,8 @@ class OnlineScene(Scene):
         self.players: tuple[Side, Side] = (LocalPlayer(), LocalPlayer())
         self.buttons = ItemList([])
         self._recorded: set[tuple[str, str, str]] = set()
+        self._left = False
+        """Whether the player left the game this window hosts (its loss is counted)."""
         self.ended_at: float | None = None
         """When (scene time) the game on the board ended: its four breathes a while."""
         self.problem: str | None = None
@@ -422,6 +424,7 @@ class OnlineScene(Scene):
 
         def leave() -> Transition:
             self._record(game, "loss", winner=1 - int(self.mine))
+            self._left = True  # counted: closing the screen now counts nothing more
             return Go.MENU
 
         return Confirm(
@@ -479,8 +482,11 @@ class OnlineScene(Scene):
     # -- leaving ----------------------------------------------------------------------------
     def close(self) -> None:
         """The screen leaves: mid-game the seat is kept to be resumed; otherwise it is
-        given up."""
+        given up.  A game this window hosts ends here (the window closed while it went
+        on, or the player left it): it counts as this side's loss, once."""
         game = self.game
+        if game is not None and not game.over and self.link.server is not None and not self._left:
+            self._record(game, "loss", winner=1 - int(self.mine))
         going_on = game is not None and not game.over and self.link.server is None
         if not going_on:
             self._forget_seat()
