@@ -15,6 +15,7 @@ from game.ai.protocol import LINE_LENGTH, ReviewRequest, ReviewResult, SearchReq
 from game.ai.score import DRAW, Analysis, Score
 from game.core import Board, Player
 from game.profile.choices import DiscColour, Starter
+from game.profile.history import FinishedGame
 from game.ui import clipboard
 from game.ui.app import App
 from game.ui.options import LaunchOptions, Mode
@@ -680,3 +681,13 @@ def test_the_coach_speaks_on_proven_results_but_not_on_estimates() -> None:
             assert (scene.coach.offer is not None) is speaks
         finally:
             app.close()
+
+
+def test_an_online_games_review_names_the_friend_not_the_computer() -> None:
+    played = FinishedGame.online("4453", human=0, opponent="Bob", winner=1)  # Ann left
+    game = ReviewGame.of(played)
+    names = {"red": "Red", "yellow": "Yellow"}
+    assert texts.side_name(game, Player.FIRST, names) == "You"
+    assert texts.side_name(game, Player.SECOND, names) == "Bob"
+    against_the_computer = ReviewGame("4453", human=0, level="Hard")
+    assert texts.side_name(against_the_computer, Player.SECOND, names) == "The computer (Hard)"

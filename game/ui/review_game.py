@@ -16,7 +16,8 @@ class ReviewGame:
     ``start`` of them the position it began from (not the players' moves); against the
     computer, the side the human played (``human``, 0 or 1), the human's disc ``colour``
     and the computer's ``level`` name; ``id`` the history's name of the game (None: not
-    known, the latest game of these moves is meant)."""
+    known, the latest game of these moves is meant); ``opponent`` the friend's name in a
+    game played online ("" otherwise)."""
 
     moves: str
     start: int = 0
@@ -24,11 +25,20 @@ class ReviewGame:
     colour: DiscColour = DiscColour.RED
     level: str | None = None
     id: str | None = None
+    opponent: str = ""
 
     @classmethod
     def of(cls, game: FinishedGame) -> ReviewGame:
         """A game of the history."""
-        return cls(game.moves, game.start, game.human, game.colour, game.computer_level, game.id)
+        return cls(
+            game.moves,
+            game.start,
+            game.human,
+            game.colour,
+            game.computer_level,
+            game.id,
+            game.opponent,
+        )
 
     def colour_of(self, player: Player) -> DiscColour:
         """The disc colour ``player`` played with."""

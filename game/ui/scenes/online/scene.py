@@ -477,7 +477,8 @@ class OnlineScene(Scene):
         if game is None:
             return None
         mine = int(self.mine)
-        return Review(ReviewGame(game.moves, 0, mine, self.colour_of(self.mine), None))
+        colour = self.colour_of(self.mine)
+        return Review(ReviewGame(game.moves, 0, mine, colour, None, opponent=game.opponent))
 
     # -- leaving ----------------------------------------------------------------------------
     def close(self) -> None:

@@ -49,12 +49,14 @@ def mark(review: MoveReview) -> str:
 
 
 def side_name(game: ReviewGame, player: Player, names: Mapping[str, str]) -> str:
-    """Who played ``player``'s side: "You", "The computer (Hard)", or the colour's name in
-    the theme (``names``: its colour names)."""
+    """Who played ``player``'s side: "You", "The computer (Hard)", the friend's name
+    online, or the colour's name in the theme (``names``: its colour names)."""
     if game.human is None:
         return colour_name(names, game.colour_of(player))
     if int(player) == game.human:
         return _("You")
+    if game.opponent:
+        return game.opponent
     if game.level is None:
         return _("The computer")
     return _("The computer ({level})").format(level=level_name(game.level))
