@@ -45,9 +45,11 @@ from game.net.messages import (
     Chat,
     Colour,
     ErrorCode,
+    Leave,
     Move,
     Offer,
     Reason,
+    Resign,
     State,
     Status,
     Undo,
@@ -424,3 +426,26 @@ def test_an_instance_name_fits_dns_sd_on_a_character_boundary() -> None:
     name = instance_name("Łukasz " + "木" * 24, "ABC234")
     label = name.removesuffix("._connect4._tcp.local.")
     assert len(label.encode()) <= 63 and label.startswith("ABC234 Łukasz")
+
+
+def test_a_decided_game_whose_opponent_left_is_not_reconnected_to() -> None:
+    """The game is over and the opponent left the room (the host closed its window): when
+    the connection drops too there is nothing to resume, so the client says the game is
+    gone at once instead of trying again for minutes."""
+    fast = lambda: iter([0.05] * 1000)  # noqa: E731
+    with (
+        hosted() as server,
+        client(server.local_url, "Ann", CreateRoom(), delays=fast) as (ann, ann_ear),
+    ):
+        opened = ann_ear.wait_for(ann, of(RoomOpened))
+        assert isinstance(opened, RoomOpened)
+        with client(server.local_url, "Bob", JoinRoom(opened.room), delays=fast) as (bob, ear):
+            ear.wait_for(bob, of(GameStarted))
+            ann_ear.wait_for(ann, of(GameStarted))
+            ann.send(Resign())
+            ear.wait_for(bob, lambda e: isinstance(e, GameChanged) and e.game.over)
+            ann.send(Leave())
+            assert ear.wait_for(bob, of(OpponentChanged)) == OpponentChanged(Status.LEFT)
+            drop_every_connection(server)
+            failed = ear.wait_for(bob, lambda e: isinstance(e, Failed | ConnectionLost))
+            assert isinstance(failed, Failed) and failed.failure is Failure.GONE

@@ -264,6 +264,8 @@ class NetClient:
         self._task: asyncio.Task[None] | None = None
         self._ready = threading.Event()
         self._welcomed = False
+        self._opponent_left = False
+        """Whether the server said the opponent left the room (and has not come back)."""
         self.mirror = Mirror()
         """Owned by the client's thread; the window reads the events' snapshots."""
 
@@ -356,6 +358,11 @@ class NetClient:
                 self._welcomed = False
             now = self._loop.time()
             lost_since = now if lost_since is None else lost_since
+            game = self.mirror.game
+            if game is not None and game.over and self._opponent_left:
+                # Nothing to resume: the game is decided and nobody is left to play again.
+                self._emit(Failed(Failure.GONE, "the game is over and the opponent has left"))
+                return
             if self.mirror.token is None or now - lost_since > GIVE_UP_AFTER:
                 self._emit(Failed(Failure.GONE, "the connection could not be resumed"))
                 return
@@ -438,6 +445,10 @@ class NetClient:
     def _event(self, message: ServerMessage) -> NetEvent | None:
         if isinstance(message, Welcome):
             self._welcomed = True
+        elif isinstance(message, Opponent):
+            self._opponent_left = message.status is Status.LEFT
+        elif isinstance(message, Start):
+            self._opponent_left = False
         convert = _EVENTS.get(type(message))
         return None if convert is None else convert(message, self.mirror.game)
 
