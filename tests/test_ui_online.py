@@ -208,6 +208,23 @@ def test_joining_a_room_that_does_not_exist_says_so(app: App, server: HostedServ
     app.draw()
 
 
+def test_back_from_a_refused_room_returns_to_the_join_form_as_typed(
+    app: App, server: HostedServer
+) -> None:
+    memory = OnlineMemory.load(app.saver.store.path.with_name(ONLINE_FILE))
+    memory.name = "Bob"
+    join = JoinScene(app.stage, memory, browser=NoBrowser())  # type: ignore[arg-type]
+    app.navigator.stack.push(join)
+    join.boxes.boxes[0].text = server.local_url.removeprefix("ws://")
+    join.boxes.boxes[1].text = "ZZZZZZ"
+    app.go(join.activate("join"))  # type: ignore[arg-type]
+    scene = scene_of(app)
+    run_until(app, lambda: scene.problem is not None)
+    assert [item.key for item in scene.buttons.items] == ["back"]
+    app.go(scene.press("back"))  # type: ignore[arg-type]
+    assert app.scene is join and join.boxes.boxes[1].text == "ZZZZZZ"
+
+
 # -- what the screens show (the online shots of build_scripts/screenshots.py) -----------
 
 
@@ -262,7 +279,7 @@ def test_a_refused_join_offers_back_not_cancel(app: App) -> None:
     scene.problem = "No game with the code ABCDEF on that server."
     scene._rebuild_buttons()
     assert [item.label for item in scene.buttons.items] == ["Back"]
-    assert scene.press("back") == Go.MENU
+    assert scene.press("back") == Go.BACK  # to the form that asked (else the menu)
 
 
 @pytest.mark.parametrize("size", [(640, 480), (800, 600)])

@@ -187,7 +187,11 @@ class Navigator:
                 link.start()
         if link is not None and transition.screen is not OnlineScreen.START:
             scene = OnlineScene(host, link, keeper=self.services.saver, memory=memory)
-            self.stack.replace(self._menu(), scene)
+            if isinstance(self.stack.top, JoinScene):
+                # Over the form: a room refused (a wrong code) goes back to it as typed.
+                self.stack.push(scene)
+            else:
+                self.stack.replace(self._menu(), scene)
 
     def _setup(self, mode: Mode) -> SetupScene:
         from game.ui.scenes.setup import SetupScene  # noqa: PLC0415 - see _open

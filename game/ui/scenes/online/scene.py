@@ -357,7 +357,7 @@ class OnlineScene(Scene):
         elif command is Command.CHAT:
             self.chatting = True
         elif command is Command.BACK:
-            return self._leave()
+            return self._back()
         return None
 
     def _chat_event(self, event: pygame.event.Event) -> Transition | None:
@@ -401,7 +401,7 @@ class OnlineScene(Scene):
             return None
         actions: dict[str, Callable[[], Transition | None]] = {
             "cancel": lambda: Go.MENU,
-            "back": self._leave,
+            "back": self._back,
             "leave": self._leave,
             "resign": self._ask_resign,
             "undo": lambda: self._propose(Offer.UNDO),
@@ -413,6 +413,13 @@ class OnlineScene(Scene):
         result = None if action is None else action()
         self._rebuild_buttons()
         return result
+
+    def _back(self) -> Transition | None:
+        """Back: to the form that asked (a room refused, a server not reached: its fields
+        as typed), else as leaving."""
+        if self.game is None:
+            return Go.BACK
+        return self._leave()
 
     def _leave(self) -> Transition | None:
         """Back to the menu.  A guest's game goes on without this window (its seat is
