@@ -26,9 +26,12 @@ from game.ui.scenes.play import PlayScene
 from game.ui.scenes.review import ReviewScene, texts
 from game.ui.scenes.review.graph import disc_radius, draw_label_rect, x_of
 from game.ui.scenes.review.panel import (
+    MIN_LIST_ROWS,
     MORE_ABOVE,
     MORE_BELOW,
+    list_rect,
     move_cells,
+    panel_lines,
     row_height,
     visible_rows,
 )
@@ -691,3 +694,35 @@ def test_an_online_games_review_names_the_friend_not_the_computer() -> None:
     assert texts.side_name(game, Player.SECOND, names) == "Bob"
     against_the_computer = ReviewGame("4453", human=0, level="Hard")
     assert texts.side_name(against_the_computer, Player.SECOND, names) == "The computer (Hard)"
+
+
+def test_the_move_list_gives_way_to_the_sentences_under_it() -> None:
+    """In a small window the list of moves is shorter when the sentences under it (a long
+    reason, a long language) need the room, down to three rows; clicks follow it."""
+    app = App(LaunchOptions(window_size=(640, 480), fullscreen=False), worker=FakeWorker())
+    app.open()
+    try:
+        long_game = "617315721371413543521632362446574577645622"
+        review = open_review(app, long_game)
+        advance(app, 0.2)
+        layout = review.layout(app.size)
+        plain = review.panel_picture()
+        short = dataclasses.replace(plain, replay=("Replay", "Your move.", "Column 4."))
+        assert list_rect(app.stage, layout, review.record, short) == layout.moves
+        words = " ".join(["because"] * 30)
+        longer = dataclasses.replace(plain, replay=("Replay", words, "Column 4."))
+        rect = list_rect(app.stage, layout, review.record, longer)
+        row_h = row_height(app.stage, layout)
+        assert MIN_LIST_ROWS * row_h <= rect.height < layout.moves.height
+        lines = panel_lines(review.record, longer, app.stage)
+        small, width = layout.type.small, layout.panel.width - 2 * layout.pad
+        needed = sum(
+            len(app.stage.text.wrap(w, small, width)) * app.stage.text.line_step(small)
+            for w, _ in lines
+        )
+        top_button = min(r.top for r in layout.buttons.values())
+        assert rect.bottom + layout.pad // 2 + needed <= top_button - layout.pad
+        much = dataclasses.replace(plain, replay=("Replay", words * 5, "Column 4."))
+        assert list_rect(app.stage, layout, review.record, much).height == MIN_LIST_ROWS * row_h
+    finally:
+        app.close()

@@ -74,6 +74,45 @@ def row_height(look: Look, layout: ReviewLayout) -> int:
     return look.text.line_step(small_size(layout), 1.2)
 
 
+MIN_LIST_ROWS = 3
+"""The move list keeps at least this many rows when the sentences below it need room."""
+
+
+def panel_lines(record: ReviewRecord, panel: PanelPicture, look: Look) -> list[tuple[str, Colour]]:
+    """The sentences under the move list, each with its colour: the shown move's, or
+    while mistakes are replayed the replay's (its first line a heading, the task or the
+    answer in the accent)."""
+    if panel.replay is None:
+        return _describe(record, panel.names, look)
+    theme = look.theme
+    return [
+        (words, theme.accent if index == 2 else theme.text)
+        for index, words in enumerate(panel.replay)
+    ]
+
+
+def list_rect(
+    look: Look, layout: ReviewLayout, record: ReviewRecord, panel: PanelPicture
+) -> pygame.Rect:
+    """Where the move list goes: the layout's place, shorter (down to
+    :data:`MIN_LIST_ROWS` rows) when the sentences under it need the room (a small
+    window, a long language), for drawing and for clicks alike."""
+    text, pad, small = look.text, layout.pad, small_size(layout)
+    rect = layout.moves
+    width = layout.panel.width - 2 * pad
+    needed = sum(
+        len(text.wrap(words, small, width)) * text.line_step(small)
+        for words, _colour in panel_lines(record, panel, look)
+    )
+    top_button = min(r.top for r in layout.buttons.values())
+    room = top_button - pad - (rect.bottom + pad // 2)
+    if needed <= room:
+        return rect
+    row_h = row_height(look, layout)
+    height = max(min(rect.height, MIN_LIST_ROWS * row_h), rect.height - (needed - room))
+    return pygame.Rect(rect.x, rect.y, rect.width, height)
+
+
 @dataclass(frozen=True, slots=True)
 class PanelPicture:
     """What the panel shows besides the record: the sides' ``names`` (first, second),
@@ -108,16 +147,10 @@ def draw_side_panel(
             pygame.Rect(x, layout.panel.y + pad, width, heading),
             anchor="topleft",
         )
-        _move_list(surface, look, layout, record, small)
-        y = layout.moves.bottom + pad // 2
-        if panel.replay is None:
-            said = _describe(record, panel.names, look)
-        else:  # the first line a heading, the task or the answer in the accent
-            said = [
-                (words, theme.accent if index == 2 else theme.text)
-                for index, words in enumerate(panel.replay)
-            ]
-        for words, colour in said:
+        moves = list_rect(look, layout, record, panel)
+        _move_list(surface, look, layout, record, moves)
+        y = moves.bottom + pad // 2
+        for words, colour in panel_lines(record, panel, look):
             lines = text.wrap(words, small, width)
             if y + len(lines) * text.line_step(small) > top_button - pad:
                 break
@@ -141,18 +174,22 @@ def draw_side_panel(
 
 
 def _move_list(
-    surface: pygame.Surface, look: Look, layout: ReviewLayout, record: ReviewRecord, size: int
+    surface: pygame.Surface,
+    look: Look,
+    layout: ReviewLayout,
+    record: ReviewRecord,
+    rect: pygame.Rect,
 ) -> None:
-    """Each move: its column and mark, the shown one highlighted, the moves of the start
-    position dimmed."""
+    """Each move in ``rect``: its column and mark, the shown one highlighted, the moves of
+    the start position dimmed."""
     theme, text = look.theme, look.text
-    row_h = row_height(look, layout)
-    cells = move_cells(layout.moves, record.length, record.shown, row_h)
-    _more_marks(surface, look, layout, record, size)
+    size, row_h = small_size(layout), row_height(look, layout)
+    cells = move_cells(rect, record.length, record.shown, row_h)
+    _more_marks(surface, look, layout, record, rect)
     colours = verdict_colours(look)
     for number, cell in cells.items():
         if number % 2:
-            label = pygame.Rect(layout.moves.x, cell.y, cell.x - layout.moves.x, row_h)
+            label = pygame.Rect(rect.x, cell.y, cell.x - rect.x, row_h)
             text.blit_fitted(
                 surface,
                 f"{(number + 1) // 2}.",
@@ -173,11 +210,16 @@ def _move_list(
 
 
 def _more_marks(
-    surface: pygame.Surface, look: Look, layout: ReviewLayout, record: ReviewRecord, size: int
+    surface: pygame.Surface,
+    look: Look,
+    layout: ReviewLayout,
+    record: ReviewRecord,
+    rect: pygame.Rect,
 ) -> None:
-    """An arrow at the right end of the first row when moves are hidden above, of the
-    last row when some are below (the wheel, the arrow keys or the graph bring them)."""
-    rect, row_h = layout.moves, row_height(look, layout)
+    """An arrow at the right end of the first row of ``rect`` when moves are hidden
+    above, of the last row when some are below (the wheel, the arrow keys or the graph
+    bring them)."""
+    size, row_h = small_size(layout), row_height(look, layout)
     on_screen = visible_rows(rect, record.length, record.shown, row_h)
     ink = Ink(size, look.theme.text_muted)
     if on_screen.start > 0:

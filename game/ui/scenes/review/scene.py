@@ -48,6 +48,7 @@ from game.ui.scenes.review.panel import (
     PanelPicture,
     draw_side_panel,
     footer_top,
+    list_rect,
     move_cells,
     row_height,
 )
@@ -196,8 +197,12 @@ class ReviewScene(Scene):
         picture = self.picture()
         draw_board(surface, self.host, layout, picture)
         draw_graph(surface, self.host, layout.graph, self.graph())
-        names = self.names()
-        draw_summary(surface, self.host, layout.summary, self.record, names)
+        draw_summary(surface, self.host, layout.summary, self.record, self.names())
+        draw_side_panel(surface, self.host, layout, self.record, self.panel_picture())
+
+    def panel_picture(self) -> PanelPicture:
+        """What the side panel shows besides the record (for drawing, and for clicks on
+        the move list, whose height the sentences under it decide)."""
         replay = None
         if self.replaying is not None:
             game, colours = self.record.game, self.host.theme.colour_names
@@ -205,13 +210,7 @@ class ReviewScene(Scene):
             if self.replaying.kept_nowhere:
                 lines.append(texts.replay_kept_nowhere())
             replay = tuple(lines)
-        draw_side_panel(
-            surface,
-            self.host,
-            layout,
-            self.record,
-            PanelPicture(names, self.buttons, self.status(), replay),
-        )
+        return PanelPicture(self.names(), self.buttons, self.status(), replay)
 
     # -- events and time ---------------------------------------------------------------
     def show(self, shown: int) -> None:
@@ -281,7 +280,8 @@ class ReviewScene(Scene):
             return
         record = self.record
         row_h = row_height(self.host, layout)
-        for number, cell in move_cells(layout.moves, record.length, record.shown, row_h).items():
+        moves = list_rect(self.host, layout, record, self.panel_picture())
+        for number, cell in move_cells(moves, record.length, record.shown, row_h).items():
             if cell.collidepoint(pos):
                 self.show(number)
                 return
