@@ -111,7 +111,7 @@ def draw_graph(
     pygame.draw.line(surface, theme.text_muted, (rect.x + 4, middle), (rect.right - 4, middle))
     shown_x = x_of(rect, graph.shown, graph.length)
     pygame.draw.line(surface, theme.accent, (shown_x, rect.y + 3), (shown_x, rect.bottom - 3), 2)
-    _sides(surface, look, rect, graph, shown_x)
+    _sides(surface, look, rect, graph)
     points = [
         (x_of(rect, ply, graph.length), y_of(rect, height_of(value)), value.score.is_exact)
         for ply, value in sorted(graph.values.items())
@@ -130,6 +130,10 @@ def draw_graph(
     for x, y, exact in points:
         if not exact:
             pygame.draw.circle(surface, theme.text_muted, (x, y), radius, 1)
+    # The draw's word last, on the panel's colour: the curve may run through its place.
+    label = draw_label_rect(look, rect, graph.draw_word, shown_x)
+    pygame.draw.rect(surface, theme.panel, label.inflate(6, 2), border_radius=3)
+    look.text.blit(surface, graph.draw_word, Ink(label_size(rect), theme.text_muted), label.topleft)
 
 
 def draw_label_rect(look: Look, rect: pygame.Rect, word: str, shown_x: int) -> pygame.Rect:
@@ -144,16 +148,10 @@ def draw_label_rect(look: Look, rect: pygame.Rect, word: str, shown_x: int) -> p
     return label
 
 
-def _sides(
-    surface: pygame.Surface, look: Look, rect: pygame.Rect, graph: GraphData, shown_x: int
-) -> None:
-    """The first player's disc at the top (its wins), the second's at the bottom, and the
-    draw's word on the line, away from the shown position's bar."""
+def _sides(surface: pygame.Surface, look: Look, rect: pygame.Rect, graph: GraphData) -> None:
+    """The first player's disc at the top (its wins), the second's at the bottom."""
     renderer, theme = look.renderer, look.theme
     r = disc_radius(rect)
     renderer.draw_disc(surface, (rect.x + r + 4, rect.y + r + 4), r, graph.colours[0], theme)
     bottom = (rect.x + r + 4, rect.bottom - r - 4)
     renderer.draw_disc(surface, bottom, r, graph.colours[1], theme)
-    size = label_size(rect)
-    label = draw_label_rect(look, rect, graph.draw_word, shown_x)
-    look.text.blit(surface, graph.draw_word, Ink(size, theme.text_muted), label.topleft)
