@@ -22,7 +22,7 @@ from game.ui.options import LaunchOptions, Mode
 from game.ui.review_game import ReviewGame
 from game.ui.scenes.games import GamesScene
 from game.ui.scenes.import_game import ImportScene, moves_in, problem_with
-from game.ui.scenes.play import PlayScene
+from game.ui.scenes.play import PlayScene, view
 from game.ui.scenes.review import ReviewScene, texts
 from game.ui.scenes.review.graph import disc_radius, draw_label_rect, x_of
 from game.ui.scenes.review.panel import (
@@ -430,6 +430,15 @@ def test_the_coach_says_a_blunder_before_the_computer_replies_and_takes_it_back(
         app.close()
 
 
+def _marked_column(scene: PlayScene, monkeypatch: pytest.MonkeyPatch) -> int | None:
+    """The 0-based column whose number the play board marks under it, as drawn now."""
+    marked: list[int | None] = []
+    with monkeypatch.context() as patch:
+        patch.setattr(view, "draw_column_numbers", lambda s, look, g, chosen: marked.append(chosen))
+        scene.draw(screen())
+    return marked[-1]
+
+
 def _ring_point(app: App, scene: PlayScene, cell: tuple[int, int]) -> tuple[int, int]:
     """A point on the ring the coach's marks draw around ``cell`` (just inside its outer
     edge, right of the hole), in the window as it is now."""
@@ -439,7 +448,9 @@ def _ring_point(app: App, scene: PlayScene, cell: tuple[int, int]) -> tuple[int,
     return x + g.radius + width // 2, y
 
 
-def test_the_coach_names_the_threat_that_decides_a_long_term_loss_when_it_is_found() -> None:
+def test_the_coach_names_the_threat_that_decides_a_long_term_loss_when_it_is_found(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The coach says at once how soon the loss comes, asks the worker for the review's
     reason of the move (the solver's line to the end), and then names the threat."""
     threat = Decider(cell=(0, 1), owner=Player.SECOND, now=True, forced=True)
@@ -476,9 +487,11 @@ def test_the_coach_names_the_threat_that_decides_a_long_term_loss_when_it_is_fou
             " up, Red will have to play under it."
         )
         assert len(worker.reviews) == 1  # asked once
-        # The board rings the threat's cell in Yellow's colour while the question is open.
+        # The board rings the threat's cell in Yellow's colour while the question is open,
+        # and the column that still wins (4) is marked under the board.
         app.step([], FRAME)
         assert screen().get_at(ring)[:3] == yellow
+        assert offer.best_column == 3 and _marked_column(scene, monkeypatch) == 3
         scene.press("keep")
         worker.release()
         advance(app, 1.0)

@@ -3,8 +3,9 @@ column above it, and the game-over banner.  The side panel is :mod:`.panel`.
 
 While the coach objects to a move, the board rings the cells its reason names (the
 missed win, the threats the move allows, the threat that decides a long-term loss) in
-the colour of the player each wins for, and marks the column the reason names under
-the board, as the Review screen does (:mod:`game.ui.reason_marks`).
+the colour of the player each wins for, as the Review screen does
+(:mod:`game.ui.reason_marks`), and marks under the board the column its question names
+as the one that still wins (or draws).
 
 Drawing reads the scene's state (:class:`PlayState`) and changes none of it.
 """
@@ -140,10 +141,12 @@ def draw_board(surface: pygame.Surface, state: PlayState, layout: BoardLayout) -
         renderer.draw_win_mark(surface, g.centre(col, row), g, theme, wave)
     chosen = None if state.round.board_locked else state.cursor
     offer = state.coach.offer
-    if offer is not None and offer.reason is not None:
-        cells = reasons.marked_cells(offer.reason, offer.mover)
-        draw_marks(surface, look, g, [(cell, colour_of(state, owner)) for cell, owner in cells])
-        chosen = reasons.marked_column(offer.reason)
+    if offer is not None:
+        chosen = offer.best_column  # the column the coach's question names ("still wins")
+        if offer.reason is not None:
+            cells = reasons.marked_cells(offer.reason, offer.mover)
+            marks = [(cell, colour_of(state, owner)) for cell, owner in cells]
+            draw_marks(surface, look, g, marks)
     draw_column_numbers(surface, look, g, chosen)
 
 
