@@ -13,7 +13,7 @@ from game import i18n
 from game.i18n import LANGUAGES
 from game.net.client import CreateRoom, GameChanged, JoinRoom, NetClient, ResumeSeat
 from game.net.hosting import HostedServer
-from game.net.messages import Chat, Colour, Move, Offer, Rematch, Resign
+from game.net.messages import Chat, Colour, Move, Offer, Rematch, Resign, Undo
 from game.net.mirror import OnlineGame
 from game.profile.online_memory import ONLINE_FILE, OnlineMemory
 from game.profile.settings import SettingsStore
@@ -398,3 +398,30 @@ def test_a_hosted_game_ended_by_closing_the_window_counts_as_the_hosts_loss(app:
     finally:
         bob.close()
         hosted.stop(wait=True)
+
+
+def test_the_player_who_asked_for_an_undo_is_told_when_it_is_agreed(
+    app: App, server: HostedServer
+) -> None:
+    link = NetLink(server.local_url, "Ann", CreateRoom())
+    link.start()
+    app.go(Online(OnlineScreen.GAME, link))
+    scene = scene_of(app)
+    run_until(app, lambda: link.room is not None)
+    assert link.room is not None
+    bob = NetClient(server.local_url, "Bob", JoinRoom(link.room))
+    bob.start()
+    try:
+        run_until(app, lambda: scene.game is not None)
+        app.step([key(pygame.K_4)], FRAME)
+        run_until(app, lambda: any(isinstance(e, GameChanged) for e in bob.events()))
+        scene.press("undo")
+        said = [notice.text for notice in app.stage.notices.shown]
+        assert "Asked Bob to take back your move" in said
+        bob.send(Undo(1))  # Bob agrees
+        run_until(app, lambda: scene.board.moves == "")
+        said = [notice.text for notice in app.stage.notices.shown]
+        assert "Bob agreed: your move is taken back." in said
+        assert "Asked Bob to take back your move" not in said  # answered: replaced
+    finally:
+        bob.close()

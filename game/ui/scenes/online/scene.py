@@ -85,6 +85,8 @@ class OnlineScene(Scene):
         self.buttons = ItemList([])
         self._recorded: set[tuple[str, str, str]] = set()
         self._left = False
+        self._undo_asked = False
+        """Whether this side asked to take its move back and has had no answer yet."""
         """Whether the player left the game this window hosts (its loss is counted)."""
         self.ended_at: float | None = None
         """When (scene time) the game on the board ended: its four breathes a while."""
@@ -185,7 +187,11 @@ class OnlineScene(Scene):
                 self._sync(started)
             case GameChanged(game=changed) if not self._follows(changed):
                 if len(changed.moves) < len(self.board.moves):  # a move taken back
-                    self.host.withdraw("offer")  # "asked Bob to take back" is answered
+                    if self._undo_asked:  # "asked Bob to take back" is answered: yes
+                        self.host.notify(texts.undo_agreed(name), topic="offer")
+                    else:
+                        self.host.withdraw("offer")
+                    self._undo_asked = False
                 self._sync(changed)
             case ChatReceived():
                 self.host.sounds.play("click")
@@ -197,7 +203,8 @@ class OnlineScene(Scene):
                 self.host.notify(texts.offered_undo(name), topic="offer")
             case OfferReceived(offer=Offer.REMATCH):
                 self.host.notify(texts.offered_rematch(name), topic="offer")
-            case OfferDeclined():
+            case OfferDeclined(offer=declined):
+                self._undo_asked = self._undo_asked and declined is not Offer.UNDO
                 self.host.notify(texts.declined(name), topic="offer")
             case Refusal(code=code) if game is None:  # the join or the room refused
                 self.problem = texts.refusal(code, getattr(self.link.intent, "room", ""))
@@ -466,6 +473,7 @@ class OnlineScene(Scene):
         if offer is Offer.UNDO:
             self.link.propose(offer, Undo(len(game.moves)))
             asked = texts.asked_undo(game.opponent)
+            self._undo_asked = not accepting
         else:
             self.link.propose(offer, Rematch())
             asked = texts.asked_rematch(game.opponent)

@@ -195,6 +195,11 @@ def asked_undo(name: str) -> str:
     return _("Asked {name} to take back your move").format(name=name)
 
 
+def undo_agreed(name: str) -> str:
+    """The opponent agreed to the undo this side asked for."""
+    return _("{name} agreed: your move is taken back.").format(name=name)
+
+
 def asked_rematch(name: str) -> str:
     return _("Offered {name} a rematch").format(name=name)
 
