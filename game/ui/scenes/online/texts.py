@@ -76,7 +76,7 @@ class Says(enum.Enum):
     SERVER_FAILED = N_("The game server could not start on this computer.")
 
 
-PHRASES = (N_("Good luck"), N_("Well played"), N_("Thanks"), N_("Rematch?"))
+PHRASES = (N_("Good luck"), N_("Well played"), N_("Thanks"), N_("Again?"))
 """The ready phrases of the chat panel, sent in the sender's language."""
 
 
