@@ -11,7 +11,14 @@ import pytest
 
 from game import i18n
 from game.i18n import LANGUAGES
-from game.net.client import CreateRoom, GameChanged, JoinRoom, NetClient, ResumeSeat
+from game.net.client import (
+    CreateRoom,
+    GameChanged,
+    JoinRoom,
+    NetClient,
+    OfferReceived,
+    ResumeSeat,
+)
 from game.net.hosting import HostedServer
 from game.net.messages import Chat, Colour, Move, Offer, Rematch, Resign, Undo
 from game.net.mirror import OnlineGame
@@ -262,7 +269,7 @@ def test_offering_a_rematch_says_so_and_accepting_one_says_nothing_was_asked(app
     assert app.stage.notices.shown == []
 
 
-def test_a_move_taken_back_withdraws_the_notice_that_asked_for_it(app: App) -> None:
+def test_a_move_taken_back_answers_the_notice_that_asked_for_it(app: App) -> None:
     scene = quiet_scene(app)
     app.step([], FRAME)
     scene.press("undo")
@@ -270,7 +277,17 @@ def test_a_move_taken_back_withdraws_the_notice_that_asked_for_it(app: App) -> N
     undone = OnlineGame("ABCDEF", Colour.FIRST, "Bob", "0" * 32, "445")
     scene.link.game = undone
     scene._react(GameChanged(undone))
-    assert app.stage.notices.shown == [] and scene.board.moves == "445"
+    said = [(n.topic, n.text) for n in app.stage.notices.shown]
+    assert said == [("offer", "Bob agreed: your move is taken back.")]
+    assert scene.board.moves == "445"
+    # Taken back at the friend's request (this side agreed): nothing more to say.
+    app.stage.notices.shown.clear()
+    scene.link.offers.add(Offer.UNDO)
+    scene.press("undo")  # accepting the friend's request
+    again = OnlineGame("ABCDEF", Colour.FIRST, "Bob", "0" * 32, "44")
+    scene.link.game = again
+    scene._react(GameChanged(again))
+    assert app.stage.notices.shown == [] and scene.board.moves == "44"
 
 
 def test_a_refused_join_offers_back_not_cancel(app: App) -> None:
@@ -415,9 +432,11 @@ def test_the_player_who_asked_for_an_undo_is_told_when_it_is_agreed(
         run_until(app, lambda: scene.game is not None)
         app.step([key(pygame.K_4)], FRAME)
         run_until(app, lambda: any(isinstance(e, GameChanged) for e in bob.events()))
+        run_until(app, lambda: scene.game is not None and scene.game.moves == "4")
         scene.press("undo")
         said = [notice.text for notice in app.stage.notices.shown]
         assert "Asked Bob to take back your move" in said
+        run_until(app, lambda: any(isinstance(e, OfferReceived) for e in bob.events()))
         bob.send(Undo(1))  # Bob agrees
         run_until(app, lambda: scene.board.moves == "")
         said = [notice.text for notice in app.stage.notices.shown]
