@@ -190,10 +190,13 @@ def test_the_statistics_reset_asks_twice_and_forgets_in_the_file_too(app: App) -
     assert stats.activate("reset") is None
     assert app.saver.stats.per_level["Hard"].wins == 1  # the first press only asks
     assert stats.items.get("reset").label == stats_scene.reset_label(asked=True)
+    asking = [n.text for n in app.stage.notices.shown if n.topic == "reset"]
+    assert asking and "rating" in asking[0] and "puzzles" in asking[0]  # what would go
     stats.activate("reset")
     assert stats.table == [] and app.saver.stats.per_level.get("Hard") is None
     assert SettingsStore().load().stats.per_level.get("Hard") is None
     assert any("reset" in notice.text for notice in app.stage.notices.shown)
+    assert not [n for n in app.stage.notices.shown if n.topic == "reset"]  # answered
 
 
 def test_no_games_yet_leaves_an_empty_table() -> None:

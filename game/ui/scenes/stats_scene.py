@@ -4,8 +4,9 @@ player's rating with its graph over time, the puzzles (:mod:`game.ui.rating_view
 how many of the mistakes replayed in Your games the player fixed.
 
 It shows every window's games (the settings file's counts plus this window's
-unsaved ones).  Reset asks to be pressed twice, then forgets every level's games,
-in this window and in the file.
+unsaved ones).  Reset asks to be pressed twice (the first press says what would go),
+then forgets every level's games, the rating and the puzzles, in this window and in the
+file.
 """
 
 from __future__ import annotations
@@ -133,12 +134,18 @@ class StatsScene(FormScene):
         if key == "games":
             return Go.GAMES
         item = self.items.get("reset")
-        if not self.asked:  # the first press asks again
+        if not self.asked:  # the first press asks again, and says what would go
             self.asked = True
             item.label = reset_label(True)
+            said = _(
+                "Press again to forget the games of every level, your rating and your"
+                " solved puzzles."
+            )
+            self.host.notify(said, topic="reset")
             return None
         self.asked = False
         item.label = reset_label(False)
+        self.host.withdraw("reset")
         problem = self.records.reset_statistics()
         if problem is not None:
             self.host.notify(problem)
