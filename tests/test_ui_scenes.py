@@ -199,6 +199,17 @@ def test_the_statistics_reset_asks_twice_and_forgets_in_the_file_too(app: App) -
     assert not [n for n in app.stage.notices.shown if n.topic == "reset"]  # answered
 
 
+def test_leaving_the_statistics_unanswered_takes_the_reset_notice_away(app: App) -> None:
+    app.go(Go.STATS)
+    stats = app.scene
+    assert isinstance(stats, StatsScene)
+    stats.activate("reset")
+    assert [n for n in app.stage.notices.shown if n.topic == "reset"]
+    app.step([key(pygame.K_ESCAPE)], FRAME)
+    assert isinstance(app.scene, MenuScene)
+    assert not [n for n in app.stage.notices.shown if n.topic == "reset"]
+
+
 def test_no_games_yet_leaves_an_empty_table() -> None:
     assert stats_scene.rows({}) == []
 

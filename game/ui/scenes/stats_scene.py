@@ -119,6 +119,10 @@ class StatsScene(FormScene):
     def title(self) -> str:  # type: ignore[override]
         return _("Statistics")
 
+    def close(self) -> None:
+        """Leaving unanswered: the notice of what a second press would forget goes too."""
+        self.host.withdraw("reset")
+
     def relabel(self) -> None:
         self.items.get("back").label = _("Back")
         self.items.get("games").label = _("Your games")
