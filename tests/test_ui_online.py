@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable, Iterator
 
@@ -354,22 +355,44 @@ def test_the_first_screen_puts_the_name_below_its_explanation_in_every_language(
         i18n.use("en")
 
 
-def test_the_host_is_asked_before_leaving_and_leaving_counts_its_loss(app: App) -> None:
-    """The window that hosts the game is its server: Esc mid-game asks first (Keep
-    playing goes on), and leaving ends the game for both and counts as the host's loss,
-    kept in Your games; the friend is told they win."""
-    hosted = HostedServer(host="127.0.0.1", port=0, keep_seconds=30)
-    hosted.start()
-    link = NetLink(hosted.local_url, "Ann", CreateRoom(), server=hosted)
+@contextlib.contextmanager
+def against_bob(
+    app: App, url: str, *, hosted: HostedServer | None = None
+) -> Iterator[tuple[OnlineScene, NetLink, NetClient]]:
+    """Ann's game screen (this window) in a room she opened on ``url`` (``hosted``: this
+    window's own server), Bob joined from a client thread: from the moment the game began."""
+    link = NetLink(url, "Ann", CreateRoom(), server=hosted)
     link.start()
     app.go(Online(OnlineScreen.GAME, link))
     scene = scene_of(app)
     run_until(app, lambda: link.room is not None)
     assert link.room is not None
-    bob = NetClient(hosted.local_url, "Bob", JoinRoom(link.room))
+    bob = NetClient(url, "Bob", JoinRoom(link.room))
     bob.start()
     try:
         run_until(app, lambda: scene.game is not None)
+        yield scene, link, bob
+    finally:
+        bob.close()
+
+
+@contextlib.contextmanager
+def own_server() -> Iterator[HostedServer]:
+    """A server as the window hosting a game runs it (the game's link stops it too)."""
+    hosted = HostedServer(host="127.0.0.1", port=0, keep_seconds=30)
+    hosted.start()
+    try:
+        yield hosted
+    finally:
+        hosted.stop(wait=True)
+
+
+def test_the_host_is_asked_before_leaving_and_leaving_counts_its_loss(app: App) -> None:
+    """The window that hosts the game is its server: Esc mid-game asks first (Keep
+    playing goes on), and leaving ends the game for both and counts as the host's loss,
+    kept in Your games; the friend is told they win."""
+    with own_server() as hosted, against_bob(app, hosted.local_url, hosted=hosted) as played:
+        scene, link, bob = played
         app.step([key(pygame.K_4)], FRAME)
         run_until(app, lambda: any(isinstance(e, GameChanged) for e in bob.events()))
         app.step([key(pygame.K_ESCAPE)], FRAME)
@@ -390,46 +413,20 @@ def test_the_host_is_asked_before_leaving_and_leaving_counts_its_loss(app: App) 
         app.go(Go.MENU)
         assert isinstance(app.scene, MenuScene) and link.server is None  # the server stopped
         assert app.saver.stats.per_level[ONLINE_RECORD].losses == 1  # counted once
-    finally:
-        bob.close()
-        hosted.stop(wait=True)
 
 
 def test_a_hosted_game_ended_by_closing_the_window_counts_as_the_hosts_loss(app: App) -> None:
-    hosted = HostedServer(host="127.0.0.1", port=0, keep_seconds=30)
-    hosted.start()
-    link = NetLink(hosted.local_url, "Ann", CreateRoom(), server=hosted)
-    link.start()
-    app.go(Online(OnlineScreen.GAME, link))
-    scene = scene_of(app)
-    run_until(app, lambda: link.room is not None)
-    assert link.room is not None
-    bob = NetClient(hosted.local_url, "Bob", JoinRoom(link.room))
-    bob.start()
-    try:
-        run_until(app, lambda: scene.game is not None)
+    with own_server() as hosted, against_bob(app, hosted.local_url, hosted=hosted):
         app.close()  # the window closed mid-game: the game it hosts ends with it
         record = app.saver.stats.per_level[ONLINE_RECORD]
         assert (record.wins, record.losses) == (0, 1)
         assert [g.result_for_human() for g in app.saver.all_games()] == ["loss"]
-    finally:
-        bob.close()
-        hosted.stop(wait=True)
 
 
 def test_the_player_who_asked_for_an_undo_is_told_when_it_is_agreed(
     app: App, server: HostedServer
 ) -> None:
-    link = NetLink(server.local_url, "Ann", CreateRoom())
-    link.start()
-    app.go(Online(OnlineScreen.GAME, link))
-    scene = scene_of(app)
-    run_until(app, lambda: link.room is not None)
-    assert link.room is not None
-    bob = NetClient(server.local_url, "Bob", JoinRoom(link.room))
-    bob.start()
-    try:
-        run_until(app, lambda: scene.game is not None)
+    with against_bob(app, server.local_url) as (scene, _link, bob):
         app.step([key(pygame.K_4)], FRAME)
         run_until(app, lambda: any(isinstance(e, GameChanged) for e in bob.events()))
         run_until(app, lambda: scene.game is not None and scene.game.moves == "4")
@@ -442,5 +439,3 @@ def test_the_player_who_asked_for_an_undo_is_told_when_it_is_agreed(
         said = [notice.text for notice in app.stage.notices.shown]
         assert "Bob agreed: your move is taken back." in said
         assert "Asked Bob to take back your move" not in said  # answered: replaced
-    finally:
-        bob.close()

@@ -400,6 +400,18 @@ def coach_answers(request: SearchRequest) -> SearchResult:
     )
 
 
+DECIDER = Decider(cell=(0, 1), owner=Player.SECOND, now=True, forced=True)
+DECIDED = Reason(Why.LONG_TERM, discs=20, cells=(DECIDER.cell,), decider=DECIDER)
+"""Why column 1 from the empty board loses (:func:`coach_answers`), once the review's
+line names the threat that decides it: Yellow's, in column 1, row 2."""
+
+
+def decided_review(request: ReviewRequest) -> ReviewResult:
+    """The worker's review of the coach's move: the reason with its deciding threat."""
+    value = PositionValue(request.ply, Score.exact(1), 3)
+    return ReviewResult(value=value, nodes=1, time=0.0, reason=DECIDED)
+
+
 def test_the_coach_says_a_blunder_before_the_computer_replies_and_takes_it_back() -> None:
     worker = FakeWorker(answer=coach_answers)
     app = make_app(worker, coach=True)
@@ -453,14 +465,8 @@ def test_the_coach_names_the_threat_that_decides_a_long_term_loss_when_it_is_fou
 ) -> None:
     """The coach says at once how soon the loss comes, asks the worker for the review's
     reason of the move (the solver's line to the end), and then names the threat."""
-    threat = Decider(cell=(0, 1), owner=Player.SECOND, now=True, forced=True)
-    found = Reason(Why.LONG_TERM, discs=20, cells=(threat.cell,), decider=threat)
-
-    def review(request: ReviewRequest) -> ReviewResult:
-        value = PositionValue(request.ply, Score.exact(1), 3)
-        return ReviewResult(value=value, nodes=1, time=0.0, reason=found)
-
-    worker = FakeWorker(answer=coach_answers, review=review, auto=False)
+    threat, found = DECIDER, DECIDED
+    worker = FakeWorker(answer=coach_answers, review=decided_review, auto=False)
     app = make_app(worker, coach=True)
     try:
         scene = start(app, Mode.VS_COMPUTER, starter=Starter.YOU)
@@ -521,14 +527,8 @@ def test_the_coachs_reason_still_on_its_way_is_cancelled_when_the_player_decides
 def test_a_move_taken_back_and_played_again_is_told_in_full_again() -> None:
     """The deciding threat found for a move is said (and ringed) at once when the move is
     taken back and played again; a reason cancelled before it came is asked again."""
-    threat = Decider(cell=(0, 1), owner=Player.SECOND, now=True, forced=True)
-    found = Reason(Why.LONG_TERM, discs=20, cells=(threat.cell,), decider=threat)
-
-    def review(request: ReviewRequest) -> ReviewResult:
-        value = PositionValue(request.ply, Score.exact(1), 3)
-        return ReviewResult(value=value, nodes=1, time=0.0, reason=found)
-
-    worker = FakeWorker(answer=coach_answers, review=review, auto=False)
+    threat, found = DECIDER, DECIDED
+    worker = FakeWorker(answer=coach_answers, review=decided_review, auto=False)
     app = make_app(worker, coach=True)
     try:
         scene = start(app, Mode.VS_COMPUTER, starter=Starter.YOU)
@@ -564,14 +564,8 @@ def test_why_the_move_loses_is_shown_whole_and_above_the_buttons(size: tuple[int
     """The coach's reason, long in German, is drawn whole in the smallest window too
     (who plays and the moves give way there), and no line of the panel runs under its
     buttons; in a larger window everything stays."""
-    threat = Decider(cell=(0, 1), owner=Player.SECOND, now=True, forced=True)
-    found = Reason(Why.LONG_TERM, discs=20, cells=(threat.cell,), decider=threat)
-
-    def review(request: ReviewRequest) -> ReviewResult:
-        value = PositionValue(request.ply, Score.exact(1), 3)
-        return ReviewResult(value=value, nodes=1, time=0.0, reason=found)
-
-    worker = FakeWorker(answer=coach_answers, review=review)
+    found = DECIDED
+    worker = FakeWorker(answer=coach_answers, review=decided_review)
     app = App(LaunchOptions(window_size=size, fullscreen=False, language="de"), worker=worker)
     app.settings.coach = True
     app.settings.animation_speed = 3.0

@@ -84,10 +84,10 @@ class OnlineScene(Scene):
         self.players: tuple[Side, Side] = (LocalPlayer(), LocalPlayer())
         self.buttons = ItemList([])
         self._recorded: set[tuple[str, str, str]] = set()
-        self._left = False
+        self._conceded = False
+        """Whether the loss of the game this window hosts, left unfinished, is counted."""
         self._undo_asked = False
         """Whether this side asked to take its move back and has had no answer yet."""
-        """Whether the player left the game this window hosts (its loss is counted)."""
         self.ended_at: float | None = None
         """When (scene time) the game on the board ended: its four breathes a while."""
         self.problem: str | None = None
@@ -437,8 +437,7 @@ class OnlineScene(Scene):
             return Go.MENU
 
         def leave() -> Transition:
-            self._record(game, "loss", winner=1 - int(self.mine))
-            self._left = True  # counted: closing the screen now counts nothing more
+            self._concede()
             return Go.MENU
 
         return Confirm(
@@ -448,6 +447,14 @@ class OnlineScene(Scene):
             texts.Says.KEEP_PLAYING.text,
             leave,
         )
+
+    def _concede(self) -> None:
+        """Count the unfinished game this window hosts as this side's loss, once."""
+        game = self.game
+        if game is None or game.over or self._conceded:
+            return
+        self._conceded = True
+        self._record(game, "loss", winner=1 - int(self.mine))
 
     def _ask_resign(self) -> Transition | None:
         game = self.game
@@ -501,8 +508,8 @@ class OnlineScene(Scene):
         given up.  A game this window hosts ends here (the window closed while it went
         on, or the player left it): it counts as this side's loss, once."""
         game = self.game
-        if game is not None and not game.over and self.link.server is not None and not self._left:
-            self._record(game, "loss", winner=1 - int(self.mine))
+        if self.link.server is not None:
+            self._concede()
         going_on = game is not None and not game.over and self.link.server is None
         if not going_on:
             self._forget_seat()

@@ -145,13 +145,18 @@ def _players_height(pen: Pen) -> int:
     return height + pen.pad // 2
 
 
+def _disc_radius(pen: Pen) -> int:
+    """The radius of the disc beside whose turn it is."""
+    return max(8, round(pen.body * 0.62))
+
+
 def _offer_height(pen: Pen) -> int:
     """How tall :func:`_turn` will be with the coach's question open, its reason and the
     record below it."""
     state, text = pen.state, pen.state.look.text
     offer = state.coach.offer
     assert offer is not None
-    disc_r = max(8, round(pen.body * 0.62))
+    disc_r = _disc_radius(pen)
     status = text.wrap(turn_text(state), pen.body, pen.width - 2 * disc_r - pen.pad // 2)
     height = max(2 * disc_r, len(status) * text.line_step(pen.body)) + pen.pad
     said = texts.coach_says(offer.best.value, offer.played.value, offer.best_column)
@@ -208,7 +213,7 @@ def _turn(pen: Pen, bottom: int) -> None:
     elif round_.drop is not None and round_.match.is_computer(round_.drop.player):
         mover = round_.drop.player  # the disc of "Red plays column 4" while it falls
     drawn = round_.over and outcome is not None and outcome.winner is None
-    disc_r = max(8, round(pen.body * 0.62))
+    disc_r = _disc_radius(pen)
     indent = 0
     if not drawn:
         centre = (pen.x + disc_r, pen.y + disc_r)
