@@ -26,7 +26,9 @@ settings folder, one at a time:
    program): ours from source (``python -m game``, its modules compiled first, as a
    player's second launch finds them), the one-file and one-folder executables when
    given, GNOME's, and a bare pygame window (:data:`BARE_WINDOW`: what any pygame
-   game pays before its own code), ``--launches`` rounds, alternating.  The CPU the program's
+   game pays before its own code) and, with ``--bare-onefile-build``, that window as a
+   PyInstaller one-file (the floor of a one-file's start, its unpacking included),
+   ``--launches`` rounds, alternating.  The CPU the program's
    processes had used when the frame was seen is printed too (it includes what ran
    in the few milliseconds after the frame).  Ours also logs when it drew its first
    frame; that figure is printed beside.  Targets:
@@ -87,6 +89,7 @@ SIZE = (960, 720)
 CPU_TARGET = 1.0
 """Per cent of one core, for the game's processes and for the X server alike."""
 ONEFILE_FACTOR = 1.5
+BARE_ONEFILE = "a bare pygame window (one-file)"
 FIRST_FRAME = re.compile(r"first frame drawn ([0-9.]+) s after launch")
 TICKS = os.sysconf("SC_CLK_TCK")
 REVIEWED_GAME = "4545454"
@@ -108,6 +111,40 @@ while pygame.event.wait().type != pygame.QUIT:
 """The floor of any pygame game's start: the interpreter, pygame, a window (a plain
 surface, as the game's) and one drawn frame (a circle on a dark ground), nothing of
 the game's own."""
+
+
+def build_bare_onefile(folder: Path) -> Path:
+    """:data:`BARE_WINDOW` as a PyInstaller one-file executable in ``folder``, made as
+    build.py makes the game's (stripped, no UPX): the floor of any one-file pygame
+    game's start, its unpacking included.  Needs PyInstaller (the build extra)."""
+    script = folder / "bare_window.py"
+    script.write_text(BARE_WINDOW, encoding="utf-8")
+    benchlib.progress("building a bare pygame window as a one-file (PyInstaller)")
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "PyInstaller",
+            "--onefile",
+            "--strip",
+            "--noupx",
+            "--noconfirm",
+            "--log-level",
+            "ERROR",
+            "--name",
+            "bare-window",
+            "--distpath",
+            str(folder / "dist"),
+            "--workpath",
+            str(folder / "work"),
+            "--specpath",
+            str(folder),
+            str(script),
+        ],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    return folder / "dist" / "bare-window"
 
 
 # -- processes -------------------------------------------------------------------------
@@ -493,6 +530,8 @@ def programs(args: argparse.Namespace) -> tuple[list[Program], list[Program]]:
         if path is not None:
             timed.append(Program(label, [str(Path(path).resolve()), "--windowed", size], ours=True))
     timed.append(Program("a bare pygame window", [sys.executable, "-c", BARE_WINDOW]))
+    if args.bare_onefile is not None:
+        timed.append(Program(BARE_ONEFILE, [str(args.bare_onefile)]))
     if not args.peers:
         return measured, timed
     if Path(GNOME).is_file():
@@ -507,6 +546,14 @@ def programs(args: argparse.Namespace) -> tuple[list[Program], list[Program]]:
 def run(args: argparse.Namespace) -> None:
     for line in benchlib.header_lines():
         print(line)
+    with contextlib.ExitStack() as cleanup:
+        if args.bare_onefile_build:
+            folder = Path(cleanup.enter_context(tempfile.TemporaryDirectory()))
+            args.bare_onefile = build_bare_onefile(folder)
+        _measure(args)
+
+
+def _measure(args: argparse.Namespace) -> None:
     # The game's modules compiled as a first launch leaves them (not timed).
     subprocess.run(
         [sys.executable, "-m", "compileall", "-q", str(ROOT / "game")],
@@ -625,6 +672,12 @@ def _report_launches(launches: Launches) -> None:
             f"one-file {onefile:.2f} s against {limit:.2f} s ({ONEFILE_FACTOR:g} x GNOME's):"
             f" target {_verdict(onefile <= limit)}"
         )
+    floor = medians.get(BARE_ONEFILE)
+    if floor is not None:
+        print(
+            f"a bare pygame window as a one-file: {floor:.2f} s, {floor / gnome:.2f} x GNOME's"
+            " (the floor of any PyInstaller one-file pygame game's start)"
+        )
 
 
 def _report_memory(results: list[Measured]) -> None:
@@ -652,6 +705,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--launches", type=int, default=5, help="rounds of launches timed")
     parser.add_argument("--onefile", type=Path, help="the one-file executable (build.py)")
     parser.add_argument("--onefolder", type=Path, help="the one-folder build's executable")
+    floor = parser.add_mutually_exclusive_group()
+    floor.add_argument(
+        "--bare-onefile", type=Path, help="a bare pygame window's one-file, to time beside"
+    )
+    floor.add_argument(
+        "--bare-onefile-build",
+        action="store_true",
+        help="build that one-file first (PyInstaller, about half a minute) and time it",
+    )
     parser.add_argument(
         "--states",
         type=_states,
@@ -671,6 +733,8 @@ def main(argv: list[str] | None = None) -> int:
     tools = [t for t in ("Xvfb", "openbox", "xdotool") if shutil.which(t) is None]
     if tools:
         parser.error(f"needs {', '.join(tools)} (apt-get install xvfb openbox xdotool)")
+    if args.bare_onefile_build and importlib.util.find_spec("PyInstaller") is None:
+        parser.error('--bare-onefile-build needs PyInstaller (pip install -e ".[build]")')
     run(args)
     return 0
 
