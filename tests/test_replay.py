@@ -30,9 +30,11 @@ WON = "4455667"
 
 
 def review(number: int, best: Score, played: Score, mover: Player) -> MoveReview:
+    """The ``number``-th move of :data:`WON`, judged from its ``best`` and ``played`` values."""
     judged = judge(best, played)
+    column = int(WON[number - 1]) - 1
     return MoveReview(
-        number, 0, mover, best, played, judged.verdict, judged.certain, judged.proven, 3, (3,)
+        number, column, mover, best, played, judged.verdict, judged.certain, judged.proven, 3, (3,)
     )
 
 
@@ -63,11 +65,11 @@ def test_the_players_proven_mistakes_are_replayed_in_the_games_order() -> None:
 def test_a_move_that_keeps_the_result_fixes_it_and_three_wrong_ones_show_the_answer() -> None:
     win_lost = review(5, Score.exact(16), DRAW, Player.FIRST)
     drawn_lost = review(4, DRAW, Score.exact(-16), Player.SECOND)
-    replay = Replay("4455667", (drawn_lost, win_lost))
+    replay = Replay(WON, (drawn_lost, win_lost))
     assert replay.position == "445" and replay.tries_left == MAX_TRIES
-    replay.play(4, None)  # before the analysis: it waits for it
-    assert replay.step is Step.CHECKING and replay.waiting == 4
-    replay.analysed("445", analysis(c5=Score.exact(-16), c1=Score.estimate(200)))
+    replay.play(6, None)  # before the analysis: it waits for it
+    assert replay.step is Step.CHECKING and replay.waiting == 6
+    replay.analysed("445", analysis(c7=Score.exact(-16), c1=Score.estimate(200)))
     assert step(replay) is Step.TRYING and replay.last is Tried.LOST and replay.tries_left == 2
     replay.play(0, analysis(c1=Score.estimate(200)))  # not proven: no try
     assert last(replay) is Tried.UNPROVEN and replay.tries_left == 2
@@ -80,6 +82,24 @@ def test_a_move_that_keeps_the_result_fixes_it_and_three_wrong_ones_show_the_ans
     assert step(replay) is Step.SHOWN and replay.wrong == [0, 2, 4] and replay.fixed == {4}
     replay.play(1, needs_win)  # settled: nothing more
     assert step(replay) is Step.SHOWN and not replay.next()
+
+
+def test_the_move_played_and_a_wrong_move_tried_again_are_no_tries() -> None:
+    blunder = review(4, DRAW, Score.exact(-16), Player.SECOND)  # column 5 was played
+    replay = Replay(WON, (blunder,))
+    lost = analysis(c5=Score.exact(-16), c7=Score.exact(-16))
+    replay.play(4, lost)
+    assert last(replay) is Tried.PLAYED and replay.repeated == 4 and replay.tries_left == 3
+    assert texts._try_line(replay, wins=False) == (
+        "Column 5 is the move that was played. Find a better one."
+    )
+    replay.play(6, lost)
+    assert last(replay) is Tried.LOST and replay.tries_left == 2
+    assert "Column 7 does not keep the draw either" in texts._try_line(replay, wins=False)
+    replay.play(6, lost)
+    assert last(replay) is Tried.AGAIN and replay.repeated == 6 and replay.tries_left == 2
+    assert texts._try_line(replay, wins=False) == "Column 7 was tried already. Try another."
+    assert step(replay) is Step.TRYING and replay.wrong == [6]
 
 
 # -- the screen ------------------------------------------------------------------------
@@ -120,10 +140,10 @@ def test_the_review_replays_the_players_blunder_and_keeps_the_fix(app: App) -> N
     ]
     picture = scene.picture()
     assert picture.board.moves == "445" and picture.analysis is None  # no answer shown
-    app.step([key(pygame.K_5)], FRAME)  # the game's own move again
-    assert replaying.replay.last is Tried.LOST and replaying.replay.tries_left == 2
+    app.step([key(pygame.K_5)], FRAME)  # the game's own move again: no try
+    assert replaying.replay.last is Tried.PLAYED and replaying.replay.tries_left == 3
     lines = texts.replay_lines(replaying.replay, scene.record.game, {"red": "R", "yellow": "Y"})
-    assert lines[2] == "Column 5 does not keep the draw either. 2 tries left."
+    assert lines[2] == "Column 5 is the move that was played. Find a better one."
     app.step([key(pygame.K_LEFT), key(pygame.K_LEFT), key(pygame.K_RETURN)], FRAME)
     assert replaying.replay.step is Step.FIXED and replaying.replay.found == 2
     assert scene.picture().board.moves == "4453"

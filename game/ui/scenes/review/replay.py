@@ -5,7 +5,8 @@ Any move that keeps the result the best move had counts (a win, or a draw where 
 was a draw), as the puzzles count any move that keeps the win.  A move is judged by the
 analysis of its position (every column's value, the one the Review screen asks for the
 position shown): a move tried before it comes waits for it, and a move whose value it
-could not prove is no try (the player is told and tries again).  After
+could not prove is no try (the player is told and tries again), nor is the move the
+game went on with, nor a wrong move tried again.  After
 :data:`MAX_TRIES` wrong tries the best move, its line and the reason the game's move lost
 are shown.  The player's mistakes are those of the human's side against the computer,
 and every side's in other games.
@@ -50,6 +51,10 @@ class Tried(enum.Enum):
     LOST = enum.auto()
     UNPROVEN = enum.auto()
     """The analysis could not prove its value: not counted as a try."""
+    PLAYED = enum.auto()
+    """The move the game went on with: the mistake itself, not counted as a try."""
+    AGAIN = enum.auto()
+    """A wrong move tried before on this mistake: not counted again."""
 
 
 def mistakes_of(reviews: Sequence[MoveReview | None], player: Player | None) -> list[MoveReview]:
@@ -82,6 +87,9 @@ class Replay:
     """The move that fixed the current mistake."""
     fixed: set[int] = field(default_factory=set)
     """The numbers of the mistakes fixed so far."""
+    repeated: Column | None = None
+    """The column of the last move tried that was not counted (:attr:`Tried.PLAYED`
+    or :attr:`Tried.AGAIN`)."""
 
     @property
     def current(self) -> MoveReview:
@@ -123,6 +131,12 @@ class Replay:
             self._judge(column, analysis)
 
     def _judge(self, column: Column, analysis: Analysis) -> None:
+        if column == self.current.column:
+            self.last, self.repeated = Tried.PLAYED, column
+            return
+        if column in self.wrong:
+            self.last, self.repeated = Tried.AGAIN, column
+            return
         needed = self.current.best.result
         score = analysis.get(column)
         result = None if score is None else score.result
@@ -143,5 +157,5 @@ class Replay:
             return False
         self.index += 1
         self.step, self.wrong, self.last = Step.TRYING, [], None
-        self.waiting = self.found = None
+        self.waiting = self.found = self.repeated = None
         return True

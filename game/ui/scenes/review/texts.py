@@ -259,6 +259,14 @@ def _try_line(replay: Replay, wins: bool) -> str:
         return _("Checking that move...")
     if replay.last is Tried.UNPROVEN:
         return _("The computer could not work that move out in time. Try another.")
+    if replay.last in (Tried.PLAYED, Tried.AGAIN):
+        assert replay.repeated is not None
+        sentence = (
+            _("Column {column} is the move that was played. Find a better one.")
+            if replay.last is Tried.PLAYED
+            else _("Column {column} was tried already. Try another.")
+        )
+        return sentence.format(column=replay.repeated + 1)
     if replay.last is Tried.LOST:
         column = replay.wrong[-1] + 1
         text = (
