@@ -255,7 +255,7 @@ def test_accepting_an_undo_says_nothing_was_asked_and_its_offer_notice_goes(app:
     scene.link.offers.add(Offer.UNDO)
     app.stage.notify("Bob asks to take back a move", topic="offer")
     scene.press("undo")
-    assert app.stage.notices.shown == []  # not "Asked Bob to take back your move"
+    assert app.stage.notices.shown == []  # not "Waiting for Bob to let you take back your move"
     scene.press("undo")  # now this player asks: that is said
     assert [n.topic for n in app.stage.notices.shown] == ["offer"]
 
@@ -274,7 +274,7 @@ def test_a_move_taken_back_answers_the_notice_that_asked_for_it(app: App) -> Non
     scene = quiet_scene(app)
     app.step([], FRAME)
     scene.press("undo")
-    assert [n.topic for n in app.stage.notices.shown] == ["offer"]  # "Asked Bob to..."
+    assert [n.topic for n in app.stage.notices.shown] == ["offer"]  # "Waiting for Bob to..."
     undone = OnlineGame("ABCDEF", Colour.FIRST, "Bob", "0" * 32, "445")
     scene.link.game = undone
     scene._react(GameChanged(undone))
@@ -432,10 +432,10 @@ def test_the_player_who_asked_for_an_undo_is_told_when_it_is_agreed(
         run_until(app, lambda: scene.game is not None and scene.game.moves == "4")
         scene.press("undo")
         said = [notice.text for notice in app.stage.notices.shown]
-        assert "Asked Bob to take back your move" in said
+        assert "Waiting for Bob to let you take back your move" in said
         run_until(app, lambda: any(isinstance(e, OfferReceived) for e in bob.events()))
         bob.send(Undo(1))  # Bob agrees
         run_until(app, lambda: scene.board.moves == "")
         said = [notice.text for notice in app.stage.notices.shown]
         assert "Bob agreed: your move is taken back." in said
-        assert "Asked Bob to take back your move" not in said  # answered: replaced
+        assert "Waiting for Bob to let you take back your move" not in said  # answered: replaced

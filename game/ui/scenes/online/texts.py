@@ -192,7 +192,7 @@ def declined(name: str) -> str:
 
 
 def asked_undo(name: str) -> str:
-    return _("Asked {name} to take back your move").format(name=name)
+    return _("Waiting for {name} to let you take back your move").format(name=name)
 
 
 def undo_agreed(name: str) -> str:
