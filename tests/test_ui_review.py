@@ -228,6 +228,26 @@ def test_the_graphs_bar_covers_neither_the_discs_nor_the_draw_word(app: App, sho
     assert not label.inflate(4, 0).left <= bar <= label.inflate(4, 0).right
 
 
+@pytest.mark.parametrize("size", [(1024, 480), (640, 480), (960, 720)])
+def test_the_column_numbers_stand_clear_of_the_graph(size: tuple[int, int]) -> None:
+    app = App(LaunchOptions(window_size=size, fullscreen=False), worker=FakeWorker())
+    app.settings.sound_on = False
+    app.open()
+    try:
+        review = open_review(app, WON)
+        drawn: list[Drawn] = []
+        app.stage.text.watch(drawn.append)
+        app.step([], FRAME)
+        layout = review.layout(app.size)
+        board, graph = layout.board.frame_rect, layout.graph
+        under = [d for d in drawn if board.bottom <= d.rect.top < graph.bottom]  # not the table
+        numbers = [d for d in under if d.text in list("1234567")]
+        assert app.size == size and len(numbers) == 7
+        assert all(d.rect.bottom <= graph.top for d in numbers)
+    finally:
+        app.close()
+
+
 def test_the_shown_position_is_analysed_once_the_player_stays(app: App, worker: FakeWorker) -> None:
     review = open_review(app, WON)
     advance(app, 0.2)

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 import pygame
 
 from game.ui.board_view import BoardGeometry
-from game.ui.layout import TypeScale, metrics
+from game.ui.layout import BoardType, TypeScale, metrics
+from game.ui.text import pixel_size
 from game.ui.widgets import side_panel
 
 BUTTONS = ("copy", "back")
@@ -47,7 +48,10 @@ def compute_layout(size: tuple[int, int], keys: Sequence[str] = BUTTONS) -> Revi
     graph_h = max(70, round(h * 0.2))
     board_area = pygame.Rect(left.x, left.y, left.width, left.height - summary_h - graph_h - pad)
     board = BoardGeometry.fit(board_area, above=1.5, below=0.35)
-    graph_top = board.frame_rect.bottom + round(board.cell * 0.35) + pad // 2
+    # Under the board: its column numbers (see draw_column_numbers), whose line at the
+    # smallest type is taller than the 0.35 cell kept for it on a short window.
+    numbers = round(board.cell * 0.08) + round(pixel_size(BoardType.of(board.cell).numbers) * 1.25)
+    graph_top = board.frame_rect.bottom + max(round(board.cell * 0.35), numbers) + pad // 2
     graph = pygame.Rect(left.x, graph_top, left.width, graph_h)
     summary = pygame.Rect(left.x, graph.bottom + pad // 2, left.width, left.bottom - graph.bottom)
     sizes = metrics(size).type
