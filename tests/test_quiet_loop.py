@@ -368,10 +368,14 @@ def test_without_a_sound_device_the_settings_say_so_and_m_changes_nothing(app: A
     assert said == [no_device_sentence()]
 
 
-def test_with_a_sound_device_m_switches_the_sound(app: App) -> None:
+def test_with_a_sound_device_m_switches_the_sound_and_keeps_it_at_once(app: App) -> None:
     app.stage.sounds.available = True
     app.step([key(pygame.K_m)], FRAME)
     assert app.settings.sound_on
+    assert app.saver.flush() == []  # written before the window closes: a crash keeps it
+    assert app.saver.store.load().settings.sound_on
+    app.step([key(pygame.K_m)], FRAME)
+    assert app.saver.flush() == [] and not app.saver.store.load().settings.sound_on
 
 
 def test_what_c_libraries_print_on_stderr_goes_to_the_log_not_the_terminal(

@@ -168,6 +168,9 @@ def test_m_mutes_and_f11_toggles_fullscreen_from_any_screen(app: App) -> None:
     assert not app.settings.sound_on and not app.stage.sounds.enabled
     press(app, pygame.K_F11)
     assert app.stage.window.fullscreen and app.settings.fullscreen
+    assert app.saver.flush() == []  # both kept at once, not only when the window closes
+    kept = app.saver.store.load().settings
+    assert kept.fullscreen and not kept.sound_on
     press(app, pygame.K_F11)
     assert not app.stage.window.fullscreen
     assert app.size == fakes.WINDOW

@@ -350,6 +350,7 @@ class App:
         self.settings.fullscreen = not self.stage.window.fullscreen
         self.stage.window.set_fullscreen(self.settings.fullscreen)
         self._resized = True
+        self.saver.save()  # kept at once, as a change in Settings is
 
     def toggle_mute(self) -> None:
         """M: sound on or off; without a sound device, only the news that there is none
@@ -359,6 +360,7 @@ class App:
             return
         self.settings.sound_on = not self.settings.sound_on
         self.stage.sounds.enabled = self.settings.sound_on
+        self.saver.save()  # kept at once, as a change in Settings is
         self.stage.notify(
             _("Sound on.") if self.settings.sound_on else _("Sound off (press M to turn it on)."),
             topic="sound",
