@@ -117,7 +117,7 @@ def test_a_finished_games_buttons_follow_a_language_chosen_from_the_pause_menu(
         app.step([key(pygame.K_ESCAPE)], FRAME)  # back to the game
         assert app.scene is play
         german = [item.label for item in play.buttons.items]
-        assert german[:2] == ["Nochmal spielen", "Partie analysieren"]
+        assert german[:2] == ["Nochmal spielen", "Partie durchgehen"]
         assert not set(german) & set(english)
 
 
