@@ -141,6 +141,10 @@ def test_starting_a_new_game_asks_first_and_no_keeps_the_old_one(path: Path) -> 
         assert question.items.focused is not None and question.items.focused.key == "no"
         assert "two-player game (2 discs played) is not finished" in question.question.detail
         assert question.items.get("no").label == "Continue it"
+        app.step([key(pygame.K_LEFT)], FRAME)  # the arrows move between the answers too
+        assert question.items.focused.key == "yes"
+        app.step([key(pygame.K_RIGHT)], FRAME)
+        assert question.items.focused.key == "no"
         app.step([key(pygame.K_ESCAPE)], FRAME)  # Esc: back to the screen that asked
         assert isinstance(app.scene, MenuScene) and menu_items(app)[0] == "continue"
         press(app, "two")

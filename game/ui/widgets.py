@@ -174,6 +174,9 @@ class ItemList:
             if code in (pygame.K_LEFT, pygame.K_RIGHT) and item.is_option:
                 if item.step(-1 if code == pygame.K_LEFT else 1):
                     return Action(ActionKind.CHANGE, item.key)
+            elif code in (pygame.K_LEFT, pygame.K_RIGHT):
+                # On a button, the arrows move the focus (buttons often stand side by side).
+                self.move(-1 if code == pygame.K_LEFT else 1)
             elif code in ACTIVATE_KEYS:
                 if not item.is_option:
                     return Action(ActionKind.ACTIVATE, item.key)
