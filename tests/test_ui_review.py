@@ -16,7 +16,7 @@ from game.ai.score import DRAW, Analysis, Score
 from game.core import Board, Player
 from game.profile.choices import DiscColour, Starter
 from game.profile.history import FinishedGame
-from game.ui import clipboard
+from game.ui import clipboard, widgets
 from game.ui.app import App
 from game.ui.options import LaunchOptions, Mode
 from game.ui.review_game import ReviewGame
@@ -24,6 +24,7 @@ from game.ui.scenes.games import GamesScene
 from game.ui.scenes.import_game import ImportScene, moves_in, problem_with
 from game.ui.scenes.play import PlayScene, view
 from game.ui.scenes.review import ReviewScene, texts
+from game.ui.scenes.review import panel as panel_module
 from game.ui.scenes.review.graph import disc_radius, draw_label_rect, x_of
 from game.ui.scenes.review.panel import (
     MIN_LIST_ROWS,
@@ -312,6 +313,48 @@ def test_your_games_lists_the_kept_games_and_reviews_one(app: App) -> None:
     app.step([key(pygame.K_RETURN)], FRAME)
     review = on_top(app)
     assert isinstance(review, ReviewScene) and review.record.game.moves == WON
+
+
+def test_your_games_enter_presses_the_button_the_focus_is_on(app: App) -> None:
+    from tests.test_history import game  # noqa: PLC0415
+
+    app.saver.record_game(game(WON))
+    app.saver.record_game(game("4545454", date="2026-02-01T10:00:00+00:00"))
+    app.go(Go.GAMES)
+    games = on_top(app)
+    assert isinstance(games, GamesScene) and games.on_list and not games.buttons_focused
+    app.step([key(pygame.K_TAB), key(pygame.K_RIGHT)], FRAME)  # onto the buttons, then along
+    assert games.buttons_focused and games.items.focused is not None
+    assert games.items.focused.key == "import"
+    app.step([key(pygame.K_RETURN)], FRAME)
+    assert type(on_top(app)).__name__ == "ImportScene"  # not the chosen game's review
+    app.step([key(pygame.K_ESCAPE)], FRAME)
+    assert on_top(app) is games and games.buttons_focused
+    app.step([key(pygame.K_DOWN), key(pygame.K_RETURN)], FRAME)  # back on the list
+    review = on_top(app)
+    assert isinstance(review, ReviewScene) and review.record.game.moves == WON
+
+
+def test_the_review_marks_the_button_enter_presses(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shown: list[bool] = []
+
+    def watched(*args: object, show_focus: bool = True) -> None:
+        shown.append(show_focus)
+        widgets.draw_items(*args, show_focus=show_focus)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(panel_module, "draw_items", watched)
+    review = open_review(app, WON)
+    advance(app, 0.3)
+    assert review.record.complete
+    assert shown[-1] and review.buttons.focused is not None  # marked with no mouse near
+    app.step([key(pygame.K_TAB)], FRAME)
+    focused = review.buttons.focused
+    assert shown[-1] and focused is not None and focused.key == "replay"
+    app.step([key(pygame.K_RETURN)], FRAME)  # Enter presses the marked one
+    assert review.replaying is not None and review.replaying.trying
+    assert not shown[-1]  # while trying, Enter plays the disc: no button is marked
 
 
 def test_import_reviews_a_pasted_game_and_refuses_a_bad_one(

@@ -202,7 +202,13 @@ class FormScene(Scene):
             surface.blit(self._backdrop(surface, self.backdrop), (0, 0))
         self.draw_title(surface, layout)
         self.draw_body(surface, layout)
-        draw_items(surface, self.items, layout.rects, self.host)
+        draw_items(surface, self.items, layout.rects, self.host, show_focus=self.buttons_focused)
+
+    @property
+    def buttons_focused(self) -> bool:
+        """Whether the keyboard is on the buttons (their focus is marked, Enter presses
+        the focused one); False while a list of the screen's own has it."""
+        return True
 
     def _backdrop(self, surface: pygame.Surface, moves: str) -> pygame.Surface:
         """The window's background with the board of ``moves`` over it, dimmed so that

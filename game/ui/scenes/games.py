@@ -17,6 +17,7 @@ from game.i18n import N_, number, pgettext
 from game.i18n import gettext as _
 from game.profile.choices import Mode
 from game.profile.history import FinishedGame
+from game.ui.input import PRESS_KEYS
 from game.ui.names import colour_name, level_name
 from game.ui.review_game import ReviewGame
 from game.ui.scenes.base import FormLayout, FormScene, page_layout
@@ -34,6 +35,8 @@ if TYPE_CHECKING:
 BUTTONS: Final = ("back", "import")
 COLUMNS: Final = (N_("Ended"), N_("Game"), N_("Result"), N_("Moves"), "")
 """The list's headings (the last column marks a coached game)."""
+TO_BUTTONS: Final = frozenset({pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT})
+"""Keys that take the keyboard from the list to the buttons."""
 LIST_KEYS: Final = {
     pygame.K_UP: -1,
     pygame.K_DOWN: 1,
@@ -92,6 +95,14 @@ class GamesScene(FormScene):
         self.chosen = 0
         self.first = 0
         """The first game of the list on screen."""
+        self.on_list = bool(self.kept)
+        """Whether the keyboard is on the list (Enter reviews the chosen game) rather
+        than on the buttons (Enter presses the focused one; Tab and the arrows go there,
+        Up and Down come back)."""
+
+    @property
+    def buttons_focused(self) -> bool:
+        return not self.on_list
 
     @staticmethod
     def _buttons() -> list[Item]:
@@ -145,18 +156,27 @@ class GamesScene(FormScene):
     def handle_event(self, event: pygame.event.Event) -> Transition | None:
         if self.kept and event.type == pygame.KEYDOWN:
             if event.key in LIST_KEYS:
+                self.on_list = True
                 self._choose(self.chosen + LIST_KEYS[event.key])
                 return None
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.on_list and event.key in PRESS_KEYS:
                 return self._review(self.chosen)
+            if self.on_list and event.key in TO_BUTTONS:
+                self.on_list = False  # onto the focused button, which is marked now
+                return None
         if event.type == pygame.MOUSEWHEEL and self.kept:
+            self.on_list = True
             self._choose(self.chosen - event.y)
             return None
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             index = self._row_at(event.pos)
             if index is not None:
+                self.on_list = True
                 return self._review(index)
-        return super().handle_event(event)
+        transition = super().handle_event(event)
+        if self.items.hovered is not None:
+            self.on_list = False  # the mouse is on a button: it is the one Enter presses
+        return transition
 
     def _row_at(self, pos: tuple[int, int]) -> int | None:
         layout = self.layout(self.host.size)

@@ -117,12 +117,14 @@ def list_rect(
 class PanelPicture:
     """What the panel shows besides the record: the sides' ``names`` (first, second),
     the ``buttons``, the ``status`` lines (progress, notes); while the player's mistakes
-    are replayed, the ``replay``'s sentences instead of the shown move's."""
+    are replayed, the ``replay``'s sentences instead of the shown move's; ``enter_presses``:
+    whether Enter presses the focused button now (then its focus is marked)."""
 
     names: tuple[str, str]
     buttons: ItemList
     status: tuple[str, ...]
     replay: tuple[str, ...] | None = None
+    enter_presses: bool = True
 
 
 def draw_side_panel(
@@ -168,9 +170,8 @@ def draw_side_panel(
                 if y_status < y:
                     break
                 text.blit_lines(surface, wrapped, Ink(tiny, theme.text_muted), (x, y_status))
-    draw_items(
-        surface, panel.buttons, layout.buttons, look, show_focus=panel.buttons.hovered is not None
-    )
+    shown = panel.enter_presses or panel.buttons.hovered is not None
+    draw_items(surface, panel.buttons, layout.buttons, look, show_focus=shown)
 
 
 def _move_list(

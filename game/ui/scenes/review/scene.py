@@ -210,7 +210,9 @@ class ReviewScene(Scene):
             if self.replaying.kept_nowhere:
                 lines.append(texts.replay_kept_nowhere())
             replay = tuple(lines)
-        return PanelPicture(self.names(), self.buttons, self.status(), replay)
+        # While a replayed mistake is tried, Enter plays the disc, not a button.
+        enter_presses = self.replaying is None or not self.replaying.trying
+        return PanelPicture(self.names(), self.buttons, self.status(), replay, enter_presses)
 
     # -- events and time ---------------------------------------------------------------
     def show(self, shown: int) -> None:

@@ -189,7 +189,10 @@ def draw_label() -> str:
 
 
 def keys_help() -> str:
-    return _("Keys: Left/Right step, Home/End first/last move, C copy the moves, Esc back")
+    return _(
+        "Keys: Left/Right step, Home/End first/last move, C copy the moves, Tab and Enter"
+        " the buttons, Esc back"
+    )
 
 
 def button_label(key: str, *, last: bool = False) -> str:
