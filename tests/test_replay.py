@@ -5,11 +5,13 @@ worker for the screen."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 
 import pygame
 import pytest
 
+from game.ai.explain import Reason, Why
 from game.ai.judge import MoveReview, judge
 from game.ai.protocol import SearchRequest, SearchResult
 from game.ai.score import DRAW, Analysis, Score
@@ -102,6 +104,20 @@ def test_the_move_played_and_a_wrong_move_tried_again_are_no_tries() -> None:
     assert step(replay) is Step.TRYING and replay.wrong == [6]
 
 
+def test_the_reason_said_after_a_fix_names_the_move_it_is_about() -> None:
+    blunder = dataclasses.replace(
+        review(4, DRAW, Score.exact(-16), Player.SECOND), reason=Reason(Why.LONG_TERM, discs=20)
+    )
+    replay = Replay(WON, (blunder,))
+    replay.play(2, analysis())  # column 3 keeps the draw
+    assert step(replay) is Step.FIXED
+    lines = texts.replay_lines(replay, ReviewGame(WON, human=1), {"red": "Red", "yellow": "Y"})
+    fixed = lines.index("Fixed: column 3 keeps the draw.")
+    # What follows is why the game's move lost, not the fix: it says so first.
+    reason = texts.reason_sentence(blunder, ReviewGame(WON, human=1), {"red": "Red", "yellow": "Y"})
+    assert lines[fixed + 1] == f"Why column 5, the move played, was a mistake: {reason}"
+
+
 # -- the screen ------------------------------------------------------------------------
 
 
@@ -171,4 +187,5 @@ def test_an_imported_game_is_replayed_but_its_fixes_are_kept_nowhere(app: App) -
     assert scene.replaying.replay.step is Step.FIXED and app.saver.all_games() == []
     lines = texts.replay_lines(scene.replaying.replay, scene.record.game, {})
     assert lines[2] == "Fixed: column 3 keeps the draw."
+    assert not any(line.startswith("Why") for line in lines)  # no reason known: no lead-in
     app.step([], FRAME)  # drawn, with the notice that nothing is kept
