@@ -189,3 +189,16 @@ def test_an_imported_game_is_replayed_but_its_fixes_are_kept_nowhere(app: App) -
     assert lines[2] == "Fixed: column 3 keeps the draw."
     assert not any(line.startswith("Why") for line in lines)  # no reason known: no lead-in
     app.step([], FRAME)  # drawn, with the notice that nothing is kept
+
+
+def test_a_game_without_a_human_side_replays_the_mistakes_not_mine(app: App) -> None:
+    for game, label in (
+        (ReviewGame(WON, human=1), "Replay my mistakes"),
+        (ReviewGame(WON), "Replay the mistakes"),  # two players, two computers, imported
+    ):
+        app.go(Review(game))
+        scene = on_top(app)
+        assert isinstance(scene, ReviewScene)
+        advance(app, 0.3)  # judged: the button comes with the mistakes
+        assert scene.buttons.get("replay").label == label
+        app.step([key(pygame.K_ESCAPE)], FRAME)

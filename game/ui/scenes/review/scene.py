@@ -97,7 +97,8 @@ class ReviewScene(Scene):
 
     def _buttons(self, keys: tuple[str, ...]) -> ItemList:
         last = self.replaying is not None and self.replaying.replay.last_one
-        return ItemList([Item(key, texts.button_label(key, last=last)) for key in keys])
+        mine = self.record.game.human is not None  # else every side's mistakes are replayed
+        return ItemList([Item(key, texts.button_label(key, last=last, mine=mine)) for key in keys])
 
     @property
     def mistakes(self) -> list[MoveReview]:

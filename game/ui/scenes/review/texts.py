@@ -195,12 +195,13 @@ def keys_help() -> str:
     )
 
 
-def button_label(key: str, *, last: bool = False) -> str:
-    """A button's label (``last``: the replay's last mistake is on)."""
+def button_label(key: str, *, last: bool = False, mine: bool = True) -> str:
+    """A button's label (``last``: the replay's last mistake is on; ``mine``: the
+    mistakes replayed are the player's own, not both sides' of a game without one)."""
     labels = {
         "back": _("Back"),
         "copy": _("Copy moves"),
-        "replay": _("Replay my mistakes"),
+        "replay": _("Replay my mistakes") if mine else _("Replay the mistakes"),
         "next": _("Finish") if last else _("Next mistake"),
         "review": _("Back to the review"),
     }
