@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.rating_view import latest_label, ticks
+from game.profile.rating import RatingLog
+from game.ui.rating_view import latest_label, suggestion, summary, ticks
 
 
 def test_the_scale_takes_round_ratings_a_few_of_them() -> None:
@@ -23,3 +24,12 @@ def test_the_latest_rating_is_written_clear_of_the_levels_lines() -> None:
     assert crossed.top >= point[1] and not crossed.top <= above.centery <= crossed.bottom
     at_the_top = latest_label((40, 16), (390, 8), area, [])
     assert area.contains(at_the_top)
+
+
+def test_the_summary_fits_any_mix_of_games_and_puzzles() -> None:
+    log = RatingLog()
+    log.add(1200, 1.0, "puzzle")
+    log.add(1200, 0.0, "puzzle")
+    assert summary(log).endswith(", from 2 rated games or puzzles.")  # only puzzles: "or"
+    said = suggestion(log, {"Easy": 1326, "Hard": 1700})
+    assert said.startswith("Nearest to your rating (") and "Easy (1,326)" in said

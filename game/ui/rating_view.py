@@ -27,7 +27,7 @@ def summary(log: RatingLog) -> str:
         )
     return ngettext(
         "Your rating: {rating}, from {count} rated game or puzzle.",
-        "Your rating: {rating}, from {count} rated games and puzzles.",
+        "Your rating: {rating}, from {count} rated games or puzzles.",
         log.count,
     ).format(rating=rating, count=number(log.count))
 
@@ -37,7 +37,7 @@ def suggestion(log: RatingLog, ratings: Mapping[str, int] | None) -> str:
     if ratings is None:
         return ""
     level = nearest_level(log.rating, ratings)
-    return _("Nearest your rating ({rating}): {level} ({level_rating}).").format(
+    return _("Nearest to your rating ({rating}): {level} ({level_rating}).").format(
         rating=number(round(log.rating)),
         level=level_name(level),
         level_rating=number(ratings[level]),
