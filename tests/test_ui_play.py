@@ -424,6 +424,8 @@ def test_undo_after_the_end_against_the_computer_counts_the_game_once() -> None:
         assert [i.key for i in scene.buttons.items] == ["again", "review", "undo", "menu"]
         scene.undo()  # back to the human's last turn, to try again or review
         assert not scene.over and scene.board.moves == "212121"
+        said = [notice.text for notice in app.stage.notices.shown]
+        assert texts.played_on_after_the_end() in said  # the player knows it counts once
         app.step([drop_key(1)], FRAME)
         while not scene.over:
             app.step([], FRAME)
@@ -441,6 +443,8 @@ def test_undo_in_a_two_player_game_takes_back_one_move(app: App) -> None:
     advance(app, 1.0)
     app.step([key(pygame.K_z, mod=pygame.KMOD_CTRL)], FRAME)
     assert scene.board.moves == "4"
+    said = [notice.text for notice in app.stage.notices.shown]
+    assert texts.played_on_after_the_end() not in said  # an unfinished game: nothing to say
     app.step([key(pygame.K_z, mod=pygame.KMOD_CTRL | pygame.KMOD_SHIFT)], FRAME)  # redo
     assert scene.board.moves == "45"
 

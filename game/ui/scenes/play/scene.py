@@ -400,7 +400,11 @@ class PlayScene(Scene):
         if self.config.mode is Mode.WATCH:
             self.host.notify(texts.Refusal.UNDO_IS_FOR_PLAYERS.text)
             return
+        counted = self.round.over and self.round.counted
         self._through_history(self.round.undo, texts.Refusal.NOTHING_TO_UNDO.text)
+        if counted and not self.round.over:
+            # Not a second result: a win after taking back a loss would go unrecorded.
+            self.host.notify(texts.played_on_after_the_end(), topic="counted")
 
     def redo(self) -> None:
         if self.config.mode is Mode.WATCH or self.round.over:

@@ -180,6 +180,11 @@ def coach_says(best: int, played: int, best_column: int) -> str:
     return sentence.format(column=best_column + 1)
 
 
+def played_on_after_the_end() -> str:
+    """A finished game taken back: its first result stays the one counted."""
+    return _("This game is already counted: what you play from here is practice.")
+
+
 def analysis_switched(on: bool) -> str:
     return _("Analysis on.") if on else _("Analysis off.")
 
