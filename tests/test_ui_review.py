@@ -25,7 +25,7 @@ from game.ui.scenes.import_game import ImportScene, moves_in, problem_with
 from game.ui.scenes.play import PlayScene, view
 from game.ui.scenes.review import ReviewScene, texts
 from game.ui.scenes.review import panel as panel_module
-from game.ui.scenes.review.graph import disc_radius, draw_label_rect, x_of
+from game.ui.scenes.review.graph import disc_radius, draw_label_rect, x_of, y_of
 from game.ui.scenes.review.panel import (
     MIN_LIST_ROWS,
     MORE_ABOVE,
@@ -227,6 +227,20 @@ def test_the_graphs_bar_covers_neither_the_discs_nor_the_draw_word(app: App, sho
     assert bar > graph.x + 4 + 2 * r + 2  # right of the discs in the left corners
     label = draw_label_rect(app.stage, graph, "Draw", bar)
     assert not label.inflate(4, 0).left <= bar <= label.inflate(4, 0).right
+
+
+def test_the_draw_word_stands_where_the_curve_does_not_run(app: App) -> None:
+    graph = pygame.Rect(0, 0, 600, 120)
+    middle = y_of(graph, 0.0)
+    alone = draw_label_rect(app.stage, graph, "Draw", 0)
+    assert alone.bottom < middle and alone.right > graph.centerx  # right end, above the line
+    curve = [(graph.x + 60, middle - 6), (graph.right - 10, middle - 6)]  # just above it
+    label = draw_label_rect(app.stage, graph, "Draw", 0, curve)
+    assert label.top > middle  # below the line, where the curve is not
+    assert not label.clipline(*curve)
+    bar = label.centerx  # and never where the shown position's bar is
+    moved = draw_label_rect(app.stage, graph, "Draw", bar, curve)
+    assert not moved.inflate(8, 0).left <= bar <= moved.inflate(8, 0).right
 
 
 @pytest.mark.parametrize("size", [(1024, 480), (640, 480), (960, 720)])

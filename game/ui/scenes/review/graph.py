@@ -10,7 +10,7 @@ that is an estimate is drawn hollow.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -131,21 +131,42 @@ def draw_graph(
         if not exact:
             pygame.draw.circle(surface, theme.text_muted, (x, y), radius, 1)
     # The draw's word last, on the panel's colour: the curve may run through its place.
-    label = draw_label_rect(look, rect, graph.draw_word, shown_x)
+    curve = [(x, y) for x, y, _exact in points]
+    label = draw_label_rect(look, rect, graph.draw_word, shown_x, curve)
     pygame.draw.rect(surface, theme.panel, label.inflate(6, 2), border_radius=3)
     look.text.blit(surface, graph.draw_word, Ink(label_size(rect), theme.text_muted), label.topleft)
 
 
-def draw_label_rect(look: Look, rect: pygame.Rect, word: str, shown_x: int) -> pygame.Rect:
-    """Where the draw's word stands on the middle line: at the right end, or at the left
-    of the plot when the shown position's bar would cross it there."""
+def draw_label_rect(
+    look: Look,
+    rect: pygame.Rect,
+    word: str,
+    shown_x: int,
+    curve: Sequence[tuple[int, int]] = (),
+) -> pygame.Rect:
+    """Where the draw's word stands by the middle line: at its right end or its left,
+    above the line or below, the first place that neither the shown position's bar
+    nor the ``curve`` (its points, joined in order) crosses; else the first the bar
+    does not cross."""
     size = label_size(rect)
     width, height = look.text.size_of(word, size)
-    label = pygame.Rect(0, 0, width, height)
-    label.bottomright = (rect.right - 6, y_of(rect, 0.0) - 2)
-    if label.inflate(8, 0).left <= shown_x <= label.inflate(8, 0).right:
-        label.left = plot_area(rect).x + 6
-    return label
+    middle, inner = y_of(rect, 0.0), plot_area(rect)
+    places = []
+    for x in (rect.right - 6 - width, inner.x + 6):
+        for y in (middle - 2 - height, middle + 3):
+            places.append(pygame.Rect(x, y, width, height))
+    clear_of_the_bar = [
+        place
+        for place in places
+        if not place.inflate(8, 0).left <= shown_x <= place.inflate(8, 0).right
+    ]
+    for place in clear_of_the_bar:
+        room = place.inflate(10, 6)  # the curve's marks are a few pixels wide
+        if not any(room.clipline(a, b) for a, b in itertools.pairwise(curve)) and not any(
+            room.collidepoint(point) for point in curve
+        ):
+            return place
+    return clear_of_the_bar[0] if clear_of_the_bar else places[0]
 
 
 def _sides(surface: pygame.Surface, look: Look, rect: pygame.Rect, graph: GraphData) -> None:
