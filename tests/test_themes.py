@@ -145,3 +145,24 @@ def test_a_missing_or_damaged_palettes_file_leaves_the_classic_theme(
         finally:
             module.themes.cache_clear()
         assert [r.levelno for r in caplog.records] == [logging.WARNING]
+
+
+def _luminance(colour: Colour) -> float:
+    """WCAG 2's relative luminance."""
+    linear = [c / 255 / 12.92 if c <= 10 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in colour]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def _contrast(a: Colour, b: Colour) -> float:
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("name", THEMES)
+def test_a_disabled_row_stands_out_less_than_an_enabled_one(name: str) -> None:
+    theme = THEMES[name]
+    ground = theme.background_bottom
+    assert _contrast(theme.button_disabled, ground) <= _contrast(theme.button, ground)
+    disabled_words = _contrast(theme.text_muted, theme.button_disabled)
+    assert disabled_words < _contrast(theme.button_text, theme.button)
+    assert disabled_words >= 4.5  # still readable (WCAG AA for text)
