@@ -23,6 +23,7 @@ from game.ui.requests import RequestKind
 from game.ui.scenes.puzzles import PuzzleData, PuzzleScene
 from game.ui.scenes.puzzles.attempt import LINE_PLIES, Ask, Attempt, Phase, defended
 from game.ui.scenes.puzzles.texts import reason, refutation, status
+from game.ui.scenes.puzzles.view import marked_column
 from tests.conftest import build_script
 from tests.fakes import HeldLink
 
@@ -295,3 +296,18 @@ def test_a_missed_win_at_once_is_said_once_not_three_times() -> None:
     assert attempt.kept_columns() == frozenset({four})
     said = refutation(attempt, NAMES)
     assert said == [f"Red could have won at once in column {four + 1}."]
+
+
+def test_the_cursor_stays_marked_over_a_full_column() -> None:
+    shown, computer, _records = scene()
+    shown.start(EASY)
+    attempt = shown.attempt
+    assert attempt is not None
+    shown.drop_in(EASY.answer)
+    computer.answer()
+    shown.drop = None
+    assert phase(attempt) is Phase.YOUR_MOVE
+    full = next(col for col in range(7) if not attempt.board.can_play(col))
+    shown.cursor = full
+    assert shown.hover_column is None  # no disc to drop there: none is drawn above it
+    assert marked_column(shown, attempt) == full  # but its number stays marked

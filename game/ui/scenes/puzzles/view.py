@@ -133,8 +133,16 @@ def _draw_above(
         look.renderer.draw_disc(surface, centre, g.radius, colour_of(attempt.player), theme)
     elif attempt.phase is Phase.DEFENCE and state.drop is None:
         draw_dots(surface, (g.frame_rect.centerx, g.hover_y), g.cell // 8, theme.text, state.time)
-    marked = None if attempt.reason is None else attempt.reason.column
-    draw_column_numbers(surface, look, g, state.cursor if hover is not None else marked)
+    draw_column_numbers(surface, look, g, marked_column(state, attempt))
+
+
+def marked_column(state: PuzzleState, attempt: Attempt) -> int | None:
+    """The column whose number is marked: the cursor's while the player is to move,
+    over a full column too (the disc above the board is not drawn there, and the cursor
+    must not vanish); else the column the reason names, if any."""
+    if attempt.phase is Phase.YOUR_MOVE and state.drop is None:
+        return state.cursor
+    return None if attempt.reason is None else attempt.reason.column
 
 
 def draw_side(surface: pygame.Surface, state: PuzzleState, layout: BoardLayout) -> None:
