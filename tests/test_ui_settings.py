@@ -196,6 +196,16 @@ def test_the_menu_reaches_every_screen_and_back(app: App) -> None:
     assert app.scene.config.mode is Mode.TWO_PLAYERS
 
 
+def test_home_and_end_reach_the_first_and_the_last_button(app: App) -> None:
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    keys = [item.key for item in menu.items.items if item.enabled]
+    press(app, pygame.K_END)
+    assert menu.items.focused is not None and menu.items.focused.key == keys[-1]
+    press(app, pygame.K_HOME)
+    assert menu.items.focused is not None and menu.items.focused.key == keys[0]
+
+
 def test_quit_from_the_menu_ends_the_loop(app: App) -> None:
     menu = app.scene
     assert isinstance(menu, MenuScene)

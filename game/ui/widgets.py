@@ -168,6 +168,11 @@ class ItemList:
             self.move(-1)
         elif code in (pygame.K_DOWN, pygame.K_s, pygame.K_TAB):
             self.move(1)
+        elif code in (pygame.K_HOME, pygame.K_END) and self.items:
+            forwards = code == pygame.K_HOME
+            self.focus = self._first_enabled(
+                0 if forwards else len(self.items) - 1, 1 if forwards else -1
+            )
         elif code == pygame.K_ESCAPE:
             return Action(ActionKind.BACK)
         elif item is not None and item.enabled:
