@@ -24,6 +24,8 @@ import argparse
 import logging
 import re
 import sys
+from collections.abc import Iterable
+from typing import NoReturn
 
 from game import __version__, i18n, logs
 from game.ai import kernel_switch
@@ -125,14 +127,41 @@ def size_option(text: str) -> tuple[int, int]:
     return width, height
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's "usage:" in the game's language."""
+
+    def add_usage(
+        self,
+        usage: str | None,
+        actions: Iterable[argparse.Action],
+        groups: Iterable[argparse._MutuallyExclusiveGroup],
+        prefix: str | None = None,
+    ) -> None:
+        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's own words around a refused option in the game's language (the
+    reasons themselves are the options' checks', already in it)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, _("{prog}: error: {message}").format(prog=self.prog, message=message) + "\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command line; each option's ``type`` checks its value, so a bad one is
-    refused by argparse (usage and the reason on stderr, exit status 2)."""
-    parser = argparse.ArgumentParser(
+    refused by argparse (usage and the reason on stderr, exit status 2).  The help's
+    own words (usage, the options' heading, -h and --version) are the game's too."""
+    parser = _Parser(
         prog="connect4",
         description=_("Connect Four against the computer, a friend, or to watch."),
+        formatter_class=_Formatter,
+        add_help=False,
     )
-    parser.add_argument(
+    options = parser.add_argument_group(_("options"))
+    options.add_argument("-h", "--help", action="help", help=_("show this help and exit"))
+    options.add_argument(
         "--position",
         metavar="MOVES",
         type=position_option,
@@ -141,7 +170,7 @@ def build_parser() -> argparse.ArgumentParser:
             " far, 1-7, e.g. 4453 (you play the side to move)"
         ),
     )
-    strength = parser.add_mutually_exclusive_group()
+    strength = options.add_mutually_exclusive_group()
     strength.add_argument(
         "--level",
         metavar="NAME",
@@ -159,7 +188,7 @@ def build_parser() -> argparse.ArgumentParser:
             lowest=MIN_DEPTH, highest=MAX_DEPTH
         ),
     )
-    window = parser.add_mutually_exclusive_group()
+    window = options.add_mutually_exclusive_group()
     window.add_argument("--fullscreen", action="store_true", help=_("open fullscreen"))
     window.add_argument(
         "--windowed",
@@ -167,7 +196,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=size_option,
         help=_("open a window of this size, e.g. 1024x768"),
     )
-    parser.add_argument(
+    options.add_argument(
         "--language",
         metavar="CODE",
         type=language_option,
@@ -175,12 +204,17 @@ def build_parser() -> argparse.ArgumentParser:
             codes=", ".join(i18n.LANGUAGES)
         ),
     )
-    parser.add_argument(
+    options.add_argument(
         "--self-test",
         action="store_true",
         help=_("check that the game works (assets, window, computer player) and exit"),
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    options.add_argument(
+        "--version",
+        action="version",
+        version=f"%(prog)s {__version__}",
+        help=_("show the version and exit"),
+    )
     return parser
 
 

@@ -147,6 +147,11 @@ def test_the_help_follows_the_language_asked_for() -> None:
     result = _game("--language", "de", "--help")
     assert result.returncode == 0
     assert "Vier gewinnt gegen den Computer" in result.stdout
+    # argparse's own words too: the usage, the heading, -h's help
+    assert result.stdout.startswith("Aufruf: connect4")
+    assert "\nOptionen:\n" in result.stdout and "diese Hilfe zeigen und beenden" in result.stdout
+    refused = _game("--language", "de", "--depth", "99")
+    assert refused.returncode == 2 and "connect4: Fehler: " in refused.stderr
 
 
 def test_the_language_setting_is_saved_and_a_bad_one_is_repaired(tmp_path: Path) -> None:
