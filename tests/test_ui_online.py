@@ -23,7 +23,7 @@ from game.net.client import (
 from game.net.hosting import HostedServer
 from game.net.messages import Chat, Colour, Move, Offer, Rematch, Resign, Undo
 from game.net.mirror import OnlineGame
-from game.profile.online_memory import ONLINE_FILE, OnlineMemory
+from game.profile.online_memory import ONLINE_FILE, OnlineMemory, OnlineSeat
 from game.profile.settings import SettingsStore
 from game.profile.statistics import ONLINE_RECORD
 from game.ui.app import App
@@ -439,3 +439,20 @@ def test_the_player_who_asked_for_an_undo_is_told_when_it_is_agreed(
         said = [notice.text for notice in app.stage.notices.shown]
         assert "Bob agreed: your move is taken back." in said
         assert "Waiting for Bob to let you take back your move" not in said  # answered: replaced
+
+
+def test_continue_for_an_online_game_given_up_since_takes_the_entry_away(app: App) -> None:
+    memory = OnlineMemory.load(app.saver.store.path.with_name(ONLINE_FILE))
+    memory.seat = OnlineSeat("ws://127.0.0.1:9/", "ROOM42", "token", "Bob", "Ann", "first", "34")
+    memory.save()
+    app.go(Go.MENU)
+    menu = app.scene
+    assert isinstance(menu, MenuScene) and menu.items.items[0].key == "online_continue"
+    memory.seat = None  # the online screen learnt the room is gone, and gave the seat up
+    memory.save()
+    app.step([key(pygame.K_RETURN)], FRAME)  # the stale Continue
+    fresh = app.scene
+    assert isinstance(fresh, MenuScene) and fresh is not menu
+    assert "online_continue" not in [item.key for item in fresh.items.items]
+    said = [notice.text for notice in app.stage.notices.shown]
+    assert "That online game is over: there is nothing to continue." in said

@@ -185,6 +185,11 @@ class Navigator:
                 seat = memory.seat
                 link = NetLink(seat.url, seat.name, ResumeSeat(seat.room, seat.token))
                 link.start()
+            case OnlineScreen.CONTINUE:
+                # The menu offered a seat given up since (its room is gone): a fresh menu
+                # without it, and why it went.
+                self.stack.replace(self._menu())
+                host.notify(_("That online game is over: there is nothing to continue."))
         if link is not None and transition.screen is not OnlineScreen.START:
             scene = OnlineScene(host, link, keeper=self.services.saver, memory=memory)
             if isinstance(self.stack.top, JoinScene):
