@@ -260,6 +260,20 @@ def test_accepting_an_undo_says_nothing_was_asked_and_its_offer_notice_goes(app:
     assert [n.topic for n in app.stage.notices.shown] == ["offer"]
 
 
+@pytest.mark.parametrize(("moves", "mine"), [("", False), ("4", True)])
+def test_asking_to_undo_with_no_move_of_yours_says_so_and_asks_nothing(
+    app: App, moves: str, mine: bool
+) -> None:
+    scene = quiet_scene(app, moves=moves)  # this side plays first
+    scene.press("undo")
+    said = [n.text for n in app.stage.notices.shown]
+    if mine:
+        assert said == ["Waiting for Bob to let you take back your move"]
+    else:  # not asked of the server, which would refuse it with a puzzling word
+        assert said == ["You have no move on the board to take back yet."]
+        assert not scene._undo_asked
+
+
 def test_offering_a_rematch_says_so_and_accepting_one_says_nothing_was_asked(app: App) -> None:
     scene = quiet_scene(app, moves="4455667")  # won by the first player
     scene.press("rematch")

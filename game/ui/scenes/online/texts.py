@@ -191,6 +191,10 @@ def declined(name: str) -> str:
     return _("{name} declined").format(name=name)
 
 
+def no_move_to_take_back() -> str:
+    return _("You have no move on the board to take back yet.")
+
+
 def asked_undo(name: str) -> str:
     return _("Waiting for {name} to let you take back your move").format(name=name)
 
