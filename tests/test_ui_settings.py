@@ -9,6 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import i18n
 from game.profile.rating import nearest_level, shipped_level_ratings
 from game.profile.settings import SettingsStore
 from game.ui import rating_view
@@ -20,6 +21,7 @@ from game.ui.scenes.play import PlayScene
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.stack import Go, OpenSetup
+from game.ui.text import Drawn
 from tests import fakes
 from tests.fakes import FRAME, click, key, screen
 
@@ -318,5 +320,30 @@ def test_a_new_player_is_offered_the_level_the_screen_suggests(tmp_path: Path) -
         saver.stats.record("Hard", "loss")
         setup = SetupScene(app.stage, Mode.VS_COMPUTER, preferences, saver)
         assert setup.level.name == app.settings.level
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", [(800, 600), (640, 480)])
+@pytest.mark.parametrize("language", ["fr", "pl", "de", "en"])
+def test_the_settings_note_is_said_whole_or_not_at_all(
+    size: tuple[int, int], language: str
+) -> None:
+    options = LaunchOptions(window_size=size, fullscreen=False, language=language)
+    app = App(options, worker=fakes.FakeWorker())
+    app.open(sounds=False)
+    try:
+        app.go(Go.SETTINGS)
+        drawn: list[Drawn] = []
+        app.stage.text.watch(drawn.append)
+        app.step([], FRAME)
+        note = i18n.gettext("Changes apply at once and are saved when you leave this screen.")
+        words = note.split()
+        parts = [d for d in drawn if d.text and all(w in words for w in d.text.split())]
+        said = [w for d in parts for w in d.text.split()]
+        assert said in ([], words), (language, size, said)  # never a sentence cut short
+        assert all(d.rect.bottom <= size[1] for d in parts)
+        if size == (800, 600):
+            assert said == words  # room enough there in every language
     finally:
         app.close()

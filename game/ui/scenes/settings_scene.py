@@ -29,7 +29,7 @@ from game.profile.labels import SETTING_LABELS
 from game.profile.preferences import THEMES
 from game.ui.scenes.base import FormLayout, FormScene, stacked_form_layout
 from game.ui.scenes.stack import Go, Transition
-from game.ui.text import Ink
+from game.ui.text import Ink, smaller_sizes
 from game.ui.themes import theme_named
 from game.ui.widgets import Item, ItemList
 
@@ -165,15 +165,18 @@ class SettingsScene(FormScene):
         return Go.BACK
 
     def draw_body(self, surface: pygame.Surface, layout: FormLayout) -> None:
-        size = layout.type.small
         note = _("Changes apply at once and are saved when you leave this screen.")
         text = self.host.text
         body = layout.body
-        room = pygame.Rect(body.x - 10, body.y, body.width + 20, surface.get_height() - body.y)
-        step = text.line_step(size, 1.0)
-        # As many of its lines as the window holds below the items (all, but in the
-        # longest languages at the smallest size).
-        lines = text.wrap(note, size, body.width)[: max(0, (room.height - 4) // step)]
+        room = pygame.Rect(20, body.y, surface.get_width() - 40, surface.get_height() - body.y)
+        # The whole sentence or none of it: at the small size, else smaller, across the
+        # window's width (in the longest languages at the smallest size it gives way).
+        for size in smaller_sizes(layout.type.small):
+            lines = text.wrap(note, size, room.width)
+            if len(lines) * text.line_step(size, 1.0) <= room.height - 4:
+                break
+        else:
+            return
         with text.within(room):
             ink = Ink(size, self.host.theme.text_muted, 1.0)
             text.blit_lines(surface, lines, ink, body.midtop, centre=True)
