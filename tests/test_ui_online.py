@@ -20,6 +20,7 @@ from game.net.client import (
     OfferReceived,
     ResumeSeat,
 )
+from game.net.discovery import FoundGame
 from game.net.hosting import HostedServer
 from game.net.messages import Chat, Colour, Move, Offer, Rematch, Resign, Undo
 from game.net.mirror import OnlineGame
@@ -195,6 +196,30 @@ def test_the_join_screen_refuses_a_bad_address_and_a_short_code(app: App) -> Non
     join.boxes.boxes[0].text = "127.0.0.1:1"
     join.boxes.boxes[1].text = "ABC"
     assert join.activate("join") is None and join.boxes.active == 1
+
+
+class LaterBrowser(NoBrowser):
+    """Finds games on a thread of its own, some time after it starts (as zeroconf's)."""
+
+    def __init__(self) -> None:
+        self.found: list[object] = []
+
+    def games(self) -> list[object]:
+        return self.found
+
+
+def test_a_game_found_on_the_network_is_listed_with_no_input(app: App) -> None:
+    memory = OnlineMemory.load(app.saver.store.path.with_name(ONLINE_FILE))
+    browser = LaterBrowser()
+    join = JoinScene(app.stage, memory, browser=browser)  # type: ignore[arg-type]
+    app.navigator.stack.push(join)
+    app.step([], FRAME)
+    due = app.next_frame_in()
+    assert due is not None and due <= 1.0  # the window looks again without an event
+    browser.found = [FoundGame("Ann", "ABCDEF", "127.0.0.1", 7474, 1)]
+    app.pass_time(due)  # what the loop does when that timer is due
+    app.step([], 0.0)
+    assert join.items.items[0].key == "found:0"
 
 
 def test_a_continue_whose_room_is_gone_says_so(app: App, server: HostedServer) -> None:

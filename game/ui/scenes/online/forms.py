@@ -22,6 +22,7 @@ from game.net.hosting import HostedServer
 from game.net.messages import MAX_NAME, ROOM_CODE_LENGTH
 from game.profile.online_memory import OnlineMemory
 from game.ui.net_link import NetLink
+from game.ui.pacing import soonest
 from game.ui.scenes.base import FormLayout, FormScene, page_layout
 from game.ui.scenes.online.textbox import Boxes, TextBox, draw_box
 from game.ui.scenes.online.texts import Says, bad_address
@@ -163,6 +164,11 @@ class OnlineStartScene(BoxForm):
         return Online(OnlineScreen.GAME, link)
 
 
+BROWSE_EVERY = 1.0
+"""Seconds between looks at the games found on the local network: the browser finds
+them on its own thread, which does not wake the window."""
+
+
 class JoinScene(BoxForm):
     """The games found on the local network, and an address with a room code."""
 
@@ -216,6 +222,10 @@ class JoinScene(BoxForm):
             top = body.y + round(34 * scale) + i * (row + 4)
             rects[f"found:{i}"] = pygame.Rect(body.x, top, body.width, row)
         return replace(layout, rects=rects)
+
+    def next_frame_in(self) -> float | None:
+        # The list changes with no event: look again every BROWSE_EVERY seconds.
+        return soonest(super().next_frame_in(), BROWSE_EVERY)
 
     def update(self, dt: float) -> None:
         found = self.browser.games()[:MAX_FOUND]
