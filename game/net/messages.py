@@ -78,6 +78,11 @@ class Colour(enum.StrEnum):
     def other(self) -> Colour:
         return Colour.SECOND if self is Colour.FIRST else Colour.FIRST
 
+    def moves_in(self, ply: int) -> int:
+        """How many of a game's first ``ply`` moves this colour played (the first
+        colour plays the odd ones)."""
+        return (ply + 1) // 2 if self is Colour.FIRST else ply // 2
+
 
 class Reason(enum.StrEnum):
     """Why a game ended."""

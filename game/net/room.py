@@ -108,7 +108,7 @@ class RoomGame:
         pending = self.offers.get(kind)
         if pending is not None and pending[0] is colour.other and pending[1] == ply:
             return True
-        if kind is Offer.UNDO and not self._moves_of(colour):
+        if kind is Offer.UNDO and not colour.moves_in(self.board.ply):
             raise Refused(ErrorCode.ILLEGAL_MOVE, "you have no move to take back")
         self.offers[kind] = (colour, ply)
         return False
@@ -132,10 +132,6 @@ class RoomGame:
             raise Refused(code, "the game has not started: your opponent has not joined")
         if self.over:
             raise Refused(ErrorCode.ILLEGAL_MOVE, "the game is over")
-
-    def _moves_of(self, colour: Colour) -> int:
-        ply = self.board.ply
-        return (ply + 1) // 2 if colour is Colour.FIRST else ply // 2
 
     def _end(self, result: Result, reason: Reason) -> None:
         self.result = result

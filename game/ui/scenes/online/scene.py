@@ -36,7 +36,7 @@ from game.net.client import (
     OpponentChanged,
     Refusal,
 )
-from game.net.messages import MAX_CHAT, Colour, Decline, Offer, Rematch, Resign, Status, Undo
+from game.net.messages import MAX_CHAT, Decline, Offer, Rematch, Resign, Status, Undo
 from game.net.mirror import OnlineGame
 from game.profile.choices import DiscColour
 from game.profile.history import FinishedGame
@@ -477,7 +477,7 @@ class OnlineScene(Scene):
         if game is None:
             return
         accepting = offer in self.link.offers  # the opponent asked: this agrees
-        if offer is Offer.UNDO and not accepting and not _has_a_move(game):
+        if offer is Offer.UNDO and not accepting and not game.colour.moves_in(len(game.moves)):
             # The server would refuse it: say why here, not "did not take that move".
             self.host.notify(texts.no_move_to_take_back(), topic="offer")
             return
@@ -525,10 +525,3 @@ def _winner(game: OnlineGame) -> int | None:
 
 
 __all__ = ["OnlineScene"]
-
-
-def _has_a_move(game: OnlineGame) -> bool:
-    """Whether this side has a disc of its own on the board (an undo takes back the
-    asker's last move)."""
-    played = len(game.moves)
-    return (played + 1) // 2 > 0 if game.colour is Colour.FIRST else played // 2 > 0
