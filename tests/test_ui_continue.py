@@ -366,3 +366,23 @@ def test_watching_two_computers_leaves_your_kept_game_waiting(path: Path) -> Non
     finally:
         app.close()
     assert SettingsStore(path).load().game == kept
+
+
+def test_ctrl_q_quits_as_the_close_button_does_and_the_game_is_kept(path: Path) -> None:
+    app = make_app(path)
+    start_game(app, GameConfig(mode=Mode.TWO_PLAYERS, level=HARD))
+    scene = play(app, 3, 3)  # columns from 0: "44"
+    assert app.step([key(pygame.K_q, mod=pygame.KMOD_SHIFT | pygame.KMOD_CTRL)], FRAME)
+    assert app.step([key(pygame.K_q)], FRAME)  # neither is Ctrl+Q: the game goes on
+    assert scene.board.moves == "44"
+    assert app.step([key(pygame.K_q, mod=pygame.KMOD_LCTRL)], FRAME) is False
+    app.close()
+
+    again = make_app(path)
+    try:
+        assert menu_items(again)[0] == "continue"
+        press(again, "continue")
+        assert isinstance(again.scene, PlayScene)
+        assert again.scene.round.match.board.moves == "44"
+    finally:
+        again.close()

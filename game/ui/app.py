@@ -305,8 +305,8 @@ class App:
 
     # -- events ----------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Window-wide events here (quit, resize, F11, M, minimised, the worker's bell);
-        the rest to the top scene."""
+        """Window-wide events here (quit and Ctrl+Q, resize, F11, M, minimised, the
+        worker's bell); the rest to the top scene."""
         if event.type in HIDING or event.type in SHOWING:
             self.hidden = event.type in HIDING
         if event.type == self.saved_event or (
@@ -322,25 +322,34 @@ class App:
         elif event.type == pygame.VIDEORESIZE:
             self.stage.window.resize(event.w, event.h)
             self._resized = True
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            self.toggle_fullscreen()
+        elif event.type == pygame.KEYDOWN and (action := self._window_key(event)) is not None:
+            action()
         elif event.type == pygame.MOUSEMOTION and self._resized and event.rel == (0, 0):
             # The window changed under a mouse that did not move: SDL says where the
             # pointer now is, which is no reason to move the keyboard's cursor there.
             pass
-        elif (
-            event.type == pygame.KEYDOWN
-            and event.key == pygame.K_m
-            and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)
-            and not self.scene.typing
-        ):
-            self.toggle_mute()
         else:
             if event.type == pygame.MOUSEMOTION:
                 self._resized = False  # the mouse moved: it points again
             transition = self.scene.handle_event(event)
             if transition is not None:
                 self.go(transition)
+
+    def _window_key(self, event: pygame.event.Event) -> Callable[[], None] | None:
+        """What a window-wide key does (Ctrl+Q, F11, M), or None: the key is the scene's."""
+        mods: int = event.mod
+        if event.key == pygame.K_q and mods & pygame.KMOD_CTRL:
+            # Ctrl+Shift+Q and Ctrl+Alt+Q are often the desktop's own.
+            return None if mods & (pygame.KMOD_ALT | pygame.KMOD_SHIFT) else self._quit_by_key
+        if event.key == pygame.K_F11:
+            return self.toggle_fullscreen
+        if event.key == pygame.K_m and not mods & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            return None if self.scene.typing else self.toggle_mute
+        return None
+
+    def _quit_by_key(self) -> None:
+        log.info("Ctrl+Q: closing as the window's close button does")
+        self.quit()
 
     def go(self, transition: Transition) -> None:
         """Carry out ``transition`` (:meth:`Navigator.go`)."""
