@@ -208,6 +208,23 @@ def test_a_line_too_wide_even_at_the_smallest_size_is_cut_with_an_ellipsis() -> 
     assert shown.get_height() == cache.font(1).get_height()  # not squeezed flat either
 
 
+def test_a_line_typed_too_long_for_its_box_shows_its_end_at_its_size() -> None:
+    cache = TextCache()
+    typed = "the first words scroll away " * 6 + "and the last stay|"
+    surface = pygame.Surface((300, 60))
+    drawn = _watched(cache)
+    slot = pygame.Rect(10, 0, 200, 40)
+    rect = cache.blit_end(surface, typed, Ink(24, WHITE), slot)
+    assert rect.left == slot.left and rect.width <= slot.width
+    assert drawn[-1].cut and drawn[-1].pixels == pixel_size(24)  # cut, never smaller
+    shown = cache._cut(typed, pixel_size(24), slot.width, keep_end=True)
+    assert shown.startswith(text_module.ELLIPSIS) and typed.endswith(shown[1:])
+    assert "and the last stay|" in shown
+    assert rect.width == cache._measure(shown, pixel_size(24))[0]
+    cache.blit_end(surface, "short|", Ink(24, WHITE), slot)
+    assert not drawn[-1].cut
+
+
 def test_labels_side_by_side_take_one_size_that_fits_them_all() -> None:
     cache = TextCache()
     labels = ["\u2713 Win", "\u00d7 Przegrana", "= Draw"]

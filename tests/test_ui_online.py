@@ -22,7 +22,7 @@ from game.net.client import (
 )
 from game.net.discovery import FoundGame
 from game.net.hosting import HostedServer
-from game.net.messages import Chat, Colour, Move, Offer, Rematch, Resign, Undo
+from game.net.messages import MAX_CHAT, Chat, Colour, Move, Offer, Rematch, Resign, Undo
 from game.net.mirror import OnlineGame
 from game.profile.online_memory import ONLINE_FILE, OnlineMemory, OnlineSeat
 from game.profile.settings import SettingsStore
@@ -32,9 +32,11 @@ from game.ui.net_link import Connection
 from game.ui.options import LaunchOptions
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.online import NetLink, OnlineScene, OnlineStartScene, view
+from game.ui.scenes.online import NetLink, OnlineScene, OnlineStartScene, textbox, view
 from game.ui.scenes.online.forms import JoinScene
+from game.ui.scenes.online.textbox import TextBox
 from game.ui.scenes.stack import Go, Online, OnlineScreen
+from game.ui.text import Drawn
 from tests.fakes import FRAME, FakeWorker, key
 from tests.netfakes import SilentClient
 
@@ -495,3 +497,24 @@ def test_continue_for_an_online_game_given_up_since_takes_the_entry_away(app: Ap
     assert "online_continue" not in [item.key for item in fresh.items.items]
     said = [notice.text for notice in app.stage.notices.shown]
     assert "That online game is over: there is nothing to continue." in said
+
+
+def test_a_long_chat_line_keeps_its_end_in_view_and_counts_towards_its_limit(app: App) -> None:
+    box = TextBox("Chat", MAX_CHAT)
+    box.type("x" * 149)
+    assert box.count is None  # a short line is not counted
+    box.type("y")
+    assert box.count == f"150/{MAX_CHAT}"
+    box.type("z" * 100)  # past the limit: what fits is kept, and the count says it is full
+    assert len(box.text) == MAX_CHAT and box.count == f"{MAX_CHAT}/{MAX_CHAT}"
+    assert TextBox("Room code", 6, "ABCDEF").count is None  # a short box needs no count
+    drawn: list[Drawn] = []
+    app.stage.text.watch(drawn.append)
+    surface = pygame.Surface((960, 720))
+    rect = pygame.Rect(100, 600, 500, 40)
+    textbox.draw_box(surface, app.stage, box, rect, 20, active=True)
+    app.stage.text.watch(None)
+    count, typed = drawn[-2:]
+    assert count.text == f"{MAX_CHAT}/{MAX_CHAT}" and count.rect.right <= rect.right
+    assert typed.text == box.text + "|" and typed.cut  # its end, beside the caret
+    assert typed.rect.right < count.rect.left and typed.rect.left >= rect.left

@@ -413,17 +413,24 @@ class TextCache:
             shown = self._cut(text, pixels, width)
         return self._lines(shown, pixels, ink.colour), pixels, shown
 
-    def _cut(self, text: str, pixels: int, width: int) -> str:
-        """The longest start of ``text`` that, with an ellipsis, is at most ``width``
-        pixels wide at ``pixels`` (found by halving: a line may be any length)."""
+    def _cut(self, text: str, pixels: int, width: int, *, keep_end: bool = False) -> str:
+        """The longest start of ``text`` (``keep_end``: end) that, with an ellipsis, is
+        at most ``width`` pixels wide at ``pixels`` (found by halving: a line may be any
+        length)."""
+
+        def part(count: int) -> str:
+            if keep_end:
+                return ELLIPSIS + (text[len(text) - count :] if count else "").lstrip()
+            return text[:count].rstrip() + ELLIPSIS
+
         low, high = 0, len(text)
         while low < high:
             middle = (low + high + 1) // 2
-            if self._measure(text[:middle].rstrip() + ELLIPSIS, pixels)[0] <= width:
+            if self._measure(part(middle), pixels)[0] <= width:
                 low = middle
             else:
                 high = middle - 1
-        return text[:low].rstrip() + ELLIPSIS
+        return part(low)
 
     def blit_fitted(
         self,
@@ -440,6 +447,20 @@ class TextCache:
             return self.blit(surface, text, ink, getattr(slot, anchor), anchor=anchor)
         rendered, pixels, shown = self._fit(text, ink, slot.width)
         rect = rendered.get_rect(**{anchor: getattr(slot, anchor)})
+        return self._blit_surface(surface, rendered, Said(text, pixels, shown != text), rect)
+
+    def blit_end(
+        self, surface: pygame.Surface, text: str, ink: Ink, slot: pygame.Rect
+    ) -> pygame.Rect:
+        """One line in ``ink``'s size at the left of ``slot``: the whole of ``text`` if
+        it fits the slot's width, else its end after an ellipsis (a box being typed
+        into keeps the words being typed in view)."""
+        pixels = pixel_size(ink.size)
+        shown = text
+        if self._measure(text, pixels)[0] > slot.width:
+            shown = self._cut(text, pixels, slot.width, keep_end=True)
+        rendered = self._lines(shown, pixels, ink.colour)
+        rect = rendered.get_rect(midleft=slot.midleft)
         return self._blit_surface(surface, rendered, Said(text, pixels, shown != text), rect)
 
     def blit_lines(

@@ -25,6 +25,12 @@ BUTTON_KEYS: Final = frozenset(
 """The keys a screen's buttons still get while a box takes the typing."""
 
 
+COUNTED_FROM: Final = 0.75
+"""A box of :data:`COUNTED_LIMIT` characters or more shows how many are typed once it is
+this full (a chat line stops at 200: the count says so before it does)."""
+COUNTED_LIMIT: Final = 40
+
+
 @dataclass
 class TextBox:
     """One line of text, at most ``limit`` characters; ``upper`` for room codes."""
@@ -33,6 +39,14 @@ class TextBox:
     limit: int
     text: str = ""
     upper: bool = False
+
+    @property
+    def count(self) -> str | None:
+        """What is typed against the limit ("150/200") once a long box is nearly full
+        (:data:`COUNTED_FROM`), else None."""
+        if self.limit < COUNTED_LIMIT or len(self.text) < self.limit * COUNTED_FROM:
+            return None
+        return f"{len(self.text)}/{self.limit}"
 
     def type(self, typed: str) -> None:
         printable = "".join(char for char in typed if char.isprintable())
@@ -111,5 +125,13 @@ def draw_box(  # noqa: PLR0913 (keywords: how it is shown)
     pygame.draw.rect(surface, theme.panel, rect, border_radius=6)
     edge = theme.accent if active else theme.panel_edge
     pygame.draw.rect(surface, edge, rect, 2, border_radius=6)
-    shown = box.text + ("|" if active else "")
-    text.blit_fitted(surface, shown, Ink(size, theme.text), rect.inflate(-16, 0), anchor="midleft")
+    inside = rect.inflate(-16, 0)
+    if box.count is not None:  # at the box's right, the rest of the box for the text
+        full = len(box.text) >= box.limit
+        ink = Ink(label_size, theme.score_loss if full else theme.text_muted)
+        counted = text.blit(surface, box.count, ink, inside.midright, anchor="midright")
+        inside.width = max(0, counted.left - 8 - inside.left)
+    if active:  # the end of what is typed stays in view, beside the caret
+        text.blit_end(surface, box.text + "|", Ink(size, theme.text), inside)
+    else:
+        text.blit_fitted(surface, box.text, Ink(size, theme.text), inside, anchor="midleft")
