@@ -14,6 +14,8 @@ from game import i18n
 from game.i18n import LANGUAGES
 from game.net.client import (
     CreateRoom,
+    Failed,
+    Failure,
     GameChanged,
     JoinRoom,
     NetClient,
@@ -22,7 +24,17 @@ from game.net.client import (
 )
 from game.net.discovery import FoundGame
 from game.net.hosting import HostedServer
-from game.net.messages import MAX_CHAT, Chat, Colour, Move, Offer, Rematch, Resign, Undo
+from game.net.messages import (
+    MAX_CHAT,
+    Chat,
+    Colour,
+    Move,
+    Offer,
+    Reason,
+    Rematch,
+    Resign,
+    Undo,
+)
 from game.net.mirror import OnlineGame
 from game.profile.online_memory import ONLINE_FILE, OnlineMemory, OnlineSeat
 from game.profile.settings import SettingsStore
@@ -518,3 +530,21 @@ def test_a_long_chat_line_keeps_its_end_in_view_and_counts_towards_its_limit(app
     assert count.text == f"{MAX_CHAT}/{MAX_CHAT}" and count.rect.right <= rect.right
     assert typed.text == box.text + "|" and typed.cut  # its end, beside the caret
     assert typed.rect.right < count.rect.left and typed.rect.left >= rect.left
+
+
+@pytest.mark.parametrize(("over", "left"), [(False, ["leave"]), (True, ["review", "leave"])])
+def test_once_the_room_is_gone_only_leaving_and_the_review_are_offered(
+    app: App, over: bool, left: list[str]
+) -> None:
+    scene = quiet_scene(app, moves="4455667" if over else "4453")
+    if over:
+        won = OnlineGame("ABCDEF", Colour.FIRST, "Bob", "0" * 32, "4455667", "first", Reason.FOUR)
+        scene.link.game = won
+        scene._react(GameChanged(won))
+    assert "phrase:0" in [item.key for item in scene.buttons.items]
+    gone = Failed(Failure.GONE, "resume refused")
+    scene.link.connection, scene.link.failure = Connection.FAILED, gone
+    scene._react(gone)
+    assert [item.key for item in scene.buttons.items] == left  # no chat, no offers: nobody hears
+    app.draw()
+    assert "no longer exists" in scene.status_line()

@@ -125,6 +125,8 @@ def button_keys(scene: OnlineState) -> list[str]:
     if game is None:
         refused = scene.problem is not None or link.connection is Connection.FAILED
         return ["back" if refused else "cancel"]  # nothing left to cancel once refused
+    if link.connection is Connection.FAILED:  # for good: nobody to chat or propose to
+        return ["review", "leave"] if game.over else ["leave"]
     keys = list(PHRASE_KEYS)
     if Offer.UNDO in link.offers or Offer.REMATCH in link.offers:
         keys.append("decline")
