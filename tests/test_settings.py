@@ -373,8 +373,8 @@ def test_a_damaged_file_gives_defaults_is_kept_aside_and_is_reported_once(
     [copy] = bad_copies(store)
     assert copy.read_bytes() == content
     assert report.warnings == [
-        "Your settings file was damaged; defaults are in use."
-        f" A copy of it was kept as {copy.name}."
+        "Your settings file was damaged: your settings, statistics, rating and puzzle"
+        f" progress start afresh. A copy of it was kept as {copy.name}."
     ]
     assert store.load().warnings == []  # told once
     assert store.save(Settings(volume=0.2), Statistics()) is None
@@ -425,7 +425,8 @@ def test_a_permission_error_on_read_gives_defaults_and_one_warning(
     report = store.load()
     assert report.settings == Settings()
     assert report.warnings[0].startswith(
-        "Your settings file could not be read (permission denied); defaults are in use."
+        "Your settings file could not be read (permission denied): your settings,"
+        " statistics, rating and puzzle progress start afresh."
     )
     [copy] = bad_copies(store)
     assert copy.read_bytes() == original

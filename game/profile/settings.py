@@ -489,16 +489,27 @@ class _Warning(enum.Enum):
     """What the player is told about the settings file: the sentence alone, and the one
     that names the copy of the file that was kept (as ``{file}``)."""
 
+    # The file holds the statistics, the rating and the puzzles solved too: the player is
+    # told they start afresh (the copy kept has them), not only the settings.
     UNREADABLE = (
-        N_("Your settings file could not be read ({reason}); defaults are in use."),
         N_(
-            "Your settings file could not be read ({reason}); defaults are in use. A copy"
-            " of it was kept as {file}."
+            "Your settings file could not be read ({reason}): your settings, statistics,"
+            " rating and puzzle progress start afresh."
+        ),
+        N_(
+            "Your settings file could not be read ({reason}): your settings, statistics,"
+            " rating and puzzle progress start afresh. A copy of it was kept as {file}."
         ),
     )
     DAMAGED = (
-        N_("Your settings file was damaged; defaults are in use."),
-        N_("Your settings file was damaged; defaults are in use. A copy of it was kept as {file}."),
+        N_(
+            "Your settings file was damaged: your settings, statistics, rating and puzzle"
+            " progress start afresh."
+        ),
+        N_(
+            "Your settings file was damaged: your settings, statistics, rating and puzzle"
+            " progress start afresh. A copy of it was kept as {file}."
+        ),
     )
     REPAIRED = (
         N_("Some saved settings were repaired: {repairs}."),
