@@ -519,6 +519,35 @@ def test_the_coach_says_a_blunder_before_the_computer_replies_and_takes_it_back(
         app.close()
 
 
+def test_a_coached_game_kept_and_continued_stays_coached() -> None:
+    """The coach spoke, the window closed, Continue: the game is still the coach's (the
+    history marks it "coached" when it ends)."""
+    app = make_app(FakeWorker(answer=coach_answers), coach=True)
+    try:
+        scene = start(app, Mode.VS_COMPUTER, starter=Starter.YOU)
+        advance(app, 0.1)
+        app.step([drop_key(0)], FRAME)
+        advance(app, 1.0)
+        assert scene.coach.offer is not None
+        scene.press("keep")
+        advance(app, 1.0)
+        assert len(scene.board.moves) == 2 and scene.coach.coached
+        kept = app.saver.game_in_progress
+        assert kept is not None and kept.coached
+    finally:
+        app.close()
+    again = make_app(FakeWorker(answer=coach_answers), coach=True)
+    try:
+        saved = again.saver.store.load().game
+        assert saved is not None and saved.coached  # on disk, not only in memory
+        again.go(Go.CONTINUE)
+        resumed = again.scene
+        assert isinstance(resumed, PlayScene)
+        assert resumed.board.moves == saved.moves and resumed.coach.coached
+    finally:
+        again.close()
+
+
 def _marked_column(scene: PlayScene, monkeypatch: pytest.MonkeyPatch) -> int | None:
     """The 0-based column whose number the play board marks under it, as drawn now."""
     marked: list[int | None] = []

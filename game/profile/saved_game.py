@@ -4,7 +4,7 @@ The file holds it under ``"game"``::
 
     "game": {"mode": "vs-computer", "moves": "4453", "start_moves": "", "redo": "",
              "levels": ["Hard", "Hard"], "human": 0, "starter": "you", "colour": "red",
-             "score": [1, 0, 2]}
+             "score": [1, 0, 2], "coached": false}
 
 It is plain data with the vocabulary of the new-game screen (modes, level names,
 who starts, colours); the window turns it back into a board and a
@@ -57,7 +57,8 @@ class SavedGame:
     gives its hints).  ``human`` is the player (0 first, 1 second) the human plays
     against the computer, None in the other modes.  ``starter`` and ``colour`` are
     the series' choices from the new-game screen, ``score`` its games so far: red's
-    wins, yellow's wins, draws.
+    wins, yellow's wins, draws.  ``coached``: the coach has offered to take a move of
+    this game back (the history marks the game so once it is finished).
 
     Construction checks everything and raises ``ValueError`` saying what is wrong.
     """
@@ -71,6 +72,7 @@ class SavedGame:
     starter: Starter = Starter.YOU
     colour: DiscColour = DiscColour.RED
     score: tuple[int, int, int] = (0, 0, 0)
+    coached: bool = False
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -108,6 +110,7 @@ class SavedGame:
             "starter": str(self.starter),
             "colour": str(self.colour),
             "score": list(self.score),
+            "coached": self.coached,
         }
 
     @classmethod
@@ -139,4 +142,5 @@ class SavedGame:
             starter=fields.member(Starter)(data.get("starter", Starter.YOU)),
             colour=fields.member(DiscColour)(data.get("colour", DiscColour.RED)),
             score=(red, yellow, draws),
+            coached=fields.boolean(data.get("coached", False)),
         )

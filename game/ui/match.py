@@ -78,11 +78,16 @@ class Match:
     Against the computer the human plays ``human``; the computer the other
     side.  With two players both sides are human; when watching, neither is.
     The human's colour stays the same whoever starts; otherwise the first
-    player is red.  Moves of ``config.start_moves`` cannot be undone.
+    player is red.  Moves of ``config.start_moves`` cannot be undone.  ``coached``:
+    the coach offered to take a move of this game back before it was kept and
+    continued (the coach of the window that continues it starts from it).
     """
 
-    def __init__(self, config: GameConfig, *, human_first: bool = True) -> None:
+    def __init__(
+        self, config: GameConfig, *, human_first: bool = True, coached: bool = False
+    ) -> None:
         self.config = config
+        self.coached = coached
         self.board = Board.from_moves(config.start_moves)
         self.floor = self.board.ply
         if config.start_moves:
@@ -233,7 +238,7 @@ class Session:
         human_first = saved.human != 1
         session = cls(config, wins={DiscColour.RED: red, DiscColour.YELLOW: yellow}, draws=draws)
         session._human_started_last = human_first
-        match = Match(config, human_first=human_first)
+        match = Match(config, human_first=human_first, coached=saved.coached)
         match.board = Board.with_redo(saved.moves, saved.redo)
         return session, match
 

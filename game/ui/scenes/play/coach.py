@@ -78,13 +78,14 @@ class Offer:
 class Coach:
     """Watches the player's moves against the computer (see the module docstring)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, coached: bool = False) -> None:
         self.offer: Offer | None = None
         """The move the coach objects to, until the player decides."""
         self.waiting: tuple[str, int] | None = None
         """A move made before its position's analysis came: the position and the column."""
-        self.coached = False
-        """Whether the coach offered to take a move of this game back."""
+        self.coached = coached
+        """Whether the coach offered to take a move of this game back (``coached``: it did
+        before the game was kept and continued)."""
         self._why_asked: str | None = None
         """The offer whose deciding threat was asked for (its position after the move)."""
         self._found: dict[str, Reason] = {}

@@ -49,7 +49,7 @@ class CurrentGame:
         self.round = round_
         self.requests = Requests(engine, receive)
         self.advisor = Advisor(self.requests, settings)
-        self.coach = Coach()
+        self.coach = Coach(coached=round_.match.coached)
         self.watching = Watching(settings)
         config = round_.config
 

@@ -234,11 +234,14 @@ class PlayScene(Scene):
         """Keep the game as it is now, to be continued from the menu or the next launch
         (a finished game is not kept).  Two computers' game never takes the place of a
         game of the player's: it is kept only when no such game is.  A move the coach
-        judges is kept as one to redo: Continue asks again, the computer has not replied."""
+        judges is kept as one to redo: Continue asks again, the computer has not replied.
+        Whether the coach has spoken in it is kept too (the history's "coached")."""
         kept = self._keeper.game_in_progress
         if self.config.mode is Mode.WATCH and kept is not None and kept.mode is not Mode.WATCH:
             return
         saved = self.round.saved()
+        if saved is not None and self.coach.coached:
+            saved = replace(saved, coached=True)
         judged = self.coach.judged
         if saved is not None and judged is not None:
             before, column = judged
