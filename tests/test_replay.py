@@ -104,18 +104,28 @@ def test_the_move_played_and_a_wrong_move_tried_again_are_no_tries() -> None:
     assert step(replay) is Step.TRYING and replay.wrong == [6]
 
 
-def test_the_reason_said_after_a_fix_names_the_move_it_is_about() -> None:
-    blunder = dataclasses.replace(
-        review(4, DRAW, Score.exact(-16), Player.SECOND), reason=Reason(Why.LONG_TERM, discs=20)
+@pytest.mark.parametrize(
+    ("best", "played", "fix", "verdict"),
+    [
+        (DRAW, Score.exact(-16), "Fixed: column 3 keeps the draw.", "a blunder"),
+        (Score.exact(16), DRAW, "Fixed: column 3 keeps the win.", "a mistake"),
+    ],
+)
+def test_the_reason_said_after_a_fix_names_the_move_it_is_about_and_its_verdict(
+    best: Score, played: Score, fix: str, verdict: str
+) -> None:
+    judged = dataclasses.replace(
+        review(4, best, played, Player.SECOND), reason=Reason(Why.LONG_TERM, discs=20)
     )
-    replay = Replay(WON, (blunder,))
-    replay.play(2, analysis())  # column 3 keeps the draw
+    replay = Replay(WON, (judged,))
+    replay.play(2, analysis(c3=best))  # column 3 keeps what column 5 threw away
     assert step(replay) is Step.FIXED
     lines = texts.replay_lines(replay, ReviewGame(WON, human=1), {"red": "Red", "yellow": "Y"})
-    fixed = lines.index("Fixed: column 3 keeps the draw.")
-    # What follows is why the game's move lost, not the fix: it says so first.
-    reason = texts.reason_sentence(blunder, ReviewGame(WON, human=1), {"red": "Red", "yellow": "Y"})
-    assert lines[fixed + 1] == f"Why column 5, the move played, was a mistake: {reason}"
+    fixed = lines.index(fix)
+    # What follows is why the game's move lost, not the fix: it says so first, in the
+    # review's word for the move (a blunder is not called a mistake).
+    reason = texts.reason_sentence(judged, ReviewGame(WON, human=1), {"red": "Red", "yellow": "Y"})
+    assert lines[fixed + 1] == f"Why column 5, the move played, was {verdict}: {reason}"
 
 
 # -- the screen ------------------------------------------------------------------------

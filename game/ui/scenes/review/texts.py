@@ -246,7 +246,11 @@ def replay_lines(replay: Replay, game: ReviewGame, names: Mapping[str, str]) -> 
     if replay.over and why is not None:
         # Said after the fix or the answer: it is about the game's move, not those (one
         # paragraph, so that a panel too short for the reason does not show half of it).
-        lead = _("Why column {column}, the move played, was a mistake:")
+        lead = (
+            _("Why column {column}, the move played, was a blunder:")
+            if review.verdict is MoveVerdict.BLUNDER
+            else _("Why column {column}, the move played, was a mistake:")
+        )
         lines.append(f"{lead.format(column=review.column + 1)} {why}")
     if replay.over and replay.last_one:
         lines.append(
