@@ -74,8 +74,11 @@ def row_height(look: Look, layout: ReviewLayout) -> int:
     return look.text.line_step(small_size(layout), 1.2)
 
 
-MIN_LIST_ROWS = 3
-"""The move list keeps at least this many rows when the sentences below it need room."""
+MIN_LIST_ROWS = 1
+"""The move list keeps at least this many rows (the shown move's) when the sentences
+below it need room: at 640x480 the text is at its smallest readable size already, and
+the sentences (the verdict, why, best against played) teach more than the rows around
+the move (the list still scrolls with the keys)."""
 
 
 def panel_lines(record: ReviewRecord, panel: PanelPicture, look: Look) -> list[tuple[str, Colour]]:
