@@ -4,7 +4,8 @@ column as wide as its widest cell, the room left shared out, one size for the ta
 A heading may have shorter forms (a verdict's mark for "Inaccuracies"): the table takes
 the longest headings that fit at the size asked, or a little smaller, before it says
 them shorter; it never squeezes a cell or draws one column smaller than its neighbours.
-Only when even the shortest headings do not fit at the smallest size is a cell cut (a
+Only when even the shortest headings do not fit at the smallest size is a cell cut: the
+widest columns are narrowed, as little as needed, and the others keep their width (a
 layout to fix: the tests look for it).
 """
 
@@ -87,10 +88,26 @@ def _lay_out(
             spare = width - sum(natural) - gap * (len(natural) - 1)
             if spare >= 0:
                 return _spread(candidate, chosen, natural, gap, spare)
-    # Nothing fits: equal shares at the smallest size (the cells that must be are cut).
-    count = len(headings)
-    share = width // count
-    return TableLayout(1, chosen, tuple(i * share for i in range(count)), (share - 6,) * count)
+    # Nothing fits: at the smallest size, the widest columns are narrowed to one width,
+    # as little as makes the table fit (their cells are cut; the others keep theirs).
+    smallest = list(smaller_sizes(size))[-1]
+    natural = _natural(text, (chosen, *rows), smallest)
+    gap = max(6, text.font(smallest).get_height() // 3)
+    room = max(len(natural), width - gap * (len(natural) - 1))
+    capped = [min(column, _cap(natural, room)) for column in natural]
+    return _spread(smallest, chosen, capped, gap, room - sum(capped))
+
+
+def _cap(natural: Sequence[int], room: int) -> int:
+    """The widest a column may be so that ``natural`` widths capped at it add up to at
+    most ``room`` (the columns under it keep their width; at least one pixel)."""
+    narrow, count = 0, len(natural)
+    for index, column in enumerate(sorted(natural)):
+        wide = count - index  # this column and the wider ones take the cap
+        if narrow + column * wide > room:
+            return max(1, (room - narrow) // wide)
+        narrow += column
+    return max(natural)
 
 
 def _natural(text: TextCache, rows: Sequence[Sequence[str]], size: int) -> list[int]:
