@@ -3,23 +3,11 @@ does not fit, only the widest columns narrowed (never equal shares that cut ever
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pygame
 import pytest
 
 from game.ui.table import _cap, lay_out
 from game.ui.text import TextCache, smaller_sizes
-
-
-@pytest.fixture(autouse=True)
-def _fonts() -> Iterator[None]:
-    was_on = pygame.font.get_init()
-    pygame.font.init()
-    yield
-    if not was_on:
-        pygame.font.quit()
-
+from tests.test_text import _fonts  # noqa: F401 - pygame.font on for each test (autouse)
 
 HEADINGS = (("Terminada",), ("Partida",), ("Resultado",), ("Jugadas",), ("",))
 ROWS = (
