@@ -15,7 +15,7 @@ import pytest
 
 from game.ai.engine import Engine as RealEngine
 from game.ai.protocol import SearchRequest
-from game.ai.puzzles import Puzzle
+from game.ai.puzzles import Band, Puzzle
 from game.ai.score import Analysis, Score
 from game.core import Board
 from game.profile.statistics import Statistics
@@ -53,6 +53,10 @@ class Computer(HeldLink):
 class Records:
     stats: Statistics = field(default_factory=Statistics)
     tries: list[tuple[str, bool, datetime.date | None, int | None]] = field(default_factory=list)
+    band: str = "easy"
+
+    def choose_band(self, band: str) -> None:
+        self.band = band
 
     def all_statistics(self) -> Statistics:
         return self.stats.copy()
@@ -77,9 +81,9 @@ def host() -> SimpleNamespace:
 
 
 def scene(
-    puzzles: tuple[Puzzle, ...] = (EASY, MEDIUM, HARD),
+    puzzles: tuple[Puzzle, ...] = (EASY, MEDIUM, HARD), records: Records | None = None
 ) -> tuple[PuzzleScene, Computer, Records]:
-    computer, records = Computer(), Records()
+    computer, records = Computer(), Records() if records is None else records
     data = PuzzleData(puzzles, RATINGS, lambda: DAY)
     return PuzzleScene(host(), data, engine=computer, records=records), computer, records
 
@@ -263,6 +267,16 @@ def test_next_takes_the_next_unsolved_puzzle_of_the_band_and_the_band_can_change
     assert shown.attempt is not None and shown.attempt.puzzle == second
     shown.choose_band(HARD.band)
     assert shown.attempt.puzzle == HARD
+    assert records.band == "hard"  # kept: the next visit opens on it
+
+
+def test_the_screen_opens_on_the_band_chosen_last_once_the_days_puzzle_is_done() -> None:
+    records = Records(band="hard")
+    records.stats.puzzles.daily.add(DAY.isoformat())
+    shown, _computer, _records = scene(records=records)
+    assert shown.band is Band.HARD and shown.attempt is not None
+    assert shown.attempt.puzzle == HARD and not shown.daily
+    assert shown.buttons.get("band").value is Band.HARD
 
 
 def test_without_puzzles_the_screen_says_so_and_asks_nothing() -> None:

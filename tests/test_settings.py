@@ -22,8 +22,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.ai.levels import LEVELS
+from game.ai.puzzles import Band
 from game.profile import settings as settings_module
 from game.profile.choices import DiscColour, Mode, Starter
+from game.profile.labels import PUZZLE_BANDS
 from game.profile.preferences import Settings
 from game.profile.saved_game import SavedGame
 from game.profile.settings import LoadReport, SettingsStore, config_dir
@@ -972,3 +974,10 @@ def test_every_valid_state_survives_a_round_trip_exactly(
     store = _fresh(tmp_path)
     assert store.save(s, stats, game) is None
     assert store.load() == LoadReport(s, stats, [], game)
+
+
+def test_the_puzzle_bands_the_settings_accept_are_the_puzzles_own() -> None:
+    assert list(PUZZLE_BANDS) == [band.value for band in Band]
+    assert Settings(puzzle_band="HARD").puzzle_band == "hard"
+    with pytest.raises(ValueError, match="puzzle_band"):
+        Settings(puzzle_band="impossible")

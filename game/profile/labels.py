@@ -38,6 +38,9 @@ SETTING_LABELS: Mapping[str, str] = {
     # Translators: a setting, named when a damaged settings file was repaired (no
     # screen shows it).
     "window_size": N_("Window size"),
+    # Translators: a setting, named when a damaged settings file was repaired (the
+    # Puzzles screen shows it as its band: Easy, Medium, Hard).
+    "puzzle_band": N_("Puzzle difficulty"),
 }
 """Each setting (a key of :data:`game.profile.preferences.RULES`) by the name the
 settings and new-game screens give it, or a name of its own where no screen shows it."""
@@ -59,4 +62,9 @@ SETTING_VALUES: Mapping[str, Mapping[object, str]] = {
     "colour": {DiscColour.RED: N_("Red"), DiscColour.YELLOW: N_("Yellow")},
 }
 """The words the screens give a setting's values, where they are not a number, on and
-off, a language or a level."""
+off, a language, a level or a puzzles' band."""
+
+PUZZLE_BANDS: Mapping[str, str] = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
+"""The puzzles' bands (:class:`game.ai.puzzles.Band`'s values: that module loads after
+the window's first frame, these words before it) by their names, in the message
+context "puzzle band" (the levels have names like these)."""

@@ -16,6 +16,7 @@ from game.ai.levels import DEFAULT_PERFECT_BUDGET, MAX_DEPTH, MIN_DEPTH
 from game.i18n import LANGUAGES, SYSTEM
 from game.profile import fields
 from game.profile.choices import DiscColour, Starter
+from game.profile.labels import PUZZLE_BANDS
 from game.profile.repairs import Kind, Repair
 from game.profile.saved_game import LEVEL_CHOICES
 
@@ -59,6 +60,7 @@ RULES: Mapping[str, Callable[[object], object]] = {
     "starter": fields.member(Starter),
     "colour": fields.member(DiscColour),
     "window_size": _window_size,
+    "puzzle_band": fields.choice(tuple(PUZZLE_BANDS)),
 }
 """Each field's rule: the value in its canonical form and range, or :class:`Invalid`."""
 
@@ -107,6 +109,8 @@ class Settings:
     starter: Starter = Starter.YOU
     colour: DiscColour = DiscColour.RED
     window_size: tuple[int, int] = (960, 720)
+    puzzle_band: str = "easy"
+    """The puzzles' band the player chose last (the Puzzles screen opens on it)."""
 
     def __post_init__(self) -> None:
         for name, rule in RULES.items():

@@ -23,7 +23,7 @@ from game.i18n import gettext as _gettext
 from game.i18n import ngettext as _ngettext
 from game.i18n import pgettext as _pgettext
 from game.profile import fields
-from game.profile.labels import SETTING_LABELS, SETTING_VALUES
+from game.profile.labels import PUZZLE_BANDS, SETTING_LABELS, SETTING_VALUES
 
 
 class Kind(enum.Enum):
@@ -176,6 +176,8 @@ def _in_language(key: str, value: object) -> str:  # noqa: PLR0911 (one return a
         return _gettext("System ({language})").format(language=LANGUAGES[system_language()])
     if key in _LEVELS and isinstance(value, str):
         return _level_name(value, _PLAYERS)
+    if key == "puzzle_band" and value in PUZZLE_BANDS:
+        return _pgettext("puzzle band", PUZZLE_BANDS[str(value)])
     amount = _written(value)
     if key == "volume" and amount is not None:
         return percent(amount)

@@ -13,6 +13,7 @@ from game import resources
 from game.ai.puzzles import PUZZLE_FILE, Puzzle, PuzzleError, load
 
 if TYPE_CHECKING:
+    from game.profile.preferences import Settings
     from game.profile.statistics import Statistics
 
 log = logging.getLogger(__name__)
@@ -23,6 +24,9 @@ class Keeping(Protocol):
 
     @property
     def stats(self) -> Statistics: ...
+
+    @property
+    def settings(self) -> Settings: ...
 
     def all_statistics(self) -> Statistics: ...
 
@@ -38,6 +42,17 @@ class SavedPuzzles:
 
     def all_statistics(self) -> Statistics:
         return self._keeping.all_statistics()
+
+    @property
+    def band(self) -> str:
+        """The band the player chose last (a value of :class:`game.ai.puzzles.Band`)."""
+        return self._keeping.settings.puzzle_band
+
+    def choose_band(self, band: str) -> None:
+        """Keep ``band`` as the one the screen opens on next time."""
+        if self._keeping.settings.puzzle_band != band:
+            self._keeping.settings.puzzle_band = band
+            self._keeping.save()
 
     def record_puzzle(
         self, name: str, solved: bool, *, daily: datetime.date | None, opponent: int | None

@@ -62,6 +62,14 @@ class PuzzleRecords(Protocol):
     ) -> None:
         """Count a try of puzzle ``name``; rate it against ``opponent`` (None: unrated)."""
 
+    @property
+    def band(self) -> str:
+        """The band the player chose last (the screen opens on it)."""
+        ...
+
+    def choose_band(self, band: str) -> None:
+        """Keep ``band`` as the one chosen last."""
+
 
 @dataclass(frozen=True, slots=True)
 class PuzzleData:
@@ -90,7 +98,7 @@ class PuzzleScene(Scene):
         self.ratings = data.ratings
         self._today = data.today
         self.layouts = Layouts()
-        self.band = Band.EASY
+        self.band = Band(records.band)
         self.daily = False
         self.attempt: Attempt | None = None
         self.first_try = False
@@ -217,8 +225,10 @@ class PuzzleScene(Scene):
         return None
 
     def choose_band(self, band: Band) -> None:
-        """The next puzzle is of ``band`` (the band button shows it)."""
+        """The next puzzle is of ``band`` (the band button shows it; the next visit
+        opens on it)."""
         self.band = band
+        self.records.choose_band(band.value)
         self.buttons.get("band").select(band)
         self.next_puzzle()
 
