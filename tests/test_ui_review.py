@@ -4,6 +4,7 @@ with a fake worker (answers in-process: the rules' values, or values a test give
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Callable
 
 import pygame
@@ -241,6 +242,26 @@ def test_the_draw_word_stands_where_the_curve_does_not_run(app: App) -> None:
     bar = label.centerx  # and never where the shown position's bar is
     moved = draw_label_rect(app.stage, graph, "Draw", bar, curve)
     assert not moved.inflate(8, 0).left <= bar <= moved.inflate(8, 0).right
+
+
+def test_the_draw_word_moves_along_the_line_when_both_ends_are_taken(app: App) -> None:
+    graph = pygame.Rect(0, 0, 600, 120)
+    middle = y_of(graph, 0.0)
+    # The curve crosses the line near its left end and runs along it, a few pixels off,
+    # at its right end, on both sides: the shown position's bar stands at the right end.
+    curve = [
+        (graph.x + 30, middle - 30),
+        (graph.x + 70, middle + 30),
+        (graph.x + 120, middle + 30),
+        (graph.x + 200, middle - 40),
+        (graph.right - 10, middle - 40),
+    ]
+    bar = graph.right - 10
+    label = draw_label_rect(app.stage, graph, "Draw", bar, curve)
+    room = label.inflate(10, 6)
+    assert not any(room.clipline(a, b) for a, b in itertools.pairwise(curve))
+    assert not label.inflate(8, 0).left <= bar <= label.inflate(8, 0).right
+    assert graph.contains(label)
 
 
 @pytest.mark.parametrize("size", [(1024, 480), (640, 480), (960, 720)])

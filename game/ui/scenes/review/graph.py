@@ -145,16 +145,20 @@ def draw_label_rect(
     curve: Sequence[tuple[int, int]] = (),
 ) -> pygame.Rect:
     """Where the draw's word stands by the middle line: at its right end or its left,
-    above the line or below, the first place that neither the shown position's bar
-    nor the ``curve`` (its points, joined in order) crosses; else the first the bar
-    does not cross."""
+    else anywhere along it (from the right, half a word's width at a time), above the
+    line or below, the first place that neither the shown position's bar nor the
+    ``curve`` (its points, joined in order) crosses; else the first the bar does not
+    cross."""
     size = label_size(rect)
     width, height = look.text.size_of(word, size)
     middle, inner = y_of(rect, 0.0), plot_area(rect)
-    places = []
-    for x in (rect.right - 6 - width, inner.x + 6):
-        for y in (middle - 2 - height, middle + 3):
-            places.append(pygame.Rect(x, y, width, height))
+    right, left = rect.right - 6 - width, inner.x + 6
+    along = range(right - max(1, width // 2), left, -max(1, width // 2))
+    places = [
+        pygame.Rect(x, y, width, height)
+        for x in (right, left, *along)
+        for y in (middle - 2 - height, middle + 3)
+    ]
     clear_of_the_bar = [
         place
         for place in places
