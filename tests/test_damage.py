@@ -964,11 +964,49 @@ def test_a_window_keeps_its_new_game_off_the_file_while_another_plays_the_files(
     assert other.continuable() is None  # not offered
     own = SavedGame(mode=Mode.TWO_PLAYERS, moves="11", levels=("Hard", "Hard"))
     other.keep_game(own)
-    assert other.flush() == [] and store.game_on_disk() == KEPT  # not written over it
+    assert other.flush() == [NOT_KEPT] and store.game_on_disk() == KEPT  # not written over it
     assert other.continuable() == own  # still this window's to go on with
+    other.keep_game(replace(own, moves="111"))
+    assert other.flush() == []  # said once
     playing.keep_game(None)
     assert playing.flush() == []
     other.keep_game(replace(own, moves="112"))  # the next move takes the claim
     assert other.flush() == [] and store.game_on_disk() == replace(own, moves="112")
     playing.close()
     other.close()
+
+
+NOT_KEPT = (
+    "Another window's unfinished game is kept for Continue, so this game will not be kept"
+    " when you quit."
+)
+
+
+def test_a_window_does_not_write_over_the_game_another_left_for_continue(
+    store: SettingsStore,
+) -> None:
+    """Two windows each with a game: the first closes and leaves its game for Continue;
+    the second's next move does not take its place (the player was told), and neither
+    does closing the second."""
+    first, second = Saver(SettingsStore(store.path)), Saver(SettingsStore(store.path))
+    left = SavedGame(mode=Mode.VS_COMPUTER, moves="1426", levels=("Hard", "Hard"), human=0)
+    first.keep_game(left)
+    own = SavedGame(mode=Mode.VS_COMPUTER, moves="74733", levels=("Easy", "Easy"), human=1)
+    second.keep_game(own)
+    assert first.close() == [] and second.flush() == [NOT_KEPT]
+    second.keep_game(replace(own, moves="747332"))  # a move after the first window closed
+    assert second.flush() == [] and store.game_on_disk() == left
+    assert second.close() == [] and store.game_on_disk() == left
+
+
+def test_a_window_closing_keeps_its_game_once_the_others_game_is_gone(
+    store: SettingsStore,
+) -> None:
+    first, second = Saver(SettingsStore(store.path)), Saver(SettingsStore(store.path))
+    first.keep_game(KEPT)
+    own = SavedGame(mode=Mode.TWO_PLAYERS, moves="11", levels=("Hard", "Hard"))
+    second.keep_game(own)
+    assert second.flush() == [NOT_KEPT]
+    first.keep_game(None)  # the first window's game ended
+    assert first.close() == []
+    assert second.close() == [] and store.game_on_disk() == own  # kept after all

@@ -126,6 +126,18 @@ def test_a_dead_worker_is_replaced_and_asked_again_then_the_request_is_refused()
     assert answer.request_id == second and isinstance(answer, Answered)
 
 
+def test_a_worker_that_dies_with_nothing_asked_is_replaced_without_thinking_again() -> None:
+    worker = FakeWorker(auto=False)
+    asked = worker.submit(SearchRequest(moves="4"))
+    worker.cancel(asked)  # the screen is done with it: nothing is pending
+    worker.crash()
+    assert worker.poll() == [] and worker.restarts == 1
+    assert worker.take_notices() == [Notice.RESTARTED_IDLE]  # not "it is thinking again"
+    assert notice_text(Notice.RESTARTED_IDLE) == (
+        "The computer player stopped unexpectedly and was restarted."
+    )
+
+
 def test_a_silent_worker_counts_as_hung_after_its_budget_and_the_margin() -> None:
     now = [100.0]
     far_end = FakeWorker()  # only to make the transport; the client below is the one tested

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from game.ai.levels import LEVELS
 from game.ai.puzzles import Band
+from game.profile import files
 from game.profile import settings as settings_module
 from game.profile.choices import DiscColour, Mode, Starter
 from game.profile.labels import PUZZLE_BANDS
@@ -507,6 +508,29 @@ def test_a_read_only_folder_really_refuses_and_load_still_works(store: SettingsS
     finally:
         folder.chmod(stat.S_IRWXU)
     assert store.load().settings == some_settings()
+
+
+def test_a_settings_folder_that_is_a_file_is_said_in_words_not_the_systems(
+    tmp_path: Path,
+) -> None:
+    in_the_way = tmp_path / "connect4"
+    in_the_way.write_text("not a folder", encoding="utf-8")
+    store = SettingsStore(in_the_way / "settings.json")
+    problem = store.save(Settings(), Statistics())
+    assert problem is not None and "a file stands where its folder should be" in problem
+    assert in_the_way.read_text(encoding="utf-8") == "not a folder"  # left as it was
+
+
+@pytest.mark.parametrize(
+    ("code", "words"),
+    [
+        (errno.EISDIR, "a folder stands where the file should be"),
+        (errno.EIO, "the disk could not be read or written"),
+        (errno.ENOTDIR, "a file stands where its folder should be"),
+    ],
+)
+def test_the_systems_errors_are_said_in_the_players_words(code: int, words: str) -> None:
+    assert files.reason(OSError(code, os.strerror(code))) == words
 
 
 def test_a_full_disk_keeps_the_old_file_and_leaves_no_temp_file(

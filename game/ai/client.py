@@ -65,6 +65,8 @@ class Notice(enum.Enum):
     """The worker stopped unexpectedly and was restarted; it is working again."""
     HUNG = "hung"
     """The worker stopped answering and was restarted; it is working again."""
+    RESTARTED_IDLE = "restarted idle"
+    """The worker stopped unexpectedly while it had nothing to do, and was restarted."""
     GAVE_UP = "gave up"
     """The worker died on the same request again and again; that request was refused."""
     NO_BOOK = "no book"
@@ -284,4 +286,8 @@ class WorkerClient:
         for request_id, pending in self._pending.items():
             pending.sent_at = now
             self._transport.send(Submit(request_id, pending.request))
-        self._notices.append(Notice.GAVE_UP if gave_up else notice)
+        if gave_up:
+            notice = Notice.GAVE_UP
+        elif not self._pending:  # nothing was asked: nothing is thinking again
+            notice = Notice.RESTARTED_IDLE
+        self._notices.append(notice)

@@ -31,8 +31,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import filelock
 
+from game.i18n import N_, join_list, ngettext, number
 from game.i18n import gettext as _
-from game.i18n import join_list, ngettext, number
 from game.profile.repairs import Repair, phrases
 
 log = logging.getLogger(__name__)
@@ -148,14 +148,26 @@ def move_aside(path: Path) -> Path | None:
     return target
 
 
+_REASONS: dict[int, str] = {
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("permission denied"),
+    errno.EROFS: N_("the disk is read-only"),
+    errno.ENOSPC: N_("the disk is full"),
+    getattr(errno, "EDQUOT", errno.ENOSPC): N_("the disk is full"),
+    errno.ENOTDIR: N_("a file stands where its folder should be"),
+    errno.EEXIST: N_("a file stands where its folder should be"),  # making the folder
+    errno.EISDIR: N_("a folder stands where the file should be"),
+    errno.EIO: N_("the disk could not be read or written"),
+}
+"""The system's errors a player meets with their files, in the player's words."""
+
+
 def reason(error: OSError) -> str:
-    """An OSError in words a player understands."""
-    if error.errno in (errno.EACCES, errno.EPERM):
-        return _("permission denied")
-    if error.errno == errno.EROFS:
-        return _("the disk is read-only")
-    if error.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
-        return _("the disk is full")
+    """An OSError in words a player understands (the system's own, in English, for one
+    not in :data:`_REASONS`)."""
+    words = _REASONS.get(error.errno) if error.errno is not None else None
+    if words is not None:
+        return _(words)
     return error.strerror or type(error).__name__
 
 

@@ -93,6 +93,8 @@ def notice_text(notice: Notice) -> str:
             return _(
                 "The computer player stopped answering and was restarted; it is thinking again."
             )
+        case Notice.RESTARTED_IDLE:
+            return _("The computer player stopped unexpectedly and was restarted.")
         case Notice.GAVE_UP:
             return _("The computer player keeps failing on this position; see the log file.")
         case Notice.NO_BOOK:

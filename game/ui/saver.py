@@ -12,7 +12,10 @@ The file keeps one game in progress, and one window at a time plays it: the one 
 holds its claim (``game.lock`` beside the settings, :class:`game.profile.files.Claim`),
 taken when the window continues the file's game or keeps a game of its own, given back
 when that game ends or the window closes.  Another window neither offers that game nor
-writes its own over it, so a game is never played, nor counted, twice.
+writes its own over it, so a game is never played, nor counted, twice; nor does it write
+over the game a window left for Continue when it closed.  A game that cannot be kept so is
+kept in the window only, and the player is told once (:meth:`Saver.collect`); closing
+tries once more.
 """
 
 from __future__ import annotations
@@ -37,6 +40,10 @@ GAME_CLAIM = "game.lock"
 
 _SETTINGS_FAILED = N_("Your settings could not be saved ({error}).")
 _HISTORY_FAILED = N_("The game could not be kept in your history ({error}).")
+_NOT_KEPT = N_(
+    "Another window's unfinished game is kept for Continue, so this game will not be kept"
+    " when you quit."
+)
 
 
 class Saver:
@@ -65,6 +72,11 @@ class Saver:
         self._thread: ThreadPoolExecutor | None = None
         self._saves: list[tuple[Future[str | None], str]] = []
         """Each save on its way, and the sentence to say if it raised (it should not)."""
+        self._unkept = False
+        """Whether :attr:`game_in_progress` is this window's and not in the file (the file
+        keeps another window's game)."""
+        self._notes: list[str] = []
+        """What :meth:`collect` says besides the saves' problems."""
         self.on_saved: Callable[[], None] | None = None
         """Called on the save thread when a save is written, so that a waiting loop
         wakes to collect it (:meth:`collect`); None: the caller looks now and then."""
@@ -106,11 +118,26 @@ class Saver:
         abandoning_the_files = self._from_file and game is None
         self.game_in_progress, self._from_file = game, False
         if game is None:
+            self._unkept = False
             if self.claim.held or (abandoning_the_files and self.claim.take()):
                 self.save(game=None)
                 self._submit(_SETTINGS_FAILED, self._give_back)
-        elif self.claim.take():
+        elif self.claim.held or self._file_is_free():
+            self._unkept = False
             self.save(game=game)
+        elif not self._unkept:  # said once a game
+            self._unkept = True
+            self._notes.append(_(_NOT_KEPT))
+
+    def _file_is_free(self) -> bool:
+        """Take the claim if the file's game in progress is nobody's: not another
+        window's, playing it or left by it for Continue (the claim is given back then)."""
+        if not self.claim.take():
+            return False
+        if self.store.game_on_disk() is None:
+            return True
+        self.claim.release()
+        return False
 
     def _give_back(self) -> None:
         """Release the claim (on the save thread, after the save that cleared the game)."""
@@ -196,10 +223,11 @@ class Saver:
         return bool(self._saves)
 
     def collect(self) -> list[str]:
-        """The problems of the saves that finished since the last call, in sentences."""
+        """The problems of the saves that finished since the last call, in sentences (and
+        that a game cannot be kept, once)."""
         done = [(f, failed) for f, failed in self._saves if f.done()]
         self._saves = [(f, failed) for f, failed in self._saves if not f.done()]
-        problems = []
+        problems, self._notes = self._notes, []
         for future, failed in done:
             try:
                 problem = future.result()
@@ -225,6 +253,9 @@ class Saver:
         now on a save waits a moment at most for another window's lock (what cannot wait
         goes to a pending file), and the games the history could not write go to one."""
         self.store.patience.hurry()
+        game = self.game_in_progress
+        if self._unkept and game is not None and self._file_is_free():
+            self.save(game=game)  # the other window's game has gone meanwhile
         self._submit(_HISTORY_FAILED, self.history.close)
         problems = self.flush()
         if self._thread is not None:
