@@ -17,11 +17,13 @@ from game.ai.client import MAX_ATTEMPTS
 from game.ai.levels import level_by_name
 from game.ai.protocol import Answered, BookMissing, SearchRequest, SearchResult
 from game.ai.score import Analysis, Score
-from game.core import Player
+from game.core import Board, Player
 from game.profile.choices import Starter
+from game.profile.saved_game import SavedGame
 from game.profile.settings import SettingsStore
 from game.ui.app import App
 from game.ui.board_screen import worth_colour
+from game.ui.match import ABANDON_LOSS_MOVES, abandoning_loses
 from game.ui.options import GameConfig, LaunchOptions, Mode
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.menu import MenuScene
@@ -60,6 +62,16 @@ def start(
     app.step([], FRAME)
     scene = app.scene
     assert isinstance(scene, PlayScene)
+    return scene
+
+
+def played(app: App, moves: str) -> PlayScene:
+    """A game against the computer from the empty board, the human first, as if ``moves``
+    (of even length: the human to move) had been played in it.  A game started from a
+    set position is practice and counts for nothing: these count."""
+    scene = start(app)
+    scene.round.match.board = Board.from_moves(moves)
+    app.step([], FRAME)
     return scene
 
 
@@ -415,7 +427,7 @@ def test_the_redo_button_replays_what_undo_took_back(app: App) -> None:
 def test_undo_after_the_end_against_the_computer_counts_the_game_once() -> None:
     app = make_app(FakeWorker(answer=scripted([0, 0])))
     try:
-        scene = start(app, moves="212121")  # red (you) to move wins with a fourth in 2
+        scene = played(app, "212121")  # red (you) to move wins with a fourth in 2
         app.step([drop_key(1)], FRAME)
         while not scene.over:
             app.step([], FRAME)
@@ -787,7 +799,7 @@ def _pixel(app: App, point: tuple[int, int]) -> tuple[int, int, int]:
 
 
 def test_a_win_shows_game_over_with_the_four_highlighted(app: App) -> None:
-    scene = start(app, moves=WIN_SETUP)
+    scene = played(app, WIN_SETUP)
     app.step([drop_key(6)], FRAME)
     assert not scene.over  # not until the disc has landed
     advance(app, 1.0)
@@ -809,28 +821,59 @@ def test_a_win_shows_game_over_with_the_four_highlighted(app: App) -> None:
     assert (record.wins, record.losses, record.draws) == (1, 0, 0)
 
 
-def test_a_draw_shows_game_over_with_nothing_highlighted(app: App) -> None:
-    scene = start(app, moves=DRAW_GAME[:-1])
-    app.step([drop_key(int(DRAW_GAME[-1]) - 1)], FRAME)
-    advance(app, 1.0)
-    assert scene.over
-    assert scene.round.winning_cells() == ()
-    assert "draw" in texts.headline(scene.round.match)
+def test_a_game_from_a_set_position_is_practice_not_counted_nor_rated(app: App) -> None:
+    """--position 445566 and column 7, again and again, must not farm wins over Perfect."""
+    scene = start(app, moves=WIN_SETUP)
+    for _ in range(2):
+        app.step([drop_key(6)], FRAME)
+        advance(app, 1.0)
+        assert scene.over and texts.headline(scene.round.match) == "You win!"
+        said = [notice.text for notice in app.stage.notices.shown]
+        assert texts.practice() in said
+        scene.press("again")
+        advance(app, 0.5)
+    assert app.saver.stats.per_level == {} and app.saver.stats.rating.results == []
+    assert len(app.saver.games) == 2  # kept for review all the same
     app.saver.flush()
-    assert SettingsStore().load().stats.per_level["Hard"].draws == 1
+    assert SettingsStore().load().stats.per_level == {}
+
+
+def test_leaving_a_game_from_a_set_position_is_no_loss() -> None:
+    saved = SavedGame(
+        mode=Mode.VS_COMPUTER, moves="445566", start_moves="44", levels=("Hard", "Hard"), human=0
+    )
+    assert len(saved.moves) - len(saved.start_moves) >= ABANDON_LOSS_MOVES
+    assert not abandoning_loses(saved)
+    assert abandoning_loses(dataclasses.replace(saved, start_moves=""))
+
+
+def test_a_draw_shows_game_over_with_nothing_highlighted(worker: FakeWorker) -> None:
+    worker.answer = scripted([int(DRAW_GAME[-1]) - 1])  # the computer fills the board
+    app = make_app(worker)
+    try:
+        scene = played(app, DRAW_GAME[:-2])
+        app.step([drop_key(int(DRAW_GAME[-2]) - 1)], FRAME)
+        advance(app, 3.0)
+        assert scene.over and scene.board.moves == DRAW_GAME
+        assert scene.round.winning_cells() == ()
+        assert "draw" in texts.headline(scene.round.match)
+        app.saver.flush()
+        assert SettingsStore().load().stats.per_level["Hard"].draws == 1
+    finally:
+        app.close()
 
 
 def test_a_computer_win_counts_as_a_loss(worker: FakeWorker) -> None:
-    worker.answer = scripted([6])
+    worker.answer = scripted([3])
     app = make_app(worker)
     try:
-        # The human (second) must let the computer complete the bottom row.
-        scene = start(app, moves="44556", starter="you")
-        assert scene.human == Player.SECOND
-        app.step([drop_key(0)], FRAME)
+        # Yellow has 1, 2 and 3 on the bottom row: the human (red) misses the block.
+        scene = played(app, "515253")
+        assert scene.human == Player.FIRST
+        app.step([drop_key(6)], FRAME)
         advance(app, 3)
         assert scene.over and texts.headline(scene.round.match) == "The computer wins"
-        assert set(scene.round.winning_cells()) == {(3, 0), (4, 0), (5, 0), (6, 0)}
+        assert set(scene.round.winning_cells()) == {(0, 0), (1, 0), (2, 0), (3, 0)}
         assert app.saver.stats.per_level["Hard"].losses == 1
     finally:
         app.close()

@@ -35,8 +35,11 @@ game would otherwise keep the winning streak and the rating untouched."""
 
 
 def abandoning_loses(saved: SavedGame | None) -> bool:
-    """Whether leaving the unfinished game ``saved`` for a new one counts as a loss."""
+    """Whether leaving the unfinished game ``saved`` for a new one counts as a loss (a
+    game from a set position counts for nothing: it is practice)."""
     if saved is None or saved.mode is not Mode.VS_COMPUTER or saved.human is None:
+        return False
+    if saved.start_moves:
         return False
     return len(saved.moves) - len(saved.start_moves) >= ABANDON_LOSS_MOVES
 

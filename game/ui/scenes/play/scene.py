@@ -222,7 +222,10 @@ class PlayScene(Scene):
         if finished is not None and ending.first:
             self._keeper.record_game(finished)
         if ending.result is not None:
-            if ending.first:
+            if ending.first and self.config.start_moves:
+                # A position set up by hand can be won at will: practice, not a result.
+                self.host.notify(texts.practice())
+            elif ending.first:
                 self._keeper.record_result(self.config.level.name, ending.result)
             self.host.sounds.play(ending.result)
         else:

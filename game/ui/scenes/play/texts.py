@@ -137,6 +137,14 @@ def speed_notice(speed: WatchSpeed) -> str:
 # -- notices -------------------------------------------------------------------------------
 
 
+def practice() -> str:
+    """Said when a game from a set position (``--position``) ends: it counts for nothing."""
+    return _(
+        "A game from a set position is practice: it is not counted in your statistics or"
+        " your rating."
+    )
+
+
 def could_not_answer(error: str | None) -> str:
     return _("The computer could not answer: {error}").format(error=error)
 
