@@ -24,14 +24,15 @@ import argparse
 import logging
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import NoReturn
 
 from game import __version__, i18n, logs
 from game.ai import kernel_switch
 from game.ai.levels import LEVELS, MAX_DEPTH, MIN_DEPTH, Level, custom_level, level_by_name
-from game.core import Board, IllegalMoveError
+from game.core import Board
 from game.i18n import gettext as _
+from game.move_text import moves_in, problem_with
 from game.profile.preferences import MAX_WINDOW, MIN_WINDOW
 from game.profile.settings import SettingsStore
 
@@ -48,13 +49,16 @@ def shown(text: str) -> str:
 
 
 def position_option(text: str) -> str:
-    """``--position``: a legal move string of a game not yet finished."""
-    try:
-        board = Board.from_moves(text)
-    except IllegalMoveError as error:
+    """``--position``: a legal move string of a game not yet finished (spaces and commas
+    between the moves allowed; nothing at all is the empty board), refused in the words
+    the Import screen uses."""
+    moves = moves_in(text)
+    problem = problem_with(text) if moves else None
+    if problem is not None:
         raise argparse.ArgumentTypeError(
-            _("{moves!r}: {problem}").format(moves=shown(text), problem=error)
-        ) from None
+            _("{moves!r}: {problem}").format(moves=shown(text), problem=problem)
+        )
+    board = Board.from_moves(moves)
     if board.is_over:
         raise argparse.ArgumentTypeError(
             _("{moves!r}: the game is already over").format(moves=shown(text))
@@ -141,8 +145,33 @@ class _Formatter(argparse.HelpFormatter):
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse's own words around a refused option in the game's language (the
-    reasons themselves are the options' checks', already in it)."""
+    """argparse's own words around a refused option in the game's language: "error",
+    the option named before its reason, the options it does not know (the reasons
+    themselves are the options' checks', already in it; argparse's few others, such as
+    two options that exclude each other, stay its English).  Built with
+    ``exit_on_error=False``, so that a refused option comes here as an exception."""
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        try:
+            return super().parse_known_args(args, namespace)
+        except argparse.ArgumentError as refused:
+            if refused.argument_name is None:
+                self.error(refused.message)
+            self.error(
+                _("argument {name}: {reason}").format(
+                    name=refused.argument_name, reason=refused.message
+                )
+            )
+
+    def parse_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> argparse.Namespace:
+        parsed, unknown = self.parse_known_args(args, namespace)
+        if unknown:
+            self.error(_("unrecognized arguments: {words}").format(words=" ".join(unknown)))
+        return parsed
 
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
@@ -158,6 +187,7 @@ def build_parser() -> argparse.ArgumentParser:
         description=_("Connect Four against the computer, a friend, or to watch."),
         formatter_class=_Formatter,
         add_help=False,
+        exit_on_error=False,
     )
     options = parser.add_argument_group(_("options"))
     options.add_argument("-h", "--help", action="help", help=_("show this help and exit"))

@@ -24,13 +24,13 @@ DRAWN = "664544466343336221543367112225552511177777"
 
 BAD_OPTIONS = [
     (["--position", "12x"], "not a column"),
-    (["--position", "48"], "off the board"),
-    (["--position", "1111111"], "column 1 is full"),
+    (["--position", "48"], "Character 2 ('8') is not a column"),
+    (["--position", "1111111"], "Move 7 (column 1): that column is already full"),
     (["--position", "1212121"], "already over"),
     # A drawn game of 42 moves, then the same with a 43rd move.
     (["--position", DRAWN], "already over"),
-    (["--position", DRAWN + "4"], "illegal move 43"),
-    (["--position", "4" * 100], "column 4 is full"),
+    (["--position", DRAWN + "4"], "Move 43 (column 4) comes after the end of the game"),
+    (["--position", "4" * 100], "Move 7 (column 4): that column is already full"),
     (["--depth", "0"], "depth must be"),
     (["--depth", "deep"], "not a whole number"),
     (["--level", "Godlike"], "unknown level"),
@@ -95,7 +95,7 @@ def test_malformed_options_exit_2_with_a_message_before_pygame_is_loaded() -> No
 @pytest.mark.parametrize(
     ("argv", "reason"),
     [
-        (["--position", "4453x"], "illegal move 5 ('x')"),
+        (["--position", "4453x"], "Character 5 ('x') is not a column"),
         (["--depth", "50"], "argument --depth: '50'"),
     ],
 )
@@ -104,6 +104,15 @@ def test_python_m_game_refuses_a_bad_option_with_status_2(argv: list[str], reaso
     assert result.returncode == 2
     assert reason in result.stderr
     assert result.stdout == ""
+
+
+def test_a_refused_option_is_said_in_the_players_language_around_its_reason() -> None:
+    result = _run(["-m", "game", "--language", "de", "--position", "12x", "--bogus"])
+    assert result.returncode == 2
+    assert "Fehler: Option --position: '12x': Zeichen 3 ('x') ist keine Spalte" in result.stderr
+    unknown = _run(["-m", "game", "--language", "de", "--bogus"])
+    assert unknown.returncode == 2
+    assert "Fehler: unbekannte Optionen: --bogus" in unknown.stderr
 
 
 def test_importing_the_entry_point_leaves_pygame_out() -> None:

@@ -15,6 +15,7 @@ from game.ai.judge import MoveVerdict, PositionValue
 from game.ai.protocol import LINE_LENGTH, ReviewRequest, ReviewResult, SearchRequest, SearchResult
 from game.ai.score import DRAW, Analysis, Score
 from game.core import Board, Player
+from game.move_text import moves_in, problem_with
 from game.profile.choices import DiscColour, Starter
 from game.profile.history import FinishedGame
 from game.ui import clipboard, widgets
@@ -22,7 +23,7 @@ from game.ui.app import App
 from game.ui.options import LaunchOptions, Mode
 from game.ui.review_game import ReviewGame
 from game.ui.scenes.games import GamesScene
-from game.ui.scenes.import_game import ImportScene, moves_in, problem_with
+from game.ui.scenes.import_game import ImportScene
 from game.ui.scenes.play import PlayScene, view
 from game.ui.scenes.review import ReviewScene, texts
 from game.ui.scenes.review import panel as panel_module
