@@ -796,7 +796,7 @@ def test_the_engine_says_why_it_cannot_write_its_answers(
         (["--depth", "4_0"], "not a whole number"),
         (["--windowed", "\uff18\uff10\uff10x\uff16\uff10\uff10"], "WIDTHxHEIGHT"),
         (["--level", "Custom \uff14"], "unknown level"),
-        (["--position", "8" * 100_000], "off the board"),
+        (["--position", "8" * 100_000], "Character 1 ('8') is not a column"),
         (["--level", "x" * 100_000], "unknown level"),
         (["--windowed", "x" * 100_000], "WIDTHxHEIGHT"),
         (["--language", "x" * 100_000], "unknown language"),

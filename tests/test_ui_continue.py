@@ -386,3 +386,21 @@ def test_ctrl_q_quits_as_the_close_button_does_and_the_game_is_kept(path: Path) 
         assert again.scene.round.match.board.moves == "44"
     finally:
         again.close()
+
+
+def test_two_save_problems_at_once_are_one_notice_so_that_neither_is_hidden(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The play screen shows one notice at a time: a failed history and a failed
+    settings file, found in one frame, must both be read."""
+    app = make_app(path)
+    try:
+        start_game(app, GameConfig(mode=Mode.TWO_PLAYERS, level=HARD))
+        problems = ["The game could not be kept in your history (the disk is full).", "Second."]
+        monkeypatch.setattr(app.saver, "collect", lambda: list(problems))
+        app.step([], FRAME)
+        shown = [notice.text for notice in app.stage.notices.shown]
+        assert shown == [" ".join(problems)]
+    finally:
+        monkeypatch.undo()
+        app.close()

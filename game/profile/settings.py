@@ -319,8 +319,8 @@ class SettingsStore:
         except OSError as error:
             log.warning("cannot save settings to %s: %s", self.path, error)
             return _(
-                "Your settings could not be saved to {folder} ({reason}); they apply until"
-                " you quit."
+                "Your settings and statistics could not be saved to {folder} ({reason}):"
+                " the next save tries again, and what is still unsaved when you quit is lost."
             ).format(folder=self.path.parent, reason=files.reason(error))
         return None
 

@@ -263,8 +263,9 @@ class App:
             if not self.running:
                 return False
         self.link.poll()
-        for problem in self.saver.collect():
-            self.stage.notify(problem)
+        problems = self.saver.collect()
+        if problems:  # one notice: a screen that shows one at a time loses none of them
+            self.stage.notify(" ".join(problems))
         self.scene.update(dt)
         self.stage.notices.update(dt)
         self.frames += 1
