@@ -87,6 +87,15 @@ def log_dir() -> Path:
     return Path(platformdirs.user_log_dir("connect4"))
 
 
+def log_file() -> Path | None:
+    """The file the game logs to now (None: :func:`setup_logging` has not run, or no
+    folder could be written)."""
+    for handler in logging.getLogger().handlers:
+        if isinstance(handler, _GameLogHandler):
+            return Path(handler.baseFilename)
+    return None
+
+
 def _fallback_dir() -> Path:
     return Path(tempfile.gettempdir()) / "connect4-logs"
 

@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 
 from game import logs, resources
+from game.ai.client import Notice
 from game.resources import ASSET_FILES, MissingAssetError, asset_path, assets_dir
+from game.ui.engine_link import notice_text
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -174,6 +176,15 @@ def test_setup_logging_writes_records_to_the_log_file_once() -> None:
     logging.getLogger("game.test").info("hello from the test")
     _flush()
     assert path.read_text(encoding="utf-8").count("hello from the test") == 1
+
+
+@pytest.mark.usefixtures("clean_logging")
+def test_a_sentence_that_sends_the_player_to_the_log_says_where_it_is() -> None:
+    written = logs.setup_logging()
+    assert logs.log_file() == written == logs.log_dir() / "connect4.log"
+    said = notice_text(Notice.GAVE_UP)
+    assert said.startswith("The computer player keeps failing on this position; see the log")
+    assert said.endswith(f"The log file: {written}")
 
 
 @pytest.mark.usefixtures("clean_logging")

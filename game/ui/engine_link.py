@@ -80,6 +80,17 @@ def kernel_name() -> str:
     return "pure Python (the compiled kernel is not installed)"
 
 
+def with_log_file(sentence: str) -> str:
+    """``sentence`` (which sends the player to the log), then where the log file is."""
+    from game.logs import log_file  # noqa: PLC0415 - said rarely, after the first frame
+
+    found = log_file()
+    if found is None:
+        return sentence
+    where = _("The log file: {file}").format(file=found)
+    return f"{sentence} {where}"
+
+
 def notice_text(notice: Notice) -> str:
     """What the player is told of the worker's ``notice``."""
     from game.ai.client import Notice  # noqa: PLC0415 - loaded by then: a worker told it
@@ -96,11 +107,15 @@ def notice_text(notice: Notice) -> str:
         case Notice.RESTARTED_IDLE:
             return _("The computer player stopped unexpectedly and was restarted.")
         case Notice.GAVE_UP:
-            return _("The computer player keeps failing on this position; see the log file.")
+            return with_log_file(
+                _("The computer player keeps failing on this position; see the log file.")
+            )
         case Notice.NO_BOOK:
-            return _(
-                "The opening book could not be read (see the log file): the computer works"
-                " out the first moves itself, which can take seconds a move."
+            return with_log_file(
+                _(
+                    "The opening book could not be read (see the log file): the computer works"
+                    " out the first moves itself, which can take seconds a move."
+                )
             )
 
 

@@ -18,6 +18,7 @@ from game.ai.levels import Level
 from game.core import Player
 from game.i18n import N_, ngettext
 from game.i18n import gettext as _
+from game.ui.engine_link import with_log_file
 from game.ui.match import COLOUR_NAMES, Match, Session
 from game.ui.names import colour_name, level_choice, level_name
 from game.ui.options import DiscColour, GameConfig, Mode
@@ -153,17 +154,21 @@ def stuck_detail(crashed: bool, attempts: int) -> str:
     """Why the computer's move did not come: its process stopped ``attempts`` times on
     the position (``crashed``), or the engine refused it."""
     if not crashed:
-        return Says.ENGINE_REFUSED.text
-    return ngettext(
-        "The computer player stopped {count} time on this position; the log file says why.",
-        "The computer player stopped {count} times on this position; the log file says why.",
-        attempts,
-    ).format(count=attempts)
+        return with_log_file(Says.ENGINE_REFUSED.text)
+    return with_log_file(
+        ngettext(
+            "The computer player stopped {count} time on this position; the log file says why.",
+            "The computer player stopped {count} times on this position; the log file says why.",
+            attempts,
+        ).format(count=attempts)
+    )
 
 
 def impossible_move(column: int | None) -> str:
     """The engine answered a column that cannot be played (0-based, as it answered)."""
-    return _("The computer chose an impossible move ({column}); see the log.").format(column=column)
+    return with_log_file(
+        _("The computer chose an impossible move ({column}); see the log.").format(column=column)
+    )
 
 
 def column_full(column: int) -> str:
