@@ -10,7 +10,6 @@ separators.  No pygame.
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Final
 
 from game.core import WIDTH, Board
@@ -31,6 +30,8 @@ def moves_in(text: str) -> str:
 def named(char: str) -> str:
     """``char`` as a sentence names it: itself, or its code point ("U+FE0F") when it shows
     nothing of its own (a combining accent, a variation selector, a control)."""
+    import unicodedata  # noqa: PLC0415 - a refused move only: the command line's start stays light
+
     if unicodedata.category(char) in ("Mn", "Me", "Cf", "Cc", "Co", "Cn", "Zs", "Zl", "Zp"):
         return f"U+{ord(char):04X}"
     return char
