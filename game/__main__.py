@@ -270,12 +270,12 @@ def speak(argv: list[str]) -> None:
     """Speak the language of ``--language`` if ``argv`` names a good one, else the
     settings', else the system's, before the options are read (their help and errors
     are in it).  A bad ``--language`` is refused by the parser itself."""
-    early = argparse.ArgumentParser(add_help=False)
+    early = argparse.ArgumentParser(add_help=False, exit_on_error=False)
     early.add_argument("--language")
-    known, _rest = early.parse_known_args(argv)
     try:
+        known, _rest = early.parse_known_args(argv)
         requested = i18n.parse_code(known.language) if known.language else None
-    except i18n.UnknownLanguage:
+    except (argparse.ArgumentError, i18n.UnknownLanguage):  # the parser says what is wrong
         requested = None
     try:
         saved = SettingsStore().saved_language()

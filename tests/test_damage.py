@@ -17,6 +17,7 @@ import re
 import signal
 import subprocess
 import sys
+import time
 import tracemalloc
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -46,7 +47,7 @@ from game.profile.settings import SettingsStore
 from game.profile.statistics import Statistics
 from game.ui.app import App
 from game.ui.options import LaunchOptions
-from game.ui.saver import Saver
+from game.ui.saver import GAME_CLAIM, Saver
 from game.ui.scenes.games import GamesScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.review import ReviewScene
@@ -1010,3 +1011,46 @@ def test_a_window_closing_keeps_its_game_once_the_others_game_is_gone(
     first.keep_game(None)  # the first window's game ended
     assert first.close() == []
     assert second.close() == [] and store.game_on_disk() == own  # kept after all
+
+
+def test_a_window_alone_keeps_saving_its_next_game_on_a_slow_disk(
+    store: SettingsStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game ends and the next begins before the save thread has cleared the first:
+    the window's own game on the disk is not taken for another window's."""
+    saver = Saver(store)
+    written = store.save
+
+    def slow(*args: Any, **kwargs: Any) -> str | None:
+        time.sleep(0.05)  # a network home, an antivirus
+        return written(*args, **kwargs)
+
+    monkeypatch.setattr(store, "save", slow)
+    first = SavedGame(mode=Mode.TWO_PLAYERS, moves="11", levels=("Hard", "Hard"))
+    saver.keep_game(first)
+    saver.keep_game(None)  # the game ended: cleared, then the claim given back, in the background
+    second = SavedGame(mode=Mode.TWO_PLAYERS, moves="4", levels=("Hard", "Hard"))
+    saver.keep_game(second)  # before the save thread ran
+    for moves in ("44", "445"):
+        saver.keep_game(replace(second, moves=moves))
+        assert saver.flush() == [] and store.game_on_disk() == replace(second, moves=moves)
+    assert saver.close() == []
+
+
+def test_a_claim_the_system_cannot_lock_still_lets_the_window_save_each_move(
+    store: SettingsStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    saver = Saver(store)
+    clear = files.clear_for_lock
+
+    def no_locks_for_the_game(path: Path) -> None:
+        if path.name == GAME_CLAIM:  # a file system without locks (NFS without lockd...)
+            raise OSError(errno.ENOLCK, "No locks available")
+        clear(path)
+
+    monkeypatch.setattr(files, "clear_for_lock", no_locks_for_the_game)
+    own = SavedGame(mode=Mode.TWO_PLAYERS, moves="11", levels=("Hard", "Hard"))
+    for moves in ("11", "112", "1123"):
+        saver.keep_game(replace(own, moves=moves))
+        assert saver.flush() == [] and store.game_on_disk() == replace(own, moves=moves)
+    saver.close()

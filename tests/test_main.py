@@ -115,6 +115,13 @@ def test_a_refused_option_is_said_in_the_players_language_around_its_reason() ->
     assert "Fehler: unbekannte Optionen: --bogus" in unknown.stderr
 
 
+def test_a_language_option_without_its_code_is_refused_by_the_games_own_parser() -> None:
+    result = _run(["-m", "game", "--language"])
+    assert result.returncode == 2
+    assert result.stderr.startswith("usage: connect4")  # not argparse's "usage: __main__.py"
+    assert "--language: expected one argument" in result.stderr
+
+
 def test_importing_the_entry_point_leaves_pygame_out() -> None:
     result = _run(["-c", "import sys, game.__main__; print('pygame' in sys.modules)"])
     assert result.returncode == 0, result.stderr

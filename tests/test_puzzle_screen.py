@@ -270,6 +270,14 @@ def test_next_takes_the_next_unsolved_puzzle_of_the_band_and_the_band_can_change
     assert records.band == "hard"  # kept: the next visit opens on it
 
 
+def test_next_after_the_days_puzzle_goes_on_in_the_band_chosen_last() -> None:
+    shown, _computer, _records = scene(records=Records(band="easy"))
+    assert shown.daily and shown.attempt is not None
+    assert shown.attempt.puzzle == HARD  # the day's puzzle, of its own band
+    shown.next_puzzle()
+    assert shown.attempt.puzzle == EASY and shown.band is Band.EASY
+
+
 def test_the_screen_opens_on_the_band_chosen_last_once_the_days_puzzle_is_done() -> None:
     records = Records(band="hard")
     records.stats.puzzles.daily.add(DAY.isoformat())

@@ -265,7 +265,7 @@ class App:
         self.link.poll()
         problems = self.saver.collect()
         if problems:  # one notice: a screen that shows one at a time loses none of them
-            self.stage.notify(" ".join(problems))
+            self.stage.notify(" ".join(dict.fromkeys(problems)))  # each sentence once
         self.scene.update(dt)
         self.stage.notices.update(dt)
         self.frames += 1

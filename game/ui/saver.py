@@ -75,6 +75,9 @@ class Saver:
         self._unkept = False
         """Whether :attr:`game_in_progress` is this window's and not in the file (the file
         keeps another window's game)."""
+        self._mine: list[SavedGame] = []
+        """The games this window has given the file since its last game ended (what the
+        file holds may be any of them while the saves are on their way)."""
         self._notes: list[str] = []
         """What :meth:`collect` says besides the saves' problems."""
         self.on_saved: Callable[[], None] | None = None
@@ -111,37 +114,44 @@ class Saver:
     def keep_game(self, game: SavedGame | None) -> None:
         """Remember ``game`` as the game in progress (None: there is none) and save it,
         so that a quit, a crash or the main menu loses nothing: into the file when this
-        window holds the claim or can take it, else only here, until the window that
-        plays the file's game is done with it.  None gives the claim back once saved."""
+        window holds the claim, or can take it and the file keeps no other window's game;
+        else only here (the player is told once), until that game is done with.  None
+        gives the claim back once saved."""
         if game == self.game_in_progress:
             return
         abandoning_the_files = self._from_file and game is None
         self.game_in_progress, self._from_file = game, False
         if game is None:
             self._unkept = False
+            self._mine.clear()
             if self.claim.held or (abandoning_the_files and self.claim.take()):
                 self.save(game=None)
                 self._submit(_SETTINGS_FAILED, self._give_back)
         elif self.claim.held or self._file_is_free():
             self._unkept = False
+            self._mine.append(game)
             self.save(game=game)
         elif not self._unkept:  # said once a game
             self._unkept = True
             self._notes.append(_(_NOT_KEPT))
 
     def _file_is_free(self) -> bool:
-        """Take the claim if the file's game in progress is nobody's: not another
-        window's, playing it or left by it for Continue (the claim is given back then)."""
+        """Take the claim if the file's game in progress is nobody's or this window's
+        own: not another window's, playing it or left by it for Continue (the claim is
+        given back then)."""
         if not self.claim.take():
             return False
-        if self.store.game_on_disk() is None:
+        on_disk = self.store.game_on_disk()
+        if on_disk is None or on_disk in self._mine:
             return True
         self.claim.release()
         return False
 
     def _give_back(self) -> None:
-        """Release the claim (on the save thread, after the save that cleared the game)."""
-        self.claim.release()
+        """Release the claim (on the save thread, after the save that cleared the game),
+        unless a new game was kept since (its save follows this one)."""
+        if self.game_in_progress is None:
+            self.claim.release()
 
     def continuable(self) -> SavedGame | None:
         """The game the main menu's Continue offers: this window's own, or the file's as

@@ -163,7 +163,9 @@ class PuzzleScene(Scene):
         if self.shelf is None:
             return
         current = self.attempt.puzzle if self.attempt is not None else None
-        self.start(self.shelf.next_of(self.band, self.statistics.puzzles.solved, current))
+        # After the day's puzzle, the band the player chose last (the daily's may differ).
+        band = Band(self.records.band) if self.daily else self.band
+        self.start(self.shelf.next_of(band, self.statistics.puzzles.solved, current))
 
     # -- events
 
