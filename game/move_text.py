@@ -29,11 +29,14 @@ def moves_in(text: str) -> str:
 
 def named(char: str) -> str:
     """``char`` as a sentence names it: itself, or its code point ("U+FE0F") when it shows
-    nothing of its own (a combining accent, a variation selector, a control)."""
+    nothing of its own (a combining accent, a variation selector, a control); a digit
+    that is not ASCII with its code point too (a full-width four, U+FF14, looks like a column)."""
     import unicodedata  # noqa: PLC0415 - a refused move only: the command line's start stays light
 
     if unicodedata.category(char) in ("Mn", "Me", "Cf", "Cc", "Co", "Cn", "Zs", "Zl", "Zp"):
         return f"U+{ord(char):04X}"
+    if char.isdigit() and not char.isascii():
+        return f"{char} U+{ord(char):04X}"
     return char
 
 

@@ -424,12 +424,13 @@ def test_import_reviews_a_pasted_game_and_refuses_a_bad_one(
         ("4 4 4 4 4 4 4", "Move 7 (column 4)"),
         ("44556677", "Move 8 (column 7) comes after the end"),
         # Digits to str.isdigit() that int() refuses, and digits of other scripts that
-        # int() reads: none is a column.
-        ("44\u00b2", "Character 3 ('\u00b2')"),
-        ("4\u00b3", "Character 2 ('\u00b3')"),
-        ("\u2460", "Character 1 ('\u2460')"),
-        ("4 \uff14", "Character 3 ('\uff14')"),
-        ("\u0664\u0664", "Character 1 ('\u0664')"),
+        # int() reads: none is a column, and each is named with its code point (a
+        # full-width four looks like a 4).
+        ("44\u00b2", "Character 3 ('\u00b2 U+00B2')"),
+        ("4\u00b3", "Character 2 ('\u00b3 U+00B3')"),
+        ("\u2460", "Character 1 ('\u2460 U+2460')"),
+        ("4 \uff14", "Character 3 ('\uff14 U+FF14')"),
+        ("\u0664\u0664", "Character 1 ('\u0664 U+0664')"),
         ("4;4", "Character 2 (';')"),
         # A mark that shows only on the character before it is named by its code.
         ("4\ufe0f\u20e3", "Character 2 ('U+FE0F')"),
