@@ -16,7 +16,7 @@ from game import i18n
 from game.ai.client import MAX_ATTEMPTS
 from game.ai.levels import level_by_name
 from game.ai.protocol import Answered, BookMissing, SearchRequest, SearchResult
-from game.ai.score import Analysis, Score
+from game.ai.score import DRAW, Analysis, Score
 from game.core import Board, Player
 from game.profile.choices import Starter
 from game.profile.saved_game import SavedGame
@@ -626,6 +626,27 @@ def test_h_asks_for_a_hint_and_highlights_the_column(worker: FakeWorker) -> None
         assert scene.advisor.analyses[""].column == 3  # kept: the analysis row shows the same
         app.step([drop_key(0)], FRAME)
         assert scene.advisor.hint_column(scene.board.moves) is None  # a hint is for one position
+    finally:
+        app.close()
+
+
+def test_the_cursor_goes_to_the_hint_so_that_h_then_enter_plays_it(worker: FakeWorker) -> None:
+    def seven_wins(request: SearchRequest) -> SearchResult:
+        scores = {col: Score.exact(1) if col == 6 else DRAW for col in range(7)}
+        return SearchResult(
+            column=6, score=Score.exact(1), depth=1, nodes=1, time=0.0, analysis=Analysis(scores)
+        )
+
+    worker.answer = seven_wins  # the hint: column 7
+    app = make_app(worker)
+    try:
+        scene = start(app)
+        assert scene.cursor == 3
+        app.step([key(pygame.K_h)], FRAME)
+        app.step([], FRAME)
+        assert scene.advisor.hint_column("") == 6 and scene.cursor == 6
+        app.step([key(pygame.K_RETURN)], FRAME)
+        assert scene.board.moves == "7"
     finally:
         app.close()
 

@@ -22,6 +22,7 @@ from game.ui import clipboard, widgets
 from game.ui.app import App
 from game.ui.options import LaunchOptions, Mode
 from game.ui.review_game import ReviewGame
+from game.ui.scenes import games as games_module
 from game.ui.scenes.games import GamesScene
 from game.ui.scenes.import_game import ImportScene
 from game.ui.scenes.play import PlayScene, view
@@ -349,6 +350,15 @@ def test_your_games_lists_the_kept_games_and_reviews_one(app: App) -> None:
     app.step([key(pygame.K_RETURN)], FRAME)
     review = on_top(app)
     assert isinstance(review, ReviewScene) and review.record.game.moves == WON
+
+
+def test_your_games_mark_a_game_from_a_set_position_which_counted_for_nothing() -> None:
+    from tests.test_history import game  # noqa: PLC0415
+
+    assert games_module.marks(game(WON)) == ""
+    assert games_module.marks(game(WON, start=4)) == "set position"
+    coached = game(WON, start=4, coached=True, mistakes=(5,), fixed=(5,))
+    assert games_module.marks(coached) == "set position, coached, fixed 1/1"
 
 
 def test_your_games_enter_presses_the_button_the_focus_is_on(app: App) -> None:

@@ -270,12 +270,29 @@ def test_how_to_play_fits_above_its_button_at_every_size(
         app.close()
 
 
+def test_enter_through_how_to_plays_pages_never_leaves_it(app: App) -> None:
+    """End, then Enter on Next page to the last page: the focus stays on a page button
+    (Previous page), not Back, so one more Enter does not leave."""
+    app.go(Go.HELP)
+    app.step([], FRAME)
+    scene = app.scene
+    assert isinstance(scene, HowToScene)
+    app.step([key(pygame.K_END)], FRAME)
+    assert scene.items.focused is not None and scene.items.focused.key == "next"
+    for _ in range(howto.PAGES - 1):
+        app.step([key(pygame.K_RETURN)], FRAME)
+    assert scene.page == howto.PAGES - 1 and app.scene is scene
+    assert scene.items.focused is not None and scene.items.focused.key == "previous"
+    app.step([key(pygame.K_RETURN)], FRAME)
+    assert app.scene is scene and scene.page == howto.PAGES - 2
+
+
 def test_how_to_play_and_the_keys_line_name_the_keys_the_game_takes() -> None:
     """The puzzles' keys, the Review screen's, its marks and the coach in How to play; F11
     and the arrows in the game's keys line (issue 37: a player looked for them)."""
     blocks = [block for page in howto.pages("compiled") for block in page]
     keys = {name for block in blocks for name, _what in block.keys}
-    assert {"D", "N", "R", "Home / End", "C", "Left / Right", "Esc, F11, M"} <= keys
+    assert {"D", "N", "R", "Home / End", "C", "Left / Right", "Esc, F11, M", "Ctrl+Q"} <= keys
     words = " ".join(block.words for block in blocks)
     assert all(mark in words for mark in ("\u2713", "?!", "??")) and "coach" in words
     line = texts.keys_help(Mode.VS_COMPUTER, over=False)

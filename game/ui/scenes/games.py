@@ -73,7 +73,15 @@ def game_cells(game: FinishedGame, names: Mapping[str, str]) -> tuple[str, ...]:
 
 
 def marks(game: FinishedGame) -> str:
-    """The last cell: whether the coach spoke, and the mistakes fixed in a replay."""
+    """The last cell: whether the game began from a set position (practice, not counted),
+    whether the coach spoke, and the mistakes fixed in a replay."""
+    said = _coach_marks(game)
+    if not game.start:
+        return said
+    return _("set position, {marks}").format(marks=said) if said else _("set position")
+
+
+def _coach_marks(game: FinishedGame) -> str:
     if not game.mistakes:
         return _("coached") if game.coached else ""
     counts = {"fixed": number(len(game.fixed)), "count": number(len(game.mistakes))}

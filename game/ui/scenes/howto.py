@@ -38,6 +38,7 @@ CONTROLS = (
     (N_("N"), N_("new game (asks first if this one is not finished)")),
     (N_("P / S / F"), N_("computer against computer: pause, step, speed")),
     (N_("Esc, F11, M"), N_("pause menu or back, fullscreen, mute")),
+    (N_("Ctrl+Q"), N_("quit (a game in progress waits for Continue)")),
 )
 """The keys (translatable: "Space" is a word, and a translator may name the keys as
 the player's keyboard does) and what they do."""
@@ -170,11 +171,18 @@ class HowToScene(FormScene):
         return page_layout(size, ["back", "previous", "next"], button_width=280)
 
     def turn(self, step: int) -> None:
-        """The page ``step`` after this one (-1: the one before), if there is one."""
+        """The page ``step`` after this one (-1: the one before), if there is one.  A
+        page button that has no page left to turn to gives its focus to the other one,
+        not to Back (Enter, Enter, Enter through the pages must not leave)."""
         page = min(max(self.page + step, 0), PAGES - 1)
         if page != self.page:
+            before = self.items.focused
+            turned = before.key if before is not None else None
             self.page = page
             self.relabel()
+            now = self.items.focused
+            if turned in ("previous", "next") and now is not None and now.key == "back":
+                self.items.focus_on("previous" if turned == "next" else "next")
 
     def handle_event(self, event: pygame.event.Event) -> Transition | None:
         turns = {

@@ -77,6 +77,8 @@ class PlayScene(Scene):
         self._engine = engine
         self.current = self._current(round_)
         self.cursor = WIDTH // 2
+        self._cursor_to_hint: str | None = None
+        """The position whose hint the player asked for (H): the cursor goes to it."""
         self.time = 0.0
         self.ended_at: float | None = None
         """When (scene time) the game on the board ended; None while it goes on."""
@@ -275,6 +277,7 @@ class PlayScene(Scene):
                 self.coach.reasoned(asked.request.game, result.reason)
             case Answered(result=SearchResult() as result):
                 self.advisor.receive(asked.kind, asked.moves, result)
+                self._follow_hint()
                 self.coach.analysed(asked.moves, result)
                 self._ask_why()
                 self._rebuild_buttons()
@@ -434,7 +437,24 @@ class PlayScene(Scene):
         if self.round.board_locked:
             self.host.notify(texts.Refusal.HINT_NOT_NOW.text)
             return
-        self.advisor.ask_hint(self.round.match.board.moves)
+        moves = self.round.match.board.moves
+        self.advisor.ask_hint(moves)
+        self._cursor_to_hint = moves
+        self._follow_hint()
+
+    def _follow_hint(self) -> None:
+        """The keyboard's cursor goes to the hint asked for once it is known, so that
+        H then Enter plays it (a hint of an earlier position is forgotten)."""
+        moves = self._cursor_to_hint
+        if moves is None:
+            return
+        if moves != self.round.match.board.moves:
+            self._cursor_to_hint = None
+            return
+        column = self.advisor.hint_column(moves)
+        if column is not None:
+            self.cursor = column
+            self._cursor_to_hint = None
 
     def toggle_analysis(self) -> None:
         """Show or hide the value of every column (the A key); kept in the settings."""
