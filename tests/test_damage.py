@@ -955,6 +955,21 @@ def test_a_game_another_window_plays_is_not_offered_and_counts_once(
     assert store.load().stats.per_level["Hard"].wins == 1
 
 
+def test_the_menu_brought_to_the_front_offers_continue_as_things_are_now(
+    store: SettingsStore,
+) -> None:
+    store.save(Settings(), Statistics(), KEPT)
+    with opened_app(store) as first:
+        assert menu_keys(first)[0] == "continue"
+        second = Saver(SettingsStore(store.path))
+        assert second.continue_game() == KEPT  # the other window takes the game
+        first.step([pygame.event.Event(pygame.WINDOWFOCUSGAINED)], FRAME)
+        assert "continue" not in menu_keys(first)  # not offered only to be refused
+        second.close()  # done with it, and the game left for Continue
+        first.step([pygame.event.Event(pygame.WINDOWFOCUSGAINED)], FRAME)
+        assert menu_keys(first)[0] == "continue"
+
+
 def test_a_window_keeps_its_new_game_off_the_file_while_another_plays_the_files(
     store: SettingsStore,
 ) -> None:

@@ -310,6 +310,8 @@ class App:
         worker's bell); the rest to the top scene."""
         if event.type in HIDING or event.type in SHOWING:
             self.hidden = event.type in HIDING
+        if event.type == pygame.WINDOWFOCUSGAINED:  # another window may have played meanwhile
+            self.navigator.refresh_menu()
         if event.type == self.saved_event or (
             self.bell is not None and event.type == self.bell.event_type
         ):

@@ -155,6 +155,17 @@ class Navigator:
             case _:
                 assert_never(transition)
 
+    def refresh_menu(self) -> None:
+        """The window came to the front: a main menu on top is made again if what its
+        Continue offers has changed meanwhile (another window took the game, or left
+        one)."""
+        top = self.top
+        if not isinstance(top, MenuScene):
+            return
+        fresh = self._menu()
+        if (fresh.saved, fresh.online) != (top.saved, top.online):
+            self.stack.replace(fresh)
+
     def _menu(self) -> MenuScene:
         saver = self.services.saver
         return MenuScene(
