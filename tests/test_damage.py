@@ -934,14 +934,22 @@ def menu_keys(app: App) -> list[str]:
     return [item.key for item in menu.items.items]
 
 
-def test_a_game_another_window_plays_is_not_offered_and_counts_once(
-    store: SettingsStore,
-) -> None:
+@contextmanager
+def taken_by_another_window(store: SettingsStore) -> Iterator[tuple[App, Saver]]:
+    """A window whose menu offers the file's game, and another window (its saver)
+    opened at the same time that continues it first."""
     store.save(Settings(), Statistics(), KEPT)
     with opened_app(store) as first:
         assert menu_keys(first)[0] == "continue"
-        second = Saver(SettingsStore(store.path))  # another window, opened at the same time
+        second = Saver(SettingsStore(store.path))
         assert second.continue_game() == KEPT
+        yield first, second
+
+
+def test_a_game_another_window_plays_is_not_offered_and_counts_once(
+    store: SettingsStore,
+) -> None:
+    with taken_by_another_window(store) as (first, second):
         first.navigator.continue_game()  # the first window's Continue, pressed after
         assert "continue" not in menu_keys(first)
         assert any("another window" in notice.text for notice in first.stage.notices.shown)
@@ -958,11 +966,7 @@ def test_a_game_another_window_plays_is_not_offered_and_counts_once(
 def test_the_menu_brought_to_the_front_offers_continue_as_things_are_now(
     store: SettingsStore,
 ) -> None:
-    store.save(Settings(), Statistics(), KEPT)
-    with opened_app(store) as first:
-        assert menu_keys(first)[0] == "continue"
-        second = Saver(SettingsStore(store.path))
-        assert second.continue_game() == KEPT  # the other window takes the game
+    with taken_by_another_window(store) as (first, second):
         first.step([pygame.event.Event(pygame.WINDOWFOCUSGAINED)], FRAME)
         assert "continue" not in menu_keys(first)  # not offered only to be refused
         second.close()  # done with it, and the game left for Continue
