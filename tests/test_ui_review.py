@@ -352,13 +352,12 @@ def test_your_games_lists_the_kept_games_and_reviews_one(app: App) -> None:
     assert isinstance(review, ReviewScene) and review.record.game.moves == WON
 
 
-def test_your_games_mark_a_game_from_a_set_position_which_counted_for_nothing() -> None:
+def test_your_games_count_the_discs_a_game_from_a_set_position_began_with() -> None:
     from tests.test_history import game  # noqa: PLC0415
 
-    assert games_module.marks(game(WON)) == ""
-    assert games_module.marks(game(WON, start=4)) == "set position"
-    coached = game(WON, start=4, coached=True, mistakes=(5,), fixed=(5,))
-    assert games_module.marks(coached) == "set position, coached, fixed 1/1"
+    names = {"red": "Red", "yellow": "Yellow"}
+    assert games_module.game_cells(game(WON), names)[3] == "7"
+    assert games_module.game_cells(game(WON, start=6), names)[3] == "6+1"  # not a 1-move game
 
 
 def test_your_games_enter_presses_the_button_the_focus_is_on(app: App) -> None:

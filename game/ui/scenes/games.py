@@ -1,6 +1,7 @@
 """Your games: the finished games kept for review (the last 200, newest first), each one
-line (when it ended, who played, the result, how long, coached or not, and how many of
-the mistakes replayed in Replay my mistakes were fixed); a click or Enter reviews it.
+line (when it ended, who played, the result, how long: "16+1" for a game from a set
+position, coached or not, and how many of the mistakes replayed in Replay my mistakes were
+fixed); a click or Enter reviews it.
 Import a game reviews one played elsewhere, from its moves.
 
 Up and Down choose a game (Page Up and Page Down a page at a time), Enter reviews it;
@@ -67,21 +68,15 @@ def game_cells(game: FinishedGame, names: Mapping[str, str]) -> tuple[str, ...]:
             if winner is None
             else _("{colour} won").format(colour=colour_name(names, game.colour_of(winner)))
         )
-    # The count alone: the column's heading says what it counts.
-    moves = number(len(game.moves) - game.start)
+    # The count alone: the column's heading says what it counts.  A game from a set
+    # position (practice) says the discs it began with too: "16+1", not a one-move game.
+    played = number(len(game.moves) - game.start)
+    moves = f"{number(game.start)}+{played}" if game.start else played
     return ended, who, result, moves, marks(game)
 
 
 def marks(game: FinishedGame) -> str:
-    """The last cell: whether the game began from a set position (practice, not counted),
-    whether the coach spoke, and the mistakes fixed in a replay."""
-    said = _coach_marks(game)
-    if not game.start:
-        return said
-    return _("set position, {marks}").format(marks=said) if said else _("set position")
-
-
-def _coach_marks(game: FinishedGame) -> str:
+    """The last cell: whether the coach spoke, and the mistakes fixed in a replay."""
     if not game.mistakes:
         return _("coached") if game.coached else ""
     counts = {"fixed": number(len(game.fixed)), "count": number(len(game.mistakes))}
