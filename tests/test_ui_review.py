@@ -521,14 +521,22 @@ def decided_review(request: ReviewRequest) -> ReviewResult:
     return ReviewResult(value=value, nodes=1, time=0.0, reason=DECIDED)
 
 
+def coached_first_move(app: App, column: int) -> PlayScene:
+    """A game against the computer, the player first: the analysis of the empty board
+    comes, the player drops in 0-based ``column``, and a second goes by (the coach speaks,
+    or the computer replies)."""
+    scene = start(app, Mode.VS_COMPUTER, starter=Starter.YOU)
+    advance(app, 0.1)
+    app.step([drop_key(column)], FRAME)
+    advance(app, 1.0)
+    return scene
+
+
 def test_the_coach_says_a_blunder_before_the_computer_replies_and_takes_it_back() -> None:
     worker = FakeWorker(answer=coach_answers)
     app = make_app(worker, coach=True)
     try:
-        scene = start(app, Mode.VS_COMPUTER, starter=Starter.YOU)
-        advance(app, 0.1)  # the analysis of the empty board came
-        app.step([drop_key(0)], FRAME)
-        advance(app, 1.0)
+        scene = coached_first_move(app, 0)
         offer = scene.coach.offer
         assert offer is not None and offer.judgement.verdict is MoveVerdict.BLUNDER
         assert scene.board.moves == "1"  # the computer waits
@@ -556,10 +564,7 @@ def test_a_coached_game_kept_and_continued_stays_coached() -> None:
     history marks it "coached" when it ends)."""
     app = make_app(FakeWorker(answer=coach_answers), coach=True)
     try:
-        scene = start(app, Mode.VS_COMPUTER, starter=Starter.YOU)
-        advance(app, 0.1)
-        app.step([drop_key(0)], FRAME)
-        advance(app, 1.0)
+        scene = coached_first_move(app, 0)
         assert scene.coach.offer is not None
         scene.press("keep")
         advance(app, 1.0)
@@ -709,10 +714,7 @@ def test_why_the_move_loses_is_shown_whole_and_above_the_buttons(size: tuple[int
     app.settings.animation_speed = 3.0
     app.open()
     try:
-        scene = start(app, Mode.VS_COMPUTER, starter=Starter.YOU)
-        advance(app, 0.1)
-        app.step([drop_key(0)], FRAME)
-        advance(app, 1.0)
+        scene = coached_first_move(app, 0)
         offer = scene.coach.offer
         assert offer is not None and offer.reason == found
         drawn: list[tuple[str, int]] = []
@@ -748,10 +750,7 @@ def test_a_window_closed_on_the_coachs_question_keeps_the_game_before_the_move()
     worker = FakeWorker(answer=coach_answers)
     app = make_app(worker, coach=True)
     try:
-        scene = start(app, Mode.VS_COMPUTER, starter=Starter.YOU)
-        advance(app, 0.1)
-        app.step([drop_key(0)], FRAME)
-        advance(app, 1.0)
+        scene = coached_first_move(app, 0)
         assert scene.coach.offer is not None
         kept = app.saver.game_in_progress
         assert kept is not None and (kept.moves, kept.redo) == ("", "1")
@@ -783,20 +782,14 @@ def test_the_coach_is_quiet_when_off_or_on_a_good_move() -> None:
     worker = FakeWorker(answer=coach_answers)
     app = make_app(worker)
     try:
-        scene = start(app, Mode.VS_COMPUTER, starter=Starter.YOU)
-        advance(app, 0.1)
-        app.step([drop_key(0)], FRAME)
-        advance(app, 1.0)
+        scene = coached_first_move(app, 0)
         assert scene.coach.offer is None and len(scene.board.moves) == 2
         assert not [r for _, r in worker.submitted if r.analyze]  # nobody asked
     finally:
         app.close()
     app = make_app(FakeWorker(answer=coach_answers), coach=True)
     try:
-        scene = start(app, Mode.VS_COMPUTER, starter=Starter.YOU)
-        advance(app, 0.1)
-        app.step([drop_key(3)], FRAME)
-        advance(app, 1.0)
+        scene = coached_first_move(app, 3)
         assert scene.coach.offer is None and not scene.coach.coached
         assert len(scene.board.moves) == 2
     finally:
@@ -822,10 +815,7 @@ def test_the_coach_speaks_on_proven_results_but_not_on_estimates() -> None:
     for scores, speaks in cases:
         app = make_app(FakeWorker(answer=answers(scores)), coach=True)
         try:
-            scene = start(app, Mode.VS_COMPUTER, starter=Starter.YOU)
-            advance(app, 0.1)
-            app.step([drop_key(0)], FRAME)
-            advance(app, 1.0)
+            scene = coached_first_move(app, 0)
             assert (scene.coach.offer is not None) is speaks
         finally:
             app.close()
