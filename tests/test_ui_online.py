@@ -40,16 +40,16 @@ from game.profile.online_memory import ONLINE_FILE, OnlineMemory, OnlineSeat
 from game.profile.settings import SettingsStore
 from game.profile.statistics import ONLINE_RECORD
 from game.ui.app import App
-from game.ui.net_link import Connection
+from game.ui.net_link import ChatLine, Connection
 from game.ui.options import LaunchOptions
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.online import NetLink, OnlineScene, OnlineStartScene, textbox, view
+from game.ui.scenes.online import NetLink, OnlineScene, OnlineStartScene, textbox, texts, view
 from game.ui.scenes.online.forms import JoinScene
 from game.ui.scenes.online.textbox import TextBox
 from game.ui.scenes.stack import Go, Online, OnlineScreen
 from game.ui.text import Drawn
-from tests.fakes import FRAME, FakeWorker, key
+from tests.fakes import FRAME, FakeWorker, click, key
 from tests.netfakes import SilentClient
 
 
@@ -548,3 +548,33 @@ def test_once_the_room_is_gone_only_leaving_and_the_review_are_offered(
     assert [item.key for item in scene.buttons.items] == left  # no chat, no offers: nobody hears
     app.draw()
     assert "no longer exists" in scene.status_line()
+
+
+def test_once_the_room_is_gone_the_chat_is_read_only_and_nobody_has_the_turn(app: App) -> None:
+    scene = quiet_scene(app)
+    scene.link.chat = [ChatLine("Bob", "Good luck")]
+
+    def drawn_texts() -> list[str]:
+        drawn: list[Drawn] = []
+        app.stage.text.watch(drawn.append)
+        app.draw()
+        app.stage.text.watch(None)
+        return [piece.text for piece in drawn]
+
+    before = drawn_texts()
+    assert "Your turn" in before and texts.Says.CHAT_HINT.text in before
+    app.step([key(pygame.K_TAB)], FRAME)
+    assert scene.typing  # writing a line when the room goes
+    gone = Failed(Failure.GONE, "resume refused")
+    scene.link.connection, scene.link.failure = Connection.FAILED, gone
+    scene._react(gone)
+    app.step([text("x")], FRAME)
+    assert not scene.typing and scene.chat_box.text == ""  # the box closed: nobody to hear
+    app.step([key(pygame.K_TAB)], FRAME)
+    assert not scene.typing
+    box = view.layout(app.size, [item.key for item in scene.buttons.items], app.stage.text)
+    app.step(click(box.chat_box.center), FRAME)
+    assert not scene.typing
+    after = drawn_texts()
+    assert "Your turn" not in after and texts.Says.CHAT_HINT.text not in after
+    assert any("Good luck" in words for words in after)  # what was said can still be read

@@ -100,6 +100,12 @@ class OnlineScene(Scene):
         return self.chatting
 
     @property
+    def can_chat(self) -> bool:
+        """Whether there is anyone to write to: a game, on a connection not lost for good
+        (a room that is gone keeps its chat to read, and no box to write in)."""
+        return self.game is not None and self.link.connection is not Connection.FAILED
+
+    @property
     def game(self) -> OnlineGame | None:
         return self.link.game
 
@@ -323,11 +329,12 @@ class OnlineScene(Scene):
         return True
 
     def handle_event(self, event: pygame.event.Event) -> Transition | None:
+        self.chatting = self.chatting and self.can_chat
         if self.chatting:
             return self._chat_event(event)
         layout = self.layout(self.host.size)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if layout.chat_box.collidepoint(event.pos):
+            if self.can_chat and layout.chat_box.collidepoint(event.pos):
                 self.chatting = True
                 return None
             column = layout.board.column_at(event.pos)
@@ -362,7 +369,7 @@ class OnlineScene(Scene):
             self.host.sounds.play("click")
             return self.press(self.buttons.focused.key)
         elif command is Command.CHAT:
-            self.chatting = True
+            self.chatting = self.can_chat
         elif command is Command.BACK:
             return self._back()
         return None

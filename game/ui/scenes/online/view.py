@@ -53,6 +53,8 @@ class OnlineState(Protocol):
     def mine(self) -> Player: ...
     @property
     def may_drop(self) -> bool: ...
+    @property
+    def can_chat(self) -> bool: ...
     def colour_of(self, player: Player) -> DiscColour: ...
     def status_line(self) -> str: ...
 
@@ -235,7 +237,10 @@ def _draw_panel_texts(surface: pygame.Surface, scene: OnlineState, where: Online
     if game is not None:
         lines.append((texts.who_is_who(game, theme.colour_names), theme.text))
         ended = game.over and scene.drop is None and game.moves == scene.board.moves
-        lines.append((texts.result(game) if ended else texts.turn(game), theme.accent))
+        if ended:
+            lines.append((texts.result(game), theme.accent))
+        elif scene.link.connection is not Connection.FAILED:  # else nobody's turn comes
+            lines.append((texts.turn(game), theme.accent))
     elif scene.link.room is not None:
         lines.append((texts.room_line(scene.link.room), theme.text))
     # Before a room or a game the waiting area says how the connection stands.
@@ -252,7 +257,8 @@ def _draw_panel_texts(surface: pygame.Surface, scene: OnlineState, where: Online
 
 
 def _draw_chat(surface: pygame.Surface, scene: OnlineState, where: OnlineLayout, top: int) -> None:
-    """The chat's last lines that fit between ``top`` and its box, and the box."""
+    """The chat's last lines that fit between ``top`` and its box, and the box (none
+    once nobody can be written to: the lines then have its room too)."""
     pad = max(8, round(14 * where.scale))
     x, width = where.panel.x + pad, where.panel.width - 2 * pad
     look, size = scene.host, max(12, round(where.body * 0.85))
@@ -260,6 +266,8 @@ def _draw_chat(surface: pygame.Surface, scene: OnlineState, where: OnlineLayout,
     label = texts.Says.CHAT.text if scene.chatting else texts.Says.CHAT_HINT.text
     label_size, label_said = label_lines(look, label, size, where.chat_box.width)
     room = where.chat_box.top - 4 - len(label_said) * text.line_step(label_size) - top
+    if not scene.can_chat:
+        room = where.chat_box.bottom - top
     step = text.line_step(size)
     shown: list[tuple[str, tuple[int, int, int]]] = []
     for line in reversed(scene.link.chat):
@@ -272,6 +280,8 @@ def _draw_chat(surface: pygame.Surface, scene: OnlineState, where: OnlineLayout,
     for part, colour in shown:
         text.blit(surface, part, Ink(size, colour), (x, y))
         y += step
+    if not scene.can_chat:
+        return
     draw_box(
         surface, look, scene.chat_box, where.chat_box, size, active=scene.chatting, label=label
     )
