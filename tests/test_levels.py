@@ -6,6 +6,7 @@ stopped, what error a bad request gets.  None asserts a wall-clock time.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 
 import pytest
@@ -197,6 +198,26 @@ def test_each_level_blocks_an_immediate_loss(level: Level) -> None:
         # Perfect would spend its whole budget on the early ones: a short one suffices.
         result = think(level, moves, time_limit=0.5 if level is PERFECT else OWN_BUDGET)
         assert result.column == col, moves
+
+
+# Red has 3, 4 and 5 on the bottom row, yellow two stones in column 1: yellow to move
+# cannot stop both 2 and 6 (0-based 1 and 5).  Once early (the book's and the opening's
+# plies), once past them (column 7 filled first).
+DOUBLE_THREATS = ("31415", "77777731415")
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=LEVEL_IDS)
+def test_each_level_blocks_one_of_two_threats_though_both_lose(level: Level) -> None:
+    """Every move loses at once: the computer still blocks one four, as a player would,
+    rather than play anywhere (and Perfect says the loss)."""
+    for moves in DOUBLE_THREATS:
+        for seed in range(6):
+            result = think(level, moves, seed=seed)
+            assert result.column in (1, 5), (moves, seed, result)
+            if level is PERFECT:
+                assert result.score.is_exact and result.score.result == -1, moves
+        analysed = Engine().think(dataclasses.replace(ask(level, moves), analyze=True))
+        assert analysed.column in (1, 5), (moves, analysed)  # with the analysis shown too
 
 
 # Red has stones in columns 1, 4 and 6 of the bottom row, yellow in 2 and twice in 4;

@@ -29,7 +29,7 @@ from game.ai.control import SearchStopped, StopControl
 from game.ai.evaluation import evaluate
 from game.ai.kernel import winning_cells
 from game.ai.score import HEURISTIC_UNIT
-from game.ai.search import DepthResult, DepthSearch, is_proven
+from game.ai.search import DepthResult, DepthSearch, is_proven, last_block
 from game.ai.solver import Solver
 from game.core import CELLS, WIDTH, Board
 
@@ -220,6 +220,13 @@ def test_a_single_threat_is_blocked(depth: int) -> None:
     # "11223": the first player threatens the bottom of column 4 (index 3).
     board = Board.from_moves("11223")
     assert search(board, depth).column == 3
+
+
+def test_last_block_only_when_every_move_loses_at_once() -> None:
+    assert last_block(Board.from_moves("31415")) == 1  # 1 and 5 both block: the more central
+    assert last_block(Board.from_moves("11223")) is None  # the single threat is blocked safely
+    assert last_block(Board.from_moves("4455")) is None  # no four to make yet
+    assert last_block(Board.from_moves("314151")) is None  # a four of its own to make first
 
 
 @pytest.mark.parametrize("seed", range(6))

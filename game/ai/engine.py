@@ -22,6 +22,7 @@ a book: whoever makes it gives it one (:mod:`game.ai.bookshelf`), or none.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 
@@ -41,7 +42,7 @@ from game.ai.protocol import (
 )
 from game.ai.review import Reviewer
 from game.ai.review_driver import Need
-from game.ai.search import DepthSearch
+from game.ai.search import DepthSearch, last_block
 from game.ai.solver import Solver
 from game.core.board import Board
 
@@ -126,8 +127,14 @@ class Engine:
         rng = random.Random(request.seed)
         if depth is None:
             ask = Ask(board, budget, rng)
-            return self._perfect.answer(ask, analyze=request.analyze, use_book=request.use_book)
-        found = self.depth_search.search(
-            board, depth, rng=rng, control=budget.control(), all_scores=request.analyze
-        )
-        return found.answer(board.ply, nodes=found.nodes, time=budget.elapsed())
+            result = self._perfect.answer(ask, analyze=request.analyze, use_book=request.use_book)
+        else:
+            found = self.depth_search.search(
+                board, depth, rng=rng, control=budget.control(), all_scores=request.analyze
+            )
+            result = found.answer(board.ply, nodes=found.nodes, time=budget.elapsed())
+        # Where every move loses at once, each level blocks one four all the same.
+        block = last_block(board)
+        if block is not None and result.column != block:
+            result = dataclasses.replace(result, column=block)
+        return result

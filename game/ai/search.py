@@ -262,6 +262,21 @@ class _Root:
         return scores
 
 
+def last_block(board: Board) -> Column | None:
+    """When every move lets the opponent win with its next stone (two fours to make, or
+    each column right below one of them): the most central column that blocks one of
+    its fours, as a player would, rather than any column (all lose alike); else None
+    (a four of its own to make, some move safe, or none that blocks anything)."""
+    current, mask = board.current, board.mask
+    playable = (mask + BOTTOM) & BOARD
+    opponent_wins = winning_cells(current ^ mask, mask)
+    if winning_cells(current, mask) & playable or not opponent_wins & playable:
+        return None
+    if pure_kernel.safe_moves(mask, opponent_wins):
+        return None
+    return _most_central(opponent_wins & playable)
+
+
 def _most_central(cells: Bitboard) -> Column:
     for col in CENTRE_FIRST:
         if cells & column_cells(col):
