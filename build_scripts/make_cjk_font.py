@@ -9,9 +9,11 @@ Inter draws every Latin, Greek and Cyrillic letter the catalogues use; Chinese n
 a font of its own, and the whole of Noto Sans CJK (16 MB a weight) would more than
 double the executable.  The subset holds what the game can show: every character of
 the Chinese catalogue, every character of any catalogue that Inter lacks, the
-languages' own names (the settings offer 简体中文 in every language), ASCII, and the
-CJK punctuation, so a new Chinese sentence needs only this script run again (the
-tests fail until it is).  fontTools (``pip install fonttools``) cuts it; hinting and
+languages' own names (the settings offer 简体中文 in every language), ASCII, the
+CJK punctuation, and what players type to each other in the online chat: the 6,763
+characters of GB 2312 (the everyday Chinese set) with its kana, Greek, Cyrillic and
+full-width forms, about 1.3 MB.  A new Chinese sentence needs only this script run
+again (the tests fail until it is).  fontTools (``pip install fonttools``) cuts it; hinting and
 the layout features Chinese does not need are dropped; the name table keeps the
 font's copyright and licence.  The same source and fontTools give the same bytes.
 
@@ -43,6 +45,19 @@ PUNCTUATION = "、。，：；！？（）「」『』《》〈〉【】“”�
 use any of them."""
 
 
+def chat_characters() -> set[str]:
+    """GB 2312's characters: its symbols, kana, Greek, Cyrillic and full-width forms
+    (rows 1-9) and its 6,763 hanzi (rows 16-87), read through Python's own codec."""
+    found: set[str] = set()
+    for row in (*range(0xA1, 0xAA), *range(0xB0, 0xF8)):
+        for cell in range(0xA1, 0xFF):
+            try:
+                found.add(bytes((row, cell)).decode("gb2312"))
+            except UnicodeDecodeError:  # a hole in the table
+                continue
+    return found
+
+
 def translated_characters(locale: Path = LOCALE) -> set[str]:
     """Every character of every translation in the catalogues (``msgstr`` lines)."""
     found: set[str] = set()
@@ -69,6 +84,7 @@ def wanted_characters(locale: Path = LOCALE) -> set[str]:
     others = translated_characters(locale) | _language_names()
     wanted = chinese | {c for c in others if ord(c) not in inter}
     wanted |= {chr(c) for c in range(0x20, 0x7F)} | set(PUNCTUATION)
+    wanted |= {c for c in chat_characters() if ord(c) not in inter}
     return {c for c in wanted if c not in "\n\t"}
 
 

@@ -357,6 +357,13 @@ def test_the_character_map_reader_agrees_with_fonttools(name: str) -> None:
     assert glyphs.characters(path) == frozenset(ttlib.TTFont(str(path)).getBestCmap())
 
 
+def test_what_chinese_players_type_in_the_chat_has_its_glyphs(fonts: TextCache) -> None:
+    """Not only the catalogue's characters: everyday Chinese (GB 2312), its full-width
+    forms and kana, as players write them to each other."""
+    typed = "你好，我们开始吧！这是一条很长的消息。国家、朋友、谢谢、加油！ひらがなカタカナ　ＡＢＣ"  # noqa: RUF001
+    assert fonts.covers(typed) == ""
+
+
 def test_chinese_wraps_between_characters_but_not_before_a_closing_mark(fonts: TextCache) -> None:
     sentence = "这局还没结束。新对局会取代它\uff0c且这局不计入统计。"
     width = fonts.size_of("这局还没结束。新", 20)[0]

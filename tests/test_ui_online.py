@@ -28,6 +28,7 @@ from game.net.messages import (
     MAX_CHAT,
     Chat,
     Colour,
+    Leave,
     Move,
     Offer,
     Reason,
@@ -210,6 +211,16 @@ def test_the_join_screen_refuses_a_bad_address_and_a_short_code(app: App) -> Non
     join.boxes.boxes[0].text = "127.0.0.1:1"
     join.boxes.boxes[1].text = "ABC"
     assert join.activate("join") is None and join.boxes.active == 1
+    join.boxes.boxes[1].text = "12.O.I"  # no room code has these: no server is asked
+    assert join.activate("join") is None and join.boxes.active == 1
+    assert join.problem is not None and "“12.O.I” is not a room code" in join.problem
+    assert memory.servers == []  # an address is remembered once it has worked, not before
+
+
+def test_a_room_code_box_takes_capitals_without_spaces() -> None:
+    box = TextBox("Room code", 6, upper=True)
+    box.type(" znkm 5m\t")  # as copied from a message
+    assert box.text == "ZNKM5M"
 
 
 class LaterBrowser(NoBrowser):
@@ -245,6 +256,24 @@ def test_a_continue_whose_room_is_gone_says_so(app: App, server: HostedServer) -
     assert "no longer exists" in scene.status_line()
 
 
+def test_a_room_on_a_server_says_how_to_join_it_by_its_address(
+    app: App, server: HostedServer
+) -> None:
+    """A room on a server is not listed on the friend's network: the waiting screen says
+    to type the address and the code, not to look in the list."""
+    link = NetLink(server.local_url, "Ann", CreateRoom())
+    link.start()
+    app.go(Online(OnlineScreen.GAME, link))
+    run_until(app, lambda: link.room is not None)
+    drawn: list[Drawn] = []
+    app.stage.text.watch(drawn.append)
+    app.draw()
+    app.stage.text.watch(None)
+    said = " ".join(piece.text for piece in drawn)
+    assert "types this server's address and the room code" in said
+    assert "in the list" not in said
+
+
 def test_joining_a_room_that_does_not_exist_says_so(app: App, server: HostedServer) -> None:
     link = NetLink(server.local_url, "Bob", JoinRoom("ZZZZZZ"))
     link.start()
@@ -270,6 +299,8 @@ def test_back_from_a_refused_room_returns_to_the_join_form_as_typed(
     assert [item.key for item in scene.buttons.items] == ["back"]
     app.go(scene.press("back"))  # type: ignore[arg-type]
     assert app.scene is join and join.boxes.boxes[1].text == "ZZZZZZ"
+    typed = server.local_url.removeprefix("ws://")
+    assert OnlineMemory.load(memory.path).servers == [typed]  # it connected: offered again
 
 
 # -- what the screens show (the online shots of build_scripts/screenshots.py) -----------
@@ -468,6 +499,56 @@ def test_the_host_is_asked_before_leaving_and_leaving_counts_its_loss(app: App) 
         assert app.saver.stats.per_level[ONLINE_RECORD].losses == 1  # counted once
 
 
+def test_leave_gives_a_joined_game_up_after_asking_and_esc_only_steps_away(
+    app: App, server: HostedServer
+) -> None:
+    """Leave mid-game (README: it gives the seat up, the other player wins) asks first,
+    then counts the loss, keeps nothing to continue and tells the server at once, so
+    Bob wins without waiting for the seat's keep time."""
+    with against_bob(app, server.local_url) as (scene, _link, bob):
+        app.step([key(pygame.K_4)], FRAME)
+        run_until(app, lambda: any(isinstance(e, GameChanged) for e in bob.events()))
+        memory_file = app.saver.store.path.with_name(ONLINE_FILE)
+        assert OnlineMemory.load(memory_file).seat is not None  # a game to continue
+        app.go(scene.press("leave"))  # type: ignore[arg-type]
+        asked = app.scene
+        assert isinstance(asked, ConfirmScene) and asked.question.question == "Leave this game?"
+        assert "Bob wins" in asked.question.detail and "Esc" in asked.question.detail
+        assert asked.activate("yes") is Go.MENU
+        app.go(Go.MENU)
+        assert isinstance(app.scene, MenuScene)
+        assert app.scene.items.items[0].key != "online_continue"
+        assert OnlineMemory.load(memory_file).seat is None
+        record = app.saver.stats.per_level[ONLINE_RECORD]
+        assert (record.wins, record.losses) == (0, 1)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and not (bob.mirror.game and bob.mirror.game.over):
+            bob.events()
+            time.sleep(0.02)
+        assert bob.mirror.game is not None and bob.mirror.game.reason is Reason.ABANDONED
+        assert bob.mirror.game.result == bob.mirror.game.colour.value  # Bob wins at once
+
+
+def test_esc_steps_away_from_a_joined_game_keeping_its_seat(app: App) -> None:
+    scene = quiet_scene(app)
+    app.step([key(pygame.K_ESCAPE)], FRAME)  # no question: the game goes on, to resume
+    assert isinstance(app.scene, MenuScene)
+    assert not any(isinstance(sent, Leave) for sent in scene.link._client.sent)  # type: ignore[attr-defined]
+    assert app.saver.stats.per_level.get(ONLINE_RECORD) is None
+
+
+def test_a_game_whose_room_is_gone_is_not_offered_to_continue(app: App) -> None:
+    scene = quiet_scene(app)
+    scene._keep_seat()
+    gone = Failed(Failure.GONE, "resume refused")
+    scene.link.connection, scene.link.failure = Connection.FAILED, gone
+    scene._react(gone)
+    app.step([key(pygame.K_ESCAPE)], FRAME)
+    assert isinstance(app.scene, MenuScene)
+    assert app.scene.items.items[0].key != "online_continue"
+    assert OnlineMemory.load(app.saver.store.path.with_name(ONLINE_FILE)).seat is None
+
+
 def test_a_hosted_game_ended_by_closing_the_window_counts_as_the_hosts_loss(app: App) -> None:
     with own_server() as hosted, against_bob(app, hosted.local_url, hosted=hosted):
         app.close()  # the window closed mid-game: the game it hosts ends with it
@@ -511,6 +592,21 @@ def test_continue_for_an_online_game_given_up_since_takes_the_entry_away(app: Ap
     assert "That online game is over: there is nothing to continue." in said
 
 
+def test_the_menu_a_screen_returns_to_no_longer_offers_a_game_it_gave_up(app: App) -> None:
+    memory = OnlineMemory.load(app.saver.store.path.with_name(ONLINE_FILE))
+    memory.seat = OnlineSeat("ws://127.0.0.1:9/", "ROOM42", "token", "Bob", "Ann", "first", "34")
+    memory.save()
+    app.go(Go.MENU)
+    assert isinstance(app.scene, MenuScene) and app.scene.items.items[0].key == "online_continue"
+    app.go(Go.HELP)  # a screen over the menu...
+    memory.seat = None  # ...learns the room is gone (as the online screen does)
+    memory.save()
+    app.go(Go.BACK)
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    assert "online_continue" not in [item.key for item in menu.items.items]
+
+
 def test_a_long_chat_line_keeps_its_end_in_view_and_counts_towards_its_limit(app: App) -> None:
     box = TextBox("Chat", MAX_CHAT)
     box.type("x" * 149)
@@ -548,6 +644,22 @@ def test_once_the_room_is_gone_only_leaving_and_the_review_are_offered(
     assert [item.key for item in scene.buttons.items] == left  # no chat, no offers: nobody hears
     app.draw()
     assert "no longer exists" in scene.status_line()
+
+
+def test_tab_after_a_sent_line_keeps_writing_and_types_nothing_into_the_game(app: App) -> None:
+    """Tab opens the chat and never closes it: a player who presses it again to start a
+    second line must not drop a disc with its spaces and digits (only Esc goes back)."""
+    scene = quiet_scene(app)
+    app.step([key(pygame.K_TAB), text("hello"), key(pygame.K_RETURN)], FRAME)
+    app.step([key(pygame.K_TAB)], FRAME)
+    assert scene.typing
+    typed = [text(char) for char in "ok 5 it is"]
+    app.step([key(pygame.K_TAB), *typed, key(pygame.K_SPACE), key(pygame.K_5)], FRAME)
+    app.step([key(pygame.K_RETURN)], FRAME)
+    assert [line.text for line in scene.link.chat] == ["hello", "ok 5 it is"]
+    assert scene.board.moves == "4453"  # no disc dropped
+    app.step([key(pygame.K_ESCAPE)], FRAME)
+    assert not scene.typing
 
 
 def test_once_the_room_is_gone_the_chat_is_read_only_and_nobody_has_the_turn(app: App) -> None:

@@ -270,11 +270,13 @@ CHAT_KEYS = KeyMap(
     _keys(
         (ENTER_KEYS, Command.PRESS),
         (pygame.K_BACKSPACE, Command.ERASE),
-        (frozenset({pygame.K_ESCAPE, pygame.K_TAB}), Command.BACK),
+        (pygame.K_ESCAPE, Command.BACK),
     ),
     ctrl={pygame.K_v: Command.PASTE},
 )
-"""The online game screen while the player writes in the chat box."""
+"""The online game screen while the player writes in the chat box.  Tab, which opened
+it, does not close it: a player who presses it again to start the next line would
+otherwise type into the game (a space or a digit drops a disc)."""
 
 TYPING_KEYS = frozenset({pygame.K_SPACE})
 """Keys that type in a text box and so press no button there."""

@@ -107,9 +107,12 @@ class Navigator:
                 stack.pop()
                 if not stack:
                     stack.replace(self._menu())
+                else:  # the screen gone may have ended or given up what Continue offered
+                    self.refresh_menu()
             case Go.QUIT:
                 services.quit()
             case Go.MENU:
+                stack.clear()  # first: the menu offers what the closed screens left
                 stack.replace(self._menu())
             case Go.CONTINUE:
                 self.continue_game()
@@ -121,6 +124,7 @@ class Navigator:
         stack, host = self.stack, self.services.host
         match transition:
             case OpenSetup(mode=mode, over_menu=True):
+                stack.clear()
                 stack.replace(self._menu(), self._setup(mode))
             case OpenSetup(mode=mode):
                 stack.push(self._setup(mode))
@@ -156,9 +160,10 @@ class Navigator:
                 assert_never(transition)
 
     def refresh_menu(self) -> None:
-        """The window came to the front: a main menu on top is made again if what its
-        Continue offers has changed meanwhile (another window took the game, or left
-        one)."""
+        """A main menu on top is made again if what its Continue offers has changed
+        meanwhile: when the window comes to the front (another window took the game, or
+        left one) and when the menu comes back on top (the screen over it ended a game,
+        or found an online game gone)."""
         top = self.top
         if not isinstance(top, MenuScene):
             return

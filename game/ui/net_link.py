@@ -85,10 +85,14 @@ class NetLink:
         intent: Intent,
         *,
         server: HostedServer | None = None,
+        address: str = "",
         client: Callable[..., NetClient] = NetClient,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.url = url
+        self.address = address
+        """The server's address as the player typed it ("": none): the online screen
+        remembers it once the connection opens, never one that did not work."""
         self.intent = intent
         self.name = name
         self.server = server

@@ -19,13 +19,13 @@ from game.net.client import BadAddress, CreateRoom, Intent, JoinRoom, server_url
 from game.net.codec import clean_text
 from game.net.discovery import Browser, FoundGame
 from game.net.hosting import HostedServer
-from game.net.messages import MAX_NAME, ROOM_CODE_LENGTH
+from game.net.messages import MAX_NAME, ROOM_ALPHABET, ROOM_CODE_LENGTH
 from game.profile.online_memory import OnlineMemory
 from game.ui.net_link import NetLink
 from game.ui.pacing import soonest
 from game.ui.scenes.base import FormLayout, FormScene, page_layout
 from game.ui.scenes.online.textbox import Boxes, TextBox, draw_box
-from game.ui.scenes.online.texts import Says, bad_address
+from game.ui.scenes.online.texts import Says, bad_address, not_a_room_code
 from game.ui.scenes.stack import Go, Online, OnlineScreen, Transition
 from game.ui.text import Ink
 from game.ui.widgets import Item, ItemList
@@ -254,17 +254,22 @@ class JoinScene(BoxForm):
             intent: Intent = CreateRoom()
         else:
             room = self.boxes.boxes[1].text.strip().upper()
+            problem = None
             if len(room) != ROOM_CODE_LENGTH:
-                self.problem = Says.CODE_FIRST.text
+                problem = Says.CODE_FIRST.text
+            elif not set(room) <= set(ROOM_ALPHABET):  # no server has such a room
+                problem = not_a_room_code(room)
+            if problem is not None:
+                self.problem = problem
                 self.boxes.active = 1
                 return None
             intent = JoinRoom(room)
-        self.memory.remember_server(typed)
-        self.memory.save()
-        return self._connect(url, name, intent)
+        return self._connect(url, name, intent, typed)
 
-    def _connect(self, url: str, name: str, intent: Intent) -> Transition:
-        link = NetLink(url, name, intent)
+    def _connect(self, url: str, name: str, intent: Intent, typed: str = "") -> Transition:
+        """The game screen on a link to ``url``; ``typed``: the address as typed, which
+        is remembered once the connection opens."""
+        link = NetLink(url, name, intent, address=typed)
         link.start()
         return Online(OnlineScreen.GAME, link)
 

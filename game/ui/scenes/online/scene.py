@@ -26,6 +26,7 @@ import pygame
 from game.core import WIDTH, Board, Player
 from game.net.client import (
     ChatReceived,
+    Connected,
     Failed,
     Failure,
     GameChanged,
@@ -85,6 +86,8 @@ class OnlineScene(Scene):
         self.buttons = ItemList([])
         self._recorded: set[tuple[str, str, str]] = set()
         self._conceded = False
+        self._giving_up = False
+        """Whether the player chose to leave a guest's game for good (Leave, confirmed)."""
         """Whether the loss of the game this window hosts, left unfinished, is counted."""
         self._undo_asked = False
         """Whether this side asked to take its move back and has had no answer yet."""
@@ -199,6 +202,10 @@ class OnlineScene(Scene):
                         self.host.withdraw("offer")
                     self._undo_asked = False
                 self._sync(changed)
+            case Connected() if self.link.address:  # an address that works: offered next time
+                self._memory.remember_server(self.link.address)
+                self._memory.save()
+                self.link.address = ""
             case ChatReceived():
                 self.host.sounds.play("click")
             case OpponentChanged(status=Status.BACK):
@@ -416,7 +423,7 @@ class OnlineScene(Scene):
         actions: dict[str, Callable[[], Transition | None]] = {
             "cancel": lambda: Go.MENU,
             "back": self._back,
-            "leave": self._leave,
+            "leave": self._give_up,
             "resign": self._ask_resign,
             "undo": lambda: self._propose(Offer.UNDO),
             "rematch": lambda: self._propose(Offer.REMATCH),
@@ -429,34 +436,45 @@ class OnlineScene(Scene):
         return result
 
     def _back(self) -> Transition | None:
-        """Back: to the form that asked (a room refused, a server not reached: its fields
-        as typed), else as leaving."""
+        """Esc: back to the form that asked (a room refused, a server not reached: its
+        fields as typed), else to the menu, stepping away from a guest's game (its seat
+        is kept to resume)."""
         if self.game is None:
             return Go.BACK
-        return self._leave()
+        return self._leave(give_up=False)
 
-    def _leave(self) -> Transition | None:
-        """Back to the menu.  A guest's game goes on without this window (its seat is
-        kept to resume); a game this window hosts ends with it, so the host is asked
-        first, and leaving counts as its loss."""
+    def _give_up(self) -> Transition | None:
+        """Leave: back to the menu, giving the seat up (mid-game, the opponent wins)."""
+        return self._leave(give_up=True)
+
+    def _leave(self, *, give_up: bool) -> Transition | None:
+        """Back to the menu.  Mid-game, a guest that gives its seat up, or any host (a
+        game this window hosts ends with it), is asked first, and leaving counts as its
+        loss; a guest stepping away is not (its game goes on, to be resumed)."""
         game = self.game
-        if game is None or game.over or self.link.server is None:
+        hosting = self.link.server is not None
+        if game is None or game.over or self.link.connection is Connection.FAILED:
+            return Go.MENU
+        if not (hosting or give_up):
             return Go.MENU
 
         def leave() -> Transition:
+            self._giving_up = True
             self._concede()
             return Go.MENU
 
+        detail = texts.leave_detail if hosting else texts.give_up_detail
         return Confirm(
             texts.Says.LEAVE_QUESTION.text,
-            texts.leave_detail(game.opponent),
+            detail(game.opponent),
             texts.Says.LEAVE.text,
             texts.Says.KEEP_PLAYING.text,
             leave,
         )
 
     def _concede(self) -> None:
-        """Count the unfinished game this window hosts as this side's loss, once."""
+        """Count the unfinished game this side leaves (hosted, or its seat given up) as
+        its loss, once."""
         game = self.game
         if game is None or game.over or self._conceded:
             return
@@ -521,7 +539,13 @@ class OnlineScene(Scene):
         game = self.game
         if self.link.server is not None:
             self._concede()
-        going_on = game is not None and not game.over and self.link.server is None
+        going_on = (
+            game is not None
+            and not game.over
+            and self.link.server is None
+            and self.link.connection is not Connection.FAILED  # the room is gone
+            and not self._giving_up
+        )
         if not going_on:
             self._forget_seat()
         self.link.close(leave=not going_on)

@@ -33,7 +33,8 @@ COUNTED_LIMIT: Final = 40
 
 @dataclass
 class TextBox:
-    """One line of text, at most ``limit`` characters; ``upper`` for room codes."""
+    """One line of text, at most ``limit`` characters; ``upper`` for room codes (in
+    capitals, without the spaces a code copied from a message may bring)."""
 
     label: str
     limit: int
@@ -51,7 +52,7 @@ class TextBox:
     def type(self, typed: str) -> None:
         printable = "".join(char for char in typed if char.isprintable())
         if self.upper:
-            printable = printable.upper()
+            printable = "".join(printable.split()).upper()
         self.text = (self.text + printable)[: self.limit]
 
     def erase(self) -> None:

@@ -43,6 +43,9 @@ class Says(enum.Enum):
         "Your friend chooses Join a game: on the same network this game is in the list;"
         " elsewhere they type the address and the room code."
     )
+    HOW_TO_JOIN_SERVER = N_(
+        "Your friend chooses Join a game and types this server's address and the room code."
+    )
     FOUND = N_("Games on your network")
     NONE_FOUND = N_("No game found on your network yet.")
     SERVER = N_("Server address")
@@ -61,6 +64,7 @@ class Says(enum.Enum):
     REVIEW = N_("Review game")
     LEAVE = N_("Leave")
     CHAT = N_("Chat")
+    CHATTING = N_("Enter sends; Esc goes back to the game")
     CHAT_HINT = N_("Press Tab to write; Enter sends")
     RECONNECTING = N_("Connection lost: reconnecting...")
     RESIGN_QUESTION = N_("Resign this game?")
@@ -216,6 +220,22 @@ def leave_detail(name: str) -> str:
     """What leaving a game this window hosts costs."""
     return _(
         "This window hosts the game: leaving ends it for both of you, and {name} wins."
+    ).format(name=name)
+
+
+def not_a_room_code(code: str) -> str:
+    """A typed code with a character no room code has (so no server is asked)."""
+    return _(
+        "“{code}” is not a room code: room codes use letters and digits other than I, L,"
+        " O, 0 and 1."
+    ).format(code=code)
+
+
+def give_up_detail(name: str) -> str:
+    """What leaving a game this window joined costs (Esc steps away instead)."""
+    return _(
+        "You give up your seat, and {name} wins. To step away and come back later, press"
+        " Esc instead."
     ).format(name=name)
 
 

@@ -217,7 +217,9 @@ def _draw_waiting(surface: pygame.Surface, scene: OnlineState, where: OnlineLayo
         slot = pygame.Rect(area.x, y, area.width, height)
         text.blit_fitted(surface, words, Ink(height, colour), slot, anchor="midtop")
         y += round(height * 1.35)
-    notes = [texts.Says.WAITING.text, texts.Says.HOW_TO_JOIN.text]
+    # A room on a server is not announced on the local network: only its address finds it.
+    how = texts.Says.HOW_TO_JOIN if link.server is not None else texts.Says.HOW_TO_JOIN_SERVER
+    notes = [texts.Says.WAITING.text, how.text]
     if len(addresses) > 1:
         notes.append(texts.other_addresses(", ".join(addresses[1:4])))
     for note in notes:
@@ -263,7 +265,7 @@ def _draw_chat(surface: pygame.Surface, scene: OnlineState, where: OnlineLayout,
     x, width = where.panel.x + pad, where.panel.width - 2 * pad
     look, size = scene.host, max(12, round(where.body * 0.85))
     theme, text = look.theme, look.text
-    label = texts.Says.CHAT.text if scene.chatting else texts.Says.CHAT_HINT.text
+    label = texts.Says.CHATTING.text if scene.chatting else texts.Says.CHAT_HINT.text
     label_size, label_said = label_lines(look, label, size, where.chat_box.width)
     room = where.chat_box.top - 4 - len(label_said) * text.line_step(label_size) - top
     if not scene.can_chat:
