@@ -3,8 +3,9 @@ Review screen's Copy gives them), read as a player types or pastes it: why a str
 not a game, in a sentence of the player's language naming the first bad character or
 move.  The Import screen and the command line's ``--position`` say the same.
 
-The columns are the ASCII digits 1 to 7 only (a superscript ``²`` or a full-width four
-(U+FF14) is a digit to Python, not a column); spaces and commas between them are
+The columns are the digits 1 to 7, ASCII or full-width (U+FF11-U+FF17, as a Chinese or
+Japanese input method types them); any other digit (a superscript ``²``, an Arabic-Indic
+four) is a digit to Python, not a column.  Spaces and commas between them are
 separators.  No pygame.
 """
 
@@ -22,15 +23,20 @@ SEPARATORS: Final = frozenset(" ,\t\n\uff0c\u3001\u060c")
 Chinese input method types them (full-width, ideographic) and the Arabic comma too."""
 
 
+FULL_WIDTH: Final = {chr(0xFF10 + column): str(column) for column in range(1, WIDTH + 1)}
+"""The full-width columns, each with its ASCII digit."""
+
+
 def moves_in(text: str) -> str:
-    """The moves of ``text`` without the separators (what :func:`problem_with` checks)."""
-    return "".join(char for char in text if char not in SEPARATORS)
+    """The moves of ``text`` in ASCII digits, without the separators (what
+    :func:`problem_with` checks)."""
+    return "".join(FULL_WIDTH.get(char, char) for char in text if char not in SEPARATORS)
 
 
 def named(char: str) -> str:
     """``char`` as a sentence names it: itself, or its code point ("U+FE0F") when it shows
     nothing of its own (a combining accent, a variation selector, a control); a digit
-    that is not ASCII with its code point too (a full-width four, U+FF14, looks like a column)."""
+    that is not a column with its code point too (a superscript two looks like one)."""
     import unicodedata  # noqa: PLC0415 - a refused move only: the command line's start stays light
 
     if unicodedata.category(char) in ("Mn", "Me", "Cf", "Cc", "Co", "Cn", "Zs", "Zl", "Zp"):
@@ -48,9 +54,10 @@ def problem_with(text: str) -> str | None:
         return _("Type or paste the moves first, for example 4453.")
     board = Board()
     move = 0
-    for index, char in enumerate(text, start=1):
-        if char in SEPARATORS:
+    for index, typed in enumerate(text, start=1):
+        if typed in SEPARATORS:
             continue
+        char = FULL_WIDTH.get(typed, typed)
         if char not in COLUMNS:
             return _(
                 "Character {number} ({char!r}) is not a column: a game is written with the"

@@ -434,11 +434,11 @@ def test_import_reviews_a_pasted_game_and_refuses_a_bad_one(
         ("44556677", "Move 8 (column 7) comes after the end"),
         # Digits to str.isdigit() that int() refuses, and digits of other scripts that
         # int() reads: none is a column, and each is named with its code point (a
-        # full-width four looks like a 4).
+        # superscript two looks like a 2).  The full-width ones are columns, but not 8.
         ("44\u00b2", "Character 3 ('\u00b2 U+00B2')"),
         ("4\u00b3", "Character 2 ('\u00b3 U+00B3')"),
         ("\u2460", "Character 1 ('\u2460 U+2460')"),
-        ("4 \uff14", "Character 3 ('\uff14 U+FF14')"),
+        ("4 \uff18", "Character 3 ('\uff18 U+FF18')"),
         ("\u0664\u0664", "Character 1 ('\u0664 U+0664')"),
         ("4;4", "Character 2 (';')"),
         # A mark that shows only on the character before it is named by its code.
@@ -462,6 +462,9 @@ def test_a_bad_move_string_is_named_by_its_first_bad_move(text: str, named: str)
         "44 53\n",
         "4\uff0c4\uff0c5\uff0c3",
         "4\u30014\u060c53",
+        # The full-width digits a Chinese or Japanese input method types are columns.
+        "\uff14\uff14\uff15\uff13",
+        "\uff14\uff0c4\u3001\uff15 3",
     ],
 )
 def test_spaces_and_commas_separate_the_moves(text: str) -> None:
