@@ -64,11 +64,21 @@ def test_a_game_is_kept_with_its_result(tmp_path: Path) -> None:
         {"mode": Mode.TWO_PLAYERS},  # a human side in a two-player game
         {"levels": ("Hard", "Godlike")},
         {"date": "yesterday"},
+        {"moves": "4455", "forfeit": 1},  # left by the computer's side, not the human's
+        {"moves": "4455", "forfeit": 0, "mode": Mode.TWO_PLAYERS, "human": None},
+        {"forfeit": 0},  # a forfeit ends a game not over on the board
     ],
 )
 def test_what_is_not_a_finished_game_is_refused(values: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         game(**values)  # type: ignore[arg-type]
+
+
+def test_a_game_left_for_a_new_one_is_kept_as_lost_by_leaving(tmp_path: Path) -> None:
+    left = game("4455", human=1, forfeit=1)
+    assert left.result_for_human() == "loss" and left.result == "first"
+    assert store(tmp_path).add([left]) is None
+    assert store(tmp_path).load().games == [left]
 
 
 def test_a_bad_game_in_the_file_is_dropped_and_the_rest_kept(tmp_path: Path) -> None:

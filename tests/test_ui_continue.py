@@ -195,6 +195,10 @@ def test_leaving_a_game_against_the_computer_a_few_moves_in_counts_as_a_loss(
         assert isinstance(question, ConfirmScene) and "counts as a loss" in question.question.detail
         press(app, "yes")
         assert app.saver.stats.per_level["Hard"].losses == 2
+        # Your games holds both, lost by leaving, as the statistics count them.
+        left = app.saver.all_games()
+        assert [game.result_for_human() for game in left] == ["loss", "loss"]
+        assert all(game.forfeit == 0 and not game.board.is_over for game in left)
     finally:
         app.close()
 

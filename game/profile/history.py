@@ -23,9 +23,10 @@ the numbers (from 1) of the player's mistakes and blunders that Replay my mistak
 as puzzles (:mod:`game.ui.scenes.review.replay`; absent before), and ``fixed`` those
 the player then found a better move for (two windows' versions of a game add up their
 ``mistakes`` and ``fixed``).  A game played online also has ``opponent`` (their name;
-``human`` is then the side played at this window) and, when it ended by a resignation or
-an abandonment rather than on the board, ``forfeit``: the side that gave it up (the
-other won).
+``human`` is then the side played at this window).  A game that ended by a resignation or
+an abandonment rather than on the board (online, or against the computer when the player
+left it for a new game and it counted as a loss) has ``forfeit``: the side that gave it
+up (the other won).
 
 It keeps the :data:`MAX_GAMES` latest games, oldest first, and follows the settings'
 rules (:mod:`game.profile.settings`):
@@ -138,8 +139,12 @@ class FinishedGame:
             raise ValueError(f"the moves are not a game: {error}") from None
         if board.is_over == (self.forfeit is not None):
             raise ValueError(f"the game {self.moves!r} is not finished (forfeit {self.forfeit})")
-        if self.forfeit not in (None, 0, 1) or (self.forfeit is not None and not self.opponent):
-            raise ValueError(f"a forfeit ({self.forfeit!r}) ends an online game only")
+        if self.forfeit not in (None, 0, 1):
+            raise ValueError(f"a forfeit is a side (0 or 1), not {self.forfeit!r}")
+        if self.forfeit is not None and not self.opponent and self.forfeit != self.human:
+            raise ValueError(
+                f"a forfeit ({self.forfeit!r}) ends an online game, or one the human left"
+            )
         if not 0 <= self.start <= board.ply or (self.start == board.ply and board.is_over):
             raise ValueError(f"the game cannot begin after move {self.start}")
         if self.mode not in (Mode.VS_COMPUTER, Mode.TWO_PLAYERS):
@@ -242,7 +247,8 @@ class FinishedGame:
             "coached": self.coached,
             "mistakes": list(self.mistakes),
             "fixed": list(self.fixed),
-            **({"opponent": self.opponent, "forfeit": self.forfeit} if self.opponent else {}),
+            **({"opponent": self.opponent} if self.opponent else {}),
+            **({"forfeit": self.forfeit} if self.opponent or self.forfeit is not None else {}),
         }
 
     @classmethod

@@ -8,10 +8,12 @@ the session score).
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from game.ai.levels import level_by_name
 from game.core import Board, Player
@@ -21,6 +23,11 @@ from game.profile.saved_game import SavedGame
 from game.profile.statistics import Result
 from game.ui.names import level_name
 from game.ui.options import DiscColour, GameConfig, Mode, Starter
+
+if TYPE_CHECKING:
+    from game.ui.services import Keeper
+
+log = logging.getLogger(__name__)
 
 COLOURS = (DiscColour.RED, DiscColour.YELLOW)
 """The first player's colour and the second's, when no human chose theirs."""
@@ -48,6 +55,29 @@ def abandoned_level(saved: SavedGame) -> str:
     """The level of the computer in the game against it ``saved``."""
     assert saved.human is not None
     return saved.levels[1 - saved.human]
+
+
+def count_abandoned(keeper: Keeper, saved: SavedGame) -> None:
+    """The game ``saved``, left for a new one when that loses
+    (:func:`abandoning_loses`): the player's loss in the statistics, and in Your games
+    as lost by leaving, so that both say the same."""
+    assert saved.human is not None
+    keeper.record_result(abandoned_level(saved), "loss")
+    try:
+        keeper.record_game(
+            FinishedGame(
+                moves=saved.moves,
+                mode=saved.mode,
+                levels=saved.levels,
+                human=saved.human,
+                colour=saved.colour,
+                start=len(saved.start_moves),
+                coached=saved.coached,
+                forfeit=saved.human,
+            )
+        )
+    except ValueError:  # not a game the history can hold (never one kept to continue)
+        log.exception("the abandoned game %r could not be kept in the history", saved.moves)
 
 
 def describe(saved: SavedGame) -> str:

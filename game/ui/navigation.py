@@ -244,7 +244,7 @@ class Navigator:
 
     def _ask_to_abandon(self, then: Transition) -> Confirm:
         """The question before a new game takes the place of the game in progress."""
-        from game.ui.match import abandoned_level, abandoning_loses, describe  # noqa: PLC0415
+        from game.ui.match import abandoning_loses, count_abandoned, describe  # noqa: PLC0415
 
         saver = self.services.saver
         saved = saver.continuable()
@@ -254,7 +254,7 @@ class Navigator:
 
         def abandon() -> Transition:
             if loses:
-                saver.record_result(abandoned_level(saved), "loss")
+                count_abandoned(saver, saved)
             saver.keep_game(None)
             return then
 

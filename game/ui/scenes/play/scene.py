@@ -38,7 +38,7 @@ from game.profile.preferences import Settings
 from game.ui.animation import DiscDrop, win_breathing, win_wave
 from game.ui.board_screen import BoardLayout, Layouts
 from game.ui.engine_link import Engine
-from game.ui.match import Match, abandoned_level, abandoning_loses
+from game.ui.match import Match, abandoning_loses, count_abandoned
 from game.ui.notices import NoticePlace
 from game.ui.options import GameConfig, Mode
 from game.ui.pacing import EVERY_FRAME
@@ -490,7 +490,7 @@ class PlayScene(Scene):
         unfinished one against the computer counted as a loss once a few moves in)."""
         left = self.round.saved()
         if self.round.unfinished and left is not None and abandoning_loses(left):
-            self._keeper.record_result(abandoned_level(left), "loss")
+            count_abandoned(self._keeper, left)
         self.current.stop()
         self.current = self._current(Round(self.round.session, match))
         self.cursor = WIDTH // 2
