@@ -824,6 +824,41 @@ def test_the_coach_speaks_on_proven_results_but_not_on_estimates() -> None:
             app.close()
 
 
+def test_a_move_list_of_one_row_shows_both_its_arrows_side_by_side() -> None:
+    """In the smallest window a long replay leaves the list one row: its arrows (moves
+    hidden above, and below) stand side by side there, not one over the other."""
+    app = App(LaunchOptions(window_size=(640, 480), fullscreen=False), worker=FakeWorker())
+    app.open()
+    try:
+        review = open_review(app, "617315721371413543521632362446574577645622")
+        advance(app, 0.2)
+        review.record.shown = 20  # mid-list: moves hidden above and below
+        layout = review.layout(app.size)
+        long = " ".join(["because"] * 150)
+        picture = dataclasses.replace(review.panel_picture(), replay=("Replay", long))
+        assert (
+            len(
+                visible_rows(
+                    list_rect(app.stage, layout, review.record, picture),
+                    review.record.length,
+                    20,
+                    row_height(app.stage, layout),
+                )
+            )
+            == 1
+        )
+        drawn: list[Drawn] = []
+        app.stage.text.watch(drawn.append)
+        panel_module.draw_side_panel(
+            pygame.Surface(app.size), app.stage, layout, review.record, picture
+        )
+        app.stage.text.watch(None)
+        arrows = [piece.rect for piece in drawn if piece.text in (MORE_ABOVE, MORE_BELOW)]
+        assert len(arrows) == 2 and not arrows[0].colliderect(arrows[1])
+    finally:
+        app.close()
+
+
 def test_an_online_games_review_names_the_friend_not_the_computer() -> None:
     played = FinishedGame.online("4453", human=0, opponent="Bob", winner=1)  # Ann left
     game = ReviewGame.of(played)

@@ -226,11 +226,14 @@ def _more_marks(
     size, row_h = small_size(layout), row_height(look, layout)
     on_screen = visible_rows(rect, record.length, record.shown, row_h)
     ink = Ink(size, look.theme.text_muted)
-    if on_screen.start > 0:
-        look.text.blit(surface, MORE_ABOVE, ink, (rect.right, rect.y), anchor="topright")
+    right = rect.right
     if on_screen.stop < (record.length + 1) // 2:
         y = rect.y + (len(on_screen) - 1) * row_h
-        look.text.blit(surface, MORE_BELOW, ink, (rect.right, y), anchor="topright")
+        below = look.text.blit(surface, MORE_BELOW, ink, (right, y), anchor="topright")
+        if len(on_screen) == 1:  # one row: both arrows on it, side by side
+            right = below.left - 2
+    if on_screen.start > 0:
+        look.text.blit(surface, MORE_ABOVE, ink, (right, rect.y), anchor="topright")
 
 
 def _describe(record: ReviewRecord, names: tuple[str, str], look: Look) -> list[tuple[str, Colour]]:
