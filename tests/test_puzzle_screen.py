@@ -25,7 +25,7 @@ from game.ui.scenes.puzzles.attempt import LINE_PLIES, Ask, Attempt, Phase, defe
 from game.ui.scenes.puzzles.texts import reason, refutation, status
 from game.ui.scenes.puzzles.view import marked_column
 from tests.conftest import build_script
-from tests.fakes import HeldLink
+from tests.fakes import HeldLink, key
 
 plain = build_script("plain_reasons")
 
@@ -268,6 +268,22 @@ def test_next_takes_the_next_unsolved_puzzle_of_the_band_and_the_band_can_change
     shown.choose_band(HARD.band)
     assert shown.attempt.puzzle == HARD
     assert records.band == "hard"  # kept: the next visit opens on it
+
+
+def test_left_and_right_on_the_difficulty_row_change_it_not_the_cursor() -> None:
+    """Tab to the difficulty row: Left and Right there choose the band (as on every
+    option row); elsewhere they move the cursor over the board."""
+    shown, _computer, _records = scene()
+    shown.start(EASY)
+    assert shown._turn() and shown.buttons.focused is not None
+    cursor = shown.cursor
+    shown.handle_event(key(pygame.K_RIGHT))
+    assert shown.cursor == cursor + 1 and shown.band is Band.EASY
+    shown.handle_event(key(pygame.K_TAB))
+    assert shown.buttons.focused is not None and shown.buttons.focused.key == "band"
+    shown.handle_event(key(pygame.K_LEFT))  # from the first band round to the last
+    assert shown.band is Band.HARD and shown.cursor == cursor + 1
+    assert shown.attempt is not None and shown.attempt.puzzle == HARD
 
 
 def test_next_after_the_days_puzzle_goes_on_in_the_band_chosen_last() -> None:

@@ -172,7 +172,8 @@ class PuzzleScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> Transition | None:
         layout = self.layout()
         if event.type == pygame.KEYDOWN:
-            keys = ui_input.PUZZLE_TURN_KEYS if self._turn() else ui_input.PUZZLE_KEYS
+            board_keys = self._turn() and not self._choosing_band(event)
+            keys = ui_input.PUZZLE_TURN_KEYS if board_keys else ui_input.PUZZLE_KEYS
             order = ui_input.key_order(event, keys)
             if order is not None:
                 return self.carry_out(order)
@@ -233,6 +234,16 @@ class PuzzleScene(Scene):
         self.records.choose_band(band.value)
         self.buttons.get("band").select(band)
         self.next_puzzle()
+
+    def _choosing_band(self, event: pygame.event.Event) -> bool:
+        """Left or Right with the focus on the difficulty row: they change it (as on
+        every option row), not the cursor over the board."""
+        focused = self.buttons.focused
+        return (
+            focused is not None
+            and focused.key == "band"
+            and event.key in (pygame.K_LEFT, pygame.K_RIGHT)
+        )
 
     def _turn(self) -> bool:
         return self.attempt is not None and self.attempt.phase is Phase.YOUR_MOVE
