@@ -1226,3 +1226,16 @@ def test_down_on_the_game_over_buttons_moves_the_focus_and_starts_nothing(app: A
     app.step([key(pygame.K_DOWN)], FRAME)
     assert app.scene is scene and scene.over and scene.board.moves == moves
     assert scene.buttons.focused is not None and scene.buttons.focused.key != first
+
+
+def test_home_and_end_on_the_game_over_buttons_go_to_the_first_and_the_last(app: App) -> None:
+    scene = start(app, moves=WIN_SETUP)
+    app.step([drop_key(6)], FRAME)
+    advance(app, 1.0)
+    assert scene.over
+    keys = [item.key for item in scene.buttons.items if item.enabled]
+    app.step([key(pygame.K_END)], FRAME)
+    assert scene.buttons.focused is not None and scene.buttons.focused.key == keys[-1]
+    app.step([key(pygame.K_HOME)], FRAME)
+    assert scene.buttons.focused is not None and scene.buttons.focused.key == keys[0]
+    assert app.scene is scene  # nothing pressed

@@ -422,6 +422,19 @@ def test_import_reviews_a_pasted_game_and_refuses_a_bad_one(
     assert isinstance(review, ReviewScene) and review.record.game == ReviewGame(WON)
 
 
+def test_enter_on_import_presses_the_focused_button(app: App) -> None:
+    """Review has the focus, so Enter reviews; moved to Back, Enter goes back (it
+    reviewed whatever the highlight said)."""
+    app.go(Go.IMPORT)
+    scene = on_top(app)
+    assert isinstance(scene, ImportScene)
+    app.step([pygame.event.Event(pygame.TEXTINPUT, text="4453")], FRAME)
+    app.step([key(pygame.K_HOME)], FRAME)  # the focus to the first button: Back
+    assert scene.items.focused is not None and scene.items.focused.key == "back"
+    app.step([key(pygame.K_RETURN)], FRAME)
+    assert not isinstance(on_top(app), ReviewScene) and on_top(app) is not scene
+
+
 @pytest.mark.parametrize(
     ("text", "named"),
     [
@@ -473,7 +486,7 @@ def test_spaces_and_commas_separate_the_moves(text: str) -> None:
 
 def test_space_types_in_import_and_presses_no_button(app: App) -> None:
     """Space types a separator (its TEXTINPUT), and the focused Review button stays
-    unpressed; a full-width digit is refused with its name, the screen stays."""
+    unpressed; a superscript digit is refused with its name, the screen stays."""
     app.go(Go.IMPORT)
     scene = on_top(app)
     assert isinstance(scene, ImportScene) and scene.items.focused is not None
@@ -482,9 +495,9 @@ def test_space_types_in_import_and_presses_no_button(app: App) -> None:
         app.step([pygame.event.Event(pygame.TEXTINPUT, text=char)], FRAME)
     app.step([key(pygame.K_SPACE), pygame.event.Event(pygame.TEXTINPUT, text=" ")], FRAME)
     assert on_top(app) is scene and scene.text == "44 "
-    app.step([pygame.event.Event(pygame.TEXTINPUT, text="\uff14")], FRAME)
+    app.step([pygame.event.Event(pygame.TEXTINPUT, text="\u00b2")], FRAME)
     app.step([key(pygame.K_RETURN)], FRAME)
-    assert on_top(app) is scene and scene.problem is not None and "\uff14" in scene.problem
+    assert on_top(app) is scene and scene.problem is not None and "\u00b2" in scene.problem
     app.step([key(pygame.K_BACKSPACE)], FRAME)
     for char in "5, 3":
         app.step([pygame.event.Event(pygame.TEXTINPUT, text=char)], FRAME)

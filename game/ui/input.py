@@ -183,12 +183,15 @@ CHOOSING_KEYS = _UNDO | KeyMap(
         (pygame.K_RIGHT, Command.FOCUS_NEXT),
         (pygame.K_DOWN, Command.FOCUS_NEXT),
         (pygame.K_TAB, Command.FOCUS_NEXT),
+        (pygame.K_HOME, Command.FIRST),
+        (pygame.K_END, Command.LAST),
         (PRESS_KEYS, Command.PRESS),
         (pygame.K_ESCAPE, Command.MENU),
         (pygame.K_n, Command.NEW_GAME),
     )
 )
-"""The play screen when its buttons are the choice (game over, the coach's question)."""
+"""The play screen when its buttons are the choice (game over, the coach's question):
+Home and End go to the first and the last button, as on every screen's buttons."""
 
 WATCH_KEYS = KeyMap(
     _keys(
@@ -238,10 +241,11 @@ PUZZLE_TURN_KEYS = PUZZLE_KEYS | KeyMap(
 """The Puzzles screen while it is the player's move."""
 
 IMPORT_KEYS = KeyMap(
-    _keys((ENTER_KEYS, Command.REVIEW), (pygame.K_BACKSPACE, Command.ERASE)),
+    _keys((pygame.K_BACKSPACE, Command.ERASE)),
     ctrl={pygame.K_v: Command.PASTE},
 )
-"""The Import box (typed text comes as text, not as keys); its buttons take the rest."""
+"""The Import box (typed text comes as text, not as keys); its buttons take the rest:
+Enter presses the focused one, Review unless the player moved the focus."""
 
 ONLINE_KEYS = KeyMap(
     _keys(

@@ -162,17 +162,20 @@ class ItemList:
                 return Action(ActionKind.CHANGE, item.key) if item.step(delta) else None
         return None
 
+    def focus_end(self, *, first: bool) -> None:
+        """The focus to the first item that can be pressed (``first``), else the last."""
+        if self.items:
+            start, step = (0, 1) if first else (len(self.items) - 1, -1)
+            self.focus = self._first_enabled(start, step)
+
     def _key(self, code: int) -> Action | None:
         item = self.focused
         if code in (pygame.K_UP, pygame.K_w):
             self.move(-1)
         elif code in (pygame.K_DOWN, pygame.K_s, pygame.K_TAB):
             self.move(1)
-        elif code in (pygame.K_HOME, pygame.K_END) and self.items:
-            forwards = code == pygame.K_HOME
-            self.focus = self._first_enabled(
-                0 if forwards else len(self.items) - 1, 1 if forwards else -1
-            )
+        elif code in (pygame.K_HOME, pygame.K_END):
+            self.focus_end(first=code == pygame.K_HOME)
         elif code == pygame.K_ESCAPE:
             return Action(ActionKind.BACK)
         elif item is not None and item.enabled:

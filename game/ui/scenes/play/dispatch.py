@@ -92,6 +92,8 @@ class Dispatcher:
             Command.SPEED: do(scene.cycle_speed),
             Command.FOCUS_BACK: do(lambda: scene.buttons.move(-1)),
             Command.FOCUS_NEXT: do(lambda: scene.buttons.move(1)),
+            Command.FIRST: do(lambda: scene.buttons.focus_end(first=True)),
+            Command.LAST: do(lambda: scene.buttons.focus_end(first=False)),
             Command.PRESS: self._press_focused,
         }
 
