@@ -575,6 +575,41 @@ def test_the_player_who_asked_for_an_undo_is_told_when_it_is_agreed(
         assert "Waiting for Bob to let you take back your move" not in said  # answered: replaced
 
 
+def test_an_undo_asked_on_the_askers_own_turn_says_it_takes_the_reply_too(
+    app: App, server: HostedServer
+) -> None:
+    """On Ann's own turn her last move is under Bob's reply: both go, and both sides are
+    told so (before, "take back a move" and then two discs vanished)."""
+    with against_bob(app, server.local_url) as (scene, _link, bob):
+        app.step([key(pygame.K_4)], FRAME)
+        run_until(app, lambda: any(isinstance(e, GameChanged) for e in bob.events()))
+        bob.send(Move(1, 3))
+        run_until(app, lambda: scene.board.moves == "43" and scene.drop is None)
+        scene.press("undo")
+        said = [notice.text for notice in app.stage.notices.shown]
+        assert "Waiting for Bob to let you take back your move and their reply" in said
+        run_until(app, lambda: any(isinstance(e, OfferReceived) for e in bob.events()))
+        bob.send(Undo(2))  # Bob agrees
+        run_until(app, lambda: scene.board.moves == "")
+        said = [notice.text for notice in app.stage.notices.shown]
+        assert "Bob agreed: your move and their reply are taken back." in said
+
+
+@pytest.mark.parametrize(
+    ("moves", "said"),
+    [
+        ("4453", "Bob asks to take back a move"),  # Bob's last move, on Ann's turn
+        ("445", "Bob asks to take back their last move, and yours after it"),
+    ],
+)
+def test_an_undo_offered_says_whether_this_sides_reply_goes_too(
+    app: App, moves: str, said: str
+) -> None:
+    scene = quiet_scene(app, moves=moves)
+    scene._react(OfferReceived(Offer.UNDO))
+    assert [notice.text for notice in app.stage.notices.shown] == [said]
+
+
 def test_continue_for_an_online_game_given_up_since_takes_the_entry_away(app: App) -> None:
     memory = OnlineMemory.load(app.saver.store.path.with_name(ONLINE_FILE))
     memory.seat = OnlineSeat("ws://127.0.0.1:9/", "ROOM42", "token", "Bob", "Ann", "first", "34")

@@ -197,7 +197,8 @@ class OnlineScene(Scene):
             case GameChanged(game=changed) if not self._follows(changed):
                 if len(changed.moves) < len(self.board.moves):  # a move taken back
                     if self._undo_asked:  # "asked Bob to take back" is answered: yes
-                        self.host.notify(texts.undo_agreed(name), topic="offer")
+                        both = len(self.board.moves) - len(changed.moves) > 1
+                        self.host.notify(texts.undo_agreed(name, both=both), topic="offer")
                     else:
                         self.host.withdraw("offer")
                     self._undo_asked = False
@@ -213,7 +214,9 @@ class OnlineScene(Scene):
             case OpponentChanged(status=Status.LEFT):
                 self.host.notify(texts.left(name), topic="opponent")
             case OfferReceived(offer=Offer.UNDO):
-                self.host.notify(texts.offered_undo(name), topic="offer")
+                # Asked on the asker's own turn, the undo takes this side's reply too.
+                both = game is not None and not game.my_turn
+                self.host.notify(texts.offered_undo(name, both=both), topic="offer")
             case OfferReceived(offer=Offer.REMATCH):
                 self.host.notify(texts.offered_rematch(name), topic="offer")
             case OfferDeclined(offer=declined):
@@ -508,7 +511,7 @@ class OnlineScene(Scene):
             return
         if offer is Offer.UNDO:
             self.link.propose(offer, Undo(len(game.moves)))
-            asked = texts.asked_undo(game.opponent)
+            asked = texts.asked_undo(game.opponent, both=game.my_turn)
             self._undo_asked = not accepting
         else:
             self.link.propose(offer, Rematch())

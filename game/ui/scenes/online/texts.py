@@ -183,7 +183,11 @@ def chat_line(sender: str | None, text: str) -> str:
     return _("{name}: {text}").format(name=sender, text=text)
 
 
-def offered_undo(name: str) -> str:
+def offered_undo(name: str, *, both: bool = False) -> str:
+    """The opponent asks to take back their last move (``both``: asked on their own
+    turn, so this side's reply goes too)."""
+    if both:
+        return _("{name} asks to take back their last move, and yours after it").format(name=name)
     return _("{name} asks to take back a move").format(name=name)
 
 
@@ -199,12 +203,21 @@ def no_move_to_take_back() -> str:
     return _("You have no move on the board to take back yet.")
 
 
-def asked_undo(name: str) -> str:
+def asked_undo(name: str, *, both: bool = False) -> str:
+    """This side asked to take back its last move (``both``: on its own turn, so the
+    opponent's reply goes too)."""
+    if both:
+        return _("Waiting for {name} to let you take back your move and their reply").format(
+            name=name
+        )
     return _("Waiting for {name} to let you take back your move").format(name=name)
 
 
-def undo_agreed(name: str) -> str:
-    """The opponent agreed to the undo this side asked for."""
+def undo_agreed(name: str, *, both: bool = False) -> str:
+    """The opponent agreed to the undo this side asked for (``both``: their reply went
+    too)."""
+    if both:
+        return _("{name} agreed: your move and their reply are taken back.").format(name=name)
     return _("{name} agreed: your move is taken back.").format(name=name)
 
 
