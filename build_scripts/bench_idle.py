@@ -58,7 +58,6 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING
 
 import benchlib
@@ -68,18 +67,7 @@ if TYPE_CHECKING:
     from tests.x11 import Display
 
 
-def _load_x11() -> ModuleType:
-    """tests/x11.py, the e2e tests' virtual screen, read from the checkout (a script
-    takes its neighbours from its own folder and never adds to sys.path)."""
-    spec = importlib.util.spec_from_file_location("connect4_x11", ROOT / "tests" / "x11.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-x11 = _load_x11()
+x11 = benchlib.tests_module("x11")
 virtual_screen = x11.virtual_screen
 window_manager = x11.window_manager
 

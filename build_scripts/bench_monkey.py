@@ -24,14 +24,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import benchlib
 
-# The monkey is the tests' (tests/monkey.py), which the install does not hold: from the
-# checkout, beside this script's folder.
-sys.path.insert(1, str(benchlib.ROOT))
-
 from game.profile.settings import SettingsStore
 from game.ui.app import App
 from game.ui.options import LaunchOptions
-from tests import monkey
+
+monkey = benchlib.tests_module("monkey")  # the tests' monkey, from the checkout
 
 
 def main(argv: list[str] | None = None) -> int:

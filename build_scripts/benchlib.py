@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import datetime
 import functools
+import importlib.util
 import itertools
 import os
 import platform
@@ -32,6 +33,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from game import resources
@@ -269,3 +271,15 @@ def game_engine() -> Engine:
     from game.ai.engine import Engine  # noqa: PLC0415 - loads the kernel only when asked
 
     return Engine(book=shipped_book())
+
+
+def tests_module(name: str) -> ModuleType:
+    """``tests/<name>.py`` of the checkout (the e2e tests' virtual screen, the monkey),
+    read from its file: the install does not hold the tests, and a script takes its
+    neighbours from its own folder and never adds to sys.path."""
+    spec = importlib.util.spec_from_file_location(f"connect4_{name}", ROOT / "tests" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
