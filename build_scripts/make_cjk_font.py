@@ -12,7 +12,7 @@ the Chinese catalogue, every character of any catalogue that Inter lacks, the
 languages' own names (the settings offer 简体中文 in every language), ASCII, the
 CJK punctuation, and what players type to each other in the online chat: the 6,763
 characters of GB 2312 (the everyday Chinese set) with its kana, Greek, Cyrillic and
-full-width forms, about 1.3 MB.  A new Chinese sentence needs only this script run
+full-width forms, about 1.5 MB.  A new Chinese sentence needs only this script run
 again (the tests fail until it is).  fontTools (``pip install fonttools``) cuts it; hinting and
 the layout features Chinese does not need are dropped; the name table keeps the
 font's copyright and licence.  The same source and fontTools give the same bytes.

@@ -48,7 +48,8 @@ FONT = "fonts/Inter-SemiBold.otf"
 
 CJK_FONT = "fonts/NotoSansCJKsc-Connect4.otf"
 """The Chinese characters Inter lacks: the part of Noto Sans CJK SC that the Chinese
-catalogue uses (SIL Open Font License: ``fonts/NotoSansCJK-LICENSE.txt``), made by
+catalogue uses, and GB 2312's characters for what players write in the online chat (SIL
+Open Font License: ``fonts/NotoSansCJK-LICENSE.txt``), made by
 ``build_scripts/make_cjk_font.py``."""
 
 ASSET_FILES: tuple[str, ...] = (*SOUNDS.values(), WINDOW_ICON, FONT, CJK_FONT)

@@ -46,7 +46,7 @@ def press(code: int, mod: int = 0) -> pygame.event.Event:
         (ui_input.PUZZLE_TURN_KEYS, pygame.K_r, 0, Order(Command.TRY_AGAIN)),
         (ui_input.IMPORT_KEYS, pygame.K_v, pygame.KMOD_CTRL, Order(Command.PASTE)),
         (ui_input.IMPORT_KEYS, pygame.K_SPACE, 0, None),
-        (ui_input.IMPORT_KEYS, pygame.K_KP_ENTER, 0, None),  # to the focused button
+        (ui_input.IMPORT_KEYS, pygame.K_KP_ENTER, 0, Order(Command.REVIEW)),
     ],
 )
 def test_a_key_gives_the_command_of_its_map(

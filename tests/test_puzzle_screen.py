@@ -289,6 +289,12 @@ def test_left_and_right_on_the_difficulty_row_change_it_not_the_cursor() -> None
     shown.handle_event(key(pygame.K_LEFT))  # from the first band round to the last
     assert band(shown) is Band.HARD and shown.cursor == cursor + 1
     assert shown.attempt is not None and shown.attempt.puzzle == HARD
+    # The pointer passing over the row leaves the focus there: the arrows aim again.
+    shown.handle_event(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0))
+    )
+    shown.handle_event(key(pygame.K_LEFT))
+    assert band(shown) is Band.HARD and shown.cursor == cursor
 
 
 def test_next_after_the_days_puzzle_goes_on_in_the_band_chosen_last() -> None:

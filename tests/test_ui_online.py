@@ -214,7 +214,10 @@ def test_the_join_screen_refuses_a_bad_address_and_a_short_code(app: App) -> Non
     join.boxes.boxes[1].text = "12.O.I"  # no room code has these: no server is asked
     assert join.activate("join") is None and join.boxes.active == 1
     assert join.problem is not None and "“12.O.I” is not a room code" in join.problem
-    assert memory.servers == []  # an address is remembered once it has worked, not before
+    join.boxes.boxes[1].text = "ABCDEF"  # a good code: it connects (to nothing there)
+    app.go(join.activate("join"))  # type: ignore[arg-type]
+    assert memory.servers == []  # remembered once it has connected, not before
+    assert OnlineMemory.load(memory.path).servers == []
 
 
 def test_a_room_code_box_takes_capitals_without_spaces() -> None:
@@ -531,8 +534,11 @@ def test_leave_gives_a_joined_game_up_after_asking_and_esc_only_steps_away(
 
 def test_esc_steps_away_from_a_joined_game_keeping_its_seat(app: App) -> None:
     scene = quiet_scene(app)
+    scene._keep_seat()  # as the game's start does
     app.step([key(pygame.K_ESCAPE)], FRAME)  # no question: the game goes on, to resume
     assert isinstance(app.scene, MenuScene)
+    assert app.scene.items.items[0].key == "online_continue"
+    assert OnlineMemory.load(app.saver.store.path.with_name(ONLINE_FILE)).seat is not None
     assert not any(isinstance(sent, Leave) for sent in scene.link._client.sent)  # type: ignore[attr-defined]
     assert app.saver.stats.per_level.get(ONLINE_RECORD) is None
 

@@ -422,19 +422,6 @@ def test_import_reviews_a_pasted_game_and_refuses_a_bad_one(
     assert isinstance(review, ReviewScene) and review.record.game == ReviewGame(WON)
 
 
-def test_enter_on_import_presses_the_focused_button(app: App) -> None:
-    """Review has the focus, so Enter reviews; moved to Back, Enter goes back (it
-    reviewed whatever the highlight said)."""
-    app.go(Go.IMPORT)
-    scene = on_top(app)
-    assert isinstance(scene, ImportScene)
-    app.step([pygame.event.Event(pygame.TEXTINPUT, text="4453")], FRAME)
-    app.step([key(pygame.K_HOME)], FRAME)  # the focus to the first button: Back
-    assert scene.items.focused is not None and scene.items.focused.key == "back"
-    app.step([key(pygame.K_RETURN)], FRAME)
-    assert not isinstance(on_top(app), ReviewScene) and on_top(app) is not scene
-
-
 @pytest.mark.parametrize(
     ("text", "named"),
     [

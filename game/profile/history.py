@@ -26,7 +26,8 @@ the player then found a better move for (two windows' versions of a game add up 
 ``human`` is then the side played at this window).  A game that ended by a resignation or
 an abandonment rather than on the board (online, or against the computer when the player
 left it for a new game and it counted as a loss) has ``forfeit``: the side that gave it
-up (the other won).
+up (the other won).  Builds before 2026-11-27 knew a forfeit online only: they drop such
+a game of the computer as damaged (with a notice), so a file shared with one loses it.
 
 It keeps the :data:`MAX_GAMES` latest games, oldest first, and follows the settings'
 rules (:mod:`game.profile.settings`):

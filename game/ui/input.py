@@ -241,11 +241,12 @@ PUZZLE_TURN_KEYS = PUZZLE_KEYS | KeyMap(
 """The Puzzles screen while it is the player's move."""
 
 IMPORT_KEYS = KeyMap(
-    _keys((pygame.K_BACKSPACE, Command.ERASE)),
+    _keys((ENTER_KEYS, Command.REVIEW), (pygame.K_BACKSPACE, Command.ERASE)),
     ctrl={pygame.K_v: Command.PASTE},
 )
-"""The Import box (typed text comes as text, not as keys); its buttons take the rest:
-Enter presses the focused one, Review unless the player moved the focus."""
+"""The Import box (typed text comes as text, not as keys); its buttons take the rest.
+Enter always reviews, as the screen says, wherever the buttons' focus is: a player who
+pressed an arrow to move a caret must not lose what was typed to Paste or Back."""
 
 ONLINE_KEYS = KeyMap(
     _keys(

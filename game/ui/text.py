@@ -9,7 +9,7 @@ the window to tell the player, as :class:`game.ui.sounds.SoundBank` does.
 
 Inter has no Chinese characters: a character it lacks is drawn with the first
 fallback font that has it (:data:`game.resources.CJK_FONT`, a subset of Noto Sans
-CJK SC made from the Chinese catalogue; :mod:`game.ui.glyphs` reads which
+CJK SC: the Chinese catalogue's characters and GB 2312's; :mod:`game.ui.glyphs` reads which
 characters each file has).  A line is then drawn in runs, one per font, on Inter's
 baseline and in Inter's line height, so layouts measure every language alike.  The
 fallback is loaded when a text first needs it.

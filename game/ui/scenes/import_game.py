@@ -3,10 +3,10 @@ they were played, as the Review screen's Copy gives them), to review it.
 
 Typing and Ctrl+V (or the Paste button) fill the box; Enter (or Review) checks the moves:
 a string that is not a game gets a sentence naming the first bad character or move, and
-nothing else changes; a game opens on the Review screen.  The columns are the ASCII
-digits 1 to 7 only (a superscript ``²`` or a full-width four (U+FF14) is a digit to Python, not
-a column); spaces and commas between them are separators.  Space types a space here: it
-presses no button.
+nothing else changes; a game opens on the Review screen.  The columns are the digits 1
+to 7, ASCII or full-width (a superscript ``²`` is a digit to Python, not a column: see
+:mod:`game.move_text`); spaces and commas between them are separators.  Space types a
+space here, and Enter reviews wherever the buttons' focus is: neither presses a button.
 """
 
 from __future__ import annotations

@@ -86,9 +86,9 @@ class OnlineScene(Scene):
         self.buttons = ItemList([])
         self._recorded: set[tuple[str, str, str]] = set()
         self._conceded = False
+        """Whether the loss of the game this side left unfinished is counted."""
         self._giving_up = False
         """Whether the player chose to leave a guest's game for good (Leave, confirmed)."""
-        """Whether the loss of the game this window hosts, left unfinished, is counted."""
         self._undo_asked = False
         """Whether this side asked to take its move back and has had no answer yet."""
         self.ended_at: float | None = None
@@ -543,11 +543,7 @@ class OnlineScene(Scene):
         if self.link.server is not None:
             self._concede()
         going_on = (
-            game is not None
-            and not game.over
-            and self.link.server is None
-            and self.link.connection is not Connection.FAILED  # the room is gone
-            and not self._giving_up
+            game is not None and not game.over and self.link.server is None and not self._giving_up
         )
         if not going_on:
             self._forget_seat()

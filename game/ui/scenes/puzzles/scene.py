@@ -106,6 +106,8 @@ class PuzzleScene(Scene):
         self.drop: DiscDrop | None = None
         self.cursor = WIDTH // 2
         self.hovering = False
+        self._focus_by_keys = False
+        """Whether the keys moved the buttons' focus last (not the pointer)."""
         self.time = 0.0
         self.ended_at: float | None = None
         """When (scene time) the try's four was made; None until then."""
@@ -177,7 +179,10 @@ class PuzzleScene(Scene):
             order = ui_input.key_order(event, keys)
             if order is not None:
                 return self.carry_out(order)
-        elif event.type == pygame.MOUSEMOTION:
+            self._focus_by_keys = True  # Tab, Up, Home, End: the buttons' keys
+        elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            self._focus_by_keys = False
+        if event.type == pygame.MOUSEMOTION:
             column = layout.board.column_at(event.pos)
             self.hovering = column is not None
             if column is not None:
@@ -236,11 +241,14 @@ class PuzzleScene(Scene):
         self.next_puzzle()
 
     def _choosing_band(self, event: pygame.event.Event) -> bool:
-        """Left or Right with the focus on the difficulty row: they change it (as on
-        every option row), not the cursor over the board."""
+        """Left or Right with the focus moved to the difficulty row by the keys: they
+        change it (as on every option row), not the cursor over the board.  A focus the
+        pointer left there does not count: a player aiming with the arrows would lose
+        the puzzle in progress to the next one of another band."""
         focused = self.buttons.focused
         return (
-            focused is not None
+            self._focus_by_keys
+            and focused is not None
             and focused.key == "band"
             and event.key in (pygame.K_LEFT, pygame.K_RIGHT)
         )
