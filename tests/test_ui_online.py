@@ -684,7 +684,12 @@ def test_once_the_room_is_gone_only_leaving_and_the_review_are_offered(
     scene._react(gone)
     assert [item.key for item in scene.buttons.items] == left  # no chat, no offers: nobody hears
     app.draw()
-    assert "no longer exists" in scene.status_line()
+    said = [notice.text for notice in app.stage.notices.shown]
+    if over:  # the result says it all (before: "you win" beside "the room no longer exists")
+        assert scene.status_line() == "" and not any("no longer exists" in t for t in said)
+    else:
+        assert "no longer exists" in scene.status_line()
+        assert any("no longer exists" in t for t in said)
 
 
 def test_tab_after_a_sent_line_keeps_writing_and_types_nothing_into_the_game(app: App) -> None:

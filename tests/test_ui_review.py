@@ -37,6 +37,7 @@ from game.ui.scenes.review.panel import (
     move_cells,
     panel_lines,
     row_height,
+    shown_lines,
     visible_rows,
 )
 from game.ui.scenes.review.requests import IN_FLIGHT
@@ -855,6 +856,55 @@ def test_a_move_list_of_one_row_shows_both_its_arrows_side_by_side() -> None:
         app.stage.text.watch(None)
         arrows = [piece.rect for piece in drawn if piece.text in (MORE_ABOVE, MORE_BELOW)]
         assert len(arrows) == 2 and not arrows[0].colliderect(arrows[1])
+    finally:
+        app.close()
+
+
+def test_in_the_smallest_window_a_settled_replay_gives_up_its_task_for_the_reason() -> None:
+    """When a settled replay's sentences do not fit beside a move list of one row, the
+    task line (the answer and the reason name the columns) makes room, so that the long
+    reason and the last line are not left out."""
+    app = App(LaunchOptions(window_size=(640, 480), fullscreen=False), worker=FakeWorker())
+    app.open()
+    try:
+        review = open_review(app, "617315721371413543521632362446574577645622")
+        advance(app, 0.2)
+        layout = review.layout(app.size)
+        text, small = app.stage.text, layout.type.small
+        width = layout.panel.width - 2 * layout.pad
+        room = min(r.top for r in layout.buttons.values()) - layout.pad
+        room -= layout.moves.top + MIN_LIST_ROWS * row_height(app.stage, layout)
+        room -= layout.pad // 2
+        task = "Move 3: column 1 was played. Find a better move."
+
+        def height(lines: tuple[str, ...]) -> int:
+            return sum(len(text.wrap(w, small, width)) * text.line_step(small) for w in lines)
+
+        def replay(words: int) -> tuple[str, ...]:
+            why = "Why column 1, the move played, was a blunder: Red " + "has a threat " * words
+            last = "That was the last one: you fixed 0 of 1 mistakes."
+            return ("Replay: mistake 1 of 1", task, "The best move was column 4.", why, last)
+
+        # The longest reason that fits only without the task (a German one, say).
+        lines = next(
+            replay(n)
+            for n in range(60, 0, -1)
+            if height(replay(n)) > room >= height(replay(n)) - height((task,))
+        )
+        picture = dataclasses.replace(review.panel_picture(), replay=lines)
+        drawn: list[Drawn] = []
+        text.watch(drawn.append)
+        panel_module.draw_side_panel(
+            pygame.Surface(app.size), app.stage, layout, review.record, picture
+        )
+        text.watch(None)
+        said = " ".join(piece.text for piece in drawn)
+        assert "That was the last one" in said and "has a threat" in said
+        assert "Find a better move" not in said
+        short = dataclasses.replace(picture, replay=replay(1))  # room for all: the task stays
+        assert [w for w, _ in shown_lines(app.stage, layout, review.record, short)] == list(
+            replay(1)
+        )
     finally:
         app.close()
 

@@ -130,11 +130,12 @@ class OnlineScene(Scene):
         )
 
     def status_line(self) -> str:
-        """The connection in words ("" when all is well)."""
+        """The connection in words ("" when all is well, or lost for good after the game
+        ended: the result says what matters, and the buttons offer what is left)."""
         link = self.link
+        game = self.game
         if link.connection is not Connection.OPEN:
             return self._connection_line()
-        game = self.game
         if game is None and self.problem is not None:
             return self.problem
         if game is None:
@@ -151,7 +152,8 @@ class OnlineScene(Scene):
             retry = None if link.retry_at is None else link.retry_at - link.now()
             return texts.reconnecting(retry)
         if link.connection is Connection.FAILED and link.failure is not None:
-            return texts.failure(link.failure.failure)
+            game = self.game
+            return "" if game is not None and game.over else texts.failure(link.failure.failure)
         if link.connection is Connection.CONNECTING:
             return texts.Says.CONNECTING.text
         return ""
@@ -229,7 +231,8 @@ class OnlineScene(Scene):
                 if game is not None:
                     self._sync(game)
             case Failed(failure=failure):
-                self.host.notify(texts.failure(failure), seconds=8.0)
+                if game is None or not game.over:  # after the end, the end is the news
+                    self.host.notify(texts.failure(failure), seconds=8.0)
                 if failure in (Failure.GONE, Failure.REFUSED):
                     self._forget_seat()
         self._rebuild_buttons()

@@ -94,6 +94,32 @@ def panel_lines(record: ReviewRecord, panel: PanelPicture, look: Look) -> list[t
     ]
 
 
+REPLAY_SETTLED = 4
+"""A replay shows this many sentences or more once its try is settled (the heading, the
+task, the answer or the fix, and why the game's move lost)."""
+
+
+def shown_lines(
+    look: Look, layout: ReviewLayout, record: ReviewRecord, panel: PanelPicture
+) -> list[tuple[str, Colour]]:
+    """The sentences the panel shows (:func:`panel_lines`), less the replay's task once
+    it is settled (its answer and why follow, naming the columns) when they would not all
+    fit beside a list of :data:`MIN_LIST_ROWS` rows: in the smallest window a long reason
+    and the last line then stay."""
+    lines = panel_lines(record, panel, look)
+    if panel.replay is None or len(lines) < REPLAY_SETTLED:
+        return lines
+    text, small = look.text, small_size(layout)
+    width = layout.panel.width - 2 * layout.pad
+    needed = sum(len(text.wrap(w, small, width)) * text.line_step(small) for w, _ in lines)
+    shortest = layout.moves.height - min(
+        layout.moves.height, MIN_LIST_ROWS * row_height(look, layout)
+    )
+    top_button = min(r.top for r in layout.buttons.values())
+    room = top_button - layout.pad - (layout.moves.bottom - shortest + layout.pad // 2)
+    return lines if needed <= room else [lines[0], *lines[2:]]
+
+
 def list_rect(
     look: Look, layout: ReviewLayout, record: ReviewRecord, panel: PanelPicture
 ) -> pygame.Rect:
@@ -105,7 +131,7 @@ def list_rect(
     width = layout.panel.width - 2 * pad
     needed = sum(
         len(text.wrap(words, small, width)) * text.line_step(small)
-        for words, _colour in panel_lines(record, panel, look)
+        for words, _colour in shown_lines(look, layout, record, panel)
     )
     top_button = min(r.top for r in layout.buttons.values())
     room = top_button - pad - (rect.bottom + pad // 2)
@@ -155,7 +181,7 @@ def draw_side_panel(
         moves = list_rect(look, layout, record, panel)
         _move_list(surface, look, layout, record, moves)
         y = moves.bottom + pad // 2
-        for words, colour in panel_lines(record, panel, look):
+        for words, colour in shown_lines(look, layout, record, panel):
             lines = text.wrap(words, small, width)
             if y + len(lines) * text.line_step(small) > top_button - pad:
                 break
