@@ -708,6 +708,21 @@ def test_tab_after_a_sent_line_keeps_writing_and_types_nothing_into_the_game(app
     assert not scene.typing
 
 
+def test_while_reconnecting_the_panel_says_so_instead_of_whose_turn_it_is(app: App) -> None:
+    """No disc can be dropped until the connection is back: "Your turn" would invite one
+    that does nothing (before, it stayed beside "Connection lost: trying again")."""
+    scene = quiet_scene(app)
+    scene.link.connection = Connection.RECONNECTING
+    scene.link.retry_at = scene.link.now() + 8
+    drawn: list[Drawn] = []
+    app.stage.text.watch(drawn.append)
+    app.draw()
+    app.stage.text.watch(None)
+    said = " ".join(piece.text for piece in drawn)
+    assert "Your turn" not in said and "trying again" in said
+    assert not scene.may_drop
+
+
 def test_once_the_room_is_gone_the_chat_is_read_only_and_nobody_has_the_turn(app: App) -> None:
     scene = quiet_scene(app)
     scene.link.chat = [ChatLine("Bob", "Good luck")]

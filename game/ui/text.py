@@ -487,7 +487,8 @@ class TextCache:
 def _bind(paragraph: str) -> str:
     """``paragraph`` with the spaces no line may break at made no-break spaces: beside a
     Chinese character (Chinese lines break between its characters: "第 4 列" stays
-    whole), and after a symbol (the mark stays with its word: "✓ Victoire")."""
+    whole), after a symbol (the mark stays with its word: "✓ Victoire"), and between a
+    number and a unit of one or two letters ("8 s", "20 MB" never end up a line apart)."""
     chars = list(paragraph)
     for i, char in enumerate(chars):
         if char != " ":
@@ -495,9 +496,18 @@ def _bind(paragraph: str) -> str:
         before = paragraph[i - 1] if i else ""
         after = paragraph[i + 1] if i + 1 < len(paragraph) else ""
         wide = any(c and breaks_anywhere(c) for c in (before, after))
-        if wide or (before and unicodedata.category(before) in SYMBOLS):
+        symbol = before and unicodedata.category(before) in SYMBOLS
+        if wide or symbol or (before.isdigit() and _unit_at(paragraph, i + 1)):
             chars[i] = NO_BREAK_SPACE
     return "".join(chars)
+
+
+def _unit_at(text: str, start: int) -> bool:
+    """Whether a word of one or two letters begins at ``start`` of ``text`` (a unit)."""
+    end = start
+    while end < len(text) and text[end].isalpha():
+        end += 1
+    return 1 <= end - start <= 2
 
 
 def _pieces(paragraph: str) -> Iterator[str]:

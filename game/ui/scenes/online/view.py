@@ -241,7 +241,7 @@ def _draw_panel_texts(surface: pygame.Surface, scene: OnlineState, where: Online
         ended = game.over and scene.drop is None and game.moves == scene.board.moves
         if ended:
             lines.append((texts.result(game), theme.accent))
-        elif scene.link.connection is not Connection.FAILED:  # else nobody's turn comes
+        elif scene.link.connection is Connection.OPEN:  # else the status line says why not
             lines.append((texts.turn(game), theme.accent))
     elif scene.link.room is not None:
         lines.append((texts.room_line(scene.link.room), theme.text))
