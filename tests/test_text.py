@@ -253,14 +253,14 @@ def test_a_symbol_stays_with_its_word_and_a_number_with_its_chinese_unit() -> No
         assert not any(line.endswith("第") or line.startswith(("4", "列")) for line in lines)
 
 
-def test_a_number_stays_with_its_short_unit() -> None:
-    """ "8 s" never ends up a line apart (a reconnecting line at 760x560 broke there);
-    a longer word after a number may still start the next line."""
+def test_a_number_stays_with_its_unit() -> None:
+    """A number and its unit never end up a line apart ("8 s": a reconnecting line at
+    760x560 broke there); an ordinary word after a number may still start a line."""
     cache = TextCache()
     sentence = "Connection lost: trying again in 8 s"
     for width in range(cache.size_of("again in 8 s", 20)[0], 400, 3):
         lines = cache.wrap(sentence, 20, width)
         assert not any(line.endswith("8") for line in lines), (width, lines)
         assert "".join(lines).replace("\u00a0", " ").replace(" ", "") == sentence.replace(" ", "")
-    words = "after 20 discs at best play"
+    words = "Depth 20 is Medium, at best play"
     assert any(line.endswith("20") for w in range(40, 300, 3) for line in cache.wrap(words, 20, w))

@@ -84,6 +84,9 @@ NO_BREAK_SPACE = "\u00a0"
 SYMBOLS = frozenset({"Sm", "So"})
 """The Unicode categories of marks that stay with the word after them (a tick, =, ▲)."""
 SPACE_LIKE = frozenset(" \u00a0\u202f")
+UNITS = frozenset({"s", "ms", "min", "MB", "GB", "px", "\u0441", "\u043c\u0441", "\u041c\u0411"})
+"""Units a number is never parted from at a line's end ("8 s", and the Ukrainian
+seconds, milliseconds and megabytes)."""
 _SURROGATE = re.compile("[\ud800-\udfff]")
 REPLACEMENT = "\ufffd"
 """Drawn in place of a lone surrogate (half of a character that cannot be encoded)."""
@@ -488,7 +491,7 @@ def _bind(paragraph: str) -> str:
     """``paragraph`` with the spaces no line may break at made no-break spaces: beside a
     Chinese character (Chinese lines break between its characters: "第 4 列" stays
     whole), after a symbol (the mark stays with its word: "✓ Victoire"), and between a
-    number and a unit of one or two letters ("8 s", "20 MB" never end up a line apart)."""
+    number and its unit (:data:`UNITS`: "8 s" never ends up a line apart)."""
     chars = list(paragraph)
     for i, char in enumerate(chars):
         if char != " ":
@@ -503,11 +506,11 @@ def _bind(paragraph: str) -> str:
 
 
 def _unit_at(text: str, start: int) -> bool:
-    """Whether a word of one or two letters begins at ``start`` of ``text`` (a unit)."""
+    """Whether a unit of :data:`UNITS` begins at ``start`` of ``text`` (as a word)."""
     end = start
     while end < len(text) and text[end].isalpha():
         end += 1
-    return 1 <= end - start <= 2
+    return text[start:end] in UNITS
 
 
 def _pieces(paragraph: str) -> Iterator[str]:
