@@ -259,6 +259,15 @@ def test_a_continue_whose_room_is_gone_says_so(app: App, server: HostedServer) -
     assert "no longer exists" in scene.status_line()
 
 
+def drawn_texts(app: App) -> list[str]:
+    """Every text the window draws in one frame, in order."""
+    drawn: list[Drawn] = []
+    app.stage.text.watch(drawn.append)
+    app.draw()
+    app.stage.text.watch(None)
+    return [piece.text for piece in drawn]
+
+
 def test_a_room_on_a_server_says_how_to_join_it_by_its_address(
     app: App, server: HostedServer
 ) -> None:
@@ -268,11 +277,7 @@ def test_a_room_on_a_server_says_how_to_join_it_by_its_address(
     link.start()
     app.go(Online(OnlineScreen.GAME, link))
     run_until(app, lambda: link.room is not None)
-    drawn: list[Drawn] = []
-    app.stage.text.watch(drawn.append)
-    app.draw()
-    app.stage.text.watch(None)
-    said = " ".join(piece.text for piece in drawn)
+    said = " ".join(drawn_texts(app))
     assert "types this server's address and the room code" in said
     assert "in the list" not in said
 
@@ -563,42 +568,34 @@ def test_a_hosted_game_ended_by_closing_the_window_counts_as_the_hosts_loss(app:
         assert [g.result_for_human() for g in app.saver.all_games()] == ["loss"]
 
 
-def test_the_player_who_asked_for_an_undo_is_told_when_it_is_agreed(
-    app: App, server: HostedServer
+@pytest.mark.parametrize(
+    ("bob", "asked", "agreed"),
+    [
+        ("", "your move", "Bob agreed: your move is taken back."),
+        # On Ann's own turn her last move is under Bob's reply: both go, and she is told
+        # so (before, "take back a move" and then two discs vanished).
+        ("3", "your move and their reply", "Bob agreed: your move and their reply are taken back."),
+    ],
+)
+def test_the_player_who_asked_for_an_undo_is_told_what_it_takes_and_when_it_is_agreed(
+    app: App, server: HostedServer, bob: str, asked: str, agreed: str
 ) -> None:
-    with against_bob(app, server.local_url) as (scene, _link, bob):
+    waiting = f"Waiting for Bob to let you take back {asked}"
+    with against_bob(app, server.local_url) as (scene, _link, client):
         app.step([key(pygame.K_4)], FRAME)
-        run_until(app, lambda: any(isinstance(e, GameChanged) for e in bob.events()))
-        run_until(app, lambda: scene.game is not None and scene.game.moves == "4")
+        run_until(app, lambda: any(isinstance(e, GameChanged) for e in client.events()))
+        if bob:
+            client.send(Move(1, int(bob)))
+        run_until(app, lambda: scene.board.moves == "4" + bob and scene.drop is None)
         scene.press("undo")
         said = [notice.text for notice in app.stage.notices.shown]
-        assert "Waiting for Bob to let you take back your move" in said
-        run_until(app, lambda: any(isinstance(e, OfferReceived) for e in bob.events()))
-        bob.send(Undo(1))  # Bob agrees
+        assert waiting in said
+        run_until(app, lambda: any(isinstance(e, OfferReceived) for e in client.events()))
+        client.send(Undo(1 + len(bob)))  # Bob agrees
         run_until(app, lambda: scene.board.moves == "")
         said = [notice.text for notice in app.stage.notices.shown]
-        assert "Bob agreed: your move is taken back." in said
-        assert "Waiting for Bob to let you take back your move" not in said  # answered: replaced
-
-
-def test_an_undo_asked_on_the_askers_own_turn_says_it_takes_the_reply_too(
-    app: App, server: HostedServer
-) -> None:
-    """On Ann's own turn her last move is under Bob's reply: both go, and both sides are
-    told so (before, "take back a move" and then two discs vanished)."""
-    with against_bob(app, server.local_url) as (scene, _link, bob):
-        app.step([key(pygame.K_4)], FRAME)
-        run_until(app, lambda: any(isinstance(e, GameChanged) for e in bob.events()))
-        bob.send(Move(1, 3))
-        run_until(app, lambda: scene.board.moves == "43" and scene.drop is None)
-        scene.press("undo")
-        said = [notice.text for notice in app.stage.notices.shown]
-        assert "Waiting for Bob to let you take back your move and their reply" in said
-        run_until(app, lambda: any(isinstance(e, OfferReceived) for e in bob.events()))
-        bob.send(Undo(2))  # Bob agrees
-        run_until(app, lambda: scene.board.moves == "")
-        said = [notice.text for notice in app.stage.notices.shown]
-        assert "Bob agreed: your move and their reply are taken back." in said
+        assert agreed in said
+        assert waiting not in said  # answered: replaced
 
 
 @pytest.mark.parametrize(
@@ -714,11 +711,7 @@ def test_while_reconnecting_the_panel_says_so_instead_of_whose_turn_it_is(app: A
     scene = quiet_scene(app)
     scene.link.connection = Connection.RECONNECTING
     scene.link.retry_at = scene.link.now() + 8
-    drawn: list[Drawn] = []
-    app.stage.text.watch(drawn.append)
-    app.draw()
-    app.stage.text.watch(None)
-    said = " ".join(piece.text for piece in drawn)
+    said = " ".join(drawn_texts(app))
     assert "Your turn" not in said and "trying again" in said
     assert not scene.may_drop
 
@@ -726,15 +719,7 @@ def test_while_reconnecting_the_panel_says_so_instead_of_whose_turn_it_is(app: A
 def test_once_the_room_is_gone_the_chat_is_read_only_and_nobody_has_the_turn(app: App) -> None:
     scene = quiet_scene(app)
     scene.link.chat = [ChatLine("Bob", "Good luck")]
-
-    def drawn_texts() -> list[str]:
-        drawn: list[Drawn] = []
-        app.stage.text.watch(drawn.append)
-        app.draw()
-        app.stage.text.watch(None)
-        return [piece.text for piece in drawn]
-
-    before = drawn_texts()
+    before = drawn_texts(app)
     assert "Your turn" in before and texts.Says.CHAT_HINT.text in before
     app.step([key(pygame.K_TAB)], FRAME)
     assert scene.typing  # writing a line when the room goes
@@ -748,6 +733,6 @@ def test_once_the_room_is_gone_the_chat_is_read_only_and_nobody_has_the_turn(app
     box = view.layout(app.size, [item.key for item in scene.buttons.items], app.stage.text)
     app.step(click(box.chat_box.center), FRAME)
     assert not scene.typing
-    after = drawn_texts()
+    after = drawn_texts(app)
     assert "Your turn" not in after and texts.Says.CHAT_HINT.text not in after
     assert any("Good luck" in words for words in after)  # what was said can still be read
