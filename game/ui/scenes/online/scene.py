@@ -133,9 +133,9 @@ class OnlineScene(Scene):
         """The connection in words ("" when all is well, or lost for good after the game
         ended: the result says what matters, and the buttons offer what is left)."""
         link = self.link
-        game = self.game
         if link.connection is not Connection.OPEN:
             return self._connection_line()
+        game = self.game
         if game is None and self.problem is not None:
             return self.problem
         if game is None:
