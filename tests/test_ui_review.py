@@ -850,12 +850,21 @@ def test_a_move_list_of_one_row_shows_both_its_arrows_side_by_side() -> None:
         )
         drawn: list[Drawn] = []
         app.stage.text.watch(drawn.append)
-        panel_module.draw_side_panel(
-            pygame.Surface(app.size), app.stage, layout, review.record, picture
-        )
+        surface = pygame.Surface(app.size)
+        panel_module.draw_side_panel(surface, app.stage, layout, review.record, picture)
         app.stage.text.watch(None)
         arrows = [piece.rect for piece in drawn if piece.text in (MORE_ABOVE, MORE_BELOW)]
         assert len(arrows) == 2 and not arrows[0].colliderect(arrows[1])
+        # The shown move (the row's second) is marked to the list's end: the arrows stay
+        # visible over its mark, not under it.
+        focus = pygame.Color(app.stage.theme.button_focus)
+        for arrow in arrows:
+            colours = {
+                tuple(surface.get_at((x, y)))
+                for x in range(arrow.left, arrow.right)
+                for y in range(arrow.top, arrow.bottom)
+            }
+            assert colours - {tuple(focus)}, arrow
     finally:
         app.close()
 

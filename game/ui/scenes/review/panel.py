@@ -215,7 +215,6 @@ def _move_list(
     theme, text = look.theme, look.text
     size, row_h = small_size(layout), row_height(look, layout)
     cells = move_cells(rect, record.length, record.shown, row_h)
-    _more_marks(surface, look, layout, record, rect)
     colours = verdict_colours(look)
     for number, cell in cells.items():
         if number % 2:
@@ -237,6 +236,7 @@ def _move_list(
             words = f"{words} {texts.mark(review)}"
             colour = colours[review.verdict] if number != record.shown else theme.button_text
         text.blit_fitted(surface, words, Ink(size, colour), cell.inflate(-6, 0), anchor="midleft")
+    _more_marks(surface, look, layout, record, rect)  # last: over the shown move's mark
 
 
 def _more_marks(
