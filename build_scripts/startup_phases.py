@@ -9,7 +9,7 @@ in its order, and reads the CPU time (``time.process_time``) and the wall-clock 
 after each:
 
 1. the interpreter and ``site`` (the CPU used before the first line of the run);
-2. the command line's modules (``import game.__main__``);
+2. the command line's modules (``import game.command_line``);
 3. the options: the language, the parser, the log;
 4. ``import pygame``;
 5. the window's modules (``game.ui.app`` and what it imports);
@@ -63,7 +63,7 @@ def step(name):
 size = sys.argv[1]
 argv = ["--windowed", size]
 if sys.argv[2] == "game":
-    import game.__main__ as entry
+    import game.command_line as entry
     step("the command line's modules")
     entry.logs.guard_std_streams()
     entry.speak(argv)
@@ -103,7 +103,7 @@ print(json.dumps(steps))
 """
 """A run: the steps with the CPU and the wall-clock time after each (seconds since
 the run's first line), and the dataclasses made so far and their CPU.  The game's
-steps are ``game.__main__.main``'s and ``App.run``'s, in their order."""
+steps are ``game.command_line.main``'s and ``App.run``'s, in their order."""
 
 KINDS = ("game", "bare")
 

@@ -30,7 +30,7 @@ import pygame
 import pytest
 from babel.messages.pofile import read_po
 
-import game.__main__ as game_main
+import game.command_line as game_main
 from game import i18n
 from game.ai import book, cli, puzzles
 from game.ai.book import BookError

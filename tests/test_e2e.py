@@ -505,3 +505,29 @@ def test_a_signal_closes_the_game_as_the_close_button_does(
         screen.wait_for("continued", lambda cells: _includes(cells, want))
         display.close_window(window)
         assert again.wait(10) == 0
+
+
+def test_the_next_start_opens_on_the_menu_the_last_window_kept(display: Display) -> None:
+    """Closing the window keeps a picture of the main menu; the next start opens on it
+    before the game's modules load, and the game's own first frame is the same picture
+    (the log would say that it differed, or why it was not shown)."""
+    save_settings()
+    layout = Layout()
+    folder = fresh_folder("start-picture")
+    for start in ("first", "next"):
+        with running(launch(display)) as game:
+            window = display.find_window(game.pid)
+            screen = Screen(display, window, layout, folder)
+            screen.wait_for(
+                f"menu-{start}", lambda cells: all(v == "empty" for v in cells.values())
+            )
+            deadline = time.monotonic() + WAIT
+            while "first frame drawn" not in log_tail(40) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            display.close_window(window)
+            assert game.wait(10) == 0, log_tail()
+        kept = config_dir() / "start-picture.bmp"
+        assert kept.is_file(), f"{start} start: no picture kept; the log ends:\n{log_tail()}"
+    told = log_tail(80)
+    assert told.count("start picture shown") == 1, told  # the next start's, not the first's
+    assert "differed" not in told and "not shown" not in told, told

@@ -360,7 +360,7 @@ def test_the_compiled_hot_path_makes_no_python_calls() -> None:
 def test_the_game_warns_once_when_the_compiled_kernel_is_missing(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from game import __main__ as entry  # noqa: PLC0415
+    from game import command_line as entry  # noqa: PLC0415
     from game.ai import backend, kernel_switch  # noqa: PLC0415
 
     monkeypatch.delenv(PURE_ENV, raising=False)

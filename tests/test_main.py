@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-import game.__main__ as entry
+import game.command_line as entry
 import game.ui
 from game import selftest
 from game.ai.levels import custom_level, level_by_name
@@ -66,7 +66,7 @@ def test_malformed_options_exit_2_with_a_message_before_pygame_is_loaded() -> No
     script = textwrap.dedent(
         """
         import contextlib, io, json, sys
-        from game.__main__ import main
+        from game.command_line import main
         results = []
         for argv in json.loads(sys.argv[1]):
             err = io.StringIO()
@@ -123,7 +123,7 @@ def test_a_language_option_without_its_code_is_refused_by_the_games_own_parser()
 
 
 def test_importing_the_entry_point_leaves_pygame_out() -> None:
-    result = _run(["-c", "import sys, game.__main__; print('pygame' in sys.modules)"])
+    result = _run(["-c", "import sys, game.command_line; print('pygame' in sys.modules)"])
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "False"
 
@@ -132,15 +132,25 @@ def test_importing_the_entry_point_leaves_pygame_out() -> None:
     ("argv", "expected"),
     [
         ([], LaunchOptions()),
-        (["--position", " 4453 "], LaunchOptions(position="4453")),
-        (["--position", ""], LaunchOptions(position="")),
+        (
+            ["--position", " 4453 "],
+            LaunchOptions(position="4453", arguments=("--position", " 4453 ")),
+        ),
+        (["--position", ""], LaunchOptions(position="", arguments=("--position", ""))),
         (
             ["--level", "expert", "--windowed", "1024x768"],
-            LaunchOptions(level=level_by_name("Expert"), fullscreen=False, window_size=(1024, 768)),
+            LaunchOptions(
+                level=level_by_name("Expert"),
+                fullscreen=False,
+                window_size=(1024, 768),
+                arguments=("--level", "expert", "--windowed", "1024x768"),
+            ),
         ),
         (
             ["--depth", "7", "--fullscreen"],
-            LaunchOptions(level=custom_level(7), fullscreen=True),
+            LaunchOptions(
+                level=custom_level(7), fullscreen=True, arguments=("--depth", "7", "--fullscreen")
+            ),
         ),
     ],
 )

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import i18n
+from game import i18n, start_picture
 from game.ai.levels import CUSTOM_LEVEL, LEVEL_NAMES
 from game.i18n import gettext as _
 from game.profile.preferences import Settings
@@ -60,7 +60,7 @@ from game.ui.scenes.stack import Go, Play, Transition
 from game.ui.sounds import no_device_sentence
 from game.ui.stage import Stage, StagePreferences
 from game.ui.waiting import ReplyBell, SdlEvents
-from game.ui.window import NoDisplayError, Window
+from game.ui.window import NoDisplayError, Window, title, within_the_desktop
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -195,6 +195,7 @@ class App:
         try:
             self.step([], 0.0)
             since = seconds_since_process_start()
+            self._check_start_picture(since)
             log.info(
                 "first frame drawn %.3f s after launch"
                 " (%.3f s after the app was created; %.3f s of CPU; epoch %.3f)",
@@ -218,7 +219,7 @@ class App:
         finally:
             if self.bell is not None:
                 self.bell.close()
-            self.close()
+            self.close(keep_picture=True)
             if previous is not None:
                 restore_signals(previous)
         return 0
@@ -279,8 +280,10 @@ class App:
         """End the loop after this event (the window closes in :meth:`close`)."""
         self.running = False
 
-    def close(self) -> None:
-        """Cancel and stop the worker, save, close the window.  Safe to call twice."""
+    def close(self, *, keep_picture: bool = False) -> None:
+        """Cancel and stop the worker, save, close the window.  Safe to call twice.
+        With ``keep_picture`` (:meth:`run`'s close), first keep the picture of the main
+        menu the next start shows (:meth:`keep_start_picture`)."""
         self.running = False
         self.scenes.clear()
         self.link.close()
@@ -293,10 +296,50 @@ class App:
             self.saver.save()
         for problem in self.saver.close():
             log.warning("%s", problem)
+        if keep_picture and window.is_open:
+            self.keep_start_picture()
         self.stage.close()
         if self._stop_relabelling is not None:
             self._stop_relabelling()
             self._stop_relabelling = None
+
+    # -- the start's picture (game.start_picture) -------------------------------------
+    def _check_start_picture(self, since: float | None) -> None:
+        """After the first frame: when the start showed its picture, and whether that
+        picture was the same frame (a different one is forgotten)."""
+        if start_picture.shown.at is not None and since is not None:
+            early = since - (time.perf_counter() - start_picture.shown.at)
+            log.info("start picture shown %.3f s after launch", early)
+        surface = pygame.display.get_surface()
+        if surface is not None:
+            said = start_picture.check(surface, str(self.saver.store.path.parent))
+            if said is not None:
+                log.info("%s", said)
+
+    def keep_start_picture(self) -> None:
+        """Draw the main menu as the next start with the same command line will show it
+        (the saved settings and kept game, the size the window will open with) and keep
+        it; a start that goes fullscreen or straight to a game keeps none.  Call once
+        the last save is written, with the window open.  A picture that cannot be
+        written is only logged: the next start draws its own first frame."""
+        folder = str(self.saver.store.path.parent)
+        options = self.options
+        screen = pygame.display.get_surface()
+        if screen is None:
+            return
+        fullscreen = self.settings.fullscreen if options.fullscreen is None else options.fullscreen
+        try:
+            if options.starts_a_game or fullscreen:
+                start_picture.forget(folder)
+                return
+            size = within_the_desktop(options.window_size or self.settings.window_size)
+            picture = pygame.Surface(size, 0, screen)  # the window's pixel format
+            menu = self.navigator.menu()
+            menu.update(0.0)
+            menu.draw(picture)
+            start_picture.keep(picture, folder, options.arguments, title())
+        except (OSError, pygame.error) as error:
+            log.warning("the start picture was not kept: %s", error)
 
     def _relabel(self, _code: str) -> None:
         """The language changed: every scene on the stack takes its words again (the one

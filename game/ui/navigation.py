@@ -106,14 +106,14 @@ class Navigator:
             case Go.BACK:
                 stack.pop()
                 if not stack:
-                    stack.replace(self._menu())
+                    stack.replace(self.menu())
                 else:  # the screen gone may have ended or given up what Continue offered
                     self.refresh_menu()
             case Go.QUIT:
                 services.quit()
             case Go.MENU:
                 stack.clear()  # first: the menu offers what the closed screens left
-                stack.replace(self._menu())
+                stack.replace(self.menu())
             case Go.CONTINUE:
                 self.continue_game()
             case _:
@@ -125,7 +125,7 @@ class Navigator:
         match transition:
             case OpenSetup(mode=mode, over_menu=True):
                 stack.clear()
-                stack.replace(self._menu(), self._setup(mode))
+                stack.replace(self.menu(), self._setup(mode))
             case OpenSetup(mode=mode):
                 stack.push(self._setup(mode))
             case Pause(game=game):
@@ -167,11 +167,12 @@ class Navigator:
         top = self.top
         if not isinstance(top, MenuScene):
             return
-        fresh = self._menu()
+        fresh = self.menu()
         if (fresh.saved, fresh.online) != (top.saved, top.online):
             self.stack.replace(fresh)
 
-    def _menu(self) -> MenuScene:
+    def menu(self) -> MenuScene:
+        """A main menu as it is made now (from the saved settings and kept games)."""
         saver = self.services.saver
         return MenuScene(
             self.services.host,
@@ -204,7 +205,7 @@ class Navigator:
             case OnlineScreen.CONTINUE:
                 # The menu offered a seat given up since (its room is gone): a fresh menu
                 # without it, and why it went.
-                self.stack.replace(self._menu())
+                self.stack.replace(self.menu())
                 host.notify(_("That online game is over: there is nothing to continue."))
         if link is not None and transition.screen is not OnlineScreen.START:
             scene = OnlineScene(host, link, keeper=self.services.saver, memory=memory)
@@ -212,7 +213,7 @@ class Navigator:
                 # Over the form: a room refused (a wrong code) goes back to it as typed.
                 self.stack.push(scene)
             else:
-                self.stack.replace(self._menu(), scene)
+                self.stack.replace(self.menu(), scene)
 
     def _setup(self, mode: Mode) -> SetupScene:
         from game.ui.scenes.setup import SetupScene  # noqa: PLC0415 - see _open

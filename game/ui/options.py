@@ -1,6 +1,6 @@
 """What the window is asked to do at launch, and what one game is: plain data.
 
-No pygame here: :mod:`game.__main__` builds a :class:`LaunchOptions` from the
+No pygame here: :mod:`game.command_line` builds a :class:`LaunchOptions` from the
 command line, and the scenes pass a :class:`GameConfig` from the new-game screen
 to the play screen.
 """
@@ -23,7 +23,9 @@ class LaunchOptions:
     ``--level``/``--depth``.  Either one starts a game against the computer at
     once.  ``fullscreen`` None means "as saved in the settings"; ``window_size``
     None means the saved size; ``language`` None the settings' (a code of
-    :data:`game.i18n.LANGUAGES` speaks it for this run).
+    :data:`game.i18n.LANGUAGES` speaks it for this run).  ``arguments`` is the command
+    line as typed: the picture kept for the next start is for the same one
+    (:mod:`game.start_picture`).
     """
 
     position: str | None = None
@@ -31,6 +33,7 @@ class LaunchOptions:
     fullscreen: bool | None = None
     window_size: tuple[int, int] | None = None
     language: str | None = None
+    arguments: tuple[str, ...] = ()
 
     @property
     def starts_a_game(self) -> bool:

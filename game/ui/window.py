@@ -33,7 +33,7 @@ HEADLESS_DRIVERS = frozenset({"offscreen", "dummy"})
 cannot reach a display; the game uses them only when SDL_VIDEODRIVER asks."""
 
 
-def _within_the_desktop(size: tuple[int, int]) -> tuple[int, int]:
+def within_the_desktop(size: tuple[int, int]) -> tuple[int, int]:
     """``size`` no larger than the desktop (the first display's), nor smaller than
     :data:`MIN_WINDOW`.  SDL opens a larger window partly off the screen, and its surface
     takes memory for every pixel (16384x16384: 1 GiB, several times over)."""
@@ -76,11 +76,16 @@ class Window:
         :class:`NoDisplayError` without a display."""
         pygame.display.init()
         _require_a_display()
-        self.window_size = self.opened_size = _within_the_desktop(self.window_size)
+        self.window_size = self.opened_size = within_the_desktop(self.window_size)
         before()
         pygame.display.set_caption(title())
         problems = _load_icon()
-        self.screen = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+        shown = pygame.display.get_surface()
+        if shown is not None and not self.fullscreen and shown.get_size() == self.window_size:
+            # The start's picture is up (game.start_picture): set_mode again would blank it.
+            self.screen = shown
+        else:
+            self.screen = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
         window = _window()
         if window is None:  # a pygame without pygame.Window: the display module's way
             if self.fullscreen:

@@ -1,0 +1,250 @@
+"""The main menu's picture kept at the window's close and shown at the next start before
+the game's modules load (game.start_picture): it must be the very frame the game then
+draws, and anything wrong with it must only cost the start its head start."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import start_picture
+from game.ai.levels import level_by_name
+from game.profile.choices import Mode
+from game.profile.settings import SettingsStore
+from game.ui.app import App
+from game.ui.options import GameConfig, LaunchOptions
+from game.ui.scenes.menu import MenuScene
+from tests.fakes import FRAME, FakeWorker, advance, key, start_game
+
+ARGUMENTS = ("--windowed", "800x600")
+OPTIONS = LaunchOptions(window_size=(800, 600), fullscreen=False, arguments=ARGUMENTS)
+
+
+@pytest.fixture(autouse=True)
+def _nothing_shown() -> Iterator[None]:
+    """Each test starts and ends with no picture shown (the module keeps what it showed)."""
+    start_picture.shown.picture = start_picture.shown.at = start_picture.shown.problem = None
+    yield
+    start_picture.shown.picture = start_picture.shown.at = start_picture.shown.problem = None
+
+
+def folder() -> Path:
+    return Path(os.environ["CONNECT4_CONFIG_DIR"])
+
+
+def session(
+    options: LaunchOptions = OPTIONS, *, kept_game: bool = False, **settings: object
+) -> None:
+    """A session that opens at the menu, plays a little if asked, and closes as
+    :meth:`App.run` closes the window (keeping the picture)."""
+    app = App(options, worker=FakeWorker())
+    app.settings.sound_on = False
+    app.open(sounds=False)
+    for name, value in settings.items():  # as the Settings screen changes them
+        setattr(app.settings, name, value)
+    app.apply_settings()
+    app.step([], 0.0)
+    if kept_game:  # two moves against Hard, then the window closes mid-game
+        start_game(app, GameConfig(mode=Mode.VS_COMPUTER, level=level_by_name("Hard")))
+        advance(app, 1.0)
+        app.step([key(pygame.K_1)], FRAME)
+        advance(app, 1.0)
+    app.close(keep_picture=True)
+
+
+def pixels(surface: pygame.Surface) -> bytes:
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def next_start(options: LaunchOptions = OPTIONS) -> tuple[bool, bytes | None, App]:
+    """A start as the launcher makes it: the picture if it holds, then the game's window.
+    Returns whether the picture was shown, what the window showed before the game's
+    first frame (None: no window yet), and the app after that first frame."""
+    shown = start_picture.show(options.arguments)
+    surface = pygame.display.get_surface()
+    before_open = pixels(surface) if surface is not None else None
+    app = App(options, worker=FakeWorker())
+    app.open(sounds=False)
+    screen = pygame.display.get_surface()
+    assert screen is not None
+    if before_open is not None:  # the window was not made again (that blanks it)
+        assert pixels(screen) == before_open
+    app.step([], 0.0)
+    return shown, before_open, app
+
+
+@pytest.mark.parametrize(
+    ("case", "options", "settings", "kept_game"),
+    [
+        ("a window size from the command line", OPTIONS, {}, False),
+        ("the settings' size", LaunchOptions(), {"window_size": (700, 520)}, False),
+        ("German, high contrast", OPTIONS, {"language": "de", "theme": "high-contrast"}, False),
+        ("Chinese", OPTIONS, {"language": "zh_CN"}, False),
+        ("a kept game (Continue)", OPTIONS, {}, True),
+    ],
+)
+def test_the_next_start_shows_the_very_frame_the_game_then_draws(
+    case: str, options: LaunchOptions, settings: dict[str, object], kept_game: bool
+) -> None:
+    session(options, kept_game=kept_game, **settings)
+    assert (folder() / start_picture.PICTURE_NAME).is_file(), case
+    shown, before, app = next_start(options)
+    try:
+        assert shown, case
+        assert isinstance(app.scene, MenuScene)
+        if kept_game:
+            assert app.scene.continues, "the kept game is offered"
+        screen = pygame.display.get_surface()
+        assert screen is not None and before is not None
+        assert pixels(screen) == before, f"{case}: the game's first frame differs"
+        assert start_picture.check(screen, str(folder())) is None
+        assert (folder() / start_picture.PICTURE_NAME).is_file(), "kept: it was right"
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize(
+    "change", ["another command line", "a language variable", "another version", "a settings file"]
+)
+def test_no_picture_once_anything_it_depends_on_has_changed(
+    change: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session()
+    assert start_picture.show(ARGUMENTS), "before the change, it is shown"
+    pygame.display.quit()
+    start_picture.shown.picture = start_picture.shown.at = None
+    arguments = ARGUMENTS
+    if change == "another command line":
+        arguments = ("--windowed", "801x600")
+    elif change == "a language variable":
+        monkeypatch.setenv("LANGUAGE", "fr")
+    elif change == "another version":
+        monkeypatch.setattr(start_picture, "__version__", "9.9.9")
+    else:
+        (folder() / "settings.json").write_text("{}", encoding="utf-8")
+    assert (folder() / start_picture.PICTURE_NAME).is_file()
+    assert start_picture.show(arguments) is False
+    assert pygame.display.get_surface() is None, "no window opened"
+    assert start_picture.shown.problem is None  # nothing wrong with it: things changed
+
+
+@pytest.mark.parametrize(
+    ("damage", "said"),
+    [
+        ("fingerprint: not ours", "not one this version reads"),
+        ("fingerprint: bad size", "ValueError"),
+        ("picture: cut short", "error"),
+        ("picture: another size", "not (800, 600)"),
+        ("picture: gone", "error"),
+    ],
+)
+def test_a_damaged_picture_costs_only_the_head_start(damage: str, said: str) -> None:
+    session()
+    text = folder() / start_picture.FINGERPRINT_NAME
+    picture = folder() / start_picture.PICTURE_NAME
+    lines = text.read_text(encoding="utf-8").split("\n")
+    if damage == "fingerprint: not ours":
+        text.write_text("hello\n" + "\n".join(lines[1:]), encoding="utf-8")
+    elif damage == "fingerprint: bad size":
+        lines[2] = "800 by 600"
+        text.write_text("\n".join(lines), encoding="utf-8")
+    elif damage == "picture: cut short":
+        picture.write_bytes(picture.read_bytes()[:1000])
+    elif damage == "picture: another size":
+        pygame.image.save(pygame.Surface((640, 480)), str(picture))
+    else:
+        picture.unlink()
+    shown, _before, app = next_start()
+    try:
+        assert not shown
+        assert isinstance(app.scene, MenuScene), "the game started all the same"
+        screen = pygame.display.get_surface()
+        assert screen is not None
+        told = start_picture.check(screen, str(folder()))
+        assert told is not None and said.lower() in told.lower(), told
+    finally:
+        app.close()
+
+
+def test_a_picture_unlike_the_first_frame_is_shown_once_then_forgotten() -> None:
+    session()
+    picture = folder() / start_picture.PICTURE_NAME
+    stale = pygame.image.load(str(picture))
+    stale.fill((255, 0, 255), pygame.Rect(10, 10, 50, 50))  # as an older version drew it
+    pygame.image.save(stale, str(picture))
+    shown, before, app = next_start()
+    try:
+        assert shown and before is not None
+        screen = pygame.display.get_surface()
+        assert screen is not None and pixels(screen) != before
+        told = start_picture.check(screen, str(folder()))
+        assert told is not None and "differed" in told
+        assert not picture.exists()
+        assert not (folder() / start_picture.FINGERPRINT_NAME).exists()
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        LaunchOptions(position="44", arguments=("--position", "44")),
+        LaunchOptions(fullscreen=True, arguments=("--fullscreen",)),
+    ],
+    ids=["a game from the command line", "fullscreen"],
+)
+def test_a_start_that_is_not_the_windowed_menu_keeps_no_picture(options: LaunchOptions) -> None:
+    session()  # a picture kept for the plain start: the other start drops it
+    assert (folder() / start_picture.PICTURE_NAME).is_file()
+    app = App(options, worker=FakeWorker())
+    app.settings.sound_on = False
+    app.open(sounds=False)
+    app.step([], 0.0)
+    app.close(keep_picture=True)
+    assert not (folder() / start_picture.PICTURE_NAME).exists()
+    assert not (folder() / start_picture.FINGERPRINT_NAME).exists()
+
+
+def test_a_picture_is_kept_only_by_a_real_close() -> None:
+    """Tests and scripts close an app without keeping one (only App.run's close does)."""
+    app = App(OPTIONS, worker=FakeWorker())
+    app.open(sounds=False)
+    app.close()
+    assert not (folder() / start_picture.PICTURE_NAME).exists()
+
+
+def test_the_settings_folder_is_found_as_the_settings_find_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from game.profile.settings import config_dir  # noqa: PLC0415
+
+    assert Path(start_picture.folder_for_settings()) == config_dir()
+    monkeypatch.delenv("CONNECT4_CONFIG_DIR")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    for xdg in (str(tmp_path / "xdg"), "", "   "):
+        monkeypatch.setenv("XDG_CONFIG_HOME", xdg)
+        assert Path(start_picture.folder_for_settings()) == config_dir(), repr(xdg)
+    assert SettingsStore().path.parent == config_dir()
+
+
+def test_the_launcher_loads_nothing_of_the_game_before_the_picture() -> None:
+    """What runs before the picture: the launcher and this module beside pygame, with no
+    settings, language, logging or command line parser (their time is what the picture
+    saves)."""
+    script = (
+        "import os, sys; os.environ['PYGAME_HIDE_SUPPORT_PROMPT'] = '1';"
+        "import pygame; before = set(sys.modules);"
+        "import game.launch, game.start_picture;"
+        "print(sorted(set(sys.modules) - before))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "['game', 'game._version', 'game.launch', 'game.start_picture']"
