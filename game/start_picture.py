@@ -190,15 +190,18 @@ def forget(folder: str) -> None:
             continue
 
 
-def check(frame: pygame.Surface, folder: str) -> str | None:
+def check(frame: pygame.Surface | None, folder: str) -> str | None:
     """After the game's own first frame: whether the picture shown before it (if one was)
     showed the same pixels.  One that did not is forgotten (the next start draws its
-    own); returns what to log about it, or None when there is nothing to say.  Forgets
-    what :func:`show` did either way."""
+    own); returns what to log about it, or None when there is nothing to say.  ``frame``
+    None: the first frame showed more than the menu, nothing to compare (the picture is
+    kept).  Forgets what :func:`show` did either way."""
     picture, problem = shown.picture, shown.problem
     shown.picture = shown.at = shown.problem = None
     if picture is None:
         return problem and f"the start picture was not shown: {problem}"
+    if frame is None:
+        return None
     import pygame  # noqa: PLC0415 - loaded by then
 
     same = frame.get_size() == picture.get_size() and pygame.image.tobytes(

@@ -39,7 +39,11 @@ def folder() -> Path:
 
 
 def session(
-    options: LaunchOptions = OPTIONS, *, kept_game: bool = False, **settings: object
+    options: LaunchOptions = OPTIONS,
+    *,
+    kept_game: bool = False,
+    resize: tuple[int, int] | None = None,
+    **settings: object,
 ) -> None:
     """A session that opens at the menu, plays a little if asked, and closes as
     :meth:`App.run` closes the window (keeping the picture)."""
@@ -50,6 +54,9 @@ def session(
         setattr(app.settings, name, value)
     app.apply_settings()
     app.step([], 0.0)
+    if resize is not None:  # the player drags the window to another size
+        app.step([pygame.event.Event(pygame.VIDEORESIZE, w=resize[0], h=resize[1])], FRAME)
+        assert app.size == resize
     if kept_game:  # two moves against Hard, then the window closes mid-game
         start_game(app, GameConfig(mode=Mode.VS_COMPUTER, level=level_by_name("Hard")))
         advance(app, 1.0)
@@ -80,19 +87,30 @@ def next_start(options: LaunchOptions = OPTIONS) -> tuple[bool, bytes | None, Ap
 
 
 @pytest.mark.parametrize(
-    ("case", "options", "settings", "kept_game"),
+    ("case", "options", "settings", "kept_game", "resize"),
     [
-        ("a window size from the command line", OPTIONS, {}, False),
-        ("the settings' size", LaunchOptions(), {"window_size": (700, 520)}, False),
-        ("German, high contrast", OPTIONS, {"language": "de", "theme": "high-contrast"}, False),
-        ("Chinese", OPTIONS, {"language": "zh_CN"}, False),
-        ("a kept game (Continue)", OPTIONS, {}, True),
+        ("a window size from the command line", OPTIONS, {}, False, None),
+        ("resized: the next start's size", LaunchOptions(), {}, False, (720, 560)),
+        ("resized, but the command line's size", OPTIONS, {}, False, (900, 650)),
+        (
+            "German, high contrast",
+            OPTIONS,
+            {"language": "de", "theme": "high-contrast"},
+            False,
+            None,
+        ),
+        ("Chinese", OPTIONS, {"language": "zh_CN"}, False, None),
+        ("a kept game (Continue)", OPTIONS, {}, True, None),
     ],
 )
 def test_the_next_start_shows_the_very_frame_the_game_then_draws(
-    case: str, options: LaunchOptions, settings: dict[str, object], kept_game: bool
+    case: str,
+    options: LaunchOptions,
+    settings: dict[str, object],
+    kept_game: bool,
+    resize: tuple[int, int] | None,
 ) -> None:
-    session(options, kept_game=kept_game, **settings)
+    session(options, kept_game=kept_game, resize=resize, **settings)
     assert (folder() / start_picture.PICTURE_NAME).is_file(), case
     shown, before, app = next_start(options)
     try:
@@ -102,6 +120,7 @@ def test_the_next_start_shows_the_very_frame_the_game_then_draws(
             assert app.scene.continues, "the kept game is offered"
         screen = pygame.display.get_surface()
         assert screen is not None and before is not None
+        assert screen.get_size() == (options.window_size or resize), case
         assert pixels(screen) == before, f"{case}: the game's first frame differs"
         assert start_picture.check(screen, str(folder())) is None
         assert (folder() / start_picture.PICTURE_NAME).is_file(), "kept: it was right"
@@ -248,3 +267,26 @@ def test_the_launcher_loads_nothing_of_the_game_before_the_picture() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "['game', 'game._version', 'game.launch', 'game.start_picture']"
+
+
+def test_a_first_frame_with_a_notice_over_the_menu_keeps_the_picture() -> None:
+    """A notice at the start (a repaired file, a missing asset) is drawn over the menu:
+    that frame is not compared with the picture of the menu alone, which stays (even one
+    that differs: without the notice it would be forgotten, as above)."""
+    session()
+    picture = folder() / start_picture.PICTURE_NAME
+    stale = pygame.image.load(str(picture))
+    stale.fill((255, 0, 255), pygame.Rect(10, 10, 50, 50))
+    pygame.image.save(stale, str(picture))
+    shown = start_picture.show(ARGUMENTS)
+    app = App(OPTIONS, worker=FakeWorker())
+    try:
+        app.open(sounds=False)
+        app.stage.notify("The settings file was repaired.")
+        app.step([], 0.0)
+        assert shown
+        app.check_start_picture(0.2)
+        assert picture.is_file()
+        assert start_picture.shown.picture is None, "let go"
+    finally:
+        app.close()

@@ -195,7 +195,7 @@ class App:
         try:
             self.step([], 0.0)
             since = seconds_since_process_start()
-            self._check_start_picture(since)
+            self.check_start_picture(since)
             log.info(
                 "first frame drawn %.3f s after launch"
                 " (%.3f s after the app was created; %.3f s of CPU; epoch %.3f)",
@@ -304,17 +304,19 @@ class App:
             self._stop_relabelling = None
 
     # -- the start's picture (game.start_picture) -------------------------------------
-    def _check_start_picture(self, since: float | None) -> None:
-        """After the first frame: when the start showed its picture, and whether that
-        picture was the same frame (a different one is forgotten)."""
+    def check_start_picture(self, since: float | None) -> None:
+        """After the first frame (``since`` seconds after launch): when the start showed
+        its picture, and whether that picture was the same frame (a different one is
+        forgotten).  A first frame with a notice over the menu (a repaired file, a
+        missing asset) is not compared: the picture was of the menu alone."""
         if start_picture.shown.at is not None and since is not None:
             early = since - (time.perf_counter() - start_picture.shown.at)
             log.info("start picture shown %.3f s after launch", early)
         surface = pygame.display.get_surface()
-        if surface is not None:
-            said = start_picture.check(surface, str(self.saver.store.path.parent))
-            if said is not None:
-                log.info("%s", said)
+        alone = surface if not self.stage.notices.shown else None
+        said = start_picture.check(alone, str(self.saver.store.path.parent))
+        if said is not None:
+            log.info("%s", said)
 
     def keep_start_picture(self) -> None:
         """Draw the main menu as the next start with the same command line will show it
