@@ -314,7 +314,3 @@ def main(argv: list[str] | None = None) -> int:
         arguments=tuple(arguments),
     )
     return run(options)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -2,22 +2,28 @@
 
 Opening the window and drawing the menu the first time takes the game's own modules
 (the settings, the scenes, the fonts, the layout): about 0.1 s of a start.  When the
-window closes, the app draws the main menu as the next start will show it (the same
-scene from the saved settings and the kept game, at the size the window will open with)
-and keeps that picture in the settings folder (:func:`keep`), with a fingerprint of what
-it depends on.  At the next start :func:`show` runs first, with nothing loaded but this
-module and pygame: when the fingerprint still holds (the same version, command line,
-settings folder and files in it, desktop size and language variables), it opens the
-window and shows the picture.  The game's own first frame then draws the same pixels
-over it; :func:`check` compares the two, and a picture that differs is thrown away (and
-logged), so that a stale one is shown once at most.
+window closes at the end of a session, the app draws the main menu as the next start
+will show it (the same scene from the saved settings and the kept game, at the size the
+window will open with) and keeps that picture in the settings folder (:func:`keep`),
+with a fingerprint of what it depends on.  At the next start :func:`show` runs first,
+with nothing loaded but this module: when the fingerprint still holds (the same
+version, interpreter, command line, settings folder and files in it, the game's and the
+language's environment variables, then, with pygame loaded, the desktop's size), it
+opens the window and shows the picture.  The game's own first frame then draws the same
+pixels over it; :func:`check` compares the two.  A picture that differs is forgotten,
+and the session that found it keeps none (its log says so): a difference the
+fingerprint cannot see (the system's language on Windows and macOS comes from the
+system's settings, not its environment; another window holding the game in progress) is
+shown once, then not until a session ends with nothing found.
 
-Never kept for a fullscreen start, nor for one that goes straight to a game: only the
-main menu's picture is kept.  Any problem (a damaged or missing file, no display)
-means no picture, never a failed start: the game then opens its window itself.
+Kept only for a windowed start at the main menu.  Pygame is not even imported unless
+everything but the desktop holds (``--help``, ``--version``, ``--self-test`` and a
+refused option never match a kept command line).  Any problem (a damaged or missing
+file, no display) means no picture, never a failed start: the game then opens its
+window itself.
 
-Imports only ``os``, ``sys`` and ``time`` at import time (pygame when :func:`show` or
-:func:`keep` runs); does nothing at import time.
+Imports only ``os``, ``sys``, ``time`` and :mod:`game._version` at import time;
+does nothing at import time.
 """
 
 from __future__ import annotations
@@ -36,15 +42,38 @@ if TYPE_CHECKING:
 
 PICTURE_NAME = "start-picture.bmp"
 FINGERPRINT_NAME = "start-picture.txt"
-FORMAT = "connect4 start picture 1"
-"""The fingerprint file's first line (another one is not read)."""
+FORMAT = "connect4 start picture 2"
+"""The fingerprint file's first line (another one is not read).  Then the fingerprint
+(:func:`fingerprint`), the desktop's size, the picture's size and the window's title."""
 
 LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 """The environment variables the system's language is read from (i18n)."""
 
+GAME_VARIABLES = "CONNECT4_"
+"""The prefix of the game's own environment variables (folders of assets, locales...)."""
+
 HEADLESS_DRIVERS = frozenset({"offscreen", "dummy"})
-"""SDL's drivers that draw nowhere (as :data:`game.ui.window.HEADLESS_DRIVERS`: a
-picture is shown on one only when ``SDL_VIDEODRIVER`` asks for it, as in tests)."""
+"""SDL's drivers that draw nowhere: the game uses one only when ``SDL_VIDEODRIVER``
+asks for it (as tests do); else it is SDL's fallback without a display."""
+
+
+def prepare_sdl() -> None:
+    """The settings SDL and pygame read from the environment: call before importing
+    pygame (:func:`game.ui.prepare_environment`).  Each is a default: a value already in
+    the environment wins.
+
+    * no pygame banner on stdout;
+    * an X11 window class matching the desktop entry (connect4.desktop) rather than the
+      script's or the executable's file name;
+    * on Linux, a plain (XShm) window surface: SDL's default there backs it with OpenGL,
+      which on machines without GPU drivers (VMs, remote desktops, Xvfb) is
+      software-rendered: 0.2 s more to open the window and ~20 ms per frame.  A 2D game
+      blitting one surface gains nothing from it.
+    """
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "connect4")
+    if sys.platform.startswith("linux"):
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
 
 class _Shown:
@@ -61,29 +90,31 @@ shown = _Shown()
 
 
 def folder_for_settings() -> str:
-    """The settings folder, as :func:`game.profile.settings.config_dir` finds it,
-    without loading platformdirs on Linux (10 ms there); :func:`show` also requires it
-    to be the folder the picture was kept for."""
+    """The settings folder, as :func:`game.profile.settings.config_dir` finds it in the
+    usual cases, without loading platformdirs on Linux (10 ms there).  Where platformdirs'
+    finer rules differ, the fingerprint (which names the folder the app used) does not
+    hold: no picture, nothing worse."""
     override = os.environ.get("CONNECT4_CONFIG_DIR")
     if override:
         return override
     linux = sys.platform.startswith("linux")  # (a name: the type checker knows its platform)
     if linux:
-        base = os.environ.get("XDG_CONFIG_HOME", "").strip() or os.path.expanduser("~/.config")
+        base = os.environ.get("XDG_CONFIG_HOME", "").strip()
+        if not os.path.isabs(base):  # platformdirs ignores a relative one
+            base = os.path.expanduser("~/.config")
         return os.path.join(base, "connect4")
     import platformdirs  # noqa: PLC0415 - only where the folder's rules are the system's
 
     return str(platformdirs.user_config_dir("connect4"))
 
 
-def fingerprint(
-    folder: str, arguments: Sequence[str], desktop: tuple[int, int], version: str
-) -> str:
-    """One line naming everything the main menu's first frame depends on but the code:
-    ``version``, the interpreter, the command line, ``folder`` and every file in it
-    (name, size, time of change; not the picture's own files, nor lock files, whose
-    time changes with every save), the desktop's size and the language variables.  The
-    same inputs give the same line."""
+def fingerprint(folder: str, arguments: Sequence[str], version: str) -> str:
+    """One line naming what the main menu's first frame depends on but the code and the
+    desktop's size: ``version``, the interpreter, the command line, ``folder`` and every
+    file in it (name, size, time of change; not the picture's own files, nor lock
+    files, whose time changes with every save), the language's and the game's
+    environment variables.  The same inputs give the same line ("" if the folder cannot
+    be read)."""
     files = []
     try:
         with os.scandir(folder) as entries:
@@ -95,47 +126,53 @@ def fingerprint(
                     files.append((entry.name, info.st_size, info.st_mtime_ns))
     except OSError:
         return ""
-    languages = tuple(os.environ.get(name, "") for name in LANGUAGE_VARIABLES)
+    variables = sorted(
+        (name, value)
+        for name, value in os.environ.items()
+        if name in LANGUAGE_VARIABLES or name.startswith(GAME_VARIABLES)
+    )
     inputs = (
         version,
         sys.executable,
         tuple(arguments),
         os.path.abspath(folder),
         tuple(sorted(files)),
-        desktop,
-        languages,
+        tuple(variables),
     )
     return repr(inputs)
 
 
+def desktop_size() -> str:
+    """The first display's size as ``WxH`` (requires ``pygame.display.init``)."""
+    import pygame  # noqa: PLC0415 - loaded by then
+
+    desktops = pygame.display.get_desktop_sizes()
+    width, height = desktops[0] if desktops else (0, 0)
+    return f"{width}x{height}"
+
+
 def show(arguments: Sequence[str]) -> bool:
     """Open the window and show the kept picture, when its fingerprint still holds;
-    whether it did.  Never raises: a start without the picture is only slower."""
+    whether it did.  Never raises, and leaves the display as it found it unless the
+    picture is up: a start without the picture is only slower."""
     try:
-        return _show(arguments)
+        if _show(arguments):
+            return True
     except Exception as error:  # any: the game opens its window itself then
-        shown.picture = None
         shown.problem = f"{type(error).__name__}: {error}"
-        return False
+    shown.picture = None
+    pygame = sys.modules.get("pygame")
+    if pygame is not None:
+        pygame.display.quit()
+    return False
 
 
 def _show(arguments: Sequence[str]) -> bool:
-    folder = folder_for_settings()
-    try:
-        with open(os.path.join(folder, FINGERPRINT_NAME), encoding="utf-8") as file:
-            lines = file.read().split("\n")
-    except (OSError, UnicodeDecodeError):
-        return False  # none kept (the first start, or a fullscreen one): nothing to say
-    if len(lines) < 4 or lines[0] != FORMAT:
-        shown.problem = "its fingerprint file is not one this version reads"
+    kept = _kept_for(arguments)
+    if kept is None:
         return False
-    kept, size_text, caption = lines[1], lines[2], lines[3]
-    width, _, height = size_text.partition("x")
-    size = (int(width), int(height))
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "connect4")
-    if sys.platform.startswith("linux"):
-        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")  # as game.ui sets it
+    folder, desktop, size, caption = kept
+    prepare_sdl()
     import pygame  # noqa: PLC0415 - the window's start, not this module's import
 
     pygame.display.init()
@@ -143,10 +180,8 @@ def _show(arguments: Sequence[str]) -> bool:
     driver = pygame.display.get_driver()
     if driver in HEADLESS_DRIVERS and driver not in requested:
         return False  # no display: the game says so itself
-    desktops = pygame.display.get_desktop_sizes()
-    desktop = desktops[0] if desktops else (0, 0)
-    if fingerprint(folder, arguments, desktop, __version__) != kept:
-        return False  # something changed since: the game draws the menu itself
+    if desktop_size() != desktop:
+        return False  # another screen: the window may open at another size
     picture = pygame.image.load(os.path.join(folder, PICTURE_NAME))
     if picture.get_size() != size:
         shown.problem = f"the picture is {picture.get_size()}, not {size}"
@@ -160,29 +195,57 @@ def _show(arguments: Sequence[str]) -> bool:
     return True
 
 
+def _kept_for(arguments: Sequence[str]) -> tuple[str, str, tuple[int, int], str] | None:
+    """The kept picture's folder, desktop size, size and title when its fingerprint holds
+    for ``arguments`` (the desktop aside: that needs pygame), else None."""
+    folder = folder_for_settings()
+    try:
+        with open(os.path.join(folder, FINGERPRINT_NAME), encoding="utf-8") as file:
+            lines = file.read().split("\n")
+    except (OSError, UnicodeDecodeError):
+        return None  # none kept (the first start, or a fullscreen one): nothing to say
+    if len(lines) < 5 or lines[0] != FORMAT:
+        shown.problem = "its fingerprint file is not one this version reads"
+        return None
+    kept, desktop, size_text, caption = lines[1:5]
+    if fingerprint(folder, arguments, __version__) != kept:
+        return None  # something changed since (or another command line): not a word
+    width, _, height = size_text.partition("x")
+    return folder, desktop, (int(width), int(height)), caption
+
+
 def keep(picture: pygame.Surface, folder: str, arguments: Sequence[str], caption: str) -> None:
     """Keep ``picture`` for the next start with the same command line (``arguments``) and
-    the files of ``folder`` as they are now.  Call it once the last save is written.
-    Raises OSError (or pygame.error) if it cannot be written; a half-written pair is
-    never read (the fingerprint is written last, and checked against the picture's
-    size)."""
+    the files of ``folder`` as they are now (requires the display).  Call it once the
+    last save is written.  Raises OSError (or pygame.error) if it cannot be written.
+    Each file is written under a name of this process's, then renamed, the old
+    fingerprint removed first: a start never reads half a file, nor pairs a fingerprint
+    with another window's picture."""
     import pygame  # noqa: PLC0415 - loaded by then
 
     forget(folder)
-    desktops = pygame.display.get_desktop_sizes()
-    desktop = desktops[0] if desktops else (0, 0)
-    pygame.image.save(picture, os.path.join(folder, PICTURE_NAME))
-    kept = fingerprint(folder, arguments, desktop, __version__)
+    mine = f".{os.getpid()}.new"
+    picture_path = os.path.join(folder, PICTURE_NAME)
+    pygame.image.save(picture, picture_path + mine + ".bmp")
+    os.replace(picture_path + mine + ".bmp", picture_path)
     width, height = picture.get_size()
-    text = "\n".join((FORMAT, kept, f"{width}x{height}", caption.replace("\n", " "), ""))
-    temporary = os.path.join(folder, FINGERPRINT_NAME + ".new")
-    with open(temporary, "w", encoding="utf-8") as file:
-        file.write(text)
-    os.replace(temporary, os.path.join(folder, FINGERPRINT_NAME))
+    lines = (
+        FORMAT,
+        fingerprint(folder, arguments, __version__),
+        desktop_size(),
+        f"{width}x{height}",
+        caption.replace("\n", " "),
+        "",
+    )
+    text_path = os.path.join(folder, FINGERPRINT_NAME)
+    with open(text_path + mine, "w", encoding="utf-8") as file:
+        file.write("\n".join(lines))
+    os.replace(text_path + mine, text_path)
 
 
 def forget(folder: str) -> None:
-    """Remove the kept picture, if any (the next start draws its own first frame)."""
+    """Remove the kept picture, if any (the next start draws its own first frame).
+    Raises OSError if a file is there and cannot be removed."""
     for name in (FINGERPRINT_NAME, PICTURE_NAME):
         try:
             os.remove(os.path.join(folder, name))
@@ -190,24 +253,27 @@ def forget(folder: str) -> None:
             continue
 
 
-def check(frame: pygame.Surface | None, folder: str) -> str | None:
+def check(frame: pygame.Surface | None, folder: str) -> tuple[bool, str | None]:
     """After the game's own first frame: whether the picture shown before it (if one was)
-    showed the same pixels.  One that did not is forgotten (the next start draws its
-    own); returns what to log about it, or None when there is nothing to say.  ``frame``
-    None: the first frame showed more than the menu, nothing to compare (the picture is
-    kept).  Forgets what :func:`show` did either way."""
+    differed from it, and what to log (None: nothing to say).  A picture that differed
+    is forgotten (the next start draws its own).  ``frame`` None: the first frame showed
+    more than the menu, nothing to compare (the picture is kept).  Forgets what
+    :func:`show` did either way."""
     picture, problem = shown.picture, shown.problem
     shown.picture = shown.at = shown.problem = None
     if picture is None:
-        return problem and f"the start picture was not shown: {problem}"
+        return False, problem and f"the start picture was not shown: {problem}"
     if frame is None:
-        return None
+        return False, None
     import pygame  # noqa: PLC0415 - loaded by then
 
     same = frame.get_size() == picture.get_size() and pygame.image.tobytes(
         frame, "RGB"
     ) == pygame.image.tobytes(picture, "RGB")
     if same:
-        return None
-    forget(folder)
-    return "the start picture differed from the first frame: forgotten"
+        return False, None
+    try:
+        forget(folder)
+    except OSError as error:
+        return True, f"the start picture differed from the first frame; not removed: {error}"
+    return True, "the start picture differed from the first frame: forgotten"

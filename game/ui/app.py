@@ -75,6 +75,14 @@ WORKER_CHECK = 1.0
 """While a request is unanswered, the worker is looked at this often (seconds) even
 without a reply, so that a hung worker is replaced in time."""
 HIDING = frozenset({pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN})
+CLICKED_OR_TYPED = (
+    pygame.MOUSEBUTTONDOWN,
+    pygame.MOUSEBUTTONUP,
+    pygame.KEYDOWN,
+    pygame.KEYUP,
+    pygame.TEXTINPUT,
+)
+"""What a player may have done on the start's picture before the game could answer."""
 SHOWING = frozenset(
     {pygame.WINDOWRESTORED, pygame.WINDOWSHOWN, pygame.WINDOWEXPOSED, pygame.WINDOWMAXIMIZED}
 )
@@ -132,6 +140,8 @@ class App:
         self.saver.on_saved = self._ring_saved
         self._stop_relabelling: Callable[[], None] | None = None
         self._created = time.perf_counter()
+        self._picture_differed = False
+        """The start's picture differed from the first frame (then none is kept)."""
         self._resized = False
         """The window changed size since the mouse last moved (its motion events without
         a movement are SDL's, not the player's)."""
@@ -192,6 +202,8 @@ class App:
         draws at 60 fps while something moves and waits otherwise (module docstring)."""
         self.open(sounds=False)
         previous: Closing | None = None
+        ended = False
+        """Whether the loop ended as the player asked (not by an error: no picture then)."""
         try:
             self.step([], 0.0)
             since = seconds_since_process_start()
@@ -216,10 +228,11 @@ class App:
             while self.running:
                 self.bell.listen(self._reply_connection())
                 loop.turn()
+            ended = True
         finally:
             if self.bell is not None:
                 self.bell.close()
-            self.close(keep_picture=True)
+            self.close(keep_picture=ended)
             if previous is not None:
                 restore_signals(previous)
         return 0
@@ -306,33 +319,39 @@ class App:
     # -- the start's picture (game.start_picture) -------------------------------------
     def check_start_picture(self, since: float | None) -> None:
         """After the first frame (``since`` seconds after launch): when the start showed
-        its picture, and whether that picture was the same frame (a different one is
-        forgotten).  A first frame with a notice over the menu (a repaired file, a
-        missing asset) is not compared: the picture was of the menu alone."""
+        its picture, and whether that picture was the same frame.  One that differed is
+        forgotten, this session keeps none (:meth:`close`), and what was clicked or typed
+        on it is dropped (it may have been meant for another item).  A first frame with
+        a notice over the menu (a repaired file, a missing asset) is not compared: the
+        picture was of the menu alone."""
         if start_picture.shown.at is not None and since is not None:
             early = since - (time.perf_counter() - start_picture.shown.at)
             log.info("start picture shown %.3f s after launch", early)
         surface = pygame.display.get_surface()
         alone = surface if not self.stage.notices.shown else None
-        said = start_picture.check(alone, str(self.saver.store.path.parent))
+        differed, said = start_picture.check(alone, str(self.saver.store.path.parent))
+        if differed:
+            self._picture_differed = True
+            pygame.event.clear(CLICKED_OR_TYPED)
         if said is not None:
             log.info("%s", said)
 
     def keep_start_picture(self) -> None:
         """Draw the main menu as the next start with the same command line will show it
         (the saved settings and kept game, the size the window will open with) and keep
-        it; a start that goes fullscreen or straight to a game keeps none.  Call once
-        the last save is written, with the window open.  A picture that cannot be
-        written is only logged: the next start draws its own first frame."""
+        it; a start that goes fullscreen or straight to a game keeps none, nor does a
+        session whose start showed a picture that differed.  Call once the last save is
+        written, with the window open.  Never raises: a picture that cannot be made or
+        written is only logged (the next start draws its own first frame)."""
         folder = str(self.saver.store.path.parent)
         options = self.options
         screen = pygame.display.get_surface()
-        if screen is None:
-            return
         fullscreen = self.settings.fullscreen if options.fullscreen is None else options.fullscreen
         try:
-            if options.starts_a_game or fullscreen:
+            if options.starts_a_game or fullscreen or self._picture_differed or screen is None:
                 start_picture.forget(folder)
+                if self._picture_differed:
+                    log.info("no start picture kept: this start's differed from its first frame")
                 return
             size = within_the_desktop(options.window_size or self.settings.window_size)
             picture = pygame.Surface(size, 0, screen)  # the window's pixel format
@@ -340,8 +359,8 @@ class App:
             menu.update(0.0)
             menu.draw(picture)
             start_picture.keep(picture, folder, options.arguments, title())
-        except (OSError, pygame.error) as error:
-            log.warning("the start picture was not kept: %s", error)
+        except Exception:  # any: the window is closing, and the picture is only a head start
+            log.exception("the start picture was not kept")
 
     def _relabel(self, _code: str) -> None:
         """The language changed: every scene on the stack takes its words again (the one

@@ -19,6 +19,7 @@ import pygame
 from game.i18n import gettext as _
 from game.profile.preferences import MAX_WINDOW, MIN_WINDOW
 from game.resources import WINDOW_ICON, MissingAssetError, asset_path
+from game.start_picture import HEADLESS_DRIVERS, shown
 
 log = logging.getLogger(__name__)
 
@@ -26,11 +27,6 @@ log = logging.getLogger(__name__)
 def title() -> str:
     """The window's title: the game's name in the player's language."""
     return _("Connect Four")
-
-
-HEADLESS_DRIVERS = frozenset({"offscreen", "dummy"})
-"""SDL video drivers that draw nowhere.  SDL falls back to one of them when it
-cannot reach a display; the game uses them only when SDL_VIDEODRIVER asks."""
 
 
 def within_the_desktop(size: tuple[int, int]) -> tuple[int, int]:
@@ -80,10 +76,16 @@ class Window:
         before()
         pygame.display.set_caption(title())
         problems = _load_icon()
-        shown = pygame.display.get_surface()
-        if shown is not None and not self.fullscreen and shown.get_size() == self.window_size:
-            # The start's picture is up (game.start_picture): set_mode again would blank it.
-            self.screen = shown
+        up = pygame.display.get_surface()
+        if (
+            shown.picture is not None
+            and up is not None
+            and up.get_size() == self.window_size
+            and not self.fullscreen
+        ):
+            # The start's picture is up (game.start_picture) at the size the window opens
+            # with (its fingerprint holds): set_mode again would blank it.
+            self.screen = up
         else:
             self.screen = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
         window = _window()
