@@ -26,6 +26,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import start_picture
 from game.core import HEIGHT, WIDTH, Board
 from game.logs import LOG_FILE, log_dir
 from game.profile.preferences import Settings
@@ -526,7 +527,7 @@ def test_the_next_start_opens_on_the_menu_the_last_window_kept(display: Display)
                 time.sleep(0.05)
             display.close_window(window)
             assert game.wait(10) == 0, log_tail()
-        kept = config_dir() / "start-picture.bmp"
+        kept = config_dir() / start_picture.PICTURE_NAME
         assert kept.is_file(), f"{start} start: no picture kept; the log ends:\n{log_tail()}"
     told = log_tail(80)
     assert told.count("start picture shown") == 1, told  # the next start's, not the first's
