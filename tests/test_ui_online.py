@@ -26,6 +26,7 @@ from game.net.discovery import FoundGame
 from game.net.hosting import HostedServer
 from game.net.messages import (
     MAX_CHAT,
+    MAX_NAME,
     Chat,
     Colour,
     Leave,
@@ -653,7 +654,13 @@ def test_a_long_chat_line_keeps_its_end_in_view_and_counts_towards_its_limit(app
     assert box.count == f"150/{MAX_CHAT}"
     box.type("z" * 100)  # past the limit: what fits is kept, and the count says it is full
     assert len(box.text) == MAX_CHAT and box.count == f"{MAX_CHAT}/{MAX_CHAT}"
-    assert TextBox("Room code", 6, "ABCDEF").count is None  # a short box needs no count
+    # A short box is counted only once full (a name: what is typed further is left out),
+    # a room code's never.
+    assert TextBox("Your name", MAX_NAME, "x" * (MAX_NAME - 1)).count is None
+    name = TextBox("Your name", MAX_NAME, "x" * (MAX_NAME - 1))
+    name.type("yz")
+    assert name.text.endswith("xy") and name.count == f"{MAX_NAME}/{MAX_NAME}"
+    assert TextBox("Room code", 6, "ABCDEF", upper=True).count is None
     drawn: list[Drawn] = []
     app.stage.text.watch(drawn.append)
     surface = pygame.Surface((960, 720))

@@ -27,7 +27,9 @@ BUTTON_KEYS: Final = frozenset(
 
 COUNTED_FROM: Final = 0.75
 """A box of :data:`COUNTED_LIMIT` characters or more shows how many are typed once it is
-this full (a chat line stops at 200: the count says so before it does)."""
+this full (a chat line stops at 200: the count says so before it does); a shorter one
+(a name) only once it is full, when what is typed further is left out.  A room code's
+box never: a code has its one length."""
 COUNTED_LIMIT: Final = 40
 
 
@@ -44,10 +46,12 @@ class TextBox:
     @property
     def count(self) -> str | None:
         """What is typed against the limit ("150/200") once a long box is nearly full
-        (:data:`COUNTED_FROM`), else None."""
-        if self.limit < COUNTED_LIMIT or len(self.text) < self.limit * COUNTED_FROM:
+        (:data:`COUNTED_FROM`) or any other box but a room code's is full, else None."""
+        typed = len(self.text)
+        full = typed >= self.limit and not self.upper
+        if not full and (self.limit < COUNTED_LIMIT or typed < self.limit * COUNTED_FROM):
             return None
-        return f"{len(self.text)}/{self.limit}"
+        return f"{typed}/{self.limit}"
 
     def type(self, typed: str) -> None:
         printable = "".join(char for char in typed if char.isprintable())
