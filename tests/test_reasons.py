@@ -38,9 +38,9 @@ SIDES = Sides("Red", "Yellow")  # Red made the move
         ),
         (
             Reason(Why.LONG_TERM, discs=9),
-            "No short tactic: Yellow wins later, with 9 more discs at best play.",
+            "Deeper than a few moves: Yellow wins later, with 9 more discs at best play.",
         ),
-        (Reason(Why.LONG_TERM), "No short tactic: the loss comes later."),
+        (Reason(Why.LONG_TERM), "Deeper than a few moves: the loss comes later."),
     ],
 )
 def test_each_reason_has_its_sentence(reason: Reason, said: str) -> None:
@@ -50,8 +50,8 @@ def test_each_reason_has_its_sentence(reason: Reason, said: str) -> None:
 def test_a_mistakes_long_term_reason_names_the_column_that_still_won() -> None:
     said = sentence(Reason(Why.LONG_TERM, discs=5), SIDES, 3, mistake=True)
     assert said == (
-        "No short tactic: column 4 still won, with 5 more discs at best play, and now Yellow"
-        " can hold the draw."
+        "Deeper than a few moves: column 4 still won, with 5 more discs at best play, and now"
+        " Yellow can hold the draw."
     )
 
 
@@ -77,7 +77,7 @@ def test_a_deciding_threat_says_how_it_decides(decider: Decider, start: str) -> 
     assert (parity in said) == (decider.forced and decider.owners_parity), said
     # A lost win's threat needs the column that had it: without, only the length is said.
     if decider.lost_win:
-        assert sentence(reason, SIDES, None, mistake=True).startswith("No short tactic")
+        assert sentence(reason, SIDES, None, mistake=True).startswith("Deeper than a few moves")
 
 
 def test_every_deciding_sentence_is_used_and_the_cells_are_marked_for_their_winner() -> None:

@@ -548,7 +548,9 @@ def test_the_coach_says_a_blunder_before_the_computer_replies_and_takes_it_back(
         assert offer.reason == Reason(Why.LONG_TERM, discs=20)
         names = {"red": "Red", "yellow": "Yellow"}
         words = offer.reason_words(scene.round.match.colour_of, names)
-        assert words == "No short tactic: Yellow wins later, with 20 more discs at best play."
+        assert words == (
+            "Deeper than a few moves: Yellow wins later, with 20 more discs at best play."
+        )
         assert [item.key for item in scene.buttons.items] == ["takeback", "keep", "menu"]
         app.step([key(pygame.K_RETURN)], FRAME)  # Take it back has the focus
         assert scene.board.moves == "" and scene.coach.offer is None

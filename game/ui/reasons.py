@@ -87,20 +87,21 @@ def _later(reason: Reason, sides: Sides, best_column: int | None) -> str:
         best = number(best_column + 1)
         if count is None:
             return _(
-                "No short tactic: column {best} still won, and now {opponent} can hold the draw."
+                "Deeper than a few moves: column {best} still won, and now {opponent} can hold"
+                " the draw."
             ).format(best=best, opponent=sides.opponent)
         return ngettext(
-            "No short tactic: column {best} still won, with {count} more disc at best play,"
-            " and now {opponent} can hold the draw.",
-            "No short tactic: column {best} still won, with {count} more discs at best play,"
-            " and now {opponent} can hold the draw.",
+            "Deeper than a few moves: column {best} still won, with {count} more disc at best"
+            " play, and now {opponent} can hold the draw.",
+            "Deeper than a few moves: column {best} still won, with {count} more discs at best"
+            " play, and now {opponent} can hold the draw.",
             count,
         ).format(best=best, count=number(count), opponent=sides.opponent)
     if count is None:
-        return _("No short tactic: the loss comes later.")
+        return _("Deeper than a few moves: the loss comes later.")
     return ngettext(
-        "No short tactic: {opponent} wins later, with {count} more disc at best play.",
-        "No short tactic: {opponent} wins later, with {count} more discs at best play.",
+        "Deeper than a few moves: {opponent} wins later, with {count} more disc at best play.",
+        "Deeper than a few moves: {opponent} wins later, with {count} more discs at best play.",
         count,
     ).format(opponent=sides.opponent, count=number(count))
 
