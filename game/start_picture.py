@@ -22,7 +22,7 @@ refused option never match a kept command line).  Any problem (a damaged or miss
 file, no display) means no picture, never a failed start: the game then opens its
 window itself.
 
-Imports only ``os``, ``sys``, ``time`` and :mod:`game._version` at import time;
+Imports only ``os``, ``sys``, ``time``, ``warnings`` and :mod:`game._version` at import time;
 does nothing at import time.
 """
 
@@ -31,6 +31,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+import warnings
 from typing import TYPE_CHECKING
 
 from game._version import __version__
@@ -45,9 +46,13 @@ PICTURE_NAME = "start-picture.pixels"
 960x720, 66 kB, inflated in 3-6 ms (here), where a BMP would put 2 MB in the settings
 folder (1 ms to load) and a PNG takes as long to load and 36 ms to write."""
 FINGERPRINT_NAME = "start-picture.txt"
-FORMAT = "connect4 start picture 2"
+FORMAT = "connect4 start picture 3"
 """The fingerprint file's first line (another one is not read).  Then the fingerprint
-(:func:`fingerprint`), the desktop's size, the picture's size and the window's title."""
+(:func:`fingerprint`), the desktop's size, the picture's size, the window's title and
+the icon's size (empty: no icon)."""
+ICON_NAME = "start-picture.icon"
+"""The window's icon as the picture (RGBA rows, zlib): shown with it, so that the
+window does not wear pygame's own until the game sets the game's."""
 
 LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 """The environment variables the system's language is read from (i18n)."""
@@ -174,7 +179,7 @@ def _show(arguments: Sequence[str]) -> bool:
     kept = _kept_for(arguments)
     if kept is None:
         return False
-    folder, desktop, size, caption = kept
+    folder, desktop, size, caption, icon_size = kept
     prepare_sdl()
     import pygame  # noqa: PLC0415 - the window's start, not this module's import
 
@@ -185,16 +190,21 @@ def _show(arguments: Sequence[str]) -> bool:
         return False  # no display: the game says so itself
     if desktop_size() != desktop:
         return False  # another screen: the window may open at another size
-    import zlib  # noqa: PLC0415 - only for a picture to show
-
-    with open(os.path.join(folder, PICTURE_NAME), "rb") as file:
-        pixels = zlib.decompress(file.read())
-    if len(pixels) != size[0] * size[1] * 3:
-        shown.problem = f"the picture has {len(pixels)} bytes, not the {size} window's"
+    pixels = _pixels(folder, PICTURE_NAME, size, "RGB")
+    if pixels is None:
         return False
     picture = pygame.image.frombuffer(pixels, size, "RGB")  # no copy (3 ms): it keeps them
+    if icon_size is not None:
+        icon = _pixels(folder, ICON_NAME, icon_size, "RGBA")
+        if icon is None:
+            return False
+        pygame.display.set_icon(pygame.image.frombuffer(icon, icon_size, "RGBA"))
     pygame.display.set_caption(caption)
-    screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    with warnings.catch_warnings():
+        # A window manager that sizes a new window at once (a tiling one) makes pygame
+        # warn; the game then keeps the size the window has (game.ui.window).
+        warnings.simplefilter("ignore", RuntimeWarning)
+        screen = pygame.display.set_mode(size, pygame.RESIZABLE)
     screen.blit(picture, (0, 0))
     pygame.display.flip()
     shown.picture = picture
@@ -202,42 +212,65 @@ def _show(arguments: Sequence[str]) -> bool:
     return True
 
 
-def _kept_for(arguments: Sequence[str]) -> tuple[str, str, tuple[int, int], str] | None:
-    """The kept picture's folder, desktop size, size and title when its fingerprint holds
-    for ``arguments`` (the desktop aside: that needs pygame), else None."""
+def _pixels(folder: str, name: str, size: tuple[int, int], kind: str) -> bytes | None:
+    """The pixels of file ``name`` (``kind``: "RGB" or "RGBA"), or None (the problem said
+    in :data:`shown`) if they are not ``size``'s."""
+    import zlib  # noqa: PLC0415 - only for a picture to show
+
+    with open(os.path.join(folder, name), "rb") as file:
+        pixels = zlib.decompress(file.read())
+    if len(pixels) != size[0] * size[1] * len(kind):
+        shown.problem = f"{name} has {len(pixels)} bytes, not {size[0]}x{size[1]} {kind}"
+        return None
+    return pixels
+
+
+def _size(text: str) -> tuple[int, int]:
+    width, _, height = text.partition("x")
+    return int(width), int(height)
+
+
+def _kept_for(
+    arguments: Sequence[str],
+) -> tuple[str, str, tuple[int, int], str, tuple[int, int] | None] | None:
+    """The kept picture's folder, desktop size, size, title and icon size when its
+    fingerprint holds for ``arguments`` (the desktop aside: that needs pygame), else
+    None."""
     folder = folder_for_settings()
     try:
         with open(os.path.join(folder, FINGERPRINT_NAME), encoding="utf-8") as file:
             lines = file.read().split("\n")
     except (OSError, UnicodeDecodeError):
         return None  # none kept (the first start, or a fullscreen one): nothing to say
-    if len(lines) < 5 or lines[0] != FORMAT:
+    if len(lines) < 6 or lines[0] != FORMAT:
         shown.problem = "its fingerprint file is not one this version reads"
         return None
-    kept, desktop, size_text, caption = lines[1:5]
+    kept, desktop, size, caption, icon = lines[1:6]
     if fingerprint(folder, arguments, __version__) != kept:
         return None  # something changed since (or another command line): not a word
-    width, _, height = size_text.partition("x")
-    return folder, desktop, (int(width), int(height)), caption
+    return folder, desktop, _size(size), caption, _size(icon) if icon else None
 
 
-def keep(picture: pygame.Surface, folder: str, arguments: Sequence[str], caption: str) -> None:
-    """Keep ``picture`` for the next start with the same command line (``arguments``) and
-    the files of ``folder`` as they are now (requires the display).  Call it once the
-    last save is written.  Raises OSError if it cannot be written.
-    Each file is written under a name of this process's, then renamed, the old
-    fingerprint removed first: a start never reads half a file, nor pairs a fingerprint
-    with another window's picture."""
-    import zlib  # noqa: PLC0415
-
+def keep(
+    picture: pygame.Surface,
+    folder: str,
+    arguments: Sequence[str],
+    *,
+    caption: str,
+    icon: pygame.Surface | None,
+) -> None:
+    """Keep ``picture`` (with the window's ``caption`` and ``icon``) for the next start
+    with the same command line (``arguments``) and the files of ``folder`` as they are
+    now (requires the display).  Call it once the last save is written.  Raises OSError
+    if it cannot be written.  Each file is written under a name of this process's, then
+    renamed, the old fingerprint removed first: a start never reads half a file, nor
+    pairs a fingerprint with another window's picture."""
     import pygame  # noqa: PLC0415 - loaded by then
 
     forget(folder)
-    mine = f".{os.getpid()}.new"
-    picture_path = os.path.join(folder, PICTURE_NAME)
-    with open(picture_path + mine, "wb") as file:
-        file.write(zlib.compress(pygame.image.tobytes(picture, "RGB"), 1))
-    os.replace(picture_path + mine, picture_path)
+    _write(folder, PICTURE_NAME, pygame.image.tobytes(picture, "RGB"))
+    if icon is not None:
+        _write(folder, ICON_NAME, pygame.image.tobytes(icon, "RGBA"))
     width, height = picture.get_size()
     lines = (
         FORMAT,
@@ -245,18 +278,28 @@ def keep(picture: pygame.Surface, folder: str, arguments: Sequence[str], caption
         desktop_size(),
         f"{width}x{height}",
         caption.replace("\n", " "),
+        "" if icon is None else "{}x{}".format(*icon.get_size()),
         "",
     )
-    text_path = os.path.join(folder, FINGERPRINT_NAME)
-    with open(text_path + mine, "w", encoding="utf-8") as file:
-        file.write("\n".join(lines))
-    os.replace(text_path + mine, text_path)
+    _write(folder, FINGERPRINT_NAME, "\n".join(lines).encode("utf-8"), packed=False)
+
+
+def _write(folder: str, name: str, data: bytes, *, packed: bool = True) -> None:
+    """``data`` (compressed by zlib's fastest level if ``packed``) as file ``name``:
+    written under a name of this process's, then renamed over it."""
+    import zlib  # noqa: PLC0415
+
+    path = os.path.join(folder, name)
+    mine = f"{path}.{os.getpid()}.new"
+    with open(mine, "wb") as file:
+        file.write(zlib.compress(data, 1) if packed else data)
+    os.replace(mine, path)
 
 
 def forget(folder: str) -> None:
     """Remove the kept picture, if any (the next start draws its own first frame).
     Raises OSError if a file is there and cannot be removed."""
-    for name in (FINGERPRINT_NAME, PICTURE_NAME):
+    for name in (FINGERPRINT_NAME, PICTURE_NAME, ICON_NAME):
         try:
             os.remove(os.path.join(folder, name))
         except FileNotFoundError:  # (contextlib.suppress: 6 ms more to the start)
@@ -266,21 +309,19 @@ def forget(folder: str) -> None:
 def check(frame: pygame.Surface | None, folder: str) -> tuple[bool, str | None]:
     """After the game's own first frame: whether the picture shown before it (if one was)
     differed from it, and what to log (None: nothing to say).  A picture that differed
-    is forgotten (the next start draws its own).  ``frame`` None: the first frame showed
-    more than the menu, nothing to compare (the picture is kept).  Forgets what
-    :func:`show` did either way."""
+    is forgotten (the next start draws its own).  ``frame`` None (the first frame showed
+    more than the menu) or of another size (the window was resized while the picture was
+    up): nothing to compare, the picture is kept.  Forgets what :func:`show` did either
+    way."""
     picture, problem = shown.picture, shown.problem
     shown.picture = shown.at = shown.problem = None
     if picture is None:
         return False, problem and f"the start picture was not shown: {problem}"
-    if frame is None:
-        return False, None
+    if frame is None or frame.get_size() != picture.get_size():
+        return False, None  # more than the menu, or the window was resized meanwhile
     import pygame  # noqa: PLC0415 - loaded by then
 
-    same = frame.get_size() == picture.get_size() and pygame.image.tobytes(
-        frame, "RGB"
-    ) == pygame.image.tobytes(picture, "RGB")
-    if same:
+    if pygame.image.tobytes(frame, "RGB") == pygame.image.tobytes(picture, "RGB"):
         return False, None
     try:
         forget(folder)

@@ -1073,3 +1073,42 @@ def test_a_claim_the_system_cannot_lock_still_lets_the_window_save_each_move(
         saver.keep_game(replace(own, moves=moves))
         assert saver.flush() == [] and store.game_on_disk() == replace(own, moves=moves)
     saver.close()
+
+
+def test_a_window_opened_without_a_game_offers_the_one_another_window_left(
+    store: SettingsStore,
+) -> None:
+    """A window that has no game of its own offers the one another window left for
+    Continue since it opened (its menu, and the picture of it kept for the next start,
+    showed no Continue though the file had a game to continue)."""
+    store.save(Settings(), Statistics(), None)
+    with opened_app(store) as first:
+        assert "continue" not in menu_keys(first)
+        second = Saver(SettingsStore(store.path))
+        second.keep_game(KEPT)  # the other window plays, then closes mid-game
+        assert second.flush() == []
+        second.close()
+        first.step([pygame.event.Event(pygame.WINDOWFOCUSGAINED)], FRAME)
+        assert menu_keys(first)[0] == "continue"
+        first.navigator.continue_game()
+        assert first.saver.game_in_progress == KEPT
+
+
+def test_a_game_claim_no_lock_can_be_had_for_counts_as_held_by_this_window(
+    tmp_path: Path,
+) -> None:
+    """Where the claim's lock file cannot be made (a read-only folder; here a file where
+    its folder should be), the window takes the claim as its own: continuing the kept
+    game and playing on said that another window's game was kept, though none was."""
+    folder = tmp_path / "config"
+    SettingsStore(folder / "settings.json").save(Settings(), Statistics(), KEPT)
+    saver = Saver(SettingsStore(folder / "settings.json"))
+    saver.claim = files.Claim(folder / "settings.json" / "game.lock")  # no folder there
+    assert saver.continue_game() == KEPT
+    assert saver.claim.held
+    saver.keep_game(replace(KEPT, moves="44531"))
+    assert saver.flush() == []  # no "Another window's unfinished game is kept..."
+    assert SettingsStore(folder / "settings.json").game_on_disk() == replace(KEPT, moves="44531")
+    saver.claim.release()
+    assert not saver.claim.held
+    assert saver.close() == []

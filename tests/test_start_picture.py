@@ -183,7 +183,8 @@ def test_no_picture_once_anything_it_depends_on_has_changed(
         ("fingerprint: not ours", "not one this version reads"),
         ("fingerprint: bad size", "ValueError: invalid literal for int()"),
         ("picture: cut short", "error: Error -5 while decompressing data"),
-        ("picture: another size", "the picture has 921600 bytes, not the (800, 600) window's"),
+        ("picture: another size", "start-picture.pixels has 921600 bytes, not 800x600 RGB"),
+        ("icon: cut short", "error: Error -5 while decompressing data"),
         ("picture: gone", "FileNotFoundError"),
     ],
 )
@@ -201,6 +202,9 @@ def test_a_damaged_picture_costs_only_the_head_start(damage: str, said: str) -> 
         picture.write_bytes(picture.read_bytes()[:1000])
     elif damage == "picture: another size":
         picture.write_bytes(zlib.compress(bytes(640 * 480 * 3)))
+    elif damage == "icon: cut short":
+        icon = folder() / start_picture.ICON_NAME
+        icon.write_bytes(icon.read_bytes()[:100])
     else:
         picture.unlink()
     shown, _before, app = next_start()
@@ -355,3 +359,44 @@ def test_another_command_line_does_not_even_load_pygame(argv: list[str]) -> None
         )
         assert result.returncode == 0, result.stderr
         assert result.stdout.strip() == expected, arguments
+
+
+def test_a_window_resized_while_the_picture_is_up_keeps_its_size() -> None:
+    """A window manager that sizes new windows at once (a tiling one), or a quick player:
+    the game adopts the window at the size it has, rather than setting it back."""
+    session()
+    assert start_picture.show(ARGUMENTS)
+    pygame.display.set_mode((700, 560), pygame.RESIZABLE)  # what the resize leaves
+    app = App(OPTIONS, worker=FakeWorker())
+    try:
+        app.open(sounds=False)
+        app.step([], 0.0)
+        assert app.size == (700, 560)
+        assert start_picture.check(pygame.display.get_surface(), str(folder())) == (False, None)
+        assert (folder() / start_picture.PICTURE_NAME).is_file(), "not a stale picture"
+    finally:
+        app.close()
+
+
+def test_a_language_from_the_command_line_is_the_next_starts_too() -> None:
+    """``--language de``: the picture is German, and none is kept after the player chose
+    another language in the session (the next start with the same command line speaks
+    German again)."""
+    options = LaunchOptions(
+        window_size=(800, 600),
+        fullscreen=False,
+        language="de",
+        arguments=(*ARGUMENTS, "--language", "de"),
+    )
+    session(options)
+    shown, before, app = next_start(options)
+    try:
+        assert shown and before is not None
+        screen = pygame.display.get_surface()
+        assert screen is not None and pixels(screen) == before
+        menu = app.scene
+        assert isinstance(menu, MenuScene) and menu.title == "Vier gewinnt"
+    finally:
+        app.close()
+    session(options, language="fr")
+    assert not (folder() / start_picture.PICTURE_NAME).exists()

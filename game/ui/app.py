@@ -339,16 +339,25 @@ class App:
     def keep_start_picture(self) -> None:
         """Draw the main menu as the next start with the same command line will show it
         (the saved settings and kept game, the size the window will open with) and keep
-        it; a start that goes fullscreen or straight to a game keeps none, nor does a
-        session whose start showed a picture that differed.  Call once the last save is
-        written, with the window open.  Never raises: a picture that cannot be made or
+        it; a start that goes fullscreen or straight to a game keeps none, nor one that
+        would speak another language (the command line's, where the player chose another
+        since), nor a session whose start showed a picture that differed.  Call once the
+        last save is written, with the window open.  Never raises: a picture that cannot be made or
         written is only logged (the next start draws its own first frame)."""
         folder = str(self.saver.store.path.parent)
         options = self.options
         screen = pygame.display.get_surface()
         fullscreen = self.settings.fullscreen if options.fullscreen is None else options.fullscreen
+        # The next start speaks the command line's language, whatever was chosen since.
+        language = i18n.choose(options.language, self.settings.language)
         try:
-            if options.starts_a_game or fullscreen or self._picture_differed or screen is None:
+            if (
+                options.starts_a_game
+                or fullscreen
+                or self._picture_differed
+                or screen is None
+                or language != i18n.current()
+            ):
                 start_picture.forget(folder)
                 if self._picture_differed:
                     log.info("no start picture kept: this start's differed from its first frame")
@@ -358,7 +367,10 @@ class App:
             menu = self.navigator.menu()
             menu.update(0.0)
             menu.draw(picture)
-            start_picture.keep(picture, folder, options.arguments, title())
+            icon = self.stage.window.icon
+            start_picture.keep(picture, folder, options.arguments, caption=title(), icon=icon)
+        except OSError as error:  # a read-only folder, a full disk: said once, no more
+            log.warning("the start picture was not kept: %s", error)
         except Exception:  # any: the window is closing, and the picture is only a head start
             log.exception("the start picture was not kept")
 

@@ -154,9 +154,10 @@ class Saver:
             self.claim.release()
 
     def continuable(self) -> SavedGame | None:
-        """The game the main menu's Continue offers: this window's own, or the file's as
-        it is now when no other window plays it; None when there is none to offer."""
-        if not self._from_file:
+        """The game the main menu's Continue offers: this window's own, or (when it has
+        none) the file's as it is now when no other window plays it, such as one another
+        window left; None when there is none to offer."""
+        if not self._offers_the_files:
             return self.game_in_progress
         if self.claim.elsewhere():
             return None
@@ -166,7 +167,7 @@ class Saver:
         """The game to go on with: this window's own, or the file's, claimed now and read
         again (another window may have played on, or finished it); None when there is
         none, or another window plays it (:meth:`played_elsewhere`)."""
-        if not self._from_file:
+        if not self._offers_the_files:
             return self.game_in_progress
         if not self.claim.take():
             return None
@@ -178,7 +179,14 @@ class Saver:
 
     def played_elsewhere(self) -> bool:
         """Whether another window plays the file's game (so this one cannot)."""
-        return self._from_file and self.claim.elsewhere()
+        return self._offers_the_files and self.claim.elsewhere()
+
+    @property
+    def _offers_the_files(self) -> bool:
+        """Whether Continue offers the file's game: the one loaded and not played here
+        yet, or any, when this window has no game of its own (another window may have
+        left one since)."""
+        return self._from_file or self.game_in_progress is None
 
     def record_result(self, level_name: str, result: Result) -> None:
         """Count a finished game against the computer at ``level_name``, rate it (a level

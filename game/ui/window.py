@@ -61,6 +61,8 @@ class Window:
         """The size it opened with, within the desktop (:meth:`open`)."""
         self.fullscreen = fullscreen
         self.screen: pygame.Surface | None = None
+        self.icon: pygame.Surface | None = None
+        """The window's icon, once open (None if it could not be loaded)."""
 
     @property
     def is_open(self) -> bool:
@@ -75,17 +77,15 @@ class Window:
         self.window_size = self.opened_size = within_the_desktop(self.window_size)
         before()
         pygame.display.set_caption(title())
-        problems = _load_icon()
+        self.icon, problems = _load_icon()
         up = pygame.display.get_surface()
-        if (
-            shown.picture is not None
-            and up is not None
-            and up.get_size() == self.window_size
-            and not self.fullscreen
-        ):
-            # The start's picture is up (game.start_picture) at the size the window opens
-            # with (its fingerprint holds): set_mode again would blank it.
+        if shown.picture is not None and up is not None and not self.fullscreen:
+            # The start's picture is up (game.start_picture): set_mode again would blank
+            # it.  The window keeps the size it has: a window manager (a tiling one at
+            # once) or the player may have changed it since it opened.
             self.screen = up
+            width, height = up.get_size()
+            self.window_size = (max(width, MIN_WINDOW[0]), max(height, MIN_WINDOW[1]))
         else:
             self.screen = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
         window = _window()
@@ -156,19 +156,20 @@ class Window:
         self.screen = pygame.display.get_surface()
 
 
-def _load_icon() -> list[MissingAssetError | str]:
-    """Set the window icon; the problem if there is one (the player is told)."""
+def _load_icon() -> tuple[pygame.Surface | None, list[MissingAssetError | str]]:
+    """Set the window icon: the icon, and the problem if there is one (the player is
+    told)."""
     try:
         icon = pygame.image.load(str(asset_path(WINDOW_ICON)))
     except MissingAssetError as error:
         log.error("%s", error)
-        return [error]
+        return None, [error]
     except (pygame.error, OSError) as error:
         message = _("The window icon could not be loaded ({error}).").format(error=error)
         log.error("%s", message)
-        return [message]
+        return None, [message]
     pygame.display.set_icon(icon)
-    return []
+    return icon, []
 
 
 def _window() -> Any:
