@@ -82,8 +82,11 @@ class Window:
         if shown.picture is not None and up is not None and not self.fullscreen:
             # The start's picture is up (game.start_picture): set_mode again would blank
             # it.  The window keeps the size it has: a window manager (a tiling one at
-            # once) or the player may have changed it since it opened.
-            self.screen = up
+            # once) or the player may have changed it since it opened.  The pump tells
+            # SDL of such a change (the events stay queued for the loop); else setting the
+            # minimum size below puts back the size SDL knew.
+            pygame.event.pump()
+            self.screen = up = pygame.display.get_surface() or up
             width, height = up.get_size()
             self.window_size = (max(width, MIN_WINDOW[0]), max(height, MIN_WINDOW[1]))
         else:
