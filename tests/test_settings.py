@@ -1005,3 +1005,23 @@ def test_the_puzzle_bands_the_settings_accept_are_the_puzzles_own() -> None:
     assert Settings(puzzle_band="HARD").puzzle_band == "hard"
     with pytest.raises(ValueError, match="puzzle_band"):
         Settings(puzzle_band="impossible")
+
+
+def test_a_window_closing_after_another_keeps_what_the_other_changed(tmp_path: Path) -> None:
+    """Two windows on one file: each save writes only what its window changed (a theme
+    chosen in one window was put back by the other's close, which had changed nothing)."""
+    path = tmp_path / "settings.json"
+    SettingsStore(path).save(Settings(), Statistics())
+    first, second = SettingsStore(path), SettingsStore(path)
+    mine, theirs = first.load().settings, second.load().settings
+    mine.theme = "high-contrast"  # chosen in the first window
+    assert first.save(mine, Statistics()) is None
+    theirs.level = "Expert"  # the second changes something else, then closes
+    assert second.save(theirs, Statistics()) is None
+    saved = SettingsStore(path).load().settings
+    assert (saved.theme, saved.level) == ("high-contrast", "Expert")
+    theirs.theme = "blue-orange"  # what a window changes itself is still its own to write
+    assert second.save(theirs, Statistics()) is None
+    assert SettingsStore(path).load().settings.theme == "blue-orange"
+    assert first.save(mine, Statistics()) is None  # the first changed nothing since
+    assert SettingsStore(path).load().settings.theme == "blue-orange"

@@ -46,7 +46,7 @@ import logging
 import os
 import stat
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -163,6 +163,9 @@ class SettingsStore:
         self.patience = patience if patience is not None else files.Patience()
         self._guard = threading.RLock()
         self._known = Statistics()  # the caller's statistics as of the last load or save
+        self._chosen: Settings | None = None
+        """The caller's settings as of the last load or save (None: none yet): a save
+        writes only what the caller changed since, over what other windows wrote."""
 
     # -- load --
 
@@ -191,6 +194,7 @@ class SettingsStore:
         """
         with self._guard:
             self._known = Statistics()
+            self._chosen = None
             try:
                 # No folder: nothing to read, and nothing is created.
                 if not (self.path.parent.is_dir() and files.needs_tidying(self.path)):
@@ -251,6 +255,7 @@ class SettingsStore:
                 except (OSError, TypeError, ValueError) as error:
                     log.warning("cannot rewrite the settings: %s", error)
         self._known = report.stats.copy()
+        self._chosen = replace(report.settings)  # a copy: the caller changes its own
         return report
 
     def _defaults_instead(self, warning: _Warning, **values: object) -> LoadReport:
@@ -308,9 +313,11 @@ class SettingsStore:
                     found.stats = stats.copy()
                 applied = self._with_pending(found)
                 merged = found.stats if whole else merge(found.stats, self._known, stats)
-                self._write(settings, merged, found.game if game is Keep.GAME else game)
+                chosen = _changes(found.settings, self._chosen, settings)
+                self._write(chosen, merged, found.game if game is Keep.GAME else game)
                 _remove(applied)
                 self._known = stats.copy()
+                self._chosen = settings
         except (TypeError, ValueError) as error:  # a caller put a foreign object in stats
             log.error("cannot encode the settings: %s", error)
             return _("Your settings could not be saved: {error}.").format(error=error)
@@ -347,6 +354,7 @@ class SettingsStore:
                 " file busy. They are saved with your next change."
             )
         self._known = stats.copy()
+        self._chosen = settings
         return None
 
     def game_on_disk(self) -> SavedGame | None:
@@ -453,6 +461,19 @@ class _Found:
     settings: Settings | None
     stats: Statistics
     game: SavedGame | None = None
+
+
+def _changes(found: Settings | None, before: Settings | None, now: Settings) -> Settings:
+    """What a save writes: the file's settings (``found``, another window's perhaps) with
+    the ones this window changed since ``before`` (its last load or save) set to ``now``'s;
+    ``now`` whole when there is no file or nothing to compare with.  So a window that
+    closes after another does not put back what the other changed (a theme, a level)."""
+    if found is None or before is None:
+        return now
+    changed = {
+        name: getattr(now, name) for name in RULES if getattr(now, name) != getattr(before, name)
+    }
+    return replace(found, **changed)
 
 
 def _report(data: dict[str, Any], repairs: list[Repair]) -> LoadReport:
