@@ -321,7 +321,8 @@ def check(frame: pygame.Surface | None, folder: str) -> tuple[bool, str | None]:
         return False, None  # more than the menu, or the window was resized meanwhile
     import pygame  # noqa: PLC0415 - loaded by then
 
-    if pygame.image.tobytes(frame, "RGB") == pygame.image.tobytes(picture, "RGB"):
+    # The picture's own bytes (its rows have no padding: frombuffer's pitch is theirs).
+    if pygame.image.tobytes(frame, "RGB") == picture.get_buffer().raw:
         return False, None
     try:
         forget(folder)

@@ -100,6 +100,13 @@ def next_start(options: LaunchOptions = OPTIONS) -> tuple[bool, bytes | None, Ap
     [
         ("a window size from the command line", OPTIONS, {}, False, None),
         ("resized: the next start's size", LaunchOptions(), {}, False, (720, 560)),
+        (
+            "an odd width (rows of 3 x 701 bytes)",
+            LaunchOptions(window_size=(701, 523), arguments=("--windowed", "701x523")),
+            {},
+            False,
+            None,
+        ),
         ("resized, but the command line's size", OPTIONS, {}, False, (900, 650)),
         (
             "German, high contrast",
