@@ -1094,21 +1094,60 @@ def test_a_window_opened_without_a_game_offers_the_one_another_window_left(
         assert first.saver.game_in_progress == KEPT
 
 
-def test_a_game_claim_no_lock_can_be_had_for_counts_as_held_by_this_window(
+def test_a_continued_game_is_this_windows_where_no_lock_can_be_had(
     tmp_path: Path,
 ) -> None:
     """Where the claim's lock file cannot be made (a read-only folder; here a file where
-    its folder should be), the window takes the claim as its own: continuing the kept
-    game and playing on said that another window's game was kept, though none was."""
+    its folder should be), continuing the kept game and playing on said that another
+    window's game was kept, though none was."""
     folder = tmp_path / "config"
     SettingsStore(folder / "settings.json").save(Settings(), Statistics(), KEPT)
     saver = Saver(SettingsStore(folder / "settings.json"))
     saver.claim = files.Claim(folder / "settings.json" / "game.lock")  # no folder there
     assert saver.continue_game() == KEPT
-    assert saver.claim.held
     saver.keep_game(replace(KEPT, moves="44531"))
     assert saver.flush() == []  # no "Another window's unfinished game is kept..."
     assert SettingsStore(folder / "settings.json").game_on_disk() == replace(KEPT, moves="44531")
-    saver.claim.release()
-    assert not saver.claim.held
+    assert saver.close() == []
+
+
+def test_abandoning_a_game_another_window_left_clears_it_from_the_file(
+    store: SettingsStore,
+) -> None:
+    """A window with no game of its own offers the game another window left; starting a
+    new game there and saying yes to abandoning it counts it once and clears it (the
+    file kept it, and said of the new game that another window's game was kept)."""
+    store.save(Settings(), Statistics(), None)
+    with opened_app(store) as first:
+        second = Saver(SettingsStore(store.path))
+        second.keep_game(KEPT)
+        assert second.flush() == []
+        second.close()
+        first.go(Go.MENU)
+        assert menu_keys(first)[0] == "continue"
+        question = first.navigator._ask_to_abandon(Go.MENU)
+        question.yes()
+        assert first.saver.flush() == []
+        assert store.game_on_disk() is None
+        first.go(Go.MENU)
+        assert "continue" not in menu_keys(first)
+    assert store.load().stats.per_level["Hard"].losses == 1
+
+
+def test_a_game_this_window_ended_is_not_offered_while_its_save_waits(
+    tmp_path: Path,
+) -> None:
+    """The save that clears an ended game may wait for another window's lock (or fail):
+    meanwhile the file still holds the game, which must not be offered again."""
+    path = tmp_path / "settings.json"
+    SettingsStore(path).save(Settings(), Statistics(), None)
+    saver = Saver(SettingsStore(path, files.Patience(0.3)))
+    saver.keep_game(KEPT)
+    assert saver.flush() == []
+    with files.file_lock(path.with_name("settings.json.lock"), timeout=5):  # another window
+        saver.keep_game(None)  # the game ended; its save waits, then goes to a pending file
+        assert saver.continuable() is None
+        assert saver.continue_game() is None
+        saver.flush()
+    assert saver.continuable() is None
     assert saver.close() == []

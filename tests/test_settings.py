@@ -1025,3 +1025,21 @@ def test_a_window_closing_after_another_keeps_what_the_other_changed(tmp_path: P
     assert SettingsStore(path).load().settings.theme == "blue-orange"
     assert first.save(mine, Statistics()) is None  # the first changed nothing since
     assert SettingsStore(path).load().settings.theme == "blue-orange"
+
+
+def test_a_save_set_aside_for_the_lock_still_writes_only_what_its_window_changed(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "settings.json"
+    SettingsStore(path).save(Settings(), Statistics())
+    first = SettingsStore(path)
+    second = SettingsStore(path, files.Patience(0.2))
+    mine, theirs = first.load().settings, second.load().settings
+    mine.theme = "high-contrast"
+    assert first.save(mine, Statistics()) is None
+    theirs.level = "Expert"
+    with files.file_lock(path.with_name("settings.json.lock"), timeout=5):  # another window
+        assert second.save(theirs, Statistics()) is None  # into a pending file
+    assert files.pending_files(path)
+    saved = SettingsStore(path).load().settings  # the load merges it in
+    assert (saved.theme, saved.level) == ("high-contrast", "Expert")

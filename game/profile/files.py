@@ -344,14 +344,12 @@ class Claim:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._lock: filelock.BaseFileLock | None = None
-        self._guessed = False
-        """Taken without a lock: the folder cannot hold one (read-only, say)."""
         self._guard = threading.Lock()
 
     @property
     def held(self) -> bool:
-        """Whether this window holds it (or took it where no lock can be had)."""
-        return self._lock is not None or self._guessed
+        """Whether this window holds it."""
+        return self._lock is not None
 
     def take(self) -> bool:
         """Hold it now if no other window does; whether this window holds it.  A folder
@@ -359,7 +357,7 @@ class Claim:
         import filelock  # noqa: PLC0415 - not before the window opens (see file_lock)
 
         with self._guard:
-            if self._lock is not None or self._guessed:
+            if self._lock is not None:
                 return True
             lock = filelock.FileLock(self.path, thread_local=False)
             try:
@@ -369,11 +367,7 @@ class Claim:
             except filelock.Timeout:
                 return False
             except OSError as error:
-                # Held as far as this window goes: it then saves as the holder would (and
-                # a read-only folder's saves say why they fail), rather than telling of
-                # another window's game that nobody plays.
                 log.warning("cannot lock %s (taken as held): %s", self.path, error)
-                self._guessed = True
                 return True
             self._lock = lock
             return True
@@ -390,7 +384,6 @@ class Claim:
     def release(self) -> None:
         """Give it back (nothing when this window does not hold it)."""
         with self._guard:
-            self._guessed = False
             if self._lock is not None:
                 self._lock.release()
                 self._lock = None

@@ -28,8 +28,10 @@ Reading is forgiving, writing is careful:
   defaults; the file is moved aside as ``settings.json.bad-<timestamp>`` (so it
   is reported once and kept for whoever wants to look at it).
 * Two windows may share the file.  A save takes a lock (``settings.json.lock``),
-  reads the file again and adds this window's new games to the statistics there
-  (:func:`game.profile.statistics.merge`), so neither window loses the other's records.
+  reads the file again, adds this window's new games to the statistics there
+  (:func:`game.profile.statistics.merge`) and sets only the settings this window
+  changed since its last load or save, so neither window loses the other's records
+  or choices (a theme chosen in one window is not put back when the other closes).
 * Writes go to a temp file in the same folder, are flushed and fsynced, then
   renamed over the old file (``os.replace``): a crash at any moment leaves the
   old file or the new one, never half of one.
@@ -151,9 +153,10 @@ class SettingsStore:
     when the first save happens.  No method raises for bad data or I/O errors.
     ``patience`` says how long to wait for another window's lock (one per window).
 
-    The store remembers the statistics its caller had at the last :meth:`load` or
-    :meth:`save`, so that a save can tell which games are new (see
-    :func:`game.profile.statistics.merge`): use one store per window.  Its methods may be
+    The store remembers the statistics and the settings its caller had at the last
+    :meth:`load` or :meth:`save`, so that a save can tell which games are new (see
+    :func:`game.profile.statistics.merge`) and which settings the caller changed: use
+    one store per window.  Its methods may be
     called from different threads; they run one at a time.
     """
 
@@ -193,8 +196,14 @@ class SettingsStore:
         save, not before the window opens).
         """
         with self._guard:
+            report = self._load_any()
+            self._chosen = replace(report.settings)  # a copy: the caller changes its own
+            return report
+
+    def _load_any(self) -> LoadReport:
+        """:meth:`load`'s work, whichever way the file can be read."""
+        with self._guard:
             self._known = Statistics()
-            self._chosen = None
             try:
                 # No folder: nothing to read, and nothing is created.
                 if not (self.path.parent.is_dir() and files.needs_tidying(self.path)):
@@ -255,7 +264,6 @@ class SettingsStore:
                 except (OSError, TypeError, ValueError) as error:
                     log.warning("cannot rewrite the settings: %s", error)
         self._known = report.stats.copy()
-        self._chosen = replace(report.settings)  # a copy: the caller changes its own
         return report
 
     def _defaults_instead(self, warning: _Warning, **values: object) -> LoadReport:
@@ -282,9 +290,10 @@ class SettingsStore:
         """Write all three atomically; None on success, else one sentence for the player.
 
         ``settings`` are checked (clamped, see :meth:`Settings.clamped`) first.  The
-        statistics written are the file's own plus the games ``stats`` gained since
-        the last load or save (:func:`game.profile.statistics.merge`); a file that is gone
-        or unusable gets ``stats`` whole (an unusable one is kept aside first).
+        settings written are the file's own with those ``settings`` changed since the
+        last load or save set to theirs; the statistics, the file's own plus the games
+        ``stats`` gained since (:func:`game.profile.statistics.merge`); a file that is
+        gone or unusable gets both whole (an unusable one is kept aside first).
         ``game`` replaces the game in progress (None: there is none); by default
         the file's is kept.  Other windows' pending files are merged in first.
 
@@ -338,7 +347,8 @@ class SettingsStore:
         log.warning("%s stayed locked: the save waits in a pending file", self.lock_path)
         document: dict[str, Any] = {
             "version": FILE_VERSION,
-            "settings": {name: getattr(settings, name) for name in RULES},
+            "settings": _fields(settings),
+            "chosen": None if self._chosen is None else _fields(self._chosen),
             "before": self._known.to_json(),
             "now": stats.to_json(),
         }
@@ -416,9 +426,9 @@ class SettingsStore:
 
     def _with_pending(self, found: _Found | LoadReport) -> list[Path]:
         """Holding the lock: merge the pending files into ``found``, in the order they were
-        written (each one's settings and game replace those before; its games are added
-        as a save would have added them); the files merged, to remove once written.  A
-        damaged one is moved aside."""
+        written (each one's changed settings and its game replace those before; its games
+        are added as a save would have added them); the files merged, to remove once
+        written.  A damaged one is moved aside."""
         applied = []
         for path in files.pending_files(self.path):
             try:
@@ -430,10 +440,15 @@ class SettingsStore:
                 files.move_aside(path)
                 continue
             ignored: list[Repair] = []
-            found.settings = settings_from(data.get("settings"), ignored)
-            before = Statistics.from_json(data.get("before"), ignored)
-            now = Statistics.from_json(data.get("now"), ignored)
-            found.stats = merge(found.stats, before, now)
+            now = settings_from(data.get("settings"), ignored)
+            chosen = data.get("chosen")  # absent in an older version's: its settings whole
+            before = None if chosen is None else settings_from(chosen, ignored)
+            found.settings = _changes(found.settings, before, now)
+            found.stats = merge(
+                found.stats,
+                Statistics.from_json(data.get("before"), ignored),
+                Statistics.from_json(data.get("now"), ignored),
+            )
             if "game" in data:
                 found.game = _game_from(data["game"], ignored)
             applied.append(path)
@@ -461,6 +476,10 @@ class _Found:
     settings: Settings | None
     stats: Statistics
     game: SavedGame | None = None
+
+
+def _fields(settings: Settings) -> dict[str, Any]:
+    return {name: getattr(settings, name) for name in RULES}
 
 
 def _changes(found: Settings | None, before: Settings | None, now: Settings) -> Settings:

@@ -256,7 +256,7 @@ class Navigator:
         def abandon() -> Transition:
             if loses:
                 count_abandoned(saver, saved)
-            saver.keep_game(None)
+            saver.abandon(saved)
             return then
 
         # "No" goes on with the kept game, rather than back to the screen that asked.

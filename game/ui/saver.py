@@ -46,6 +46,11 @@ _NOT_KEPT = N_(
 )
 
 
+ENDED_KEPT = 200
+"""How many states of ended games a window remembers (:attr:`Saver._ended`: a game
+gives the file one a move)."""
+
+
 class Saver:
     """What the settings file holds for this window, and the saves of it.
 
@@ -78,6 +83,11 @@ class Saver:
         self._mine: list[SavedGame] = []
         """The games this window has given the file since its last game ended (what the
         file holds may be any of them while the saves are on their way)."""
+        self._ended: list[SavedGame] = []
+        """The last :data:`ENDED_KEPT` of the games this window ended (finished, or gave
+        up for a new one), as it gave them to the file: the file may hold one still while
+        the save that clears it is on its way (or could not be written), and none is
+        offered to continue again."""
         self._notes: list[str] = []
         """What :meth:`collect` says besides the saves' problems."""
         self.on_saved: Callable[[], None] | None = None
@@ -120,6 +130,9 @@ class Saver:
         if game == self.game_in_progress:
             return
         abandoning_the_files = self._from_file and game is None
+        if game is None:
+            ended = [*self._mine, *([self.game_in_progress] if self.game_in_progress else [])]
+            self._ended = [*self._ended, *ended][-ENDED_KEPT:]
         self.game_in_progress, self._from_file = game, False
         if game is None:
             self._unkept = False
@@ -161,7 +174,18 @@ class Saver:
             return self.game_in_progress
         if self.claim.elsewhere():
             return None
-        return self.store.game_on_disk()
+        return self._not_ended(self.store.game_on_disk())
+
+    def abandon(self, offered: SavedGame) -> None:
+        """Give up ``offered``, the game Continue offered (:meth:`continuable`), for a new
+        one: this window's own, or the file's (one another window left: the file forgets
+        it, unless a window plays it meanwhile)."""
+        if self.game_in_progress is None and self._offers_the_files:
+            self.game_in_progress, self._from_file = offered, True  # as if loaded with it
+        self.keep_game(None)
+
+    def _not_ended(self, game: SavedGame | None) -> SavedGame | None:
+        return None if game in self._ended else game
 
     def continue_game(self) -> SavedGame | None:
         """The game to go on with: this window's own, or the file's, claimed now and read
@@ -171,10 +195,12 @@ class Saver:
             return self.game_in_progress
         if not self.claim.take():
             return None
-        game = self.store.game_on_disk()
+        game = self._not_ended(self.store.game_on_disk())
         self.game_in_progress, self._from_file = game, False
         if game is None:
             self.claim.release()
+        else:
+            self._mine = [game]  # the file's game is this window's now
         return game
 
     def played_elsewhere(self) -> bool:
