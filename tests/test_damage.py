@@ -1151,3 +1151,26 @@ def test_a_game_this_window_ended_is_not_offered_while_its_save_waits(
         saver.flush()
     assert saver.continuable() is None
     assert saver.close() == []
+
+
+def test_a_left_game_another_window_takes_meanwhile_is_not_abandoned_nor_counted(
+    store: SettingsStore,
+) -> None:
+    """Between the question and the answer, another window continues the game the menu
+    offered: saying yes starts the new game here, but the other window's game stays its
+    own (not cleared, not counted as lost here)."""
+    store.save(Settings(), Statistics(), None)
+    with opened_app(store) as first:
+        leaving = Saver(SettingsStore(store.path))
+        leaving.keep_game(KEPT)
+        assert leaving.flush() == []
+        leaving.close()
+        first.go(Go.MENU)
+        question = first.navigator._ask_to_abandon(Go.MENU)
+        taking = Saver(SettingsStore(store.path))
+        assert taking.continue_game() == KEPT  # the other window is quicker
+        question.yes()
+        assert first.saver.flush() == []
+        assert store.game_on_disk() == KEPT
+        taking.close()
+    assert "Hard" not in store.load().stats.per_level  # no loss counted here

@@ -254,9 +254,9 @@ class Navigator:
         loses = abandoning_loses(saved)
 
         def abandon() -> Transition:
-            if loses:
+            # Counted only once given up: another window may have taken it meanwhile.
+            if saver.abandon(saved) and loses:
                 count_abandoned(saver, saved)
-            saver.abandon(saved)
             return then
 
         # "No" goes on with the kept game, rather than back to the screen that asked.

@@ -176,13 +176,18 @@ class Saver:
             return None
         return self._not_ended(self.store.game_on_disk())
 
-    def abandon(self, offered: SavedGame) -> None:
+    def abandon(self, offered: SavedGame) -> bool:
         """Give up ``offered``, the game Continue offered (:meth:`continuable`), for a new
-        one: this window's own, or the file's (one another window left: the file forgets
-        it, unless a window plays it meanwhile)."""
-        if self.game_in_progress is None and self._offers_the_files:
-            self.game_in_progress, self._from_file = offered, True  # as if loaded with it
+        one: this window's own, or the file's (loaded with it, or one another window left:
+        the file forgets it).  Whether it was given up: False when another window took the
+        file's game meanwhile (it is that window's to play, and to count)."""
+        if self._offers_the_files:
+            if not self.claim.take():
+                return False
+            if self.game_in_progress is None:
+                self.game_in_progress, self._from_file = offered, True  # as if loaded with it
         self.keep_game(None)
+        return True
 
     def _not_ended(self, game: SavedGame | None) -> SavedGame | None:
         return None if game in self._ended else game
