@@ -1111,19 +1111,27 @@ def test_a_continued_game_is_this_windows_where_no_lock_can_be_had(
     assert saver.close() == []
 
 
+@contextmanager
+def opened_with_a_left_game(store: SettingsStore) -> Iterator[App]:
+    """A window opened with no game kept, at its menu after another window played a game
+    and closed, leaving it for Continue."""
+    store.save(Settings(), Statistics(), None)
+    with opened_app(store) as first:
+        leaving = Saver(SettingsStore(store.path))
+        leaving.keep_game(KEPT)
+        assert leaving.flush() == []
+        leaving.close()
+        first.go(Go.MENU)
+        yield first
+
+
 def test_abandoning_a_game_another_window_left_clears_it_from_the_file(
     store: SettingsStore,
 ) -> None:
     """A window with no game of its own offers the game another window left; starting a
     new game there and saying yes to abandoning it counts it once and clears it (the
     file kept it, and said of the new game that another window's game was kept)."""
-    store.save(Settings(), Statistics(), None)
-    with opened_app(store) as first:
-        second = Saver(SettingsStore(store.path))
-        second.keep_game(KEPT)
-        assert second.flush() == []
-        second.close()
-        first.go(Go.MENU)
+    with opened_with_a_left_game(store) as first:
         assert menu_keys(first)[0] == "continue"
         question = first.navigator._ask_to_abandon(Go.MENU)
         question.yes()
@@ -1159,13 +1167,7 @@ def test_a_left_game_another_window_takes_meanwhile_is_not_abandoned_nor_counted
     """Between the question and the answer, another window continues the game the menu
     offered: saying yes starts the new game here, but the other window's game stays its
     own (not cleared, not counted as lost here)."""
-    store.save(Settings(), Statistics(), None)
-    with opened_app(store) as first:
-        leaving = Saver(SettingsStore(store.path))
-        leaving.keep_game(KEPT)
-        assert leaving.flush() == []
-        leaving.close()
-        first.go(Go.MENU)
+    with opened_with_a_left_game(store) as first:
         question = first.navigator._ask_to_abandon(Go.MENU)
         taking = Saver(SettingsStore(store.path))
         assert taking.continue_game() == KEPT  # the other window is quicker
