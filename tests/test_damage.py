@@ -876,13 +876,19 @@ def test_a_puzzle_file_with_reserved_bytes_set_is_refused() -> None:
 
 def test_a_start_with_nothing_to_tidy_loads_no_lock(tmp_path: Path) -> None:
     """filelock loads at the first save, not before the window opens (issue 39); only a
-    start that has pending files, temp files or a repair to write takes the lock."""
+    start that has pending files, temp files or a repair to write takes the lock.  Nor
+    does the main menu's Continue load it when no game is kept (it is offered a game
+    another window left only if the file has one)."""
     saver = Saver(SettingsStore(tmp_path / "settings.json"))
     saver.record_game(finished("g7"))
     saver.save()
     assert saver.close() == []
-    done = saver_in_a_process(tmp_path, "print(len(saver.games), 'filelock' in sys.modules)")
-    assert done.stdout.split() == ["1", "False"], done.stderr[-2000:]
+    done = saver_in_a_process(
+        tmp_path,
+        "offered = saver.continuable();"
+        " print(len(saver.games), offered is None, 'filelock' in sys.modules)",
+    )
+    assert done.stdout.split() == ["1", "True", "False"], done.stderr[-2000:]
 
 
 # -- 8. a window no larger than the desktop; a size from the command line for that run -----
