@@ -156,8 +156,8 @@ class SettingsStore:
     The store remembers the statistics and the settings its caller had at the last
     :meth:`load` or :meth:`save`, so that a save can tell which games are new (see
     :func:`game.profile.statistics.merge`) and which settings the caller changed: use
-    one store per window.  Its methods may be
-    called from different threads; they run one at a time.
+    one store per window.  Its methods may be called from different threads; they run
+    one at a time.
     """
 
     def __init__(self, path: Path | None = None, patience: files.Patience | None = None) -> None:
@@ -201,29 +201,28 @@ class SettingsStore:
             return report
 
     def _load_any(self) -> LoadReport:
-        """:meth:`load`'s work, whichever way the file can be read."""
-        with self._guard:
-            self._known = Statistics()
+        """:meth:`load`'s work (under its guard), whichever way the file can be read."""
+        self._known = Statistics()
+        try:
+            # No folder: nothing to read, and nothing is created.
+            if not (self.path.parent.is_dir() and files.needs_tidying(self.path)):
+                with contextlib.suppress(_WantsTheLock):
+                    return self._load(locked=False, quick=True)
             try:
-                # No folder: nothing to read, and nothing is created.
-                if not (self.path.parent.is_dir() and files.needs_tidying(self.path)):
-                    with contextlib.suppress(_WantsTheLock):
-                        return self._load(locked=False, quick=True)
-                try:
-                    # A moment only: a window stuck holding the lock must not stop the start.
-                    with files.Patience(files.HURRY_SECONDS).holding(self.lock_path):
-                        files.remove_temp_files(self.path)
-                        return self._load(locked=True)
-                except (files.lock_timeout(), OSError) as error:  # busy, or a read-only folder
-                    log.warning("the settings are read without their lock: %r", error)
-                    return self._load(locked=False)
-            except Exception:  # a last resort: starting the game matters more
-                log.exception("unexpected error loading %s", self.path)
-                return LoadReport(
-                    Settings(),
-                    Statistics(),
-                    [_("Your settings could not be read; defaults are in use.")],
-                )
+                # A moment only: a window stuck holding the lock must not stop the start.
+                with files.Patience(files.HURRY_SECONDS).holding(self.lock_path):
+                    files.remove_temp_files(self.path)
+                    return self._load(locked=True)
+            except (files.lock_timeout(), OSError) as error:  # busy, or a read-only folder
+                log.warning("the settings are read without their lock: %r", error)
+                return self._load(locked=False)
+        except Exception:  # a last resort: starting the game matters more
+            log.exception("unexpected error loading %s", self.path)
+            return LoadReport(
+                Settings(),
+                Statistics(),
+                [_("Your settings could not be read; defaults are in use.")],
+            )
 
     def _load(self, *, locked: bool, quick: bool = False) -> LoadReport:
         """The file's contents; ``locked``: holding the lock, so the repairs and the

@@ -342,8 +342,8 @@ class App:
         it; a start that goes fullscreen or straight to a game keeps none, nor one that
         would speak another language (the command line's, where the player chose another
         since), nor a session whose start showed a picture that differed.  Call once the
-        last save is written, with the window open.  Never raises: a picture that cannot be made or
-        written is only logged (the next start draws its own first frame)."""
+        last save is written, with the window open.  Never raises: a picture that cannot
+        be made or written is only logged (the next start draws its own first frame)."""
         folder = str(self.saver.store.path.parent)
         options = self.options
         screen = pygame.display.get_surface()

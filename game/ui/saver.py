@@ -172,14 +172,10 @@ class Saver:
         window left; None when there is none to offer."""
         if not self._offers_the_files:
             return self.game_in_progress
-        if not self._from_file:
-            # No game here: the file's first, the claim only if it has one (the claim's
-            # lock module is a tenth of the start-up's imports: not before the first frame).
-            on_disk = self._not_ended(self.store.game_on_disk())
-            return None if on_disk is None or self.claim.elsewhere() else on_disk
-        if self.claim.elsewhere():
-            return None
-        return self._not_ended(self.store.game_on_disk())
+        # The file first, the claim only if it has a game (the claim's lock module is a
+        # tenth of the start-up's imports: not before the first frame).
+        on_disk = self._not_ended(self.store.game_on_disk())
+        return None if on_disk is None or self.claim.elsewhere() else on_disk
 
     def abandon(self, offered: SavedGame) -> bool:
         """Give up ``offered``, the game Continue offered (:meth:`continuable`), for a new

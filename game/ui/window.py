@@ -86,8 +86,8 @@ class Window:
             # SDL of such a change (the events stay queued for the loop); else setting the
             # minimum size below puts back the size SDL knew.
             pygame.event.pump()
-            self.screen = up = pygame.display.get_surface() or up
-            width, height = up.get_size()
+            self.screen = pygame.display.get_surface() or up
+            width, height = self.screen.get_size()
             self.window_size = (max(width, MIN_WINDOW[0]), max(height, MIN_WINDOW[1]))
         else:
             self.screen = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
