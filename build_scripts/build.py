@@ -6,8 +6,12 @@ Usage (from anywhere, with the build extra installed: ``pip install -e ".[build]
     python build_scripts/build.py --release-dry-run
 
 Windows and Linux get one file; macOS gets a windowed ``Connect Four.app``
-(onedir inside) in a zip.  The output goes to ``dist/`` with a name that says
-platform and version (see :func:`output_name`), and the script prints its size.
+(onedir inside) in a zip.  Windows' is PyInstaller's one-file, which unpacks itself
+into a new temporary folder at every launch.  Linux's is PyInstaller's folder packed
+after a launcher of our own that unpacks it once, into the player's cache folder, and
+starts from there ever after (``unpack_once.c``, packed by ``unpack_once.py``).
+The output goes to ``dist/`` with a name that says platform and version (see
+:func:`output_name`), and the script prints its size.
 ``--self-test`` then runs the built program's ``--self-test`` and fails if it
 fails; ``--clean`` throws away PyInstaller's cache and work folder first;
 ``--expect-version V`` fails before building unless the version is V.
@@ -68,6 +72,8 @@ SELF_TEST_TIMEOUT = 300.0
 slow CI machine unpacks ~30 MB before the game even starts)."""
 
 System = Literal["windows", "macos", "linux"]
+Layout = Literal["onefile", "packed", "app"]
+LAYOUTS: Final[dict[System, Layout]] = {"windows": "onefile", "linux": "packed", "macos": "app"}
 
 EXCLUDES: tuple[str, ...] = (
     # Never used, and each drags in megabytes: numpy arrives through pygame's
@@ -150,8 +156,16 @@ class Target:
         return output_name(self.version, self.system, self.machine)
 
     @property
-    def onefile(self) -> bool:
-        return self.system != "macos"
+    def layout(self) -> Layout:
+        """What PyInstaller makes and how it ships: its one-file (Windows), its folder
+        packed after our launcher (Linux), its folder in a .app (macOS)."""
+        return LAYOUTS[self.system]
+
+    @property
+    def strip(self) -> bool:
+        """Strip the bundled libraries: debug symbols are most of libpython's size on
+        Linux; Windows DLLs have none, and on macOS it would break their signatures."""
+        return self.system == "linux"
 
     @property
     def console(self) -> bool:
@@ -161,7 +175,7 @@ class Target:
 
     @property
     def pyinstaller_name(self) -> str:
-        if not self.onefile:
+        if self.layout != "onefile":
             return EXE_STEM
         # Not Path.stem: the version's dots would be taken for a suffix.
         return self.output.removesuffix(".exe")
@@ -358,7 +372,7 @@ def run_pyinstaller(target: Target, *, clean: bool) -> Path:
     elif target.system == "windows":
         built = distpath / f"{target.pyinstaller_name}.exe"
     else:
-        built = distpath / target.pyinstaller_name
+        built = distpath / EXE_STEM  # the folder
     if not built.exists():
         raise BuildError(f"PyInstaller reported success but {built} does not exist")
     return built
@@ -376,6 +390,17 @@ def package(target: Target, built: Path) -> Path:
         status = subprocess.run(command, check=False).returncode
         if status != 0:
             raise BuildError(f"zipping {built} failed: ditto exited with status {status}")
+    elif target.layout == "packed":
+        import unpack_once  # noqa: PLC0415 - beside this file, as release_checks is below
+
+        try:
+            launcher = unpack_once.compile_launcher(WORK_DIR / "unpack_once")
+            packed = unpack_once.pack(
+                built, launcher, output, version=target.version, program=EXE_STEM
+            )
+        except (OSError, unpack_once.PackError) as error:
+            raise BuildError(f"packing {built} failed: {error}") from error
+        print(f"packed {len(packed.entries)} files; they unpack into connect4/{packed.name}")
     else:
         shutil.move(built, output)
     return output
@@ -389,7 +414,8 @@ def self_test_command(target: Target, output: Path, unpacked: Path) -> list[str]
     """The command that runs the built program's self-test.
 
     For macOS ``unpacked`` is the .app PyInstaller left in its work folder (the
-    same bytes as the zip); elsewhere the output file itself runs.
+    same bytes as the zip); elsewhere the output file itself runs (Linux's unpacks
+    itself first, into the self-test's own cache folder: see :func:`run_self_test`).
     """
     if target.system == "macos":
         return [str(unpacked / "Contents" / "MacOS" / EXE_STEM), *SELF_TEST_ARGS]
@@ -409,6 +435,8 @@ def run_self_test(command: list[str]) -> str:
         env = dict(os.environ)
         env["CONNECT4_LOG_DIR"] = str(Path(scratch) / "log")
         env["CONNECT4_CONFIG_DIR"] = str(Path(scratch) / "config")
+        # Where Linux's one file keeps what it unpacks: gone with the scratch folder.
+        env["XDG_CACHE_HOME"] = str(Path(scratch) / "cache")
         began = time.perf_counter()
         try:
             result = subprocess.run(

@@ -3,11 +3,12 @@
 ``build.py --check-glibc`` (which the release workflow runs on Linux) and
 ``build.py --release-dry-run`` use these checks:
 
-* **glibc.**  A PyInstaller one-file executable is a small launcher (the
-  bootloader) with an archive appended: the Python runtime, the extension
-  modules and the libraries they link to, unpacked at start.  glibc is never
+* **glibc.**  The Linux executable is a small launcher (unpack_once.c) with a
+  pack appended: PyInstaller's folder, its bootloader, the Python runtime, the
+  extension modules and the libraries they link to (a PyInstaller one-file is
+  read too: its bootloader with its archive).  glibc is never
   bundled, so the oldest system the executable runs on is set by the newest
-  ``GLIBC_x.y`` symbol version that the bootloader or any bundled ELF file asks
+  ``GLIBC_x.y`` symbol version that the launcher or any bundled ELF file asks
   of it: the undefined symbols of ``objdump -T`` (binutils, which PyInstaller
   itself needs on Linux).  Libraries built on the build machine (libpython, the
   standard library's extensions, a bundled libstdc++) usually set it; the wheels'
@@ -32,13 +33,15 @@ import zipfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+import unpack_once
+
 Version = tuple[int, ...]
 """A glibc version as numbers: ``(2, 31)`` for 2.31, ``(2, 2, 5)`` for 2.2.5."""
 
 Needs = dict[Version, set[str]]
 """The symbols one ELF file takes from glibc, by the version each asks for."""
 
-BOOTLOADER = "(the bootloader)"
+BOOTLOADER = "(the launcher)"
 """The name :func:`glibc_needs_of` gives the executable's own ELF part."""
 
 KERNEL_PREFIX = "game/ai/_ckernel."
@@ -134,7 +137,7 @@ def describe_needs(
     ]
     bootloader = max(needs_by_file.get(BOOTLOADER, {}), default=None)
     if bootloader is not None:
-        lines.append(f"  the bootloader alone needs GLIBC_{format_version(bootloader)}")
+        lines.append(f"  the launcher alone needs GLIBC_{format_version(bootloader)}")
     for name, version, symbols in over_limit(needs_by_file, limit):
         shown = ", ".join(symbols[:4]) + (", ..." if len(symbols) > 4 else "")
         lines.append(f"  over the promise: {name} needs GLIBC_{format_version(version)} ({shown})")
@@ -153,9 +156,29 @@ def kernel_files(names: Iterable[str]) -> list[str]:
 # -- on files ----------------------------------------------------------------------------
 
 
+def _pack(executable: Path) -> unpack_once.Pack | None:
+    """The pack appended to our Linux launcher, or None for a PyInstaller one-file."""
+    try:
+        return unpack_once.read(executable)
+    except unpack_once.PackError:
+        return None
+
+
 def executable_elf_files(executable: Path, folder: Path) -> dict[str, Path]:
-    """Every ELF file in a PyInstaller one-file executable's archive, written into
-    ``folder``, by its name in the archive.  Requires PyInstaller (the build extra)."""
+    """Every ELF file the executable carries (in its pack or its PyInstaller archive),
+    written into ``folder``, by its name there.  A PyInstaller one-file's archive needs
+    PyInstaller (the build extra)."""
+    pack = _pack(executable)
+    if pack is not None:
+        found = {}
+        files = [entry for entry in pack.entries if entry.kind == "F"]
+        for index, entry in enumerate(files):
+            data = unpack_once.extract(executable, entry)
+            if data.startswith(b"\x7fELF"):
+                path = folder / f"{index:04d}-{Path(entry.path).name}"
+                path.write_bytes(data)
+                found[entry.path] = path
+        return found
     from PyInstaller.archive.readers import CArchiveReader  # noqa: PLC0415 - build extra
 
     archive = CArchiveReader(str(executable))
@@ -170,7 +193,13 @@ def executable_elf_files(executable: Path, folder: Path) -> dict[str, Path]:
 
 
 def archive_names(executable: Path) -> list[str]:
-    """The names of the files in a PyInstaller executable's archive."""
+    """The names of the files the executable carries, as the game finds them (a pack's
+    ``_internal/`` folder, PyInstaller's, left out)."""
+    pack = _pack(executable)
+    if pack is not None:
+        return sorted(
+            entry.path.removeprefix("_internal/") for entry in pack.entries if entry.kind == "F"
+        )
     from PyInstaller.archive.readers import CArchiveReader  # noqa: PLC0415 - build extra
 
     return sorted(CArchiveReader(str(executable)).toc)
@@ -192,7 +221,8 @@ def objdump_symbols(path: Path) -> str:
 
 
 def glibc_needs_of(executable: Path) -> dict[str, Needs]:
-    """What the one-file executable's bootloader and each bundled ELF file need of glibc."""
+    """What the executable's own ELF part (our launcher, or PyInstaller's bootloader) and
+    each ELF file it carries need of glibc."""
     needs = {BOOTLOADER: glibc_needs(objdump_symbols(executable))}
     with tempfile.TemporaryDirectory(prefix="connect4-elf-") as scratch:
         for name, path in executable_elf_files(executable, Path(scratch)).items():

@@ -256,7 +256,7 @@ def test_the_newest_need_over_the_limit_names_the_files_and_symbols() -> None:
     assert lines[0] == (
         "glibc: the executable needs GLIBC_2.35 (libpython3.11.so.1.0); README promises glibc 2.31"
     )
-    assert "the bootloader alone needs GLIBC_2.14" in lines[1]
+    assert "the launcher alone needs GLIBC_2.14" in lines[1]
     assert "liblzma.so.5 needs GLIBC_2.34 (pthread_create, pthread_join)" in lines[3]
 
 
@@ -505,15 +505,18 @@ def test_spec_analyses_the_entry_point_with_all_assets_and_exclusions(
     assert "game.ai.worker" in analysis["hiddenimports"]
 
 
-def test_spec_builds_a_stripped_one_file_linux_executable(
+def test_spec_builds_a_stripped_folder_on_linux_for_build_to_pack(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     calls = _run_spec(monkeypatch, "linux")
     _, exe = calls["EXE"]
-    expected = build.output_name(build.read_version(), "linux", build.machine_name())
-    assert exe["name"] == expected
-    assert exe["strip"] is True and exe["upx"] is False
-    assert "COLLECT" not in calls and "BUNDLE" not in calls
+    assert exe["name"] == build.EXE_STEM and exe["exclude_binaries"] is True
+    assert exe["strip"] is True and exe["upx"] is False and exe["console"] is True
+    _, collected = calls["COLLECT"]
+    assert collected["name"] == build.EXE_STEM and collected["strip"] is True
+    assert "BUNDLE" not in calls
+    target = build.Target("linux", "x86_64", "1.2.3")
+    assert target.layout == "packed" and target.output == "connect4-1.2.3-linux-x86_64"
 
 
 def test_spec_builds_a_windowed_one_file_windows_executable(
@@ -531,6 +534,7 @@ def test_spec_builds_a_windowed_one_file_windows_executable(
     assert strings["FileDescription"] == "Connect Four"
     assert strings["ProductVersion"] == version
     assert "COLLECT" not in calls
+    assert "strip" not in exe or exe["strip"] is False
 
 
 def test_spec_builds_a_windowed_app_bundle_on_macos(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -538,6 +542,7 @@ def test_spec_builds_a_windowed_app_bundle_on_macos(monkeypatch: pytest.MonkeyPa
     _, exe = calls["EXE"]
     assert exe["console"] is False and exe["exclude_binaries"] is True
     assert exe["name"] == build.EXE_STEM
+    assert exe["strip"] is False  # it would break the bundled libraries' signatures
     _, bundle = calls["BUNDLE"]
     assert bundle["name"] == "Connect Four.app"
     assert bundle["version"] == build.read_version()
