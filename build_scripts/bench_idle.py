@@ -4,6 +4,7 @@ nothing moves, the time from launch to its first drawn frame, and its memory.
 
     python build_scripts/bench_idle.py [--settle 4] [--seconds 20] [--launches 5]
         [--onefile dist/connect4-...-linux-x86_64] [--onefolder dist/connect4/connect4]
+        [--pyinstaller-onefile PATH]
         [--states menu,play,review,minimised] [--shots DIR]
 
 A benchmark, not a test: it prints figures and the targets beside them, and asserts
@@ -25,17 +26,19 @@ settings folder, one at a time:
    (sampled every few milliseconds through the X server, the same way for every
    program): ours from source (``python -m game``, its modules compiled first, as a
    player's second launch finds them), the one-file and one-folder executables when
-   given, GNOME's, and a bare pygame window (:data:`BARE_WINDOW`: what any pygame
+   given (and the game as PyInstaller's own one-file, which unpacks itself at every
+   launch, for comparison), GNOME's, and a bare pygame window (:data:`BARE_WINDOW`: what any pygame
    game pays before its own code) and, with ``--bare-onefile-build``, that window as a
    PyInstaller one-file (the floor of a one-file's start, its unpacking included),
    ``--launches`` rounds, alternating.  The CPU the program's
    processes had used when the frame was seen is printed too (it includes what ran
    in the few milliseconds after the frame).  Ours also logs when it drew its first
    frame; that figure is printed beside.  Ours is timed twice: a first launch (a fresh
-   settings folder each time) and a later one (one settings folder kept from launch to
-   launch, after one launch not timed, as a player's every start after the first: the
-   window then opens on the picture of the menu the last one kept,
-   :mod:`game.start_picture`).  Targets: from source at most GNOME's median, the
+   home each time) and a later one (one home kept from launch to launch, after one
+   launch not timed, as a player's every start after the first: the window then opens
+   on the picture of the menu the last one kept, :mod:`game.start_picture`, and Linux's
+   one file runs what it unpacked into the home's cache folder the first time,
+   build_scripts/unpack_once.c).  Targets: from source at most GNOME's median, the
    one-file executable at most 1.5 times it.
 3. **Memory.**  The proportional set size (PSS: shared pages divided among the
    processes sharing them) and resident size of every process of each program at its
@@ -529,7 +532,11 @@ def programs(args: argparse.Namespace, homes: Path) -> tuple[list[Program], list
     )
     later = replace(source, name=source.name + LATER, home=homes / "source")
     measured, timed = [source], [source, later]
-    for label, path in (("ours (one-file)", args.onefile), ("ours (one-folder)", args.onefolder)):
+    for label, path in (
+        ("ours (one-file)", args.onefile),
+        ("ours (one-folder)", args.onefolder),
+        ("ours (PyInstaller's one-file)", args.pyinstaller_onefile),
+    ):
         if path is not None:
             command = [str(Path(path).resolve()), "--windowed", size]
             timed.append(Program(label, command, ours=True))
@@ -724,6 +731,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=20.0, help="seconds measured")
     parser.add_argument("--launches", type=int, default=5, help="rounds of launches timed")
     parser.add_argument("--onefile", type=Path, help="the one-file executable (build.py)")
+    parser.add_argument(
+        "--pyinstaller-onefile",
+        type=Path,
+        help="the game built as PyInstaller's own one-file (Linux's before unpack_once), to"
+        " time beside",
+    )
     parser.add_argument("--onefolder", type=Path, help="the one-folder build's executable")
     floor = parser.add_mutually_exclusive_group()
     floor.add_argument(

@@ -16,6 +16,8 @@
  * each unpack their own and the second simply uses the first one's.  When the cache
  * folder cannot be written, the launcher unpacks into a temporary folder, runs the
  * game from there and removes it afterwards, as PyInstaller's one-file does.
+ * Each launch touches the folder it runs: the game removes the folders of builds
+ * not launched for a month (game/unpacked.py), the older versions after an update.
  *
  * Each file is stored as raw DEFLATE (RFC 1951) with its CRC-32; the inflater below
  * is this file's own, so the launcher needs nothing but the C library.  A damaged
@@ -692,7 +694,12 @@ int main(int argc, char **argv) {
     Pack pack;
     open_pack(&pack, self);
     char *folder = kept_folder(&pack, self);
-    if (folder != NULL) run_in_place(folder, &pack, argv);
+    if (folder != NULL) {
+        /* When it was last launched: the game removes builds unused for long
+         * (game/unpacked.py), the older versions after an update. */
+        utimensat(AT_FDCWD, folder, NULL, 0);
+        run_in_place(folder, &pack, argv);
+    }
     char why[PATH_MAX + 128];
     char *base = cache_folder();
     snprintf(why, sizeof why, "%s: %s", base ? base : "a cache folder (no HOME)", strerror(errno));

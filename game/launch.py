@@ -32,4 +32,12 @@ def main(argv: list[str] | None = None) -> int:
     start_picture.show(arguments)
     from game.command_line import main as run  # noqa: PLC0415 - see the module docstring
 
-    return run(arguments)
+    try:
+        return run(arguments)
+    finally:
+        if getattr(sys, "frozen", False):
+            # Linux's one file keeps the game unpacked, one folder per build: the older
+            # builds' go once unused for long.
+            from game import unpacked  # noqa: PLC0415
+
+            unpacked.tidy()

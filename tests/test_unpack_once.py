@@ -375,3 +375,13 @@ def test_packing_needs_the_program_and_building_needs_a_compiler(
         unpack_once.pack(folder, launcher, tmp_path / "out", version="1", program=PROGRAM)
     with pytest.raises(unpack_once.PackError, match=r"no C compiler \(no-such-cc\)"):
         unpack_once.compile_launcher(tmp_path / "x", compiler="no-such-cc")
+
+
+def test_every_launch_marks_its_kept_folder_as_used(tmp_path: Path, launcher: Path) -> None:
+    packed, made = build(tmp_path, launcher)
+    home = tmp_path / "home"
+    assert launch(packed, home).returncode == EXIT_STATUS
+    folder = kept(home, made)
+    os.utime(folder, (1_000_000_000, 1_000_000_000))
+    assert launch(packed, home).returncode == EXIT_STATUS
+    assert folder.stat().st_mtime > 1_700_000_000  # game/unpacked.py keeps it

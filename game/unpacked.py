@@ -1,0 +1,75 @@
+"""The folders Linux's one-file executable keeps unpacked, and their tidying.
+
+The executable unpacks the game once into the player's cache folder, one folder per
+build (``~/.cache/connect4/<version>-<hash>``), and starts it from there at every launch
+(build_scripts/unpack_once.c).  It tells the game which folder it runs from
+(:data:`ENV`) and touches that folder at each launch.  After an update the older
+build's folder would stay there for good, so when a game ends :func:`tidy` removes the
+folders beside its own that no launch has used for :data:`UNUSED` seconds, and the
+leftovers of an unpacking that was killed halfway.  A build that is still played now
+and then (two versions side by side) keeps its folder; one removed by mistake only
+costs its next launch the unpacking again.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Final
+
+log = logging.getLogger(__name__)
+
+ENV: Final = "CONNECT4_UNPACKED"
+"""Set by the launcher to the folder the game runs from."""
+
+KEPT_IN: Final = "connect4"
+"""The name of the cache folder that holds the kept builds."""
+
+UNUSED: Final = 30 * 24 * 3600.0
+"""A kept build not launched for this long is removed (seconds)."""
+
+LEFTOVER: Final = 24 * 3600.0
+"""Half an unpacking (``.<name>.part-<pid>``, ``.<name>.old-<pid>``) older than this
+was left by a launch that was killed or crashed (seconds)."""
+
+
+def tidy(environ: Mapping[str, str] = os.environ, now: float | None = None) -> list[Path]:
+    """Remove the kept builds beside this one that no launch used for :data:`UNUSED`
+    seconds, and old leftovers; return what was removed.  Does nothing unless the game
+    runs from a kept folder; never raises (what cannot be removed is logged)."""
+    running = environ.get(ENV)
+    if not running:
+        return []
+    ours = Path(running)
+    base = ours.parent
+    if base.name != KEPT_IN or not ours.is_dir():
+        return []  # run from a temporary folder, which the launcher removes itself
+    now = time.time() if now is None else now
+    removed = []
+    try:
+        siblings = sorted(base.iterdir())
+    except OSError as error:
+        log.warning("cannot read %s to tidy older builds: %s", base, error)
+        return []
+    for sibling in siblings:
+        if sibling == ours or sibling.is_symlink() or not sibling.is_dir():
+            continue
+        try:
+            age = now - sibling.stat().st_mtime
+        except OSError:
+            continue
+        limit = LEFTOVER if sibling.name.startswith(".") else UNUSED
+        if age <= limit:
+            continue
+        try:
+            shutil.rmtree(sibling)
+        except OSError as error:
+            log.warning("cannot remove the unused build %s: %s", sibling, error)
+            continue
+        log.info("removed %s, a build of the game not launched for %.0f days", sibling, age / 86400)
+        removed.append(sibling)
+    return removed
