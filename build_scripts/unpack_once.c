@@ -109,6 +109,10 @@ typedef struct {
 
 #define FAST_BITS 11
 
+/* The bit reader and the decoder inlined into the inner loop, where its state then lives
+ * in registers (GCC and Clang). */
+#define INLINE static inline __attribute__((always_inline))
+
 /* A canonical Huffman code: how many codes of each length, and the symbols in code
  * order.  Codes up to FAST_BITS long are found in one look in ``fast`` (indexed by the
  * next FAST_BITS input bits: the code's length times 4096 plus its symbol, 0 if longer);
@@ -121,8 +125,21 @@ typedef struct {
 
 /* At least n bits in the buffer (as many as fit, to read less often): 0, or -1 when
  * the input ran out first. */
-static int need_bits(Inflater *s, int n) {
+INLINE int need_bits(Inflater *s, int n) {
     if (s->bit_count >= n) return 0;
+    if (s->in_size - s->in_pos >= 8) { /* whole bytes, from one 8-byte read */
+        uint64_t word;
+        memcpy(&word, s->in + s->in_pos, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        word = __builtin_bswap64(word);
+#endif
+        int bytes = (63 - s->bit_count) >> 3;
+        int filled = s->bit_count + 8 * bytes; /* at most 63 */
+        s->bits |= (word << s->bit_count) & (((uint64_t)1 << filled) - 1);
+        s->bit_count = filled;
+        s->in_pos += (size_t)bytes;
+        return 0;
+    }
     while (s->bit_count <= 56) {
         if (s->in_pos >= s->in_size) return s->bit_count >= n ? 0 : -1;
         s->bits |= (uint64_t)s->in[s->in_pos++] << s->bit_count;
@@ -131,7 +148,7 @@ static int need_bits(Inflater *s, int n) {
     return 0;
 }
 
-static int take_bits(Inflater *s, int n, unsigned *value) {
+INLINE int take_bits(Inflater *s, int n, unsigned *value) {
     if (n == 0) {
         *value = 0;
         return 0;
@@ -181,7 +198,7 @@ static int build_code(Huffman *h, const uint8_t *lengths, int n) {
 }
 
 /* The next symbol of code h, or -1 (input ran out, or no such code). */
-static int decode(Inflater *s, const Huffman *h) {
+INLINE int decode(Inflater *s, const Huffman *h) {
     if (s->bit_count < FAST_BITS) need_bits(s, FAST_BITS); /* short near the end: fine */
     unsigned found = h->fast[s->bits & ((1u << FAST_BITS) - 1)];
     int found_length = (int)(found >> 12);
@@ -217,26 +234,32 @@ static const uint8_t distance_extra[30] = {0, 0, 0, 0, 1, 1, 2, 2,  3,  3,  4,  
                                            6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13};
 
 /* One block's literals and copies, up to its end-of-block symbol. */
-static int inflate_codes(Inflater *s, const Huffman *lengths, const Huffman *distances) {
+static int inflate_codes(Inflater *state, const Huffman *lengths, const Huffman *distances) {
+    /* On a copy of the state, written back at the end: the output's bytes could alias
+     * the state's fields, which would otherwise be reloaded after every byte written. */
+    Inflater local = *state;
+    Inflater *s = &local;
+    int status = -1;
     for (;;) {
         int symbol = decode(s, lengths);
-        if (symbol < 0) return -1;
+        if (symbol < 0) break;
         if (symbol < 256) {
-            if (s->out_pos >= s->out_size) return -1;
+            if (s->out_pos >= s->out_size) break;
             s->out[s->out_pos++] = (uint8_t)symbol;
         } else if (symbol == 256) {
-            return 0;
+            status = 0;
+            break;
         } else {
             symbol -= 257;
-            if (symbol >= 29) return -1;
+            if (symbol >= 29) break;
             unsigned extra;
-            if (take_bits(s, length_extra[symbol], &extra) != 0) return -1;
+            if (take_bits(s, length_extra[symbol], &extra) != 0) break;
             size_t length = length_base[symbol] + extra;
             int d = decode(s, distances);
-            if (d < 0 || d >= 30) return -1;
-            if (take_bits(s, distance_extra[d], &extra) != 0) return -1;
+            if (d < 0 || d >= 30) break;
+            if (take_bits(s, distance_extra[d], &extra) != 0) break;
             size_t distance = distance_base[d] + extra;
-            if (distance > s->out_pos || length > s->out_size - s->out_pos) return -1;
+            if (distance > s->out_pos || length > s->out_size - s->out_pos) break;
             uint8_t *to = s->out + s->out_pos;
             const uint8_t *from = to - distance;
             if (distance >= length)
@@ -246,6 +269,8 @@ static int inflate_codes(Inflater *s, const Huffman *lengths, const Huffman *dis
             s->out_pos += length;
         }
     }
+    *state = local;
+    return status;
 }
 
 static int inflate_stored(Inflater *s) {
