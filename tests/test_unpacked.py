@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import os
 import shutil
+import sys
 import time
 from pathlib import Path
 
@@ -97,11 +98,11 @@ def test_a_frozen_game_tidies_when_it_ends(
     ours = kept(base, "2-b", days_unused=0)
     old = kept(base, "1-a", days_unused=400)
     monkeypatch.setenv(unpacked.ENV, str(ours))
-    monkeypatch.setattr(launch.sys, "frozen", False, raising=False)
+    monkeypatch.setattr(sys, "frozen", False, raising=False)
     with pytest.raises(SystemExit):
         launch.main(["--version"])
     assert old.is_dir()  # from source: never
-    monkeypatch.setattr(launch.sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
     with pytest.raises(SystemExit):
         launch.main(["--version"])
     assert not old.exists() and ours.is_dir()
