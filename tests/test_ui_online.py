@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 
 import pygame
 import pytest
@@ -19,6 +20,7 @@ from game.net.client import (
     GameChanged,
     JoinRoom,
     NetClient,
+    OfferDeclined,
     OfferReceived,
     ResumeSeat,
 )
@@ -350,7 +352,7 @@ def test_asking_to_undo_with_no_move_of_yours_says_so_and_asks_nothing(
         assert said == ["Waiting for Bob to let you take back your move"]
     else:  # not asked of the server, which would refuse it with a puzzling word
         assert said == ["You have no move on the board to take back yet."]
-        assert not scene._undo_asked
+        assert not scene.undo_asked
 
 
 def test_offering_a_rematch_says_so_and_accepting_one_says_nothing_was_asked(app: App) -> None:
@@ -743,3 +745,27 @@ def test_once_the_room_is_gone_the_chat_is_read_only_and_nobody_has_the_turn(app
     after = drawn_texts(app)
     assert "Your turn" not in after and texts.Says.CHAT_HINT.text not in after
     assert any("Good luck" in words for words in after)  # what was said can still be read
+
+
+def test_asking_to_undo_greys_the_button_until_answered_or_a_move_voids_it(app: App) -> None:
+    scene = quiet_scene(app, moves="4453")  # Ann's turn; her last move was the 5
+
+    def undo_enabled() -> bool:
+        (item,) = [item for item in scene.buttons.items if item.key == "undo"]
+        return item.enabled
+
+    scene.press("undo")
+    assert scene.undo_asked and not undo_enabled()
+    scene.press("undo")  # greyed: a press (the keyboard's too) asks nothing again
+    assert [n.text for n in app.stage.notices.shown] == [
+        "Waiting for Bob to let you take back your move and their reply"
+    ]
+    scene._react(OfferDeclined(Offer.UNDO))
+    assert not scene.undo_asked and undo_enabled()
+    scene.press("undo")
+    assert not undo_enabled()
+    # A move voids an open undo on the server: the button comes back with it.
+    assert scene.game is not None
+    scene._sync(replace(scene.game, moves="44531"))
+    scene._rebuild_buttons()
+    assert not scene.undo_asked and undo_enabled()

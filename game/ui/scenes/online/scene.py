@@ -89,8 +89,10 @@ class OnlineScene(Scene):
         """Whether the loss of the game this side left unfinished is counted."""
         self._giving_up = False
         """Whether the player chose to leave a guest's game for good (Leave, confirmed)."""
-        self._undo_asked = False
-        """Whether this side asked to take its move back and has had no answer yet."""
+        self._undo_asked_at: int | None = None
+        """How many moves the board had when this side asked to take its move back, until
+        the answer came.  The server voids the offer at the next move, so it is open only
+        while the board still has that many (:attr:`undo_asked`)."""
         self.ended_at: float | None = None
         """When (scene time) the game on the board ended: its four breathes a while."""
         self.problem: str | None = None
@@ -198,12 +200,12 @@ class OnlineScene(Scene):
                 self._sync(started)
             case GameChanged(game=changed) if not self._follows(changed):
                 if len(changed.moves) < len(self.board.moves):  # a move taken back
-                    if self._undo_asked:  # "asked Bob to take back" is answered: yes
+                    if self.undo_asked:  # "asked Bob to take back" is answered: yes
                         both = len(self.board.moves) - len(changed.moves) > 1
                         self.host.notify(texts.undo_agreed(name, both=both), topic="offer")
                     else:
                         self.host.withdraw("offer")
-                    self._undo_asked = False
+                    self._undo_asked_at = None
                 self._sync(changed)
             case Connected() if self.link.address:  # an address that works: offered next time
                 self._memory.remember_server(self.link.address)
@@ -222,7 +224,8 @@ class OnlineScene(Scene):
             case OfferReceived(offer=Offer.REMATCH):
                 self.host.notify(texts.offered_rematch(name), topic="offer")
             case OfferDeclined(offer=declined):
-                self._undo_asked = self._undo_asked and declined is not Offer.UNDO
+                if declined is Offer.UNDO:
+                    self._undo_asked_at = None
                 self.host.notify(texts.declined(name), topic="offer")
             case Refusal(code=code) if game is None:  # the join or the room refused
                 self.problem = texts.refusal(code, getattr(self.link.intent, "room", ""))
@@ -413,16 +416,33 @@ class OnlineScene(Scene):
             self.chat_box.text = ""
 
     # -- the buttons ------------------------------------------------------------------------
+    @property
+    def undo_asked(self) -> bool:
+        """Whether this side's request to take its move back is still open, unanswered:
+        its button is greyed meanwhile (asking again would only repeat it)."""
+        return self._undo_asked_at is not None and self._undo_asked_at == len(self.board.moves)
+
     def _rebuild_buttons(self) -> None:
         keys = view.button_keys(self)
         focus = self.buttons.focused
         offers = self.link.offers
-        self.buttons = ItemList([Item(key, view.button_label(key, offers)) for key in keys])
+        self.buttons = ItemList(
+            [
+                Item(
+                    key,
+                    view.button_label(key, offers),
+                    enabled=key != "undo" or not self.undo_asked,
+                )
+                for key in keys
+            ]
+        )
         if focus is not None:
             self.buttons.focus_on(focus.key)
 
     def press(self, key: str) -> Transition | None:
         game = self.game
+        if any(item.key == key and not item.enabled for item in self.buttons.items):
+            return None  # greyed (the undo asked already): its shortcut does nothing either
         if key.startswith("phrase:"):
             self.send_chat(texts.phrase(int(key.split(":")[1])))
             return None
@@ -515,7 +535,7 @@ class OnlineScene(Scene):
         if offer is Offer.UNDO:
             self.link.propose(offer, Undo(len(game.moves)))
             asked = texts.asked_undo(game.opponent, both=game.my_turn)
-            self._undo_asked = not accepting
+            self._undo_asked_at = None if accepting else len(self.board.moves)
         else:
             self.link.propose(offer, Rematch())
             asked = texts.asked_rematch(game.opponent)
