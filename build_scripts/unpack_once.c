@@ -9,19 +9,25 @@
  *
  *     $XDG_CACHE_HOME/connect4/<version>-<hash of the pack>/   (else ~/.cache/connect4)
  *
- * Every later launch checks that each file of the pack is there with its size and
- * starts the folder's program in its place (exec: same process, arguments and exit
- * status).  A folder that is missing or damaged is unpacked again, beside it, and
- * swapped in whole, so a launch never runs half a folder; two first launches at once
- * each unpack their own and the second simply uses the first one's.  When the cache
- * folder cannot be written, the launcher unpacks into a temporary folder, runs the
- * game from there and removes it afterwards, as PyInstaller's one-file does.
- * Each launch touches the folder it runs: the game removes the folders of builds
- * not launched for a month (game/unpacked.py), the older versions after an update.
+ * Every later launch checks that each file of the pack is there with its size (and
+ * its executable bit) and starts the folder's program in its place (exec: same
+ * process, arguments and exit status).  A folder that is missing or damaged is
+ * unpacked again, beside it, and swapped in whole (an atomic exchange where the
+ * system has one), so a launch never runs half a folder; launches at once each unpack
+ * their own and the later ones use the first one's.  An unpacked folder is on the
+ * disk before it is renamed into place.  When the cache folder cannot be written, the
+ * launcher unpacks into a temporary folder, runs the game from there (passing on the
+ * signals that would end it) and removes it afterwards, as PyInstaller's one-file
+ * does.  Each launch touches the folder it runs: the game removes the folders of
+ * builds not launched for a month (game/unpacked.py), the older versions after an
+ * update.
  *
  * Each file is stored as raw DEFLATE (RFC 1951) with its CRC-32; the inflater below
- * is this file's own, so the launcher needs nothing but the C library.  A damaged
- * download fails with a message that says so, before anything runs.
+ * is this file's own, so the launcher needs nothing but the C library.  The index and
+ * the trailer, which later launches trust without unpacking, have a CRC-32 of their
+ * own, and each path must lie inside a folder entry before it (never under a link).
+ * A damaged download fails with a message that says so, before anything runs.  The
+ * messages are in English: the launcher runs before the game and its translations.
  *
  * Build: cc -O2 -o launcher unpack_once.c  (build.py does it).
  */
@@ -30,6 +36,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <pwd.h>
+#include <signal.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -81,8 +89,9 @@ static void crc_init(void) {
             crc_table[t][n] = crc_table[0][crc_table[t - 1][n] & 0xFF] ^ (crc_table[t - 1][n] >> 8);
 }
 
-static uint32_t crc32_of(const uint8_t *data, size_t size) {
-    uint32_t c = 0xFFFFFFFFu;
+/* The CRC-32 of what came before (0 at first) continued over data, as zlib's crc32. */
+static uint32_t crc32_more(uint32_t crc, const uint8_t *data, size_t size) {
+    uint32_t c = crc ^ 0xFFFFFFFFu;
     for (; size >= 8; data += 8, size -= 8) {
         uint32_t low = c ^ ((uint32_t)data[0] | (uint32_t)data[1] << 8 | (uint32_t)data[2] << 16 |
                             (uint32_t)data[3] << 24);
@@ -93,6 +102,8 @@ static uint32_t crc32_of(const uint8_t *data, size_t size) {
     for (size_t i = 0; i < size; i++) c = crc_table[0][(c ^ data[i]) & 0xFF] ^ (c >> 8);
     return c ^ 0xFFFFFFFFu;
 }
+
+static uint32_t crc32_of(const uint8_t *data, size_t size) { return crc32_more(0, data, size); }
 
 /* -- inflate (RFC 1951) ----------------------------------------------------------- */
 
@@ -435,6 +446,14 @@ static int safe_path(const char *path) {
     }
 }
 
+static void damaged_index(const char *self, const char *what) {
+    fail("%s is damaged (%s); download it again", self, what);
+}
+
+/* The largest size raw DEFLATE data can unpack to: 258 bytes from each copy of at
+ * least 2 bits (about 1032 times), with room for a tiny stream's own bits. */
+static uint64_t most_unpacked(uint64_t packed_size) { return packed_size * 1032 + 1024; }
+
 static void open_pack(Pack *pack, const char *self) {
     pack->fd = open(self, O_RDONLY | O_CLOEXEC);
     if (pack->fd < 0) fail("cannot read %s: %s", self, strerror(errno));
@@ -442,26 +461,36 @@ static void open_pack(Pack *pack, const char *self) {
     if (fstat(pack->fd, &info) != 0) fail("cannot read %s: %s", self, strerror(errno));
     uint64_t file_size = (uint64_t)info.st_size;
     uint8_t trailer[TRAILER_SIZE];
-    if (file_size < TRAILER_SIZE || read_at(pack->fd, trailer, TRAILER_SIZE, file_size - TRAILER_SIZE) != 0 ||
+    if (file_size < TRAILER_SIZE ||
+        read_at(pack->fd, trailer, TRAILER_SIZE, file_size - TRAILER_SIZE) != 0 ||
         memcmp(trailer, MAGIC, 8) != 0)
         fail("%s carries no game: the download is incomplete or damaged; download it again", self);
     uint64_t index_offset = read_u64(trailer + 8), index_size = read_u64(trailer + 16);
     pack->count = read_u32(trailer + 24);
+    uint32_t index_crc = read_u32(trailer + 28);
     memcpy(pack->name, trailer + 32, NAME_SIZE);
     pack->name[NAME_SIZE] = '\0';
-    if (index_offset > file_size || index_size > file_size - index_offset || !safe_path(pack->name) ||
-        strchr(pack->name, '/') != NULL)
-        fail("%s is damaged (its index); download it again", self);
+    if (index_offset > file_size - TRAILER_SIZE ||
+        index_size != file_size - TRAILER_SIZE - index_offset ||
+        (uint64_t)pack->count * ENTRY_HEAD > index_size)
+        damaged_index(self, "its index");
     uint8_t *index = malloc(index_size + 1);
     pack->entries = calloc(pack->count ? pack->count : 1, sizeof(Entry));
     if (!index || !pack->entries) fail("out of memory");
     if (read_at(pack->fd, index, index_size, index_offset) != 0)
         fail("cannot read %s: %s", self, strerror(errno));
+    /* The index and the trailer (but its own CRC) are what every later launch trusts
+     * without unpacking: a CRC over both, so that no damage there can go unseen. */
+    uint32_t crc = crc32_more(crc32_more(0, index, index_size), trailer, 28);
+    if (crc32_more(crc, trailer + 32, TRAILER_SIZE - 32) != index_crc)
+        damaged_index(self, "its index");
+    if (!safe_path(pack->name) || strchr(pack->name, '/') != NULL)
+        damaged_index(self, "its name");
     size_t at = 0;
     pack->program = NULL;
     for (uint32_t i = 0; i < pack->count; i++) {
         Entry *e = &pack->entries[i];
-        if (index_size - at < ENTRY_HEAD) fail("%s is damaged (its index); download it again", self);
+        if (index_size - at < ENTRY_HEAD) damaged_index(self, "its index");
         const uint8_t *p = index + at;
         e->kind = (char)p[0];
         e->flags = p[1];
@@ -472,21 +501,42 @@ static void open_pack(Pack *pack, const char *self) {
         e->packed_size = read_u64(p + 24);
         e->size = read_u64(p + 32);
         at += ENTRY_HEAD;
-        if (index_size - at < path_size) fail("%s is damaged (its index); download it again", self);
+        if (index_size - at < path_size) damaged_index(self, "its index");
         e->path = malloc(path_size + 1);
         if (!e->path) fail("out of memory");
         memcpy(e->path, index + at, path_size);
         e->path[path_size] = '\0';
         at += path_size;
         int known = e->kind == KIND_DIR || e->kind == KIND_FILE || e->kind == KIND_LINK;
-        if (!known || strlen(e->path) != path_size || !safe_path(e->path) ||
+        int sized = e->method == METHOD_STORED    ? e->packed_size == e->size
+                    : e->method == METHOD_DEFLATE ? e->size <= most_unpacked(e->packed_size)
+                                                  : 0;
+        if (!known || !sized || strlen(e->path) != path_size || !safe_path(e->path) ||
             e->offset > index_offset || e->packed_size > index_offset - e->offset ||
-            (e->method != METHOD_STORED && e->method != METHOD_DEFLATE))
-            fail("%s is damaged (entry %u); download it again", self, i);
-        if (e->flags & FLAG_PROGRAM) pack->program = e->path;
+            (e->kind == KIND_DIR && e->size != 0))
+            damaged_index(self, "an entry");
+        /* Every path once, inside a folder entry that comes before it (never under a
+         * link, which could lead out of the game's folder). */
+        char *slash = strrchr(e->path, '/');
+        int parent_found = slash == NULL;
+        for (uint32_t j = 0; j < i; j++) {
+            const Entry *before = &pack->entries[j];
+            if (strcmp(before->path, e->path) == 0) damaged_index(self, "a path twice");
+            if (!parent_found && before->kind == KIND_DIR &&
+                strlen(before->path) == (size_t)(slash - e->path) &&
+                strncmp(before->path, e->path, (size_t)(slash - e->path)) == 0)
+                parent_found = 1;
+        }
+        if (!parent_found) damaged_index(self, "an entry outside its folders");
+        if (e->flags & FLAG_PROGRAM) {
+            if (pack->program != NULL || e->kind != KIND_FILE || !(e->flags & FLAG_EXECUTABLE))
+                damaged_index(self, "its program");
+            pack->program = e->path;
+        }
     }
+    if (at != index_size) damaged_index(self, "its index");
     free(index);
-    if (pack->program == NULL) fail("%s is damaged (no program to run); download it again", self);
+    if (pack->program == NULL) damaged_index(self, "no program to run");
 }
 
 /* -- folders -------------------------------------------------------------------- */
@@ -499,20 +549,21 @@ static char *join(const char *a, const char *b) {
     return path;
 }
 
-/* mkdir -p; 0 or -1 with errno set. */
+/* mkdir -p, each folder it makes private to the player (the XDG rules' cache mode);
+ * 0 or -1 with errno set. */
 static int make_folders(const char *path) {
     char *copy = strdup(path);
     if (!copy) fail("out of memory");
     for (char *p = copy + 1; *p; p++) {
         if (*p != '/') continue;
         *p = '\0';
-        if (mkdir(copy, 0755) != 0 && errno != EEXIST) {
+        if (mkdir(copy, 0700) != 0 && errno != EEXIST) {
             free(copy);
             return -1;
         }
         *p = '/';
     }
-    int status = mkdir(copy, 0755) != 0 && errno != EEXIST ? -1 : 0;
+    int status = mkdir(copy, 0700) != 0 && errno != EEXIST ? -1 : 0;
     free(copy);
     return status;
 }
@@ -535,7 +586,9 @@ static int folder_holds(const char *folder, const Pack *pack) {
         const Entry *e = &pack->entries[i];
         char *path = join(folder, e->path);
         int ok = lstat(path, &info) == 0;
-        if (ok && e->kind == KIND_FILE) ok = S_ISREG(info.st_mode) && (uint64_t)info.st_size == e->size;
+        if (ok && e->kind == KIND_FILE)
+            ok = S_ISREG(info.st_mode) && (uint64_t)info.st_size == e->size &&
+                 (!(e->flags & FLAG_EXECUTABLE) || (info.st_mode & S_IXUSR));
         if (ok && e->kind == KIND_DIR) ok = S_ISDIR(info.st_mode);
         if (ok && e->kind == KIND_LINK) ok = S_ISLNK(info.st_mode);
         free(path);
@@ -558,21 +611,18 @@ static int write_all(int fd, const uint8_t *data, size_t size) {
 #define DAMAGED (-2)
 static const char *damaged_path; /* what did not unpack, when unpack says DAMAGED */
 
-/* Unpack every entry into folder (which must not exist yet).  Returns 0; -1 with
+/* Unpack every entry into folder (an empty folder; open_pack saw to it that each
+ * entry's folder comes before it), then wait until it is all on the disk: a folder
+ * renamed into place must never turn out empty after a crash.  Returns 0; -1 with
  * errno set when the folder cannot be written; DAMAGED when an entry's data does not
  * unpack to its size and CRC (the caller removes the folder and says so). */
 static int unpack(const Pack *pack, const char *folder, const char *self) {
-    if (mkdir(folder, 0755) != 0) return -1;
+    int status = 0;
     for (uint32_t i = 0; i < pack->count; i++) {
         const Entry *e = &pack->entries[i];
         char *path = join(folder, e->path);
-        char *slash = strrchr(path, '/');
-        *slash = '\0';
-        int status = make_folders(path);
-        *slash = '/';
-        if (status != 0) return -1;
         if (e->kind == KIND_DIR) {
-            status = mkdir(path, 0755) != 0 && errno != EEXIST ? -1 : 0;
+            status = mkdir(path, 0755) != 0 ? -1 : 0;
             free(path);
             if (status != 0) return -1;
             continue;
@@ -611,6 +661,11 @@ static int unpack(const Pack *pack, const char *folder, const char *self) {
         free(path);
         if (status != 0) return -1;
     }
+    int fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0) {
+        syncfs(fd);
+        close(fd);
+    }
     return 0;
 }
 
@@ -625,6 +680,10 @@ static char *cache_folder(void) {
     const char *xdg = getenv("XDG_CACHE_HOME");
     if (xdg && xdg[0] == '/') return join(xdg, "connect4");
     const char *home = getenv("HOME");
+    if (!home || home[0] != '/') {
+        struct passwd *user = getpwuid(getuid());
+        home = user ? user->pw_dir : NULL;
+    }
     if (!home || home[0] != '/') return NULL;
     char *cache = join(home, ".cache");
     char *folder = join(cache, "connect4");
@@ -641,6 +700,45 @@ static void run_in_place(const char *folder, const Pack *pack, char **argv) {
     fail("cannot start %s: %s", program, strerror(errno));
 }
 
+/* A new empty folder in base named .<name>.<what>-XXXXXX (mkdtemp: never another
+ * launch's, whatever its pid), or NULL with errno set. */
+static char *new_folder(const char *base, const char *name, const char *what) {
+    char leaf[NAME_SIZE + 32];
+    snprintf(leaf, sizeof leaf, ".%s.%s-XXXXXX", name, what);
+    char *path = join(base, leaf);
+    if (mkdtemp(path) != NULL) return path;
+    free(path);
+    return NULL;
+}
+
+/* Put the unpacked part in the place of folder, which is damaged (or was just made by
+ * another launch).  Returns 0, or -1 with errno set; part is gone either way. */
+static int swap_in(char *part, const char *folder, const char *base, const Pack *pack) {
+    if (folder_holds(folder, pack)) { /* another launch unpacked it meanwhile */
+        remove_tree(part);
+        return 0;
+    }
+#ifdef RENAME_EXCHANGE
+    /* In one step, so that no launch finds the folder missing; part then holds the
+     * damaged one. */
+    if (renameat2(AT_FDCWD, part, AT_FDCWD, folder, RENAME_EXCHANGE) == 0) {
+        remove_tree(part);
+        return 0;
+    }
+#endif
+    char *old = new_folder(base, pack->name, "old");
+    if (old != NULL && rename(folder, old) == 0 && rename(part, folder) == 0) {
+        remove_tree(old);
+        return 0;
+    }
+    int error = errno;
+    remove_tree(part);
+    if (old != NULL) remove_tree(old);
+    if (folder_holds(folder, pack)) return 0;
+    errno = error;
+    return -1;
+}
+
 /* The kept folder, ready to run, or NULL if it cannot be kept (errno says why). */
 static char *kept_folder(const Pack *pack, const char *self) {
     char *base = cache_folder();
@@ -651,10 +749,8 @@ static char *kept_folder(const Pack *pack, const char *self) {
     char *folder = join(base, pack->name);
     if (folder_holds(folder, pack)) return folder;
     if (make_folders(base) != 0) return NULL;
-    char part_name[NAME_SIZE + 32];
-    snprintf(part_name, sizeof part_name, ".%s.part-%ld", pack->name, (long)getpid());
-    char *part = join(base, part_name);
-    remove_tree(part); /* a leftover of a launch killed mid-unpack with our pid */
+    char *part = new_folder(base, pack->name, "part");
+    if (part == NULL) return NULL;
     int status = unpack(pack, part, self);
     if (status != 0) {
         int error = errno;
@@ -663,46 +759,47 @@ static char *kept_folder(const Pack *pack, const char *self) {
         errno = error;
         return NULL;
     }
-    if (rename(part, folder) != 0) {
-        /* Another launch was first, or a damaged folder is in the way. */
-        if (folder_holds(folder, pack)) {
-            remove_tree(part);
-            return folder;
-        }
-        char old_name[NAME_SIZE + 32];
-        snprintf(old_name, sizeof old_name, ".%s.old-%ld", pack->name, (long)getpid());
-        char *old = join(base, old_name);
-        if (rename(folder, old) == 0) remove_tree(old);
-        if (rename(part, folder) != 0) {
-            int error = errno;
-            remove_tree(part);
-            errno = error;
-            return NULL;
-        }
-    }
-    return folder;
+    if (rename(part, folder) == 0 || swap_in(part, folder, base, pack) == 0) return folder;
+    return NULL;
 }
 
-/* Unpack into a temporary folder, run the game from it, remove it; never returns. */
+static volatile pid_t game_child = 0;
+
+static void forward_signal(int number) {
+    if (game_child > 0) kill(game_child, number);
+}
+
+/* Unpack into a temporary folder, run the game from it, remove it; never returns.
+ * The signals that would end this launcher go to the game instead, which closes as
+ * it does for them, and the folder is removed after it. */
 static void run_from_temporary(const Pack *pack, char **argv, const char *self, const char *why) {
     const char *tmp = getenv("TMPDIR");
     char *pattern = join(tmp && tmp[0] == '/' ? tmp : "/tmp", "connect4-XXXXXX");
-    fprintf(stderr, "connect4: cannot keep the game unpacked (%s); it runs from a temporary folder\n", why);
-    if (mkdtemp(pattern) == NULL) fail("cannot unpack the game into a temporary folder either: %s", strerror(errno));
+    fprintf(stderr, "connect4: cannot keep the game unpacked (%s); it runs from a temporary folder\n",
+            why);
+    if (mkdtemp(pattern) == NULL)
+        fail("cannot unpack the game into a temporary folder either: %s", strerror(errno));
     char *folder = join(pattern, "game");
-    int status = unpack(pack, folder, self);
+    int status = mkdir(folder, 0700) != 0 ? -1 : unpack(pack, folder, self);
     if (status != 0) {
         int error = errno;
         remove_tree(pattern);
         if (status == DAMAGED) fail_damaged(self);
         fail("cannot unpack the game into %s either: %s", pattern, strerror(error));
     }
+    struct sigaction forward;
+    memset(&forward, 0, sizeof forward);
+    forward.sa_handler = forward_signal;
+    sigemptyset(&forward.sa_mask);
+    const int ending[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+    for (size_t i = 0; i < sizeof ending / sizeof ending[0]; i++) sigaction(ending[i], &forward, NULL);
     pid_t child = fork();
     if (child < 0) {
         remove_tree(pattern);
         fail("cannot start the game: %s", strerror(errno));
     }
-    if (child == 0) run_in_place(folder, pack, argv);
+    if (child == 0) run_in_place(folder, pack, argv); /* exec: the game's own handlers */
+    game_child = child;
     while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
     }
     remove_tree(pattern);

@@ -9,12 +9,14 @@ The file is the launcher's program, then each entry's data, then the index, then
 64-byte trailer, all numbers little-endian:
 
 - trailer: ``C4PACK01``, the index's offset (u64) and size (u64), the number of entries
-  (u32), 4 reserved bytes, and the name of the folder it unpacks into (32 bytes, NUL
-  padded): the version and a hash of everything packed, so that each build has its own;
+  (u32), the CRC-32 of the index followed by the rest of the trailer (u32), and the name
+  of the folder it unpacks into (32 bytes, NUL padded): the version and a hash of the
+  packed data and the index, so that each build has its own;
 - index entry: kind (``D`` folder, ``F`` file, ``L`` symbolic link), flags (1: executable,
   2: the program to run), method (0 stored, 1 raw DEFLATE), the path's length (u16), the
   CRC-32 of the unpacked bytes (u32), the data's offset (u64), packed size (u64) and size
   (u64), then the path (UTF-8, relative, ``/``-separated).  A link's data is its target.
+  Each path comes once, after the folder entry it is in.
 """
 
 from __future__ import annotations
@@ -26,14 +28,16 @@ import shutil
 import struct
 import subprocess
 import zlib
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final
 
 SOURCE: Final = Path(__file__).resolve().parent / "unpack_once.c"
 MAGIC: Final = b"C4PACK01"
-TRAILER: Final = struct.Struct("<8sQQI4x32s")
+TRAILER: Final = struct.Struct("<8sQQII32s")
+TRAILER_HEAD: Final = struct.Struct("<8sQQI")
+"""The trailer up to its CRC, which covers the index, this and the name after it."""
 ENTRY: Final = struct.Struct("<BBBxHxxIxxxxQQQ")
 NAME_SIZE: Final = 32
 EXECUTABLE: Final = 1
@@ -115,6 +119,21 @@ def deflate_best(raw: bytes) -> tuple[int, bytes]:
     return (DEFLATE, packed) if len(packed) < len(raw) else (STORED, raw)
 
 
+Deflate = Callable[[bytes], tuple[int, bytes]]
+"""How a file's bytes are packed: (method, packed bytes)."""
+
+
+@dataclass(frozen=True)
+class Item:
+    """One path to pack: its kind (``D``, ``F`` or ``L``), its path inside the folder,
+    its flags, and its bytes (a link's target)."""
+
+    kind: str
+    path: str
+    flags: int = 0
+    raw: bytes = b""
+
+
 def pack(  # noqa: PLR0913 - the last three are keywords
     folder: Path,
     launcher: Path,
@@ -122,7 +141,7 @@ def pack(  # noqa: PLR0913 - the last three are keywords
     *,
     version: str,
     program: str,
-    deflate: Callable[[bytes], tuple[int, bytes]] = deflate_best,
+    deflate: Deflate = deflate_best,
 ) -> Pack:
     """Write ``output``: ``launcher`` with everything in ``folder`` packed after it.
 
@@ -132,38 +151,44 @@ def pack(  # noqa: PLR0913 - the last three are keywords
     """
     if not (folder / program).is_file():
         raise PackError(f"{folder / program} is missing: nothing for the launcher to run")
-    data = bytearray()
-    entries = []
-    start = launcher.stat().st_size
+    items = []
     for path in _walk(folder):
         relative = path.relative_to(folder).as_posix()
         if path.is_symlink():
-            kind, raw, flags = "L", os.readlink(path).encode(), 0
+            item = Item("L", relative, 0, os.readlink(path).encode())
         elif path.is_dir():
-            kind, raw, flags = "D", b"", 0
+            item = Item("D", relative)
         else:
-            kind, raw = "F", path.read_bytes()
-            flags = EXECUTABLE if path.stat().st_mode & 0o111 else 0
+            executable = EXECUTABLE if path.stat().st_mode & 0o111 else 0
+            item = Item("F", relative, executable, path.read_bytes())
         if relative == program:
-            flags |= PROGRAM
-        method, packed = deflate(raw)
+            item = replace(item, flags=item.flags | PROGRAM)
+        items.append(item)
+    return write(items, launcher, output, version=version, deflate=deflate)
+
+
+def write(
+    items: Sequence[Item], launcher: Path, output: Path, *, version: str, deflate: Deflate
+) -> Pack:
+    """Write ``output``: ``launcher``, then ``items`` packed as they are (the launcher
+    refuses a pack whose paths are not each inside a folder item before them)."""
+    data = bytearray()
+    entries = []
+    start = launcher.stat().st_size
+    for item in items:
+        method, packed = deflate(item.raw)
+        offset = start + len(data)
+        crc = zlib.crc32(item.raw)
         entries.append(
-            Entry(
-                kind,
-                relative,
-                flags,
-                method,
-                zlib.crc32(raw),
-                start + len(data),
-                len(packed),
-                len(raw),
-            )
+            Entry(item.kind, item.path, item.flags, method, crc, offset, len(packed), len(item.raw))
         )
         data += packed
     index = b"".join(_entry_bytes(entry) for entry in entries)
     name = folder_name(version, hashlib.sha256(bytes(data) + index).hexdigest())
+    raw_name = name.encode().ljust(NAME_SIZE, b"\0")
+    head = TRAILER_HEAD.pack(MAGIC, start + len(data), len(index), len(entries))
     trailer = TRAILER.pack(
-        MAGIC, start + len(data), len(index), len(entries), name.encode().ljust(NAME_SIZE, b"\0")
+        MAGIC, start + len(data), len(index), len(entries), _crc(index, head, raw_name), raw_name
     )
     with output.open("wb") as out:
         out.write(launcher.read_bytes())
@@ -172,6 +197,13 @@ def pack(  # noqa: PLR0913 - the last three are keywords
         out.write(trailer)
     output.chmod(0o755)
     return Pack(name, tuple(entries))
+
+
+def _crc(*parts: bytes) -> int:
+    crc = 0
+    for part in parts:
+        crc = zlib.crc32(part, crc)
+    return crc
 
 
 def _entry_bytes(entry: Entry) -> bytes:
@@ -196,11 +228,14 @@ def read(path: Path) -> Pack:
         if size < TRAILER.size:
             raise PackError(f"{path.name} carries no pack (too short)")
         file.seek(size - TRAILER.size)
-        magic, index_at, index_size, count, raw_name = TRAILER.unpack(file.read(TRAILER.size))
+        trailer = file.read(TRAILER.size)
+        magic, index_at, index_size, count, crc, raw_name = TRAILER.unpack(trailer)
         if magic != MAGIC or index_at + index_size > size:
             raise PackError(f"{path.name} carries no pack")
         file.seek(index_at)
         index = file.read(index_size)
+    if _crc(index, trailer[: TRAILER_HEAD.size], raw_name) != crc:
+        raise PackError(f"{path.name} is damaged (its index)")
     entries = []
     at = 0
     for _ in range(count):

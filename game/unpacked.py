@@ -6,15 +6,17 @@ build (``~/.cache/connect4/<version>-<hash>``), and starts it from there at ever
 (:data:`ENV`) and touches that folder at each launch.  After an update the older
 build's folder would stay there for good, so when a game ends :func:`tidy` removes the
 folders beside its own that no launch has used for :data:`UNUSED` seconds, and the
-leftovers of an unpacking that was killed halfway.  A build that is still played now
-and then (two versions side by side) keeps its folder; one removed by mistake only
-costs its next launch the unpacking again.
+leftovers of an unpacking that was killed halfway: only folders named as the launcher
+names them, since another program could keep things in a folder called ``connect4``.
+A build that is still played now and then (two versions side by side) keeps its
+folder; one removed by mistake only costs its next launch the unpacking again.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import re
 import shutil
 import time
 from collections.abc import Mapping
@@ -31,6 +33,12 @@ KEPT_IN: Final = "connect4"
 
 UNUSED: Final = 30 * 24 * 3600.0
 """A kept build not launched for this long is removed (seconds)."""
+
+BUILD: Final = re.compile(r"[A-Za-z0-9._+-]+-[0-9a-f]{12}")
+"""A kept build's folder name: its version and 12 hex digits of its pack's hash."""
+
+HALF_DONE: Final = re.compile(r"\.[A-Za-z0-9._+-]+-[0-9a-f]{12}\.(part|old)-[A-Za-z0-9]+")
+"""The launcher's own folders on the way: an unpacking, or a damaged build set aside."""
 
 LEFTOVER: Final = 24 * 3600.0
 """Half an unpacking (``.<name>.part-<pid>``, ``.<name>.old-<pid>``) older than this
@@ -56,13 +64,15 @@ def tidy(environ: Mapping[str, str] = os.environ, now: float | None = None) -> l
         log.warning("cannot read %s to tidy older builds: %s", base, error)
         return []
     for sibling in siblings:
-        if sibling == ours or sibling.is_symlink() or not sibling.is_dir():
-            continue
+        leftover = HALF_DONE.fullmatch(sibling.name) is not None
+        ours_to_tidy = leftover or BUILD.fullmatch(sibling.name) is not None
+        if sibling == ours or not ours_to_tidy or sibling.is_symlink() or not sibling.is_dir():
+            continue  # what the launcher did not make is never touched
         try:
             age = now - sibling.stat().st_mtime
         except OSError:
             continue
-        limit = LEFTOVER if sibling.name.startswith(".") else UNUSED
+        limit = LEFTOVER if leftover else UNUSED
         if age <= limit:
             continue
         try:

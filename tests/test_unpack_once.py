@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import random
 import shutil
+import signal
 import subprocess
 import sys
 import zlib
@@ -269,20 +270,102 @@ def test_a_cut_download_says_so(tmp_path: Path, launcher: Path, cut: int) -> Non
     assert not (tmp_path / "home" / "cache").exists()
 
 
-def test_a_pack_naming_a_path_outside_its_folder_is_refused(tmp_path: Path, launcher: Path) -> None:
-    folder = make_game(tmp_path / "game-folder")
-    (folder / "ab").mkdir()
-    (folder / "ab" / "evil").write_text("out")
+PROGRAM_ITEM = unpack_once.Item(
+    "F", PROGRAM, unpack_once.EXECUTABLE | unpack_once.PROGRAM, SCRIPT.encode()
+)
+
+
+@pytest.mark.parametrize(
+    ("items", "said"),
+    [
+        # A link, then a file "inside" it: written through the link, out of the folder.
+        (
+            [unpack_once.Item("L", "escape", 0, b"/tmp"), unpack_once.Item("F", "escape/x")],
+            "an entry outside its folders",
+        ),
+        ([unpack_once.Item("F", "../evil")], "an entry"),
+        ([unpack_once.Item("F", "/tmp/evil")], "an entry"),
+        ([unpack_once.Item("F", "a/./b")], "an entry"),
+        ([unpack_once.Item("F", "lost/file")], "an entry outside its folders"),
+        ([unpack_once.Item("D", "a"), unpack_once.Item("F", "a")], "a path twice"),
+        (
+            [unpack_once.Item("F", "more", unpack_once.EXECUTABLE | unpack_once.PROGRAM)],
+            "its program",
+        ),
+        ([], None),  # the control: the same pack, nothing crafted, runs
+    ],
+    ids=[
+        "under a link",
+        "dot-dot",
+        "absolute",
+        "dot",
+        "no folder",
+        "twice",
+        "two programs",
+        "control",
+    ],
+)
+def test_a_pack_whose_paths_could_leave_its_folder_is_refused_before_anything_is_written(
+    tmp_path: Path, launcher: Path, items: list[unpack_once.Item], said: str | None
+) -> None:
     packed = tmp_path / "packed"
-    unpack_once.pack(folder, launcher, packed, version="1", program=PROGRAM)
-    data = packed.read_bytes()
-    assert data.count(b"ab/evil") == 1  # in the index only
-    packed.write_bytes(data.replace(b"ab/evil", b"../evil"))
+    unpack_once.write(
+        [
+            PROGRAM_ITEM,
+            unpack_once.Item("D", "_internal"),
+            unpack_once.Item("F", "_internal/data.txt", 0, b"crafted\n"),
+            *items,
+        ],
+        launcher,
+        packed,
+        version="1",
+        deflate=unpack_once.deflate_best,
+    )
     result = launch(packed, tmp_path / "home")
+    if said is None:
+        assert result.returncode == EXIT_STATUS and result.stdout.endswith("crafted\n")
+        return
     assert result.returncode == 70
-    assert "is damaged (entry" in result.stderr and "download it again" in result.stderr
-    # Refused before anything is written.
+    assert f"is damaged ({said}); download it again" in result.stderr
     assert not (tmp_path / "home" / "cache").exists()
+
+
+def test_a_program_that_is_not_executable_is_refused(tmp_path: Path, launcher: Path) -> None:
+    packed = tmp_path / "packed"
+    program = unpack_once.Item("F", PROGRAM, unpack_once.PROGRAM, SCRIPT.encode())
+    unpack_once.write([program], launcher, packed, version="1", deflate=unpack_once.deflate_best)
+    result = launch(packed, tmp_path / "home")
+    assert result.returncode == 70 and "is damaged (its program)" in result.stderr
+
+
+@pytest.mark.parametrize("at", [-40, -36, -20, -100], ids=["count", "crc", "name", "index"])
+def test_damage_to_the_index_or_trailer_is_seen_before_anything_runs(
+    tmp_path: Path, launcher: Path, at: int
+) -> None:
+    """What later launches trust without unpacking: a CRC guards it (a count one lower
+    would otherwise unpack and keep part of the game, and run it)."""
+    packed, _ = build(tmp_path, launcher)
+    data = bytearray(packed.read_bytes())
+    data[at] ^= 0x01
+    packed.write_bytes(bytes(data))
+    result = launch(packed, tmp_path / "home")
+    assert result.returncode == 70 and result.stdout == ""
+    assert "download it again" in result.stderr
+    assert not (tmp_path / "home" / "cache").exists()
+    with pytest.raises(unpack_once.PackError, match=r"is damaged|carries no pack"):
+        unpack_once.read(packed)
+
+
+def test_a_kept_program_that_lost_its_executable_bit_is_unpacked_again(
+    tmp_path: Path, launcher: Path
+) -> None:
+    packed, made = build(tmp_path, launcher)
+    home = tmp_path / "home"
+    assert launch(packed, home).returncode == EXIT_STATUS
+    (kept(home, made) / PROGRAM).chmod(0o644)
+    result = launch(packed, home)
+    assert result.returncode == EXIT_STATUS, result.stderr
+    assert (kept(home, made) / PROGRAM).stat().st_mode & 0o100
 
 
 def test_a_cache_it_cannot_write_runs_the_game_from_a_temporary_folder_then_removes_it(
@@ -385,3 +468,70 @@ def test_every_launch_marks_its_kept_folder_as_used(tmp_path: Path, launcher: Pa
     os.utime(folder, (1_000_000_000, 1_000_000_000))
     assert launch(packed, home).returncode == EXIT_STATUS
     assert folder.stat().st_mtime > 1_700_000_000  # game/unpacked.py keeps it
+
+
+def test_a_signal_to_the_launcher_reaches_the_game_run_from_a_temporary_folder(
+    tmp_path: Path, launcher: Path
+) -> None:
+    """As a terminal's Ctrl-C or a session's end would: the game closes as it does for
+    the signal, and its temporary folder goes with it."""
+    folder = tmp_path / "game-folder"
+    folder.mkdir()
+    program = folder / PROGRAM
+    program.write_text(
+        "#!/bin/sh\ntrap 'echo closing; exit 5' TERM\necho ready\n"
+        "n=0\nwhile [ $n -lt 600 ]; do sleep 0.05; n=$((n+1)); done\n"
+    )
+    program.chmod(0o755)
+    packed = tmp_path / "packed"
+    unpack_once.pack(folder, launcher, packed, version="1", program=PROGRAM)
+    blocked = tmp_path / "not a folder"
+    blocked.write_text("")
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    env = {
+        "PATH": os.environ.get("PATH", "/bin"),
+        "HOME": str(tmp_path),
+        "XDG_CACHE_HOME": str(blocked),
+        "TMPDIR": str(temporary),
+    }
+    process = subprocess.Popen(
+        [str(packed)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert process.stdout is not None
+        assert process.stdout.readline() == "ready\n"
+        process.send_signal(signal.SIGTERM)
+        out, _ = process.communicate(timeout=TIMEOUT)
+    finally:
+        process.kill()
+    assert out == "closing\n"
+    assert process.returncode == 5
+    assert list(temporary.iterdir()) == []
+
+
+def test_launches_at_once_on_a_damaged_folder_all_run_from_the_kept_one(
+    tmp_path: Path, launcher: Path
+) -> None:
+    packed, made = build(tmp_path, launcher)
+    home = tmp_path / "home"
+    assert launch(packed, home).returncode == EXIT_STATUS
+    (kept(home, made) / "_internal" / "noise.bin").unlink()
+    env = {
+        "PATH": os.environ.get("PATH", "/bin"),
+        "HOME": str(home),
+        "XDG_CACHE_HOME": str(home / "cache"),
+    }
+    running = [
+        subprocess.Popen(
+            [str(packed)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+        for _ in range(4)
+    ]
+    for process in running:
+        out, err = process.communicate(timeout=TIMEOUT)
+        assert process.returncode == EXIT_STATUS, err
+        assert err == ""  # none fell back to a temporary folder
+        assert out.splitlines()[1] == f"unpacked:{kept(home, made)}"
+    same_tree(tmp_path / "game-folder", kept(home, made))
+    assert [p.name for p in (home / "cache" / "connect4").iterdir()] == [made.name]

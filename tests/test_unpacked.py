@@ -31,24 +31,31 @@ def test_builds_unused_for_a_month_and_old_leftovers_go_the_rest_stays(tmp_path:
     ours = kept(base, "1.1.0-bbbbbbbbbbbb", days_unused=400)  # this one runs now
     old = kept(base, "1.0.0-aaaaaaaaaaaa", days_unused=31)
     recent = kept(base, "1.0.1-cccccccccccc", days_unused=29)
-    leftover = kept(base, ".1.1.0-bbbbbbbbbbbb.part-4242", days_unused=2)
-    fresh_part = kept(base, ".1.1.0-bbbbbbbbbbbb.part-4343", days_unused=0.01)
+    leftover = kept(base, ".1.1.0-bbbbbbbbbbbb.part-Xy12Zq", days_unused=2)
+    set_aside = kept(base, ".1.0.0-aaaaaaaaaaaa.old-abcDEF", days_unused=2)
+    fresh_part = kept(base, ".1.1.0-bbbbbbbbbbbb.part-Ab34Cd", days_unused=0.01)
+    # Named otherwise: not the launcher's, whatever their age.
+    others = [
+        kept(base, name, days_unused=365)
+        for name in ("saves", ".hidden", "1.0.0-AAAAAAAAAAAA", "1.0.0-aaaaaaaaaaa")
+    ]
     (base / "a file").write_text("not a build")
     stamp = NOW - 90 * DAY
     os.utime(base / "a file", (stamp, stamp))
     removed = unpacked.tidy({unpacked.ENV: str(ours)}, now=NOW)
-    assert sorted(removed) == sorted([old, leftover])
+    assert sorted(removed) == sorted([old, leftover, set_aside])
     assert sorted(p.name for p in base.iterdir()) == sorted(
-        [ours.name, recent.name, fresh_part.name, "a file"]
+        [ours.name, recent.name, fresh_part.name, "a file", *(p.name for p in others)]
     )
 
 
 def test_a_link_to_elsewhere_is_never_followed_nor_removed(tmp_path: Path) -> None:
     base = tmp_path / "connect4"
-    ours = kept(base, "2-x", days_unused=0)
+    ours = kept(base, "2-bbbbbbbbbbbb", days_unused=0)
     precious = kept(tmp_path / "elsewhere", "photos", days_unused=365)
-    (base / "0-old").symlink_to(precious, target_is_directory=True)
-    os.utime(base / "0-old", (NOW - 90 * DAY, NOW - 90 * DAY), follow_symlinks=False)
+    link = base / "1-aaaaaaaaaaaa"
+    link.symlink_to(precious, target_is_directory=True)
+    os.utime(link, (NOW - 90 * DAY, NOW - 90 * DAY), follow_symlinks=False)
     assert unpacked.tidy({unpacked.ENV: str(ours)}, now=NOW) == []
     assert (precious / "_internal" / "libpython.so").is_file()
 
@@ -62,7 +69,11 @@ def test_nothing_is_tidied_unless_the_game_runs_from_a_kept_folder(
     base = tmp_path / "connect4-Ab12Cd"
     game = kept(base, "game", days_unused=0)
     old = kept(base, "1.0.0-aaaaaaaaaaaa", days_unused=365)
-    environ = {"source": {}, "empty": {unpacked.ENV: ""}, "temporary": {unpacked.ENV: str(game)}}
+    environ: dict[str, dict[str, str]] = {
+        "source": {},
+        "empty": {unpacked.ENV: ""},
+        "temporary": {unpacked.ENV: str(game)},
+    }
     assert unpacked.tidy(environ[runs_from], now=NOW) == []
     assert old.is_dir()
 
@@ -71,9 +82,9 @@ def test_a_build_that_cannot_be_removed_is_logged_and_the_rest_go_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     base = tmp_path / "connect4"
-    ours = kept(base, "3-c", days_unused=0)
-    stuck = kept(base, "1-a", days_unused=90)
-    old = kept(base, "2-b", days_unused=90)
+    ours = kept(base, "3-cccccccccccc", days_unused=0)
+    stuck = kept(base, "1-aaaaaaaaaaaa", days_unused=90)
+    old = kept(base, "2-bbbbbbbbbbbb", days_unused=90)
     real_rmtree = shutil.rmtree
 
     def rmtree(path: Path) -> None:
@@ -95,8 +106,8 @@ def test_a_frozen_game_tidies_when_it_ends(
     from game import launch  # noqa: PLC0415
 
     base = tmp_path / "connect4"
-    ours = kept(base, "2-b", days_unused=0)
-    old = kept(base, "1-a", days_unused=400)
+    ours = kept(base, "2-bbbbbbbbbbbb", days_unused=0)
+    old = kept(base, "1-aaaaaaaaaaaa", days_unused=400)
     monkeypatch.setenv(unpacked.ENV, str(ours))
     monkeypatch.setattr(sys, "frozen", False, raising=False)
     with pytest.raises(SystemExit):
