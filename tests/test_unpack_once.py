@@ -87,17 +87,26 @@ def build(
     return output, made
 
 
-def launch(
-    packed: Path, home: Path, *args: str, extra: dict[str, str] | None = None
-) -> subprocess.CompletedProcess[str]:
-    env = {
+def environment(home: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
+    """A launch's whole environment: a home of its own, its cache inside."""
+    return {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "HOME": str(home),
         "XDG_CACHE_HOME": str(home / "cache"),
         **(extra or {}),
     }
+
+
+def launch(
+    packed: Path, home: Path, *args: str, extra: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [str(packed), *args], env=env, capture_output=True, text=True, timeout=TIMEOUT, check=False
+        [str(packed), *args],
+        env=environment(home, extra),
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        check=False,
     )
 
 
@@ -395,11 +404,7 @@ def test_a_cache_it_cannot_write_runs_the_game_from_a_temporary_folder_then_remo
 def test_first_launches_at_once_share_one_kept_folder(tmp_path: Path, launcher: Path) -> None:
     packed, made = build(tmp_path, launcher)
     home = tmp_path / "home"
-    env = {
-        "PATH": os.environ.get("PATH", "/bin"),
-        "HOME": str(home),
-        "XDG_CACHE_HOME": str(home / "cache"),
-    }
+    env = environment(home)
     running = [
         subprocess.Popen([str(packed), str(n)], env=env, stdout=subprocess.PIPE, text=True)
         for n in range(4)
@@ -489,12 +494,7 @@ def test_a_signal_to_the_launcher_reaches_the_game_run_from_a_temporary_folder(
     blocked.write_text("")
     temporary = tmp_path / "tmp"
     temporary.mkdir()
-    env = {
-        "PATH": os.environ.get("PATH", "/bin"),
-        "HOME": str(tmp_path),
-        "XDG_CACHE_HOME": str(blocked),
-        "TMPDIR": str(temporary),
-    }
+    env = environment(tmp_path, {"XDG_CACHE_HOME": str(blocked), "TMPDIR": str(temporary)})
     process = subprocess.Popen(
         [str(packed)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
@@ -517,11 +517,7 @@ def test_launches_at_once_on_a_damaged_folder_all_run_from_the_kept_one(
     home = tmp_path / "home"
     assert launch(packed, home).returncode == EXIT_STATUS
     (kept(home, made) / "_internal" / "noise.bin").unlink()
-    env = {
-        "PATH": os.environ.get("PATH", "/bin"),
-        "HOME": str(home),
-        "XDG_CACHE_HOME": str(home / "cache"),
-    }
+    env = environment(home)
     running = [
         subprocess.Popen(
             [str(packed)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
