@@ -15,10 +15,10 @@
  * unpacked again, beside it, and swapped in whole (an atomic exchange where the
  * system has one), so a launch never runs half a folder; launches at once each unpack
  * their own and the later ones use the first one's.  An unpacked folder is on the
- * disk before it is renamed into place.  When the cache folder cannot be written, the
- * launcher unpacks into a temporary folder, runs the game from there (passing on the
- * signals that would end it) and removes it afterwards, as PyInstaller's one-file
- * does.  Each launch touches the folder it runs: the game removes the folders of
+ * disk before it is renamed into place.  When the cache folder cannot be written (or
+ * its program cannot start there, on a cache mounted noexec), the launcher unpacks
+ * into a temporary folder, runs the game from there (passing on the signals that would
+ * end it) and removes it afterwards, as PyInstaller's one-file does.  Each launch touches the folder it runs: the game removes the folders of
  * builds not launched for a month (game/unpacked.py), the older versions after an
  * update.
  *
@@ -693,11 +693,15 @@ static char *cache_folder(void) {
 
 /* -- running -------------------------------------------------------------------- */
 
+/* Become the game in folder; returns only when its program cannot start (errno). */
 static void run_in_place(const char *folder, const Pack *pack, char **argv) {
     char *program = join(folder, pack->program);
     setenv("CONNECT4_UNPACKED", folder, 1);
     execv(program, argv);
-    fail("cannot start %s: %s", program, strerror(errno));
+    int error = errno;
+    unsetenv("CONNECT4_UNPACKED");
+    free(program);
+    errno = error;
 }
 
 /* A new empty folder in base named .<name>.<what>-XXXXXX (mkdtemp: never another
@@ -798,7 +802,10 @@ static void run_from_temporary(const Pack *pack, char **argv, const char *self, 
         remove_tree(pattern);
         fail("cannot start the game: %s", strerror(errno));
     }
-    if (child == 0) run_in_place(folder, pack, argv); /* exec: the game's own handlers */
+    if (child == 0) { /* exec: the game's own handlers */
+        run_in_place(folder, pack, argv);
+        fail("cannot start the game from %s either: %s", folder, strerror(errno));
+    }
     game_child = child;
     while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
     }
@@ -815,16 +822,20 @@ int main(int argc, char **argv) {
     self[size] = '\0';
     Pack pack;
     open_pack(&pack, self);
+    char why[2 * PATH_MAX + 128];
     char *folder = kept_folder(&pack, self);
     if (folder != NULL) {
         /* When it was last launched: the game removes builds unused for long
          * (game/unpacked.py), the older versions after an update. */
         utimensat(AT_FDCWD, folder, NULL, 0);
         run_in_place(folder, &pack, argv);
+        /* Kept, but it cannot start there (a cache on a noexec mount, say). */
+        snprintf(why, sizeof why, "it cannot start from %s: %s", folder, strerror(errno));
+    } else {
+        char *base = cache_folder();
+        snprintf(why, sizeof why, "%s: %s", base ? base : "a cache folder (no HOME)",
+                 strerror(errno));
     }
-    char why[PATH_MAX + 128];
-    char *base = cache_folder();
-    snprintf(why, sizeof why, "%s: %s", base ? base : "a cache folder (no HOME)", strerror(errno));
     run_from_temporary(&pack, argv, self, why);
     return 70;
 }

@@ -531,3 +531,29 @@ def test_launches_at_once_on_a_damaged_folder_all_run_from_the_kept_one(
         assert out.splitlines()[1] == f"unpacked:{kept(home, made)}"
     same_tree(tmp_path / "game-folder", kept(home, made))
     assert [p.name for p in (home / "cache" / "connect4").iterdir()] == [made.name]
+
+
+def test_a_kept_program_that_cannot_start_is_tried_from_a_temporary_folder(
+    tmp_path: Path, launcher: Path
+) -> None:
+    """As on a cache mounted noexec.  Here the program cannot start anywhere (its
+    interpreter is missing), so both tries are reported, and nothing is left behind."""
+    folder = tmp_path / "game-folder"
+    folder.mkdir()
+    (folder / PROGRAM).write_text("#!/nonexistent/interpreter\n")
+    (folder / PROGRAM).chmod(0o755)
+    packed = tmp_path / "packed"
+    made = unpack_once.pack(folder, launcher, packed, version="1", program=PROGRAM)
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    home = tmp_path / "home"
+    result = launch(packed, home, extra={"TMPDIR": str(temporary)})
+    assert result.returncode == 70
+    lines = result.stderr.splitlines()
+    assert lines[0] == (
+        f"connect4: cannot keep the game unpacked (it cannot start from {kept(home, made)}:"
+        " No such file or directory); it runs from a temporary folder"
+    )
+    assert lines[1].startswith(f"connect4: cannot start the game from {temporary}/connect4-")
+    assert lines[1].endswith("either: No such file or directory")
+    assert list(temporary.iterdir()) == []
