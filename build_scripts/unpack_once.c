@@ -777,20 +777,34 @@ static void forward_signal(int number) {
  * The signals that would end this launcher go to the game instead, which closes as
  * it does for them, and the folder is removed after it. */
 static void run_from_temporary(const Pack *pack, char **argv, const char *self, const char *why) {
+    /* TMPDIR if it works, else /tmp. */
     const char *tmp = getenv("TMPDIR");
-    char *pattern = join(tmp && tmp[0] == '/' ? tmp : "/tmp", "connect4-XXXXXX");
-    fprintf(stderr, "connect4: cannot keep the game unpacked (%s); it runs from a temporary folder\n",
-            why);
-    if (mkdtemp(pattern) == NULL)
-        fail("cannot unpack the game into a temporary folder either: %s", strerror(errno));
+    const char *places[] = {tmp && tmp[0] == '/' ? tmp : NULL, "/tmp"};
+    char *pattern = NULL;
+    int error = 0;
+    for (size_t i = 0; i < 2 && pattern == NULL; i++) {
+        if (places[i] == NULL) continue;
+        pattern = join(places[i], "connect4-XXXXXX");
+        if (mkdtemp(pattern) == NULL) {
+            error = errno;
+            free(pattern);
+            pattern = NULL;
+        }
+    }
+    if (pattern == NULL)
+        fail("cannot keep the game unpacked (%s), nor unpack it into a temporary folder: %s", why,
+             strerror(error));
     char *folder = join(pattern, "game");
     int status = mkdir(folder, 0700) != 0 ? -1 : unpack(pack, folder, self);
     if (status != 0) {
-        int error = errno;
+        error = errno;
         remove_tree(pattern);
         if (status == DAMAGED) fail_damaged(self);
-        fail("cannot unpack the game into %s either: %s", pattern, strerror(error));
+        fail("cannot keep the game unpacked (%s), nor unpack it into %s: %s", why, pattern,
+             strerror(error));
     }
+    fprintf(stderr, "connect4: cannot keep the game unpacked (%s); it runs from %s\n", why,
+            pattern);
     struct sigaction forward;
     memset(&forward, 0, sizeof forward);
     forward.sa_handler = forward_signal;

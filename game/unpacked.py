@@ -4,7 +4,7 @@ The executable unpacks the game once into the player's cache folder, one folder 
 build (``~/.cache/connect4/<version>-<hash>``), and starts it from there at every launch
 (build_scripts/unpack_once.c).  It tells the game which folder it runs from
 (:data:`ENV`) and touches that folder at each launch.  After an update the older
-build's folder would stay there for good, so when a game ends :func:`tidy` removes the
+build's folder would stay there for good, so when the game closes :func:`tidy` removes the
 folders beside its own that no launch has used for :data:`UNUSED` seconds, and the
 leftovers of an unpacking that was killed halfway: only folders named as the launcher
 names them, since another program could keep things in a folder called ``connect4``.
@@ -80,6 +80,10 @@ def tidy(environ: Mapping[str, str] = os.environ, now: float | None = None) -> l
         except OSError as error:
             log.warning("cannot remove the unused build %s: %s", sibling, error)
             continue
-        log.info("removed %s, a build of the game not launched for %.0f days", sibling, age / 86400)
+        if leftover:
+            log.info("removed %s, left by an unpacking that did not finish", sibling)
+        else:
+            days = age / 86400
+            log.info("removed %s, a build of the game not launched for %.0f days", sibling, days)
         removed.append(sibling)
     return removed

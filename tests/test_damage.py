@@ -969,6 +969,20 @@ def test_a_game_another_window_plays_is_not_offered_and_counts_once(
     assert store.load().stats.per_level["Hard"].wins == 1
 
 
+def test_continue_pressed_after_another_window_ended_the_game_says_so(
+    store: SettingsStore,
+) -> None:
+    with taken_by_another_window(store) as (first, second):
+        second.record_result("Hard", "loss")
+        second.keep_game(None)  # that window's game ended
+        assert second.flush() == []
+        second.close()
+        first.navigator.continue_game()  # pressed on the menu drawn before
+        assert "continue" not in menu_keys(first)
+        said = [notice.text for notice in first.stage.notices.shown]
+        assert said == ["That game ended in another window: there is nothing to continue."]
+
+
 def test_the_menu_brought_to_the_front_offers_continue_as_things_are_now(
     store: SettingsStore,
 ) -> None:

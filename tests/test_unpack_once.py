@@ -396,9 +396,25 @@ def test_a_cache_it_cannot_write_runs_the_game_from_a_temporary_folder_then_remo
     assert result.stdout.splitlines()[-1] == "the data"
     unpacked = result.stdout.splitlines()[1].removeprefix("unpacked:")
     assert unpacked.startswith(str(temporary / "connect4-"))
-    assert f"cannot keep the game unpacked ({blocked}/connect4:" in result.stderr
-    assert "it runs from a temporary folder" in result.stderr
+    assert result.stderr.startswith(f"connect4: cannot keep the game unpacked ({blocked}/connect4:")
+    assert result.stderr.endswith(f"; it runs from {Path(unpacked).parent}\n")
     assert list(temporary.iterdir()) == []
+
+
+def test_a_temporary_folder_it_cannot_make_in_tmpdir_is_made_in_tmp(
+    tmp_path: Path, launcher: Path
+) -> None:
+    packed, _ = build(tmp_path, launcher)
+    blocked = tmp_path / "not a folder"
+    blocked.write_text("")
+    result = launch(
+        packed, tmp_path / "home", extra={"XDG_CACHE_HOME": str(blocked), "TMPDIR": str(blocked)}
+    )
+    assert result.returncode == EXIT_STATUS, result.stderr
+    unpacked = Path(result.stdout.splitlines()[1].removeprefix("unpacked:"))
+    assert unpacked.parent.parent == Path("/tmp")
+    assert result.stderr.endswith(f"; it runs from {unpacked.parent}\n")
+    assert not unpacked.parent.exists()
 
 
 def test_first_launches_at_once_share_one_kept_folder(tmp_path: Path, launcher: Path) -> None:
@@ -550,9 +566,9 @@ def test_a_kept_program_that_cannot_start_is_tried_from_a_temporary_folder(
     result = launch(packed, home, extra={"TMPDIR": str(temporary)})
     assert result.returncode == 70
     lines = result.stderr.splitlines()
-    assert lines[0] == (
+    assert lines[0].startswith(
         f"connect4: cannot keep the game unpacked (it cannot start from {kept(home, made)}:"
-        " No such file or directory); it runs from a temporary folder"
+        f" No such file or directory); it runs from {temporary}/connect4-"
     )
     assert lines[1].startswith(f"connect4: cannot start the game from {temporary}/connect4-")
     assert lines[1].endswith("either: No such file or directory")

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from game import resources
 from game.core import HEIGHT, WIDTH
 from game.i18n import gettext as _
+from game.i18n import ngettext
 from game.selftest.report import Report, SelfTestFailure, log
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ def check_assets_and_first_frame(report: Report, started: float) -> None:
         _draw_frame(surface, images)
         launch, since = _seconds_since_launch(started)
 
-        summary = ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items())) or "none"
+        summary = ", ".join(_counted(kind, n) for kind, n in sorted(counts.items())) or "none"
         if mixer_ok:
             said = _("assets: {count} loaded ({summary}); sounds through the mixer")
         else:
@@ -79,6 +80,19 @@ def _start_mixer() -> bool:
         log.info("self-test: mixer unavailable under the dummy driver: %s", error)
         return False
     return pygame.mixer.get_init() is not None
+
+
+def _counted(kind: str, count: int) -> str:
+    """``count`` assets of ``kind`` (as :func:`_load_asset` names them), in words."""
+    if kind == "fonts":
+        said = ngettext("{count} font", "{count} fonts", count)
+    elif kind == "images":
+        said = ngettext("{count} image", "{count} images", count)
+    elif kind == "sounds":
+        said = ngettext("{count} sound", "{count} sounds", count)
+    else:
+        said = ngettext("{count} other file", "{count} other files", count)
+    return said.format(count=count)
 
 
 def _load_asset(path: Path, mixer_ok: bool, images: list[pygame.Surface]) -> str:

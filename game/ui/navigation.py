@@ -266,12 +266,17 @@ class Navigator:
     def continue_game(self) -> None:
         """Close every scene and go on with the game in progress (the main menu's
         Continue).  It was checked when it was read (a bad one is dropped at load).
-        Another window playing it now keeps it (the menu comes back without it)."""
+        Another window playing it now keeps it, and one that ended it since leaves nothing
+        to continue: the menu comes back without it, and says why."""
         saver = self.services.saver
         saved = saver.continue_game()
         if saved is None:
             if saver.played_elsewhere():
                 self.services.host.notify(_("That game is being played in another window."))
+            else:  # the menu was drawn before another window finished it (or gave it up)
+                self.services.host.notify(
+                    _("That game ended in another window: there is nothing to continue.")
+                )
             self.go(Go.MENU)
             return
         from game.ui.match import Session  # noqa: PLC0415 - see _open
