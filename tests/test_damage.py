@@ -919,6 +919,21 @@ def test_a_size_from_the_command_line_is_for_that_run_only(store: SettingsStore)
     assert store.load().settings.window_size == (900, 650)
 
 
+def test_a_maximised_windows_size_is_not_the_one_the_next_start_opens_with(
+    store: SettingsStore,
+) -> None:
+    with opened_app(store, LaunchOptions()) as app:
+        app.step([pygame.event.Event(pygame.WINDOWMAXIMIZED)], FRAME)
+        app.step([pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=741, size=(1000, 741))], FRAME)
+    assert store.load().settings.window_size == Settings().window_size
+    with opened_app(store, LaunchOptions()) as app:
+        app.step([pygame.event.Event(pygame.WINDOWMAXIMIZED)], FRAME)
+        app.step([pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=741, size=(1000, 741))], FRAME)
+        app.step([pygame.event.Event(pygame.WINDOWRESTORED)], FRAME)
+        app.step([pygame.event.Event(pygame.VIDEORESIZE, w=900, h=650, size=(900, 650))], FRAME)
+    assert store.load().settings.window_size == (900, 650)  # restored, then kept
+
+
 def test_a_saved_size_larger_than_the_desktop_is_saved_back_within_it(
     store: SettingsStore,
 ) -> None:

@@ -302,9 +302,11 @@ class App:
         self.link.close()
         window = self.stage.window
         if window.is_open:
-            # A size from the command line is for this run only, unless the player resized.
+            # A size from the command line is for this run only, unless the player resized;
+            # a maximised window's is the screen's (the next start opens at the last size
+            # kept before).
             chosen = self.options.window_size is None or window.window_size != window.opened_size
-            if not window.fullscreen and chosen:
+            if not window.fullscreen and not window.maximised and chosen:
                 self.settings.window_size = window.window_size
             self.saver.save()
         for problem in self.saver.close():
@@ -384,8 +386,7 @@ class App:
     def handle_event(self, event: pygame.event.Event) -> None:
         """Window-wide events here (quit and Ctrl+Q, resize, F11, M, minimised, the
         worker's bell); the rest to the top scene."""
-        if event.type in HIDING or event.type in SHOWING:
-            self.hidden = event.type in HIDING
+        self._follow_the_window(event)
         if event.type == pygame.WINDOWFOCUSGAINED:  # another window may have played meanwhile
             self.navigator.refresh_menu()
         if event.type == self.saved_event or (
@@ -413,6 +414,14 @@ class App:
             transition = self.scene.handle_event(event)
             if transition is not None:
                 self.go(transition)
+
+    def _follow_the_window(self, event: pygame.event.Event) -> None:
+        """Whether the window is hidden (nothing is drawn then) or maximised (its size
+        is then not kept for the next start)."""
+        if event.type in HIDING or event.type in SHOWING:
+            self.hidden = event.type in HIDING
+        if event.type in (pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED):
+            self.stage.window.maximised = event.type == pygame.WINDOWMAXIMIZED
 
     def _window_key(self, event: pygame.event.Event) -> Callable[[], None] | None:
         """What a window-wide key does (Ctrl+Q, F11, M), or None: the key is the scene's."""

@@ -60,6 +60,10 @@ class Window:
         self.opened_size = size
         """The size it opened with, within the desktop (:meth:`open`)."""
         self.fullscreen = fullscreen
+        self.maximised = False
+        """Whether the window manager maximised it (the app follows SDL's events): its
+        size is then the screen's room for windows, not one to open with next time
+        (reopened at that size, its title bar would push it past the screen's edge)."""
         self.screen: pygame.Surface | None = None
         self.icon: pygame.Surface | None = None
         """The window's icon, once open (None if it could not be loaded)."""
