@@ -110,6 +110,14 @@ def launch(
     )
 
 
+def launched_once(tmp_path: Path, launcher: Path) -> tuple[Path, unpack_once.Pack, Path]:
+    """The stand-in game packed and launched once: its pack, and the home that keeps it."""
+    packed, made = build(tmp_path, launcher)
+    home = tmp_path / "home"
+    assert launch(packed, home).returncode == EXIT_STATUS
+    return packed, made, home
+
+
 def kept(home: Path, made: unpack_once.Pack) -> Path:
     return home / "cache" / "connect4" / made.name
 
@@ -153,9 +161,7 @@ def test_a_first_launch_unpacks_the_folder_and_runs_its_program_with_the_argumen
 def test_a_later_launch_runs_the_kept_folder_without_unpacking_it_again(
     tmp_path: Path, launcher: Path
 ) -> None:
-    packed, made = build(tmp_path, launcher)
-    home = tmp_path / "home"
-    assert launch(packed, home).returncode == EXIT_STATUS
+    packed, made, home = launched_once(tmp_path, launcher)
     data = kept(home, made) / "_internal" / "data.txt"
     data.write_text("THE DATA\n")  # same size: the launcher cannot tell
     before = (kept(home, made) / "_internal" / "text.bin").stat().st_mtime_ns
@@ -169,9 +175,7 @@ def test_a_later_launch_runs_the_kept_folder_without_unpacking_it_again(
 def test_a_damaged_kept_folder_is_unpacked_again_whole(
     tmp_path: Path, launcher: Path, damage: str
 ) -> None:
-    packed, made = build(tmp_path, launcher)
-    home = tmp_path / "home"
-    assert launch(packed, home).returncode == EXIT_STATUS
+    packed, made, home = launched_once(tmp_path, launcher)
     folder = kept(home, made)
     (folder / "_internal" / "data.txt").write_text("EDITED!!\n")  # same size, so kept...
     if damage == "removed":
@@ -368,9 +372,7 @@ def test_damage_to_the_index_or_trailer_is_seen_before_anything_runs(
 def test_a_kept_program_that_lost_its_executable_bit_is_unpacked_again(
     tmp_path: Path, launcher: Path
 ) -> None:
-    packed, made = build(tmp_path, launcher)
-    home = tmp_path / "home"
-    assert launch(packed, home).returncode == EXIT_STATUS
+    packed, made, home = launched_once(tmp_path, launcher)
     (kept(home, made) / PROGRAM).chmod(0o644)
     result = launch(packed, home)
     assert result.returncode == EXIT_STATUS, result.stderr
@@ -466,9 +468,7 @@ def test_packing_needs_the_program_and_building_needs_a_compiler(
 
 
 def test_every_launch_marks_its_kept_folder_as_used(tmp_path: Path, launcher: Path) -> None:
-    packed, made = build(tmp_path, launcher)
-    home = tmp_path / "home"
-    assert launch(packed, home).returncode == EXIT_STATUS
+    packed, made, home = launched_once(tmp_path, launcher)
     folder = kept(home, made)
     os.utime(folder, (1_000_000_000, 1_000_000_000))
     assert launch(packed, home).returncode == EXIT_STATUS
@@ -513,9 +513,7 @@ def test_a_signal_to_the_launcher_reaches_the_game_run_from_a_temporary_folder(
 def test_launches_at_once_on_a_damaged_folder_all_run_from_the_kept_one(
     tmp_path: Path, launcher: Path
 ) -> None:
-    packed, made = build(tmp_path, launcher)
-    home = tmp_path / "home"
-    assert launch(packed, home).returncode == EXIT_STATUS
+    packed, made, home = launched_once(tmp_path, launcher)
     (kept(home, made) / "_internal" / "noise.bin").unlink()
     env = environment(home)
     running = [
