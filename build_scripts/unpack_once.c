@@ -579,7 +579,8 @@ static void remove_tree(const char *path) {
     nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
-/* Every entry of the pack is in the folder, files with their sizes. */
+/* Every entry of the pack is in the folder as its kind, files with their sizes and,
+ * for the executable ones, the bit that lets them run. */
 static int folder_holds(const char *folder, const Pack *pack) {
     struct stat info;
     for (uint32_t i = 0; i < pack->count; i++) {
@@ -633,10 +634,12 @@ static int unpack(const Pack *pack, const char *folder, const char *self) {
         if (read_at(pack->fd, packed, e->packed_size, e->offset) != 0)
             fail("cannot read %s: %s", self, strerror(errno));
         int damaged;
-        if (e->method == METHOD_STORED)
-            damaged = e->packed_size != e->size || (memcpy(data, packed, e->size), 0);
-        else
+        if (e->method == METHOD_STORED) { /* open_pack saw that both sizes agree */
+            memcpy(data, packed, e->size);
+            damaged = 0;
+        } else {
             damaged = inflate_all(packed, e->packed_size, data, e->size) != 0;
+        }
         free(packed);
         if (damaged || crc32_of(data, e->size) != e->crc) {
             free(data);
