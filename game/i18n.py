@@ -29,11 +29,22 @@ import gettext as _gettext
 import logging
 import os
 import re
-import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
+
+from game.languages import (
+    ALIASES,
+    ENGLISH,
+    LANGUAGES,
+    SystemProbe,
+    mac_preferred_languages,
+    normalise,
+    system_language,
+    system_languages,
+    windows_ui_language,
+)
 
 log = logging.getLogger(__name__)
 
@@ -44,43 +55,11 @@ LOCALE_ENV = "CONNECT4_LOCALE_DIR"
 """Environment variable naming a folder of compiled catalogues to use instead of the
 package's (the tests compile the ``.po`` files of the checkout there)."""
 
-ENGLISH = "en"
 SYSTEM = "system"
 """The setting's value that follows the system's language."""
 PSEUDO = "pseudo"
 """A made-up language for tests: every sentence in brackets, its words lengthened by
 about 40% (:class:`PseudoTranslations`).  Accepted by :func:`use`, never offered."""
-
-LANGUAGES: Mapping[str, str] = MappingProxyType(
-    {
-        "en": "English",
-        "de": "Deutsch",
-        "es": "Español",
-        "fr": "Français",
-        "pl": "Polski",
-        "pt_BR": "Português (Brasil)",
-        "uk": "Українська",
-        "zh_CN": "简体中文",
-    }
-)
-"""Every language the game speaks, by code, each named in its own words (as the
-settings offer them: a player who cannot read the current language finds their own)."""
-
-ALIASES: Mapping[str, str] = MappingProxyType(
-    {
-        "pt": "pt_BR",
-        "zh": "zh_CN",
-        "zh_hans": "zh_CN",
-        "zh_sg": "zh_CN",
-        "zh_my": "zh_CN",
-    }
-)
-"""Locale names (lower case, before the region is dropped) that mean one of
-:data:`LANGUAGES`: Portuguese of any region reads Brazilian best of what there is;
-Simplified Chinese by its script or region.  Traditional Chinese (zh_TW, zh_Hant)
-is not Simplified: it falls through to the next language, or English."""
-
-_IGNORED_LOCALES = frozenset({"c", "posix"})
 
 
 class UnknownLanguage(ValueError):
@@ -92,28 +71,7 @@ class UnknownLanguage(ValueError):
         super().__init__(f"unknown language {code!r}: choose one of {choices}")
 
 
-# -- which language ----------------------------------------------------------------------
-
-
-def normalise(name: str) -> str | None:
-    """The code of :data:`LANGUAGES` that the locale or code ``name`` means ("de_AT.UTF-8"
-    -> "de", "pt-PT" -> "pt_BR", "zh-Hans-CN" -> "zh_CN"), or None (not one of ours, or
-    "C")."""
-    base = re.split(r"[.@]", name.strip(), maxsplit=1)[0].replace("-", "_")
-    if not base or base.lower() in _IGNORED_LOCALES:
-        return None
-    exact = {code.lower(): code for code in LANGUAGES}
-    lowered = base.lower()
-    parts = lowered.split("_")
-    candidates = ["_".join(parts[:2])]
-    if parts[0] != "zh" or len(parts) == 1:  # zh_TW, zh_Hant: not Simplified
-        candidates.append(parts[0])
-    for candidate in candidates:
-        if candidate in exact:
-            return exact[candidate]
-        if candidate in ALIASES:
-            return ALIASES[candidate]
-    return None
+# -- which language (the system's: game.languages) ------------------------------------
 
 
 def parse_code(text: str) -> str:
@@ -130,97 +88,6 @@ def parse_code(text: str) -> str:
     if "_" in wanted and wanted.split("_")[0] in LANGUAGES:
         return wanted.split("_")[0]
     raise UnknownLanguage(text)
-
-
-@dataclass(frozen=True, slots=True)
-class SystemProbe:
-    """Where the system's language is found; each part can be faked in tests.
-
-    ``environ`` holds the locale variables; ``platform`` is :data:`sys.platform`;
-    ``windows_ui`` returns the user's UI language as a Windows LANGID, ``mac_languages``
-    the user's preferred languages on macOS (``AppleLanguages``), each None or empty
-    when it cannot tell."""
-
-    environ: Mapping[str, str]
-    platform: str
-    windows_ui: Callable[[], int | None]
-    mac_languages: Callable[[], Sequence[str]]
-
-    @classmethod
-    def real(cls) -> SystemProbe:
-        return cls(os.environ, sys.platform, windows_ui_language, mac_preferred_languages)
-
-
-def windows_ui_language() -> int | None:
-    """The user's UI language as a Windows LANGID (``GetUserDefaultUILanguage``)."""
-    try:
-        import ctypes  # noqa: PLC0415 - Windows only
-
-        windll = ctypes.windll  # type: ignore[attr-defined,unused-ignore]
-        return int(windll.kernel32.GetUserDefaultUILanguage())
-    except (AttributeError, OSError, ValueError):
-        return None
-
-
-def mac_preferred_languages() -> list[str]:
-    """The user's preferred languages on macOS, first first (``defaults read -g
-    AppleLanguages``: ``("de-DE", "en-US")``); empty when it cannot be read."""
-    import subprocess  # noqa: PLC0415 - macOS only: elsewhere the window's start skips it
-
-    try:
-        found = subprocess.run(
-            ["defaults", "read", "-g", "AppleLanguages"],
-            capture_output=True,
-            text=True,
-            timeout=5,
-            check=False,
-        )
-    except (OSError, subprocess.SubprocessError):
-        return []
-    return re.findall(r'^\s*"?([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]+)*)"?\s*,?\s*$', found.stdout, re.M)
-
-
-def _windows_locale_name(langid: int | None) -> str | None:
-    if langid is None:
-        return None
-    import locale  # noqa: PLC0415 - its windows_locale table, on demand
-
-    return locale.windows_locale.get(langid)
-
-
-def system_languages(probe: SystemProbe | None = None) -> list[str]:
-    """The locale names the system asks for, most wanted first, as GNU gettext reads
-    them: ``LANGUAGE`` (a colon-separated list), then ``LC_ALL``, then ``LC_MESSAGES``;
-    on Windows and macOS then the user's UI language (the platform's own setting,
-    which a program started from the desktop has no variable for); then ``LANG``."""
-    probe = probe if probe is not None else SystemProbe.real()
-    wanted: list[str] = []
-    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
-        value = probe.environ.get(variable, "")
-        if value:
-            wanted += [part for part in value.split(":") if part]
-    if probe.platform == "win32":
-        name = _windows_locale_name(probe.windows_ui())
-        if name:
-            wanted.append(name)
-    elif probe.platform == "darwin":
-        wanted += list(probe.mac_languages())
-    lang = probe.environ.get("LANG", "")
-    if lang:
-        wanted.append(lang)
-    return wanted
-
-
-def system_language(probe: SystemProbe | None = None) -> str:
-    """The first of :func:`system_languages` that the game speaks; English when none is
-    (silently: a system in a language without a catalogue is no error)."""
-    for name in system_languages(probe):
-        if name.split(".")[0].lower() in _IGNORED_LOCALES:
-            return ENGLISH  # "C" or "POSIX" asks for the program's own language
-        code = normalise(name)
-        if code is not None:
-            return code
-    return ENGLISH
 
 
 def choose(requested: str | None, setting: str, probe: SystemProbe | None = None) -> str:
@@ -442,6 +309,7 @@ class PseudoTranslations(_gettext.NullTranslations):
 
 
 __all__ = [
+    "ALIASES",
     "ENGLISH",
     "LANGUAGES",
     "N_",
@@ -453,7 +321,9 @@ __all__ = [
     "current",
     "gettext",
     "join_list",
+    "mac_preferred_languages",
     "ngettext",
+    "normalise",
     "number",
     "on_change",
     "parse_code",
@@ -461,5 +331,7 @@ __all__ = [
     "pgettext",
     "short_number",
     "system_language",
+    "system_languages",
     "use",
+    "windows_ui_language",
 ]
