@@ -36,8 +36,9 @@ settings folder, one at a time:
    frame; that figure is printed beside.  Ours is timed twice: a first launch (a fresh
    home each time) and a later one (one home kept from launch to launch, after one
    launch not timed, as a player's every start after the first: the window then opens
-   on the picture of the menu the last one kept, :mod:`game.start_picture`, and Linux's
-   one file runs what it unpacked into the home's cache folder the first time,
+   on the picture of the menu the last one kept, :mod:`game.start_picture` (a first
+   launch, on the picture of a first start's menu the game ships), and Linux's one file
+   runs what it unpacked into the home's cache folder the first time,
    build_scripts/unpack_once.c).  Targets: from source at most GNOME's median, the
    one-file executable at most 1.5 times it.
 3. **Memory.**  The proportional set size (PSS: shared pages divided among the
@@ -81,6 +82,8 @@ window_manager = x11.window_manager
 GNOME = "/usr/games/four-in-a-row"
 KDE = "/usr/games/kfourinline"
 SIZE = (960, 720)
+"""The window's size: the game's default (``Settings.window_size``), which it opens at when
+launched with no command line, as it is here."""
 CPU_TARGET = 1.0
 """Per cent of one core, for the game's processes and for the X server alike."""
 ONEFILE_FACTOR = 1.5
@@ -523,10 +526,11 @@ LATER = ", a later launch"
 def programs(args: argparse.Namespace, homes: Path) -> tuple[list[Program], list[Program]]:
     """The programs whose CPU and memory are measured, and those whose launch is timed
     (ours also with a settings folder kept in ``homes``)."""
-    size = f"{SIZE[0]}x{SIZE[1]}"
+    # No command line, as a player's double-click starts the game: its window opens at
+    # the default size (SIZE), and a first start shows the shipped picture of the menu.
     source = Program(
         "ours (source)",
-        [sys.executable, "-m", "game", "--windowed", size],
+        [sys.executable, "-m", "game"],
         ours=True,
         states=tuple(args.states),
     )
@@ -538,7 +542,7 @@ def programs(args: argparse.Namespace, homes: Path) -> tuple[list[Program], list
         ("ours (PyInstaller's one-file)", args.pyinstaller_onefile),
     ):
         if path is not None:
-            command = [str(Path(path).resolve()), "--windowed", size]
+            command = [str(Path(path).resolve())]
             timed.append(Program(label, command, ours=True))
             timed.append(Program(label + LATER, command, ours=True, home=homes / label))
     timed.append(Program("a bare pygame window", [sys.executable, "-c", BARE_WINDOW]))

@@ -16,14 +16,26 @@ fingerprint cannot see (the system's language on Windows and macOS comes from th
 system's settings, not its environment; another window holding the game in progress) is
 shown once, then not until a session ends with nothing found.
 
+The very first start has no kept picture: the settings folder is empty.  For it the
+game ships one (:func:`shipped`): the main menu of a first start in each language, drawn
+by ``build_scripts/make_start_pictures.py`` into ``assets/start/`` with the version of the
+game and of pygame-ce that drew it.  It is shown for a start with no command line, an
+empty settings folder, none of the game's environment variables that change what the menu
+looks like, the version and pygame-ce it was drawn with, and a desktop the window fits
+in; the language is the system's (:mod:`game.languages`; not on macOS, where asking the
+system takes a process of its own).  The game's first frame is compared with it as with a
+kept one; a shipped picture that differs is left in place and logged (the pictures are
+out of date: draw them again).
+
 Kept only for a windowed start at the main menu.  Pygame is not even imported unless
 everything but the desktop holds (``--help``, ``--version``, ``--self-test`` and a
 refused option never match a kept command line).  Any problem (a damaged or missing
 file, no display) means no picture, never a failed start: the game then opens its
 window itself.
 
-Imports only ``os``, ``sys``, ``time``, ``warnings`` and :mod:`game._version` at import time;
-does nothing at import time.
+Imports only ``os``, ``sys``, ``time``, ``warnings`` and :mod:`game._version` at import time
+(:mod:`game.languages` when a first start may show a shipped picture); does nothing at
+import time.
 """
 
 from __future__ import annotations
@@ -53,6 +65,22 @@ the icon's size (empty: no icon)."""
 ICON_NAME = "start-picture.icon"
 """The window's icon as the picture (RGBA rows, zlib): shown with it, so that the
 window does not wear pygame's own until the game sets the game's."""
+
+SHIPPED_FOLDER = "start"
+"""The shipped first-start pictures' folder, inside the assets: ``<code>.pixels`` for
+each language (RGB rows, zlib), ``icon.pixels`` (RGBA rows, zlib) and
+:data:`SHIPPED_LIST_NAME`."""
+SHIPPED_LIST_NAME = "pictures.txt"
+SHIPPED_FORMAT = "connect4 first-start pictures 1"
+"""The list's first line.  Then the game's version and pygame-ce's (``pygame.version.ver``)
+that drew them, the pictures' size, the icon's size, then a line for each language: its
+code, a tab, the window's title in it."""
+HARMLESS_VARIABLES = frozenset(
+    {"CONNECT4_CONFIG_DIR", "CONNECT4_LOG_DIR", "CONNECT4_PURE_PYTHON", "CONNECT4_UNPACKED"}
+)
+"""The game's environment variables that leave the first start's menu as shipped (where
+the settings and the log are, which engine kernel, the unpacked one-file): any other
+(another assets or catalogues folder) means no shipped picture."""
 
 LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 """The environment variables the system's language is read from (i18n)."""
@@ -92,6 +120,8 @@ class _Shown:
     """When the picture was shown (``time.perf_counter()``)."""
     problem: str | None = None
     """Why a kept picture was not shown, if it was there but could not be (for the log)."""
+    shipped: bool = False
+    """Whether the picture shown was a shipped one (:func:`shipped`), not one kept."""
 
 
 shown = _Shown()
@@ -123,16 +153,8 @@ def fingerprint(folder: str, arguments: Sequence[str], version: str) -> str:
     files, whose time changes with every save), the language's and the game's
     environment variables.  The same inputs give the same line ("" if the folder cannot
     be read)."""
-    files = []
-    try:
-        with os.scandir(folder) as entries:
-            for entry in entries:
-                if entry.name.startswith("start-picture.") or entry.name.endswith(".lock"):
-                    continue
-                if entry.is_file(follow_symlinks=False):
-                    info = entry.stat(follow_symlinks=False)
-                    files.append((entry.name, info.st_size, info.st_mtime_ns))
-    except OSError:
+    files = _settings_files(folder)
+    if files is None:
         return ""
     variables = sorted(
         (name, value)
@@ -148,6 +170,23 @@ def fingerprint(folder: str, arguments: Sequence[str], version: str) -> str:
         tuple(variables),
     )
     return repr(inputs)
+
+
+def _settings_files(folder: str) -> list[tuple[str, int, int]] | None:
+    """Each file of the settings ``folder`` (name, size, time of change) but the picture's
+    own and lock files; None if the folder cannot be read (or is not there)."""
+    files = []
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.name.startswith("start-picture.") or entry.name.endswith(".lock"):
+                    continue
+                if entry.is_file(follow_symlinks=False):
+                    info = entry.stat(follow_symlinks=False)
+                    files.append((entry.name, info.st_size, info.st_mtime_ns))
+    except OSError:
+        return None
+    return files
 
 
 def desktop_size() -> str:
@@ -169,46 +208,82 @@ def show(arguments: Sequence[str]) -> bool:
     except Exception as error:  # any: the game opens its window itself then
         shown.problem = f"{type(error).__name__}: {error}"
     shown.picture = None
+    shown.shipped = False
     pygame = sys.modules.get("pygame")
     if pygame is not None:
         pygame.display.quit()
     return False
 
 
+class _Picture:
+    """A picture to show at the start, where it is and what it needs to be right."""
+
+    __slots__ = ("caption", "desktop", "folder", "icon", "icon_size", "name", "pygame", "size")
+
+    def __init__(self, folder: str, name: str, size: tuple[int, int], caption: str) -> None:
+        self.folder, self.name, self.size, self.caption = folder, name, size, caption
+        self.icon = ICON_NAME
+        self.icon_size: tuple[int, int] | None = None
+        self.desktop: str | None = None
+        """The desktop's size it was kept for; None: any the window fits in."""
+        self.pygame: str | None = None
+        """The pygame-ce that drew it (``pygame.version.ver``); None: any."""
+
+
 def _show(arguments: Sequence[str]) -> bool:
-    kept = _kept_for(arguments)
-    if kept is None:
+    picture = _kept_for(arguments)
+    if picture is None:
+        picture = _shipped_for(arguments)
+        shown.shipped = picture is not None
+    if picture is None:
         return False
-    folder, desktop, size, caption, icon_size = kept
     prepare_sdl()
     import pygame  # noqa: PLC0415 - the window's start, not this module's import
 
+    if not _fits(picture):
+        return False
+    pixels = _pixels(picture.folder, picture.name, picture.size, "RGB")
+    if pixels is None:
+        return False
+    surface = pygame.image.frombuffer(pixels, picture.size, "RGB")  # no copy (3 ms): it keeps them
+    if picture.icon_size is not None:
+        icon = _pixels(picture.folder, picture.icon, picture.icon_size, "RGBA")
+        if icon is None:
+            return False
+        pygame.display.set_icon(pygame.image.frombuffer(icon, picture.icon_size, "RGBA"))
+    pygame.display.set_caption(picture.caption)
+    with warnings.catch_warnings():
+        # A window manager that sizes a new window at once (a tiling one) makes pygame
+        # warn; the game then keeps the size the window has (game.ui.window).
+        warnings.simplefilter("ignore", RuntimeWarning)
+        screen = pygame.display.set_mode(picture.size, pygame.RESIZABLE)
+    screen.blit(surface, (0, 0))
+    pygame.display.flip()
+    shown.picture = surface
+    shown.at = time.perf_counter()
+    return True
+
+
+def _fits(picture: _Picture) -> bool:
+    """Whether ``picture`` is what the window will open with on this display and
+    pygame-ce (it initialises the display); the problem, if one to log, in :data:`shown`."""
+    import pygame  # noqa: PLC0415 - loaded by then
+
+    if picture.pygame is not None and pygame.version.ver != picture.pygame:
+        shown.problem = f"it was drawn by pygame-ce {picture.pygame}, not {pygame.version.ver}"
+        return False
     pygame.display.init()
     requested = os.environ.get("SDL_VIDEODRIVER", "").lower().split(",")
     driver = pygame.display.get_driver()
     if driver in HEADLESS_DRIVERS and driver not in requested:
         return False  # no display: the game says so itself
-    if desktop_size() != desktop:
+    desktop = desktop_size()
+    if picture.desktop is None:
+        width, height = _size(desktop)
+        if width < picture.size[0] or height < picture.size[1]:
+            return False  # the window opens smaller than the picture
+    elif desktop != picture.desktop:
         return False  # another screen: the window may open at another size
-    pixels = _pixels(folder, PICTURE_NAME, size, "RGB")
-    if pixels is None:
-        return False
-    picture = pygame.image.frombuffer(pixels, size, "RGB")  # no copy (3 ms): it keeps them
-    if icon_size is not None:
-        icon = _pixels(folder, ICON_NAME, icon_size, "RGBA")
-        if icon is None:
-            return False
-        pygame.display.set_icon(pygame.image.frombuffer(icon, icon_size, "RGBA"))
-    pygame.display.set_caption(caption)
-    with warnings.catch_warnings():
-        # A window manager that sizes a new window at once (a tiling one) makes pygame
-        # warn; the game then keeps the size the window has (game.ui.window).
-        warnings.simplefilter("ignore", RuntimeWarning)
-        screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-    screen.blit(picture, (0, 0))
-    pygame.display.flip()
-    shown.picture = picture
-    shown.at = time.perf_counter()
     return True
 
 
@@ -230,12 +305,9 @@ def _size(text: str) -> tuple[int, int]:
     return int(width), int(height)
 
 
-def _kept_for(
-    arguments: Sequence[str],
-) -> tuple[str, str, tuple[int, int], str, tuple[int, int] | None] | None:
-    """The kept picture's folder, desktop size, size, title and icon size when its
-    fingerprint holds for ``arguments`` (the desktop aside: that needs pygame), else
-    None."""
+def _kept_for(arguments: Sequence[str]) -> _Picture | None:
+    """The kept picture when its fingerprint holds for ``arguments`` (the desktop aside:
+    that needs pygame), else None."""
     folder = folder_for_settings()
     try:
         with open(os.path.join(folder, FINGERPRINT_NAME), encoding="utf-8") as file:
@@ -248,7 +320,78 @@ def _kept_for(
     kept, desktop, size, caption, icon = lines[1:6]
     if fingerprint(folder, arguments, __version__) != kept:
         return None  # something changed since (or another command line): not a word
-    return folder, desktop, _size(size), caption, _size(icon) if icon else None
+    picture = _Picture(folder, PICTURE_NAME, _size(size), caption)
+    picture.desktop = desktop
+    picture.icon_size = _size(icon) if icon else None
+    return picture
+
+
+def assets_folder() -> str:
+    """The assets folder, as :func:`game.resources.assets_dir` finds it (without the
+    language it loads for its messages; "" if there is none), or "" when
+    ``CONNECT4_ASSETS_DIR`` names another (no shipped picture then)."""
+    if os.environ.get("CONNECT4_ASSETS_DIR"):
+        return ""
+    package = os.path.dirname(os.path.realpath(__file__))
+    bundle = getattr(sys, "_MEIPASS", None)
+    candidates = [os.path.join(bundle, "assets")] if isinstance(bundle, str) else []
+    candidates += [os.path.join(package, "assets"), os.path.join(package, "..", "assets")]
+    return next((os.path.normpath(c) for c in candidates if os.path.isdir(c)), "")
+
+
+def first_start(arguments: Sequence[str]) -> bool:
+    """Whether this start is a first start as the shipped pictures show it: no command
+    line, an empty settings folder (or none yet), and none of the game's environment
+    variables but :data:`HARMLESS_VARIABLES`."""
+    if arguments or _settings_files(folder_for_settings()):
+        return False
+    return not any(
+        name.startswith(GAME_VARIABLES) and name not in HARMLESS_VARIABLES for name in os.environ
+    )
+
+
+def _shipped_for(arguments: Sequence[str]) -> _Picture | None:
+    """The shipped picture for this start in the system's language, when it is a first
+    start (:func:`first_start`) and the pictures are this version's, else None."""
+    if sys.platform == "darwin" or not first_start(arguments):
+        return None
+    folder = assets_folder()
+    if not folder:
+        return None
+    folder = os.path.join(folder, SHIPPED_FOLDER)
+    lines = _shipped_list(folder)
+    if lines is None:
+        return None
+    version, drawn_by, size, icon = lines[1:5]
+    if version != __version__:
+        shown.problem = f"the shipped pictures are version {version}'s, not {__version__}'s"
+        return None
+    from game.languages import system_language  # noqa: PLC0415 - only for a first start
+
+    code = system_language()
+    captions = dict(line.split("\t", 1) for line in lines[5:] if "\t" in line)
+    if code not in captions:
+        shown.problem = f"no shipped picture in {code}"
+        return None
+    picture = _Picture(folder, f"{code}.pixels", _size(size), captions[code])
+    picture.icon = "icon.pixels"
+    picture.icon_size = _size(icon) if icon else None
+    picture.pygame = drawn_by
+    return picture
+
+
+def _shipped_list(folder: str) -> list[str] | None:
+    """The lines of the shipped pictures' list in ``folder``, or None (none shipped, or a
+    list this version does not read: the problem in :data:`shown`)."""
+    try:
+        with open(os.path.join(folder, SHIPPED_LIST_NAME), encoding="utf-8") as file:
+            lines = file.read().split("\n")
+    except (OSError, UnicodeDecodeError):
+        return None  # none shipped (a build without them): nothing to say
+    if len(lines) < 5 or lines[0] != SHIPPED_FORMAT:
+        shown.problem = f"{SHIPPED_LIST_NAME} is not one this version reads"
+        return None
+    return lines
 
 
 def keep(
@@ -313,8 +456,9 @@ def check(frame: pygame.Surface | None, folder: str) -> tuple[bool, str | None]:
     more than the menu) or of another size (the window was resized while the picture was
     up): nothing to compare, the picture is kept.  Forgets what :func:`show` did either
     way."""
-    picture, problem = shown.picture, shown.problem
+    picture, problem, shipped = shown.picture, shown.problem, shown.shipped
     shown.picture = shown.at = shown.problem = None
+    shown.shipped = False
     if picture is None:
         return False, problem and f"the start picture was not shown: {problem}"
     if frame is None or frame.get_size() != picture.get_size():
@@ -324,6 +468,11 @@ def check(frame: pygame.Surface | None, folder: str) -> tuple[bool, str | None]:
     # The picture's own bytes (its rows have no padding: frombuffer's pitch is theirs).
     if pygame.image.tobytes(frame, "RGB") == picture.get_buffer().raw:
         return False, None
+    if shipped:  # the game's own, not the player's to forget: they are out of date
+        return True, (
+            f"the shipped start picture ({SHIPPED_FOLDER}/) differed from the first frame:"
+            " build_scripts/make_start_pictures.py draws them again"
+        )
     try:
         forget(folder)
     except OSError as error:

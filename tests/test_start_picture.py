@@ -14,8 +14,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import start_picture
+from game import resources, start_picture
+from game._version import __version__
 from game.ai.levels import level_by_name
+from game.i18n import LANGUAGES, LOCALE_ENV
 from game.profile.choices import Mode
 from game.profile.settings import SettingsStore
 from game.ui.app import App
@@ -31,8 +33,10 @@ OPTIONS = LaunchOptions(window_size=(800, 600), fullscreen=False, arguments=ARGU
 def _nothing_shown() -> Iterator[None]:
     """Each test starts and ends with no picture shown (the module keeps what it showed)."""
     start_picture.shown.picture = start_picture.shown.at = start_picture.shown.problem = None
+    start_picture.shown.shipped = False
     yield
     start_picture.shown.picture = start_picture.shown.at = start_picture.shown.problem = None
+    start_picture.shown.shipped = False
 
 
 def folder() -> Path:
@@ -407,3 +411,220 @@ def test_a_language_from_the_command_line_is_the_next_starts_too() -> None:
         app.close()
     session(options, language="fr")
     assert not (folder() / start_picture.PICTURE_NAME).exists()
+
+
+# -- the first start: the shipped pictures (assets/start) ---------------------------------
+
+SHIPPED = resources.assets_dir() / start_picture.SHIPPED_FOLDER
+REDRAW = "draw them again: python build_scripts/make_start_pictures.py"
+
+
+def shipped_list() -> list[str]:
+    return (SHIPPED / start_picture.SHIPPED_LIST_NAME).read_text(encoding="utf-8").split("\n")
+
+
+def as_a_first_start(monkeypatch: pytest.MonkeyPatch, language: str) -> None:
+    """The environment of a player's first start in ``language``: the tests' own
+    catalogues' folder is one of the game's variables a first start does not have
+    (:func:`as_the_tests`: back to it)."""
+    for name in start_picture.LANGUAGE_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", f"{language}.UTF-8")
+    monkeypatch.delenv(LOCALE_ENV)
+
+
+def as_the_tests(monkeypatch: pytest.MonkeyPatch, catalogues: Path) -> None:
+    """After :func:`as_a_first_start`: the app reads the tests' catalogues (compiled from
+    the same .po files as the game's)."""
+    monkeypatch.setenv(LOCALE_ENV, str(catalogues))
+
+
+def test_the_shipped_pictures_are_this_version_s_in_every_language() -> None:
+    """Every language has its picture, of the size the list says, drawn for this version
+    (the menu shows it): a new version needs them drawn again."""
+    lines = shipped_list()
+    assert lines[0] == start_picture.SHIPPED_FORMAT
+    assert lines[1] == __version__, f"drawn for version {lines[1]}, this is {__version__}: {REDRAW}"
+    width, height = (int(n) for n in lines[3].split("x"))
+    assert (width, height) == (960, 720), "the default window's size"
+    codes = [line.split("\t")[0] for line in lines[5:] if line]
+    assert codes == list(LANGUAGES), REDRAW
+    for code in codes:
+        pixels = zlib.decompress((SHIPPED / f"{code}.pixels").read_bytes())
+        assert len(pixels) == width * height * 3, code
+    icon_width, icon_height = (int(n) for n in lines[4].split("x"))
+    assert (
+        len(zlib.decompress((SHIPPED / "icon.pixels").read_bytes())) == icon_width * icon_height * 4
+    )
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_a_first_start_shows_its_language_s_picture_and_it_is_the_first_frame(
+    language: str, monkeypatch: pytest.MonkeyPatch, compiled_catalogues: Path
+) -> None:
+    """A first start (no command line, no settings yet) in each language shows the
+    shipped picture before the game loads, with the title in that language, and the
+    game's own first frame is that picture, pixel for pixel."""
+    drawn_by = shipped_list()[2]
+    if drawn_by != pygame.version.ver:
+        pytest.skip(
+            f"the pictures were drawn by pygame-ce {drawn_by}, this is "
+            f"{pygame.version.ver}; at a start they are not shown: {REDRAW}"
+        )
+    as_a_first_start(monkeypatch, language)
+    assert start_picture.show(())
+    assert start_picture.shown.shipped
+    assert (
+        pygame.display.get_caption()[0]
+        == dict(line.split("\t") for line in shipped_list()[5:] if line)[language]
+    )
+    as_the_tests(monkeypatch, compiled_catalogues)
+    before, app = next_start_from_the_picture(LaunchOptions())
+    try:
+        screen = pygame.display.get_surface()
+        assert screen is not None and screen.get_size() == (960, 720)
+        assert pixels(screen) == before, f"{language}: the game's first frame differs: {REDRAW}"
+        assert start_picture.check(screen, str(folder())) == (False, None)
+    finally:
+        app.close()
+
+
+def next_start_from_the_picture(options: LaunchOptions) -> tuple[bytes, App]:
+    """After :func:`start_picture.show`: the picture on the window, and the app after
+    its first frame over it."""
+    surface = pygame.display.get_surface()
+    assert surface is not None
+    before = pixels(surface)
+    app = App(options, worker=FakeWorker())
+    app.open(sounds=False)
+    app.step([], 0.0)
+    return before, app
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "a command line",
+        "a settings file",
+        "another assets folder",
+        "another catalogues folder",
+        "a language it has no picture for",
+        "pictures of another version",
+        "pictures drawn by another pygame-ce",
+        "a desktop smaller than the window",
+    ],
+)
+def test_only_a_first_start_as_drawn_shows_a_shipped_picture(
+    change: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """What the shipped pictures do not show: a start that is not a first one, or not
+    one they were drawn for.  Each costs the head start only (and is said in the log
+    where something is out of date)."""
+    as_a_first_start(monkeypatch, "de")
+    copy = tmp_path / "assets"
+    (copy / start_picture.SHIPPED_FOLDER).mkdir(parents=True)
+    for path in SHIPPED.iterdir():
+        (copy / start_picture.SHIPPED_FOLDER / path.name).write_bytes(path.read_bytes())
+    monkeypatch.setattr(start_picture, "assets_folder", lambda: str(copy))
+    listed = copy / start_picture.SHIPPED_FOLDER / start_picture.SHIPPED_LIST_NAME
+    lines = listed.read_text(encoding="utf-8").split("\n")
+    lines[2] = pygame.version.ver  # drawn by this one, but for the changes below
+    listed.write_text("\n".join(lines), encoding="utf-8")
+    assert start_picture.show(()), "the control: a first start in German"
+    pygame.display.quit()
+    start_picture.shown.picture = start_picture.shown.at = None
+    arguments: tuple[str, ...] = ()
+    said = None
+    if change == "a command line":
+        arguments = ("--windowed", "960x720")
+    elif change == "a settings file":
+        folder().mkdir(parents=True, exist_ok=True)
+        (folder() / "settings.json").write_text("{}", encoding="utf-8")
+    elif change == "another assets folder":
+        monkeypatch.setenv("CONNECT4_ASSETS_DIR", str(copy))
+    elif change == "another catalogues folder":
+        monkeypatch.setenv(LOCALE_ENV, str(tmp_path))
+    elif change == "a language it has no picture for":
+        (copy / start_picture.SHIPPED_FOLDER / "de.pixels").unlink()
+        listed.write_text("\n".join(line for line in lines if not line.startswith("de\t")))
+        said = "no shipped picture in de"
+    elif change == "pictures of another version":
+        lines[1] = "0.0.1"
+        listed.write_text("\n".join(lines), encoding="utf-8")
+        said = f"the shipped pictures are version 0.0.1's, not {__version__}'s"
+    elif change == "pictures drawn by another pygame-ce":
+        lines[2] = "1.0.0"
+        listed.write_text("\n".join(lines), encoding="utf-8")
+        said = f"it was drawn by pygame-ce 1.0.0, not {pygame.version.ver}"
+    else:
+        monkeypatch.setattr(start_picture, "desktop_size", lambda: "800x600")
+    assert start_picture.show(arguments) is False
+    assert not pygame.display.get_init(), "the display is left as it was found"
+    assert start_picture.shown.problem == said
+    assert not start_picture.shown.shipped
+
+
+def test_a_shipped_picture_that_differs_is_said_and_left_in_place(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, compiled_catalogues: Path
+) -> None:
+    """Out-of-date pictures (a menu changed since they were drawn) show once at a first
+    start; the game's frame replaces the picture, the log says to draw them again, and
+    the game's files stay as they are."""
+    as_a_first_start(monkeypatch, "en")
+    copy = tmp_path / "assets" / start_picture.SHIPPED_FOLDER
+    copy.mkdir(parents=True)
+    for path in SHIPPED.iterdir():
+        (copy / path.name).write_bytes(path.read_bytes())
+    lines = (copy / start_picture.SHIPPED_LIST_NAME).read_text(encoding="utf-8").split("\n")
+    lines[2] = pygame.version.ver
+    (copy / start_picture.SHIPPED_LIST_NAME).write_text("\n".join(lines), encoding="utf-8")
+    stale = pygame.image.frombytes(
+        zlib.decompress((copy / "en.pixels").read_bytes()), (960, 720), "RGB"
+    )
+    stale.fill((255, 0, 255), pygame.Rect(10, 10, 50, 50))
+    (copy / "en.pixels").write_bytes(zlib.compress(pixels(stale)))
+    monkeypatch.setattr(start_picture, "assets_folder", lambda: str(copy.parent))
+    assert start_picture.show(())
+    as_the_tests(monkeypatch, compiled_catalogues)
+    _before, app = next_start_from_the_picture(LaunchOptions())
+    try:
+        differed, said = start_picture.check(pygame.display.get_surface(), str(folder()))
+        assert differed
+        assert said is not None and "make_start_pictures.py" in said
+        assert (copy / "en.pixels").is_file()
+    finally:
+        app.close()
+
+
+def test_the_assets_are_found_where_the_game_finds_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert start_picture.assets_folder() == str(resources.assets_dir())
+    monkeypatch.setenv("CONNECT4_ASSETS_DIR", "/elsewhere")
+    assert start_picture.assets_folder() == ""
+
+
+def test_a_first_start_loads_only_the_language_s_module_before_its_picture(
+    tmp_path: Path,
+) -> None:
+    """Before a shipped picture: the launcher, this module and the system's language,
+    beside pygame (no settings, catalogues, logging or command line parser)."""
+    script = (
+        "import os, sys; os.environ['PYGAME_HIDE_SUPPORT_PROMPT'] = '1';"
+        "import pygame; before = set(sys.modules);"
+        "import game.launch, game.start_picture;"
+        "shown = game.start_picture.show(());"
+        "print(shown, sorted(set(sys.modules) - before))"
+    )
+    env = {k: v for k, v in os.environ.items() if k != LOCALE_ENV}
+    env["CONNECT4_CONFIG_DIR"] = str(tmp_path / "fresh")
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env=env,
+    )
+    assert result.returncode == 0, result.stderr
+    shown = shipped_list()[2] == pygame.version.ver
+    loaded = "['game', 'game._version', 'game.languages', 'game.launch', 'game.start_picture'"
+    assert result.stdout.strip().startswith(f"{shown} {loaded}"), result.stdout
