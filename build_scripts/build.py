@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import importlib.metadata
 import importlib.util
 import os
 import platform
@@ -57,6 +58,10 @@ ASSETS_DIR = ROOT / "assets"
 WORK_DIR = ROOT / "build" / "pyinstaller"
 LOCALE_BUILD_DIR = ROOT / "build" / "locale"
 """Where the translations are compiled for the executable (never into the source tree)."""
+START_BUILD_DIR = ROOT / "build" / "start"
+"""Where the first start's pictures are drawn for the executable (:func:`start_datas`)."""
+START_FOLDER = "start"
+"""assets/start: the first start's pictures (game.start_picture.SHIPPED_FOLDER)."""
 DIST_DIR = ROOT / "dist"
 
 APP_NAME = "Connect Four"
@@ -238,7 +243,8 @@ def icon_path(system: System, root: Path = ROOT) -> Path:
 
 
 def asset_datas(assets_dir: Path = ASSETS_DIR) -> list[tuple[str, str]]:
-    """PyInstaller ``datas`` entries putting every file of assets/ under the bundle's assets/.
+    """PyInstaller ``datas`` entries putting every file of assets/ under the bundle's assets/,
+    but the first start's pictures (:func:`start_datas` draws the build's own).
 
     Keeps the folder structure (``sounds/drop.wav`` lands in ``assets/sounds``),
     skipping hidden files and Python caches.  Raises :class:`BuildError` if the
@@ -249,8 +255,10 @@ def asset_datas(assets_dir: Path = ASSETS_DIR) -> list[tuple[str, str]]:
     datas = []
     for path in sorted(assets_dir.rglob("*")):
         relative = path.relative_to(assets_dir)
-        if not path.is_file() or any(
-            part.startswith(".") or part == "__pycache__" for part in relative.parts
+        if (
+            not path.is_file()
+            or relative.parts[0] == START_FOLDER
+            or any(part.startswith(".") or part == "__pycache__" for part in relative.parts)
         ):
             continue
         datas.append((str(path), str(Path("assets") / relative.parent)))
@@ -278,6 +286,45 @@ def locale_datas(target: Path = LOCALE_BUILD_DIR) -> list[tuple[str, str]]:
         raise BuildError("game/locale has no catalogue to compile")
     bundled = Path("game", "locale")
     return [(str(mo), str(bundled / mo.parent.relative_to(target))) for mo in written]
+
+
+def start_datas(target: Path = START_BUILD_DIR) -> list[tuple[str, str]]:
+    """PyInstaller ``datas`` entries for the bundle's assets/start: the first start's
+    pictures as this build's game and pygame-ce draw them, so that the executable shows
+    them whatever pygame-ce the committed ones were drawn by.  The committed ones when
+    they were drawn for this version by this pygame-ce (``tests/test_start_picture.py``
+    checks they are that frame), else drawn into ``target`` (``make_start_pictures.py``).
+    Raises :class:`BuildError` if they cannot be drawn."""
+    committed = ASSETS_DIR / START_FOLDER
+    folder = committed if _drawn_here(committed) else _draw_start_pictures(target)
+    bundled = str(Path("assets") / START_FOLDER)
+    return [(str(path), bundled) for path in sorted(folder.iterdir()) if path.is_file()]
+
+
+def _drawn_here(folder: Path) -> bool:
+    """Whether the pictures in ``folder`` were drawn for this version of the game by the
+    pygame-ce installed here (their list's second and third lines)."""
+    try:
+        lines = (folder / "pictures.txt").read_text(encoding="utf-8").split("\n")
+        installed = importlib.metadata.version("pygame-ce")
+    except (OSError, UnicodeDecodeError, importlib.metadata.PackageNotFoundError):
+        return False
+    return lines[1:3] == [read_version(), installed]
+
+
+def _draw_start_pictures(target: Path) -> Path:
+    shutil.rmtree(target, ignore_errors=True)
+    script = Path(__file__).resolve().parent / "make_start_pictures.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--out", str(target)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise BuildError(f"the first start's pictures could not be drawn:\n{done.stderr}")
+    return target
 
 
 def version_numbers(version: str) -> tuple[int, int, int, int]:

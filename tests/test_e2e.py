@@ -26,8 +26,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import start_picture
+from game import resources, start_picture
 from game.core import HEIGHT, WIDTH, Board
+from game.i18n import LOCALE_ENV
 from game.logs import LOG_FILE, log_dir
 from game.profile.preferences import Settings
 from game.profile.settings import SettingsStore, config_dir
@@ -531,4 +532,37 @@ def test_the_next_start_opens_on_the_menu_the_last_window_kept(display: Display)
         assert kept.is_file(), f"{start} start: no picture kept; the log ends:\n{log_tail()}"
     told = log_tail(80)
     assert told.count("start picture shown") == 1, told  # the next start's, not the first's
+    assert "differed" not in told and "not shown" not in told, told
+
+
+def test_a_first_start_opens_on_the_shipped_picture_of_the_menu(display: Display) -> None:
+    """A player's first start (no command line, no settings yet, the system in German)
+    opens on the picture the game ships of that menu, before its modules load; the game's
+    own first frame is the same picture (the log would say that it differed, or why it
+    was not shown)."""
+    listed = resources.assets_dir() / start_picture.SHIPPED_FOLDER / start_picture.SHIPPED_LIST_NAME
+    drawn_by = listed.read_text(encoding="utf-8").split("\n")[2]
+    if drawn_by != pygame.version.ver:
+        pytest.skip(f"the pictures were drawn by pygame-ce {drawn_by}, not {pygame.version.ver}")
+    assert not config_dir().exists(), "a first start: no settings folder yet"
+    env = display.env()
+    env.pop("SDL_VIDEODRIVER", None)  # the tests' dummy driver: this game needs the screen
+    env.pop(LOCALE_ENV, None)  # the tests' catalogues: a first start has the game's own
+    for name in start_picture.LANGUAGE_VARIABLES:
+        env.pop(name, None)
+    env.update(SDL_AUDIODRIVER="dummy", LANG="de_DE.UTF-8")
+    game = subprocess.Popen(
+        [sys.executable, "-m", "game"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL
+    )
+    with running(game):
+        window = display.find_window(game.pid)
+        assert display.xdotool("getwindowname", str(window)).strip() == "Vier gewinnt"
+        deadline = time.monotonic() + WAIT
+        while "first frame drawn" not in log_tail(40) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        display.close_window(window)
+        assert game.wait(10) == 0, log_tail()
+    told = log_tail(80)
+    assert "first frame drawn" in told, told
+    assert told.count("start picture shown") == 1, told
     assert "differed" not in told and "not shown" not in told, told

@@ -7,6 +7,7 @@ PyInstaller's classes, which shows what each platform's build would be given.
 
 from __future__ import annotations
 
+import importlib.metadata
 import multiprocessing
 import os
 import re
@@ -412,6 +413,29 @@ def test_asset_datas_keep_the_folder_layout_and_skip_caches(tmp_path: Path) -> N
     ]
 
 
+def test_the_bundle_takes_the_committed_start_pictures_only_if_drawn_here(
+    tmp_path: Path,
+) -> None:
+    """The first start's pictures go into the executable as drawn by its own pygame-ce:
+    the committed ones when they are this version's and this pygame-ce's (as here, where
+    the tests check they are the first frame), else the build draws them."""
+    committed = ROOT / "assets" / "start"
+    lines = (committed / "pictures.txt").read_text(encoding="utf-8").split("\n")
+    if lines[2] != importlib.metadata.version("pygame-ce"):
+        pytest.skip(f"the committed pictures were drawn by pygame-ce {lines[2]}")
+    assert build._drawn_here(committed)
+    assert build.start_datas() == [
+        (str(path), str(Path("assets/start"))) for path in sorted(committed.iterdir())
+    ]
+    assert {Path(src).name for src, _ in build.start_datas()} >= {"pictures.txt", "en.pixels"}
+    for line, other in ((1, "0.0.1"), (2, "1.0.0")):
+        changed = list(lines)
+        changed[line] = other
+        (tmp_path / "pictures.txt").write_text("\n".join(changed), encoding="utf-8")
+        assert not build._drawn_here(tmp_path), other
+    assert not build._drawn_here(tmp_path / "nowhere")
+
+
 def test_missing_or_empty_assets_folder_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(build.BuildError, match="missing"):
         build.asset_datas(tmp_path / "nowhere")
@@ -486,13 +510,15 @@ def test_spec_analyses_the_entry_point_with_all_assets_and_exclusions(
     assert [Path(s) for s in scripts] == [ROOT / "game" / "__main__.py"]
     assets = build.asset_datas(ROOT / "assets")
     assert analysis["datas"][: len(assets)] == assets
-    translations = analysis["datas"][len(assets) :]
+    start = [entry for entry in analysis["datas"] if Path(entry[1]) == Path("assets/start")]
+    assert start == build.start_datas()
+    translations = analysis["datas"][len(assets) + len(start) :]
     # Every language's compiled catalogue, where game.i18n looks for it in the bundle.
     assert {(Path(dest), Path(src).name) for src, dest in translations} == {
         (Path("game/locale") / code / "LC_MESSAGES", "connect4.mo")
         for code in catalogues_in(ROOT / "game" / "locale")
     }
-    bundled = {Path(dest) / Path(src).name for src, dest in assets}
+    bundled = {Path(dest) / Path(src).name for src, dest in assets + start}
     on_disk = {
         Path("assets") / p.relative_to(ROOT / "assets")
         for p in (ROOT / "assets").rglob("*")

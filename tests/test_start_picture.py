@@ -628,3 +628,25 @@ def test_a_first_start_loads_only_the_language_s_module_before_its_picture(
     shown = shipped_list()[2] == pygame.version.ver
     loaded = "['game', 'game._version', 'game.languages', 'game.launch', 'game.start_picture'"
     assert result.stdout.strip().startswith(f"{shown} {loaded}"), result.stdout
+
+
+def test_the_script_draws_the_committed_pictures_again(tmp_path: Path) -> None:
+    """``make_start_pictures.py`` (which the build runs when the committed pictures are
+    not its pygame-ce's) draws the same bytes as the committed ones, here."""
+    drawn_by = shipped_list()[2]
+    if drawn_by != pygame.version.ver:
+        pytest.skip(f"the pictures were drawn by pygame-ce {drawn_by}, not {pygame.version.ver}")
+    script = Path(__file__).resolve().parent.parent / "build_scripts" / "make_start_pictures.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--out", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(
+        path.name for path in SHIPPED.iterdir()
+    )
+    for path in SHIPPED.iterdir():
+        assert (tmp_path / path.name).read_bytes() == path.read_bytes(), f"{path.name}: {REDRAW}"
