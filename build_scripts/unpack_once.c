@@ -23,23 +23,26 @@
  * update.
  *
  * Each file is stored as raw DEFLATE (RFC 1951) with its CRC-32; the inflater below
- * is this file's own, so the launcher needs nothing but the C library.  The index and
+ * is this file's own, so the launcher needs nothing but the C library.  The files are
+ * unpacked on up to four threads (one a processor), the largest first.  The index and
  * the trailer, which later launches trust without unpacking, have a CRC-32 of their
  * own, and each path must lie inside a folder entry before it (never under a link).
  * A damaged download fails with a message that says so, before anything runs.  The
  * messages are in English: the launcher runs before the game and its translations.
  *
- * Build: cc -O2 -o launcher unpack_once.c  (build.py does it).
+ * Build: cc -O2 -pthread -o launcher unpack_once.c  (build.py does it).
  */
 
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <pthread.h>
 #include <pwd.h>
 #include <signal.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,7 +73,7 @@ static void fail(const char *format, ...) {
     vfprintf(stderr, format, args);
     fputc('\n', stderr);
     va_end(args);
-    exit(70);
+    _exit(70); /* not exit: an unpacking thread may fail while another does too */
 }
 
 /* -- CRC-32 (the one zlib and PNG use, reflected 0xEDB88320) ---------------------- */
@@ -610,59 +613,135 @@ static int write_all(int fd, const uint8_t *data, size_t size) {
 }
 
 #define DAMAGED (-2)
+#define MOST_THREADS 4
 static const char *damaged_path; /* what did not unpack, when unpack says DAMAGED */
 
+/* Unpack entry e (a file or a link; its folder exists) under folder.  Returns 0; -1
+ * with errno set when it cannot be written; DAMAGED when its data does not unpack to
+ * its size and CRC. */
+static int unpack_one(const Pack *pack, const Entry *e, const char *folder, const char *self) {
+    uint8_t *packed = malloc(e->packed_size ? e->packed_size : 1);
+    uint8_t *data = malloc(e->size ? e->size : 1);
+    if (!packed || !data) fail("out of memory");
+    if (read_at(pack->fd, packed, e->packed_size, e->offset) != 0)
+        fail("cannot read %s: %s", self, strerror(errno));
+    int damaged;
+    if (e->method == METHOD_STORED) { /* open_pack saw that both sizes agree */
+        memcpy(data, packed, e->size);
+        damaged = 0;
+    } else {
+        damaged = inflate_all(packed, e->packed_size, data, e->size) != 0;
+    }
+    free(packed);
+    if (damaged || crc32_of(data, e->size) != e->crc) {
+        free(data);
+        return DAMAGED;
+    }
+    char *path = join(folder, e->path);
+    int status;
+    if (e->kind == KIND_LINK) {
+        char *target = malloc(e->size + 1);
+        if (!target) fail("out of memory");
+        memcpy(target, data, e->size);
+        target[e->size] = '\0';
+        status = symlink(target, path);
+        free(target);
+    } else {
+        mode_t mode = (e->flags & FLAG_EXECUTABLE) ? 0755 : 0644;
+        int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
+        status = fd < 0 ? -1 : write_all(fd, data, e->size);
+        if (fd >= 0 && close(fd) != 0) status = -1;
+    }
+    int error = errno;
+    free(data);
+    free(path);
+    errno = error;
+    return status != 0 ? -1 : 0;
+}
+
+/* The files and links, shared out among threads: each takes the next one not taken,
+ * the largest first (so that no thread is left with a large one at the end); the first
+ * failure stops them all. */
+typedef struct {
+    const Pack *pack;
+    const char *folder, *self;
+    const uint32_t *order; /* indices of the files and links, largest first */
+    uint32_t count;
+    atomic_uint next;
+    atomic_int status; /* 0, or the first failure's unpack_one status */
+    int error;         /* errno of that failure */
+    const char *damaged;
+} Work;
+
+static void *unpack_some(void *argument) {
+    Work *work = argument;
+    for (;;) {
+        unsigned taken = atomic_fetch_add(&work->next, 1);
+        if (taken >= work->count || atomic_load(&work->status) != 0) return NULL;
+        const Entry *e = &work->pack->entries[work->order[taken]];
+        int status = unpack_one(work->pack, e, work->folder, work->self);
+        int none = 0;
+        if (status != 0 && atomic_compare_exchange_strong(&work->status, &none, status)) {
+            work->error = errno;
+            work->damaged = e->path;
+        }
+    }
+}
+
+static const Pack *sorting; /* the pack whose entries by_size compares (qsort has no context) */
+
+static int by_size(const void *a, const void *b) {
+    uint64_t x = sorting->entries[*(const uint32_t *)a].size;
+    uint64_t y = sorting->entries[*(const uint32_t *)b].size;
+    return x < y ? 1 : x > y ? -1 : 0;
+}
+
+/* How many threads unpack: one a processor, up to MOST_THREADS. */
+static int thread_count(void) {
+    long processors = sysconf(_SC_NPROCESSORS_ONLN);
+    return processors < 1 ? 1 : processors > MOST_THREADS ? MOST_THREADS : (int)processors;
+}
+
 /* Unpack every entry into folder (an empty folder; open_pack saw to it that each
- * entry's folder comes before it), then wait until it is all on the disk: a folder
- * renamed into place must never turn out empty after a crash.  Returns 0; -1 with
- * errno set when the folder cannot be written; DAMAGED when an entry's data does not
- * unpack to its size and CRC (the caller removes the folder and says so). */
+ * entry's folder comes before it): the folders first, then the files and links on a
+ * few threads.  Then wait until it is all on the disk: a folder renamed into place
+ * must never turn out empty after a crash.  Returns 0; -1 with errno set when the
+ * folder cannot be written; DAMAGED when an entry's data does not unpack to its size
+ * and CRC (damaged_path says which; the caller removes the folder and says so). */
 static int unpack(const Pack *pack, const char *folder, const char *self) {
-    int status = 0;
+    uint32_t *order = malloc(sizeof *order * (pack->count ? pack->count : 1));
+    if (!order) fail("out of memory");
+    Work work = {.pack = pack, .folder = folder, .self = self, .order = order};
     for (uint32_t i = 0; i < pack->count; i++) {
         const Entry *e = &pack->entries[i];
-        char *path = join(folder, e->path);
-        if (e->kind == KIND_DIR) {
-            status = mkdir(path, 0755) != 0 ? -1 : 0;
-            free(path);
-            if (status != 0) return -1;
+        if (e->kind != KIND_DIR) {
+            order[work.count++] = i;
             continue;
         }
-        uint8_t *packed = malloc(e->packed_size ? e->packed_size : 1);
-        uint8_t *data = malloc(e->size ? e->size : 1);
-        if (!packed || !data) fail("out of memory");
-        if (read_at(pack->fd, packed, e->packed_size, e->offset) != 0)
-            fail("cannot read %s: %s", self, strerror(errno));
-        int damaged;
-        if (e->method == METHOD_STORED) { /* open_pack saw that both sizes agree */
-            memcpy(data, packed, e->size);
-            damaged = 0;
-        } else {
-            damaged = inflate_all(packed, e->packed_size, data, e->size) != 0;
-        }
-        free(packed);
-        if (damaged || crc32_of(data, e->size) != e->crc) {
-            free(data);
-            free(path);
-            damaged_path = e->path;
-            return DAMAGED;
-        }
-        if (e->kind == KIND_LINK) {
-            char *target = malloc(e->size + 1);
-            if (!target) fail("out of memory");
-            memcpy(target, data, e->size);
-            target[e->size] = '\0';
-            status = symlink(target, path);
-            free(target);
-        } else {
-            mode_t mode = (e->flags & FLAG_EXECUTABLE) ? 0755 : 0644;
-            int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
-            status = fd < 0 ? -1 : write_all(fd, data, e->size);
-            if (fd >= 0 && close(fd) != 0) status = -1;
-        }
-        free(data);
+        char *path = join(folder, e->path);
+        int made = mkdir(path, 0755);
         free(path);
-        if (status != 0) return -1;
+        if (made != 0) {
+            free(order);
+            return -1;
+        }
+    }
+    sorting = pack;
+    qsort(order, work.count, sizeof *order, by_size);
+    atomic_init(&work.next, 0);
+    atomic_init(&work.status, 0);
+    pthread_t threads[MOST_THREADS];
+    int started = 0;
+    for (int wanted = thread_count() - 1; started < wanted; started++)
+        if (pthread_create(&threads[started], NULL, unpack_some, &work) != 0) break;
+    unpack_some(&work); /* this thread too; fewer helpers if some could not start */
+    for (int i = 0; i < started; i++) pthread_join(threads[i], NULL);
+    free(order);
+    int status = atomic_load(&work.status);
+    if (status == DAMAGED) damaged_path = work.damaged;
+    if (status != 0) {
+        errno = work.error;
+        return status;
     }
     int fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd >= 0) {

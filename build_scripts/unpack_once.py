@@ -84,7 +84,7 @@ def compile_launcher(output: Path, compiler: str | None = None) -> Path:
         raise PackError(
             f"no C compiler ({compiler}) to build the launcher: install one (Debian: gcc)"
         )
-    command = [compiler, "-O2", "-std=c11", "-Wall", "-o", str(output), str(SOURCE)]
+    command = [compiler, "-O2", "-std=c11", "-pthread", "-Wall", "-o", str(output), str(SOURCE)]
     result = subprocess.run(command, capture_output=True, text=True, check=False)
     if result.returncode != 0:
         raise PackError(f"compiling the launcher failed: {result.stderr.strip()[-2000:]}")
