@@ -59,7 +59,8 @@ WORK_DIR = ROOT / "build" / "pyinstaller"
 LOCALE_BUILD_DIR = ROOT / "build" / "locale"
 """Where the translations are compiled for the executable (never into the source tree)."""
 START_BUILD_DIR = ROOT / "build" / "start"
-"""Where the first start's pictures are drawn for the executable (:func:`start_datas`)."""
+"""Where the first start's pictures are drawn for the executable, a new folder each time
+(:func:`start_datas`)."""
 START_FOLDER = "start"
 """assets/start: the first start's pictures (game.start_picture.SHIPPED_FOLDER)."""
 DIST_DIR = ROOT / "dist"
@@ -288,13 +289,16 @@ def locale_datas(target: Path = LOCALE_BUILD_DIR) -> list[tuple[str, str]]:
     return [(str(mo), str(bundled / mo.parent.relative_to(target))) for mo in written]
 
 
-def start_datas(target: Path = START_BUILD_DIR) -> list[tuple[str, str]]:
+def start_datas(target: Path | None = None) -> list[tuple[str, str]]:
     """PyInstaller ``datas`` entries for the bundle's assets/start: the first start's
     pictures as this build's game and pygame-ce draw them, so that the executable shows
     them whatever pygame-ce the committed ones were drawn by.  The committed ones when
     they were drawn for this version by this pygame-ce (``tests/test_start_picture.py``
-    checks they are that frame), else drawn into ``target`` (``make_start_pictures.py``).
-    Raises :class:`BuildError` if they cannot be drawn."""
+    checks they are that frame), else drawn into ``target`` (``make_start_pictures.py``;
+    by default a new folder in build/, never another build's).  None on macOS, where a
+    first start does not show them.  Raises :class:`BuildError` if they cannot be drawn."""
+    if sys.platform == "darwin":
+        return []  # the first start there does not show them (game.start_picture)
     committed = ASSETS_DIR / START_FOLDER
     folder = committed if _drawn_here(committed) else _draw_start_pictures(target)
     bundled = str(Path("assets") / START_FOLDER)
@@ -303,16 +307,20 @@ def start_datas(target: Path = START_BUILD_DIR) -> list[tuple[str, str]]:
 
 def _drawn_here(folder: Path) -> bool:
     """Whether the pictures in ``folder`` were drawn for this version of the game by the
-    pygame-ce installed here (their list's second and third lines)."""
+    pygame-ce installed here, on this system (their list's second to fourth lines; the
+    game compares ``pygame.version.ver``, which is the package's version)."""
     try:
         lines = (folder / "pictures.txt").read_text(encoding="utf-8").split("\n")
         installed = importlib.metadata.version("pygame-ce")
     except (OSError, UnicodeDecodeError, importlib.metadata.PackageNotFoundError):
         return False
-    return lines[1:3] == [read_version(), installed]
+    return lines[1:4] == [read_version(), installed, sys.platform]
 
 
-def _draw_start_pictures(target: Path) -> Path:
+def _draw_start_pictures(target: Path | None) -> Path:
+    if target is None:
+        START_BUILD_DIR.mkdir(parents=True, exist_ok=True)
+        target = Path(tempfile.mkdtemp(prefix="drawn-", dir=START_BUILD_DIR))
     shutil.rmtree(target, ignore_errors=True)
     script = Path(__file__).resolve().parent / "make_start_pictures.py"
     done = subprocess.run(

@@ -15,8 +15,8 @@ Each language is drawn by a process of its own, started as a player's first star
 ``python -m game`` to its first frame, on SDL's dummy drivers, with the catalogues compiled
 from the ``.po`` files of the checkout.  Written into ``--out``: ``<code>.pixels`` (RGB
 rows, zlib), ``icon.pixels`` (the window icon, RGBA rows, zlib) and ``pictures.txt`` (the
-game's version, pygame-ce's, the sizes, each language's window title).  The same checkout
-and pygame-ce give the same bytes.
+game's version, pygame-ce's, the system's, the sizes, each language's window title).  The
+same checkout and pygame-ce give the same pixels.
 """
 
 from __future__ import annotations
@@ -80,11 +80,14 @@ RGBA rows."""
 def first_frame(code: str, locale_dir: Path, scratch: Path) -> Drawn:
     """The first frame of a first start in language ``code``."""
     home = scratch / code
+    # As a first start that shows them has it (game.start_picture.first_start).
     env = {
         key: value
         for key, value in os.environ.items()
         if not key.startswith(start_picture.GAME_VARIABLES)
         and key not in start_picture.LANGUAGE_VARIABLES
+        and key not in start_picture.TEXT_VARIABLES
+        and key != "XDG_CONFIG_HOME"
     }
     env.update(
         LANGUAGE=code,
@@ -131,6 +134,7 @@ def make(out: Path) -> list[str]:
         start_picture.SHIPPED_FORMAT,
         __version__,
         str(first["pygame"]),
+        sys.platform,
         f"{width}x{height}",
         icon_size,
         *(f"{code}\t{said['title']}" for code, (said, _, _) in drawn.items()),
@@ -149,7 +153,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     lines = make(args.out)
     size = sum(path.stat().st_size for path in args.out.iterdir())
-    print(f"{len(LANGUAGES)} pictures, {lines[3]}, drawn by {lines[2]} for version {lines[1]}:")
+    print(f"{len(LANGUAGES)} pictures, {lines[4]}, drawn by pygame-ce {lines[2]} on {lines[3]}")
+    print(f"for version {lines[1]}:")
     print(f"{args.out} ({size / 1024:.0f} KiB)")
     return 0
 

@@ -48,6 +48,10 @@ is not Simplified: it falls through to the next language, or English."""
 
 _IGNORED_LOCALES = frozenset({"c", "posix"})
 
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""The environment variables the system's language is read from, in GNU gettext's order
+(:func:`system_languages`: ``LANG`` last, after the platform's own setting)."""
+
 
 def normalise(name: str) -> str | None:
     """The code of :data:`LANGUAGES` that the locale or code ``name`` means ("de_AT.UTF-8"
@@ -142,7 +146,7 @@ def system_languages(probe: SystemProbe | None = None) -> list[str]:
     which a program started from the desktop has no variable for); then ``LANG``."""
     probe = probe if probe is not None else SystemProbe.real()
     wanted: list[str] = []
-    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+    for variable in LOCALE_VARIABLES[:-1]:
         value = probe.environ.get(variable, "")
         if value:
             wanted += [part for part in value.split(":") if part]
@@ -152,7 +156,7 @@ def system_languages(probe: SystemProbe | None = None) -> list[str]:
             wanted.append(name)
     elif probe.platform == "darwin":
         wanted += list(probe.mac_languages())
-    lang = probe.environ.get("LANG", "")
+    lang = probe.environ.get(LOCALE_VARIABLES[-1], "")
     if lang:
         wanted.append(lang)
     return wanted

@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING
 from game._version import __version__
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
 
     import pygame
 
@@ -71,19 +71,25 @@ SHIPPED_FOLDER = "start"
 each language (RGB rows, zlib), ``icon.pixels`` (RGBA rows, zlib) and
 :data:`SHIPPED_LIST_NAME`."""
 SHIPPED_LIST_NAME = "pictures.txt"
-SHIPPED_FORMAT = "connect4 first-start pictures 1"
-"""The list's first line.  Then the game's version and pygame-ce's (``pygame.version.ver``)
-that drew them, the pictures' size, the icon's size, then a line for each language: its
-code, a tab, the window's title in it."""
+SHIPPED_FORMAT = "connect4 first-start pictures 2"
+"""The list's first line.  Then the game's version, pygame-ce's (``pygame.version.ver``) and
+the system (``sys.platform``) that drew them (pygame-ce's wheels for another system bundle
+other font libraries), the pictures' size, the icon's size, then a line for each language:
+its code, a tab, the window's title in it."""
 HARMLESS_VARIABLES = frozenset(
     {"CONNECT4_CONFIG_DIR", "CONNECT4_LOG_DIR", "CONNECT4_PURE_PYTHON", "CONNECT4_UNPACKED"}
 )
 """The game's environment variables that leave the first start's menu as shipped (where
 the settings and the log are, which engine kernel, the unpacked one-file): any other
 (another assets or catalogues folder) means no shipped picture."""
+TEXT_VARIABLES = ("FREETYPE_PROPERTIES", "PYGAME_FREETYPE")
+"""Variables that change how text is drawn (FreeType's settings, pygame's font module):
+with one set, no shipped picture (they were drawn without)."""
 
 LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
-"""The environment variables the system's language is read from (i18n)."""
+"""The environment variables the system's language is read from:
+:data:`game.languages.LOCALE_VARIABLES` (not imported: a millisecond of every start; the
+tests hold the two equal)."""
 
 GAME_VARIABLES = "CONNECT4_"
 """The prefix of the game's own environment variables (folders of assets, locales...)."""
@@ -119,7 +125,8 @@ class _Shown:
     at: float | None = None
     """When the picture was shown (``time.perf_counter()``)."""
     problem: str | None = None
-    """Why a kept picture was not shown, if it was there but could not be (for the log)."""
+    """Why a kept or shipped picture was not shown, if it was there but could not be (for
+    the log)."""
     shipped: bool = False
     """Whether the picture shown was a shipped one (:func:`shipped`), not one kept."""
 
@@ -218,7 +225,7 @@ def show(arguments: Sequence[str]) -> bool:
 class _Picture:
     """A picture to show at the start, where it is and what it needs to be right."""
 
-    __slots__ = ("caption", "desktop", "folder", "icon", "icon_size", "name", "pygame", "size")
+    __slots__ = ("caption", "desktop", "drawn_by", "folder", "icon", "icon_size", "name", "size")
 
     def __init__(self, folder: str, name: str, size: tuple[int, int], caption: str) -> None:
         self.folder, self.name, self.size, self.caption = folder, name, size, caption
@@ -226,7 +233,7 @@ class _Picture:
         self.icon_size: tuple[int, int] | None = None
         self.desktop: str | None = None
         """The desktop's size it was kept for; None: any the window fits in."""
-        self.pygame: str | None = None
+        self.drawn_by: str | None = None
         """The pygame-ce that drew it (``pygame.version.ver``); None: any."""
 
 
@@ -269,8 +276,8 @@ def _fits(picture: _Picture) -> bool:
     pygame-ce (it initialises the display); the problem, if one to log, in :data:`shown`."""
     import pygame  # noqa: PLC0415 - loaded by then
 
-    if picture.pygame is not None and pygame.version.ver != picture.pygame:
-        shown.problem = f"it was drawn by pygame-ce {picture.pygame}, not {pygame.version.ver}"
+    if picture.drawn_by is not None and pygame.version.ver != picture.drawn_by:
+        shown.problem = f"it was drawn by pygame-ce {picture.drawn_by}, not {pygame.version.ver}"
         return False
     pygame.display.init()
     requested = os.environ.get("SDL_VIDEODRIVER", "").lower().split(",")
@@ -341,13 +348,29 @@ def assets_folder() -> str:
 
 def first_start(arguments: Sequence[str]) -> bool:
     """Whether this start is a first start as the shipped pictures show it: no command
-    line, an empty settings folder (or none yet), and none of the game's environment
-    variables but :data:`HARMLESS_VARIABLES`."""
-    if arguments or _settings_files(folder_for_settings()):
+    line, nothing in the environment they were not drawn with (:func:`_as_drawn`), and a
+    settings folder that is not there yet or holds no file."""
+    if arguments or not _as_drawn(os.environ):
         return False
-    return not any(
-        name.startswith(GAME_VARIABLES) and name not in HARMLESS_VARIABLES for name in os.environ
-    )
+    folder = folder_for_settings()
+    files = _settings_files(folder)
+    if files is None:  # not there yet: a first start; unreadable: nothing known
+        return not os.path.lexists(folder)
+    return not files
+
+
+def _as_drawn(environ: Mapping[str, str]) -> bool:
+    """Whether ``environ`` leaves the first start's menu as the shipped pictures show it:
+    none of the game's variables but :data:`HARMLESS_VARIABLES`, none of
+    :data:`TEXT_VARIABLES`, and an ``XDG_CONFIG_HOME`` that is unset or plain (where
+    platformdirs' reading of an odd one may differ from :func:`folder_for_settings`', the
+    folder looked in may not be the one the game reads)."""
+    if any(name in environ for name in TEXT_VARIABLES):
+        return False
+    if any(name.startswith(GAME_VARIABLES) and name not in HARMLESS_VARIABLES for name in environ):
+        return False
+    xdg = environ.get("XDG_CONFIG_HOME", "")
+    return not xdg or (xdg == xdg.strip() and os.path.isabs(xdg))
 
 
 def _shipped_for(arguments: Sequence[str]) -> _Picture | None:
@@ -362,35 +385,49 @@ def _shipped_for(arguments: Sequence[str]) -> _Picture | None:
     lines = _shipped_list(folder)
     if lines is None:
         return None
-    version, drawn_by, size, icon = lines[1:5]
-    if version != __version__:
-        shown.problem = f"the shipped pictures are version {version}'s, not {__version__}'s"
-        return None
-    from game.languages import system_language  # noqa: PLC0415 - only for a first start
+    drawn_by, size, icon = lines[2], lines[4], lines[5]
+    from game.languages import ENGLISH, system_language  # noqa: PLC0415 - a first start's
 
     code = system_language()
-    captions = dict(line.split("\t", 1) for line in lines[5:] if "\t" in line)
+    captions = dict(line.split("\t", 1) for line in lines[6:] if "\t" in line)
     if code not in captions:
         shown.problem = f"no shipped picture in {code}"
+        return None
+    if code != ENGLISH and not os.path.isfile(catalogue(code)):
+        shown.problem = f"no catalogue for {code}: the game speaks English"
         return None
     picture = _Picture(folder, f"{code}.pixels", _size(size), captions[code])
     picture.icon = "icon.pixels"
     picture.icon_size = _size(icon) if icon else None
-    picture.pygame = drawn_by
+    picture.drawn_by = drawn_by
     return picture
 
 
+def catalogue(code: str) -> str:
+    """The compiled catalogue of ``code``, where :func:`game.i18n.catalogue_path` finds it
+    (``CONNECT4_LOCALE_DIR`` aside: no shipped picture with it)."""
+    package = os.path.dirname(os.path.realpath(__file__))
+    return os.path.join(package, "locale", code, "LC_MESSAGES", "connect4.mo")
+
+
 def _shipped_list(folder: str) -> list[str] | None:
-    """The lines of the shipped pictures' list in ``folder``, or None (none shipped, or a
-    list this version does not read: the problem in :data:`shown`)."""
+    """The lines of the shipped pictures' list in ``folder`` if they were drawn for this
+    version on this system, else None (none shipped, or ones this version does not read
+    or show: the problem in :data:`shown`)."""
     try:
         with open(os.path.join(folder, SHIPPED_LIST_NAME), encoding="utf-8") as file:
             lines = file.read().split("\n")
     except (OSError, UnicodeDecodeError):
         return None  # none shipped (a build without them): nothing to say
-    if len(lines) < 5 or lines[0] != SHIPPED_FORMAT:
+    if len(lines) < 6 or lines[0] != SHIPPED_FORMAT:
         shown.problem = f"{SHIPPED_LIST_NAME} is not one this version reads"
         return None
+    version, system = lines[1], lines[3]
+    if version != __version__:
+        shown.problem = f"the shipped pictures are version {version}'s, not {__version__}'s"
+        return None
+    if system != sys.platform:
+        return None  # the executable for this system draws its own (build.py)
     return lines
 
 
@@ -468,10 +505,10 @@ def check(frame: pygame.Surface | None, folder: str) -> tuple[bool, str | None]:
     # The picture's own bytes (its rows have no padding: frombuffer's pitch is theirs).
     if pygame.image.tobytes(frame, "RGB") == picture.get_buffer().raw:
         return False, None
-    if shipped:  # the game's own, not the player's to forget: they are out of date
+    if shipped:  # the game's own, not the player's to forget
         return True, (
-            f"the shipped start picture ({SHIPPED_FOLDER}/) differed from the first frame:"
-            " build_scripts/make_start_pictures.py draws them again"
+            f"the shipped start picture (assets/{SHIPPED_FOLDER}) differed from the first frame:"
+            " drawn for another state of the menu, or text is drawn differently here"
         )
     try:
         forget(folder)
