@@ -289,6 +289,8 @@ def _fits(picture: _Picture) -> bool:
         width, height = _size(desktop)
         if width < picture.size[0] or height < picture.size[1]:
             return False  # the window opens smaller than the picture
+        if pygame.display.Info().bitsize < 24:
+            return False
     elif desktop != picture.desktop:
         return False  # another screen: the window may open at another size
     return True

@@ -568,3 +568,29 @@ def test_a_first_start_opens_on_the_shipped_picture_of_the_menu(display: Display
     assert "first frame drawn" in told, told
     assert told.count("start picture shown") == 1, told
     assert "differed" not in told and "not shown" not in told, told
+
+
+def test_a_16_bit_screen_shows_the_menu_and_a_game() -> None:
+    """An X display of 16 bits a pixel (some remote desktops): the window opens, draws the
+    menu and a game (the background's gradient and the discs are scaled smoothly, which
+    takes 24 or 32 bits: they are drawn at 32 whatever the screen's)."""
+    missing = missing_tools()
+    if missing:
+        pytest.skip(f"end-to-end tests need {', '.join(missing)} (see tests/x11.py)")
+    save_settings()
+    with virtual_screen(depth=16) as display, running(launch(display)) as game:
+        window = display.find_window(game.pid)
+        deadline = time.monotonic() + WAIT
+        while "first frame drawn" not in log_tail(40) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        display.key(window, "Return")  # Play against the computer
+        time.sleep(0.5)
+        display.key(window, "Return")  # its setup's Start
+        time.sleep(0.5)
+        display.key(window, "4")
+        time.sleep(1.0)
+        assert game.poll() is None, log_tail()
+        display.close_window(window)
+        assert game.wait(10) == 0, log_tail()
+    told = log_tail(80)
+    assert "first frame drawn" in told and "Traceback" not in told, told

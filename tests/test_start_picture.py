@@ -10,6 +10,7 @@ import sys
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import pygame
 import pytest
@@ -543,6 +544,7 @@ def a_copy_of_the_shipped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Pa
         ("pictures drawn by another pygame-ce", "it was drawn by pygame-ce 1.0.0"),
         ("pictures of another system", None),
         ("a desktop smaller than the window", None),
+        ("a screen of 16 bits a pixel", None),
     ],
 )
 def test_only_a_first_start_as_drawn_shows_a_shipped_picture(
@@ -585,8 +587,10 @@ def test_only_a_first_start_as_drawn_shows_a_shipped_picture(
         ]
         lines[index] = value
         listed.write_text("\n".join(lines), encoding="utf-8")
-    else:
+    elif change == "a desktop smaller than the window":
         monkeypatch.setattr(start_picture, "desktop_size", lambda: "800x600")
+    else:  # its colours would not be the picture's
+        monkeypatch.setattr(pygame.display, "Info", lambda: SimpleNamespace(bitsize=16))
     assert start_picture.show(arguments) is False
     assert not pygame.display.get_init(), "the display is left as it was found"
     problem = start_picture.shown.problem

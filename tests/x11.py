@@ -136,10 +136,11 @@ class Display:
 
 
 @contextmanager
-def virtual_screen(size: tuple[int, int] = SCREEN) -> Iterator[Display]:
-    """Start Xvfb on a free display number (from ``CONNECT4_E2E_DISPLAY``, default 90, up:
-    people sharing a machine can keep out of each other's way; each of pytest-xdist's
-    workers starts ten further on, so that two never race for one); stop it afterwards."""
+def virtual_screen(size: tuple[int, int] = SCREEN, depth: int = 24) -> Iterator[Display]:
+    """Start Xvfb (``depth`` bits a pixel) on a free display number (from
+    ``CONNECT4_E2E_DISPLAY``, default 90, up: people sharing a machine can keep out of each
+    other's way; each of pytest-xdist's workers starts ten further on, so that two never
+    race for one); stop it afterwards."""
     worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")  # gw0, gw1, ...
     first = int(os.environ.get("CONNECT4_E2E_DISPLAY", "90").lstrip(":"))
     first += 10 * int(worker.removeprefix("gw") or 0)
@@ -150,7 +151,16 @@ def virtual_screen(size: tuple[int, int] = SCREEN) -> Iterator[Display]:
         # connections meanwhile; a game started just after another one closed then
         # found no display (1 launch in 50; 9 refusals in 2,700 quick connections
         # without it, none with it).
-        ["Xvfb", name, "-screen", "0", f"{size[0]}x{size[1]}x24", "-nolisten", "tcp", "-noreset"],
+        [
+            "Xvfb",
+            name,
+            "-screen",
+            "0",
+            f"{size[0]}x{size[1]}x{depth}",
+            "-nolisten",
+            "tcp",
+            "-noreset",
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )

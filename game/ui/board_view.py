@@ -171,7 +171,7 @@ class BoardRenderer:
         if surface is None:
             if len(self._translucent) > 16:
                 self._translucent.clear()
-            surface = pygame.Surface(size, pygame.SRCALPHA)
+            surface = pygame.Surface(size, pygame.SRCALPHA, 32)
             surface.fill(colour)
             self._translucent[key] = surface
         return surface
@@ -264,7 +264,7 @@ def _render_frame(geometry: BoardGeometry, theme: Theme) -> pygame.Surface:
     supersampled plate takes over 100 ms at fullscreen sizes; this takes a few)."""
     rect = geometry.frame_rect
     cell = geometry.cell
-    frame = pygame.Surface(rect.size, pygame.SRCALPHA)
+    frame = pygame.Surface(rect.size, pygame.SRCALPHA, 32)
     corner = round(cell * 0.25)
     pygame.draw.rect(frame, theme.board, frame.get_rect(), border_radius=corner)
     pygame.draw.rect(frame, theme.board_edge, frame.get_rect(), max(2, round(cell * 0.04)), corner)
@@ -282,7 +282,7 @@ def _render_frame(geometry: BoardGeometry, theme: Theme) -> pygame.Surface:
 def _hole_tile(cell: int, theme: Theme) -> pygame.Surface:
     """One cell of the plate: board colour with a rimmed, see-through round hole."""
     k = SUPERSAMPLE if cell <= BIG_CELL else 2
-    big = pygame.Surface((cell * k, cell * k), pygame.SRCALPHA)
+    big = pygame.Surface((cell * k, cell * k), pygame.SRCALPHA, 32)
     big.fill(theme.board)
     centre = (cell * k // 2, cell * k // 2)
     hole = round(cell * HOLE * k)
@@ -294,7 +294,7 @@ def _hole_tile(cell: int, theme: Theme) -> pygame.Surface:
 def _render_disc(radius: int, style: DiscStyle, colour: DiscColour, theme: Theme) -> pygame.Surface:
     k = SUPERSAMPLE if 2 * radius <= BIG_CELL else 2
     size = 2 * radius + 2
-    big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
+    big = pygame.Surface((size * k, size * k), pygame.SRCALPHA, 32)
     c = (size * k // 2, size * k // 2)
     r = radius * k
     pygame.draw.circle(big, style.rim, c, r)

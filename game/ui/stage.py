@@ -158,7 +158,9 @@ def missing_sentence(missing: list[MissingAssetError]) -> str:
 
 def gradient(size: tuple[int, int], top: Colour, bottom: Colour) -> pygame.Surface:
     w, h = size
-    strip = pygame.Surface((1, 2))
+    # 32 bits whatever the display's (smoothscale takes only 24 or 32: a 16-bit X display
+    # made the default surface 16-bit, and the window failed to open).
+    strip = pygame.Surface((1, 2), 0, 32)
     strip.set_at((0, 0), top)
     strip.set_at((0, 1), bottom)
     return pygame.transform.smoothscale(strip, (max(1, w), max(1, h)))
