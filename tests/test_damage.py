@@ -45,6 +45,7 @@ from game.profile.repairs import Kind, Repair, logged, phrase
 from game.profile.saved_game import SavedGame
 from game.profile.settings import SettingsStore
 from game.profile.statistics import Statistics
+from game.ui import window as window_module
 from game.ui.app import App
 from game.ui.options import LaunchOptions
 from game.ui.saver import GAME_CLAIM, Saver
@@ -932,6 +933,38 @@ def test_a_maximised_windows_size_is_not_the_one_the_next_start_opens_with(
         app.step([pygame.event.Event(pygame.WINDOWRESTORED)], FRAME)
         app.step([pygame.event.Event(pygame.VIDEORESIZE, w=900, h=650, size=(900, 650))], FRAME)
     assert store.load().settings.window_size == (900, 650)  # restored, then kept
+
+
+class WindowSpy:
+    """Stands in for pygame's Window in game.ui.window: records the maximising asked."""
+
+    def __init__(self) -> None:
+        self.minimum_size = (0, 0)
+        self.maximised = 0
+
+    def maximize(self) -> None:
+        self.maximised += 1
+
+
+def test_a_window_maximised_at_the_close_is_maximised_at_the_next_start(
+    store: SettingsStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    spy = WindowSpy()
+    monkeypatch.setattr(window_module, "_window", lambda: spy)
+    with opened_app(store, LaunchOptions()) as app:
+        assert spy.maximised == 0
+        app.step([pygame.event.Event(pygame.WINDOWMAXIMIZED)], FRAME)
+        app.step([pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=741, size=(1000, 741))], FRAME)
+    saved = store.load().settings
+    assert saved.maximised and saved.window_size == Settings().window_size
+    with opened_app(store, LaunchOptions(window_size=(800, 600))):  # that size, this run
+        assert spy.maximised == 0
+    assert store.load().settings.maximised, "not the player's choice: kept"
+    with opened_app(store, LaunchOptions()) as app:
+        assert spy.maximised == 1, "asked of the window manager at the start"
+        app.step([pygame.event.Event(pygame.WINDOWMAXIMIZED)], FRAME)
+        app.step([pygame.event.Event(pygame.WINDOWRESTORED)], FRAME)
+    assert not store.load().settings.maximised, "restored before the close"
 
 
 def test_a_saved_size_larger_than_the_desktop_is_saved_back_within_it(

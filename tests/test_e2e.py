@@ -594,3 +594,40 @@ def test_a_16_bit_screen_shows_the_menu_and_a_game() -> None:
         assert game.wait(10) == 0, log_tail()
     told = log_tail(80)
     assert "first frame drawn" in told and "Traceback" not in told, told
+
+
+def test_a_window_maximised_at_the_close_opens_maximised() -> None:
+    """Under a window manager: the player maximises the window and closes it; the next
+    start (no command line) opens maximised, and the size kept to go back to is the one
+    before."""
+    missing = missing_tools()
+    if missing:
+        pytest.skip(f"end-to-end tests need {', '.join(missing)} (see tests/x11.py)")
+    save_settings()  # the window's size: WINDOW
+    sizes = []
+    with virtual_screen() as display, window_manager(display):
+        for start in ("first", "next"):
+            env = display.env()
+            env.pop("SDL_VIDEODRIVER", None)  # the tests' dummy driver: the game needs the screen
+            env["SDL_AUDIODRIVER"] = "dummy"
+            game = subprocess.Popen([sys.executable, "-m", "game"], cwd=ROOT, env=env)
+            with running(game):
+                window = display.find_window(game.pid)
+                deadline = time.monotonic() + WAIT
+                while "first frame drawn" not in log_tail(40) and time.monotonic() < deadline:
+                    time.sleep(0.05)
+                if start == "first":
+                    assert display.window_size(window) == WINDOW
+                    display.maximise(window)
+                size = display.window_size(window)
+                while size[0] <= WINDOW[0] and time.monotonic() < deadline:
+                    time.sleep(0.1)
+                    size = display.window_size(window)
+                sizes.append(size)
+                display.close_window(window)
+                assert game.wait(10) == 0, log_tail()
+            settings = SettingsStore(config_dir() / "settings.json").load().settings
+            assert settings.maximised, f"{start} start: {log_tail()}"
+            assert settings.window_size == WINDOW
+    assert sizes[0][0] > WINDOW[0] and sizes[0][1] > WINDOW[1], sizes
+    assert sizes[1] == sizes[0], "the next start opens maximised, as the window closed"

@@ -272,6 +272,20 @@ def test_a_start_that_is_not_the_windowed_menu_keeps_no_picture(options: LaunchO
     assert not (folder() / start_picture.FINGERPRINT_NAME).exists()
 
 
+def test_a_window_maximised_at_the_close_keeps_no_picture() -> None:
+    """The next start opens maximised, at the size the window manager gives it: no
+    picture of another size shows first (nor after a start with a size of its own)."""
+    app = App(LaunchOptions(), worker=FakeWorker())
+    app.settings.sound_on = False
+    app.open(sounds=False)
+    app.step([], 0.0)
+    app.step([pygame.event.Event(pygame.WINDOWMAXIMIZED)], FRAME)
+    app.close(keep_picture=True)
+    assert not (folder() / start_picture.PICTURE_NAME).exists()
+    session()  # --windowed 800x600: that size, not maximised, whatever was kept
+    assert (folder() / start_picture.PICTURE_NAME).is_file()
+
+
 def test_a_picture_is_kept_only_by_a_real_close() -> None:
     """Tests and scripts close an app without keeping one (only App.run's close does)."""
     app = App(OPTIONS, worker=FakeWorker())

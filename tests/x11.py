@@ -112,6 +112,28 @@ class Display:
         )
         return path
 
+    def maximise(self, window: int) -> None:
+        """Ask the window manager to maximise the window, as its title bar's button does
+        (the _NET_WM_STATE client message to the root window, EWMH)."""
+        from Xlib import X, display  # noqa: PLC0415 - optional dependency, see missing_tools
+        from Xlib.protocol import event  # noqa: PLC0415
+
+        conn = display.Display(self.name)
+        try:
+            target = conn.create_resource_object("window", window)
+            state = conn.intern_atom("_NET_WM_STATE")
+            wide = conn.intern_atom("_NET_WM_STATE_MAXIMIZED_HORZ")
+            tall = conn.intern_atom("_NET_WM_STATE_MAXIMIZED_VERT")
+            add = 1
+            message = event.ClientMessage(
+                window=target, client_type=state, data=(32, [add, wide, tall, 1, 0])
+            )
+            mask = X.SubstructureRedirectMask | X.SubstructureNotifyMask
+            conn.screen().root.send_event(message, event_mask=mask)
+            conn.sync()
+        finally:
+            conn.close()
+
     def close_window(self, window: int) -> None:
         """Ask the window to close as a window manager's close button does:
         the WM_DELETE_WINDOW client message (``xdotool windowclose`` would destroy it)."""

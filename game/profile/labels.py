@@ -38,6 +38,9 @@ SETTING_LABELS: Mapping[str, str] = {
     # Translators: a setting, named when a damaged settings file was repaired (no
     # screen shows it).
     "window_size": N_("Window size"),
+    # Translators: a setting, named when a damaged settings file was repaired (no
+    # screen shows it): whether the window opens maximised, as it was at the last close.
+    "maximised": N_("Window maximised"),
     # Translators: a setting, named when a damaged settings file was repaired (the
     # Puzzles screen shows it as its band: Easy, Medium, Hard).
     "puzzle_band": N_("Puzzle difficulty"),

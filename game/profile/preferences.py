@@ -60,6 +60,7 @@ RULES: Mapping[str, Callable[[object], object]] = {
     "starter": fields.member(Starter),
     "colour": fields.member(DiscColour),
     "window_size": _window_size,
+    "maximised": fields.boolean,
     "puzzle_band": fields.choice(tuple(PUZZLE_BANDS)),
 }
 """Each field's rule: the value in its canonical form and range, or :class:`Invalid`."""
@@ -109,6 +110,9 @@ class Settings:
     starter: Starter = Starter.YOU
     colour: DiscColour = DiscColour.RED
     window_size: tuple[int, int] = (960, 720)
+    maximised: bool = False
+    """Whether the window was maximised when the game closed: the next start maximises it
+    (``window_size`` stays the size to go back to)."""
     puzzle_band: str = "easy"
     """The puzzles' band the player chose last (the Puzzles screen opens on it)."""
 

@@ -112,6 +112,8 @@ class App:
         window = Window(
             self.options.window_size or settings.window_size,
             fullscreen=settings.fullscreen if fullscreen is None else fullscreen,
+            # A size from the command line is a window of that size.
+            maximised=settings.maximised and self.options.window_size is None,
         )
         self.stage = Stage(window, settings)
         self.link = EngineLink(
@@ -308,6 +310,10 @@ class App:
             chosen = self.options.window_size is None or window.window_size != window.opened_size
             if not window.fullscreen and not window.maximised and chosen:
                 self.settings.window_size = window.window_size
+            # As the size: a run at the command line's size changes it only by the
+            # player's hand; a fullscreen window goes back to how it was.
+            if not window.fullscreen and (self.options.window_size is None or window.maximised):
+                self.settings.maximised = window.maximised
             self.saver.save()
         for problem in self.saver.close():
             log.warning("%s", problem)
@@ -341,7 +347,8 @@ class App:
     def keep_start_picture(self) -> None:
         """Draw the main menu as the next start with the same command line will show it
         (the saved settings and kept game, the size the window will open with) and keep
-        it; a start that goes fullscreen or straight to a game keeps none, nor one that
+        it; a start that goes fullscreen, maximised (the window manager sizes it) or
+        straight to a game keeps none, nor one that
         would speak another language (the command line's, where the player chose another
         since), nor a session whose start showed a picture that differed.  Call once the
         last save is written, with the window open.  Never raises: a picture that cannot
@@ -356,6 +363,7 @@ class App:
             if (
                 options.starts_a_game
                 or fullscreen
+                or (self.settings.maximised and options.window_size is None)
                 or self._picture_differed
                 or screen is None
                 or language != i18n.current()
@@ -417,7 +425,7 @@ class App:
 
     def _follow_the_window(self, event: pygame.event.Event) -> None:
         """Whether the window is hidden (nothing is drawn then) or maximised (its size
-        is then not kept for the next start)."""
+        is then not kept for the next start, which maximises it again)."""
         if event.type in HIDING or event.type in SHOWING:
             self.hidden = event.type in HIDING
         if event.type in (pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED):

@@ -54,16 +54,17 @@ class Window:
     """The window, ``size`` pixels when windowed, filling the screen when
     ``fullscreen``.  Nothing opens until :meth:`open`."""
 
-    def __init__(self, size: tuple[int, int], *, fullscreen: bool) -> None:
+    def __init__(self, size: tuple[int, int], *, fullscreen: bool, maximised: bool = False) -> None:
         self.window_size = size
         """The size when windowed (kept while fullscreen, to go back to)."""
         self.opened_size = size
         """The size it opened with, within the desktop (:meth:`open`)."""
         self.fullscreen = fullscreen
-        self.maximised = False
+        self.maximised = maximised
         """Whether the window manager maximised it (the app follows SDL's events): its
         size is then the screen's room for windows, not one to open with next time
-        (reopened at that size, its title bar would push it past the screen's edge)."""
+        (reopened at that size, its title bar would push it past the screen's edge).  True
+        at first: :meth:`open` asks the window manager to maximise it."""
         self.screen: pygame.Surface | None = None
         self.icon: pygame.Surface | None = None
         """The window's icon, once open (None if it could not be loaded)."""
@@ -106,6 +107,8 @@ class Window:
             log.info("cannot set the window's minimum size: %s", error)
         if self.fullscreen:
             self._fill_the_screen(window, True)
+        elif self.maximised:
+            window.maximize()  # the window manager's to do: it says so (WINDOWMAXIMIZED)
         return problems
 
     def close(self) -> None:
