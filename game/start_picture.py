@@ -17,15 +17,16 @@ system's settings, not its environment; another window holding the game in progr
 shown once, then not until a session ends with nothing found.
 
 The very first start has no kept picture: the settings folder is empty.  For it the
-game ships one (:func:`shipped`): the main menu of a first start in each language, drawn
-by ``build_scripts/make_start_pictures.py`` into ``assets/start/`` with the version of the
-game and of pygame-ce that drew it.  It is shown for a start with no command line, an
-empty settings folder, none of the game's environment variables that change what the menu
-looks like, the version and pygame-ce it was drawn with, and a desktop the window fits
-in; the language is the system's (:mod:`game.languages`; not on macOS, where asking the
-system takes a process of its own).  The game's first frame is compared with it as with a
-kept one; a shipped picture that differs is left in place and logged (the pictures are
-out of date: draw them again).
+game ships one: the main menu of a first start in each language, drawn by
+``build_scripts/make_start_pictures.py`` into ``assets/start/`` with the version of the
+game, of pygame-ce and the system that drew it.  It is shown for a first start as drawn
+(:func:`first_start`: no command line, no settings yet, nothing in the environment that
+changes the menu), with the version, pygame-ce and system it was drawn by, a catalogue for
+the language, and a desktop the window fits in, of 24 bits a pixel or more
+(:func:`_shipped_for`, :func:`_fits`).  The language is the system's
+(:mod:`game.languages`; not on macOS, where asking the system takes a process of its own).
+The game's first frame is compared with it as with a kept one; a shipped picture that
+differs is left in place and logged.
 
 Kept only for a windowed start at the main menu.  Pygame is not even imported unless
 everything but the desktop holds (``--help``, ``--version``, ``--self-test`` and a
@@ -128,7 +129,7 @@ class _Shown:
     """Why a kept or shipped picture was not shown, if it was there but could not be (for
     the log)."""
     shipped: bool = False
-    """Whether the picture shown was a shipped one (:func:`shipped`), not one kept."""
+    """Whether the picture shown was a shipped one (:func:`_shipped_for`), not one kept."""
 
 
 shown = _Shown()
