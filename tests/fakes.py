@@ -278,9 +278,10 @@ def click(pos: tuple[int, int], button: int = 1) -> list[pygame.event.Event]:
 
 
 def motion(pos: tuple[int, int]) -> pygame.event.Event:
-    """The mouse moving to ``pos``."""
+    """The mouse moving to ``pos`` (from a pixel beside it: SDL's motion events without
+    a movement are not the player's, :meth:`App.handle_event`)."""
     return pygame.event.Event(
-        pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0), touch=False
+        pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0), touch=False
     )
 
 

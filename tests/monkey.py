@@ -129,9 +129,13 @@ class Monkey:
         roll = rng.random()
         width, height = size
         if roll < 0.30:
-            self.mouse = (rng.randrange(-5, width + 5), rng.randrange(-5, height + 5))
+            before, self.mouse = (
+                self.mouse,
+                (rng.randrange(-5, width + 5), rng.randrange(-5, height + 5)),
+            )
+            moved = (self.mouse[0] - before[0], self.mouse[1] - before[1])
             return pygame.event.Event(
-                pygame.MOUSEMOTION, pos=self.mouse, rel=(0, 0), buttons=(0, 0, 0)
+                pygame.MOUSEMOTION, pos=self.mouse, rel=moved, buttons=(0, 0, 0)
             )
         if roll < 0.55:
             kind = rng.choice((pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP))

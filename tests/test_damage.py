@@ -940,10 +940,21 @@ class WindowSpy:
 
     def __init__(self) -> None:
         self.minimum_size = (0, 0)
+        self.size = (0, 0)
         self.maximised = 0
+        self.fullscreen = False
 
     def maximize(self) -> None:
         self.maximised += 1
+
+    def show(self) -> None:
+        """(A window to maximise opens hidden.)"""
+
+    def set_fullscreen(self, *, desktop: bool) -> None:
+        self.fullscreen = desktop
+
+    def set_windowed(self) -> None:
+        self.fullscreen = False
 
 
 def test_a_window_maximised_at_the_close_is_maximised_at_the_next_start(
@@ -960,11 +971,41 @@ def test_a_window_maximised_at_the_close_is_maximised_at_the_next_start(
     with opened_app(store, LaunchOptions(window_size=(800, 600))):  # that size, this run
         assert spy.maximised == 0
     assert store.load().settings.maximised, "not the player's choice: kept"
+    with opened_app(store, LaunchOptions(window_size=(800, 600))) as app:
+        app.step([pygame.event.Event(pygame.WINDOWMAXIMIZED)], FRAME)
+        app.step([pygame.event.Event(pygame.WINDOWRESTORED)], FRAME)
+    assert not store.load().settings.maximised, "restored by the player's hand: kept"
+    with opened_app(store, LaunchOptions()) as app:
+        app.step([pygame.event.Event(pygame.WINDOWMAXIMIZED)], FRAME)
+    assert store.load().settings.maximised
     with opened_app(store, LaunchOptions()) as app:
         assert spy.maximised == 1, "asked of the window manager at the start"
         app.step([pygame.event.Event(pygame.WINDOWMAXIMIZED)], FRAME)
         app.step([pygame.event.Event(pygame.WINDOWRESTORED)], FRAME)
     assert not store.load().settings.maximised, "restored before the close"
+
+
+def test_a_maximised_window_goes_back_maximised_from_fullscreen(
+    store: SettingsStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """F11 on a maximised window and back: maximised again, with the size kept to go back
+    to the one before; closed while fullscreen, the next start's window is maximised."""
+    spy = WindowSpy()
+    monkeypatch.setattr(window_module, "_window", lambda: spy)
+    f11 = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0)
+    with opened_app(store, LaunchOptions()) as app:
+        app.step([pygame.event.Event(pygame.WINDOWMAXIMIZED)], FRAME)
+        app.step([pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=741, size=(1000, 741))], FRAME)
+        app.step([f11], FRAME)
+        assert spy.fullscreen
+        # What going fullscreen and back makes SDL say: not the player's doing.
+        app.step([pygame.event.Event(pygame.WINDOWRESTORED)], FRAME)
+        app.step([f11], FRAME)
+        assert not spy.fullscreen and spy.maximised == 1, "maximised again"
+        assert app.stage.window.maximised
+        app.step([f11], FRAME)
+    saved = store.load().settings
+    assert saved.fullscreen and saved.maximised and saved.window_size == Settings().window_size
 
 
 def test_a_saved_size_larger_than_the_desktop_is_saved_back_within_it(

@@ -1194,7 +1194,10 @@ def test_f11_leaves_the_keyboard_cursor_where_it_was(app: App) -> None:
     assert scene.cursor == 0
     app.step([key(pygame.K_RIGHT), key(pygame.K_RIGHT)], FRAME)
     assert scene.cursor == 2
-    app.step([key(pygame.K_F11), motion(pointer)], FRAME)  # motion(): rel (0, 0)
+    still = pygame.event.Event(
+        pygame.MOUSEMOTION, pos=pointer, rel=(0, 0), buttons=(0, 0, 0), touch=False
+    )
+    app.step([key(pygame.K_F11), still], FRAME)
     assert scene.cursor == 2
     app.step([moved], FRAME)  # the mouse moves: the cursor follows it again
     assert scene.cursor == 0

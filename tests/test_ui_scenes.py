@@ -297,3 +297,30 @@ def test_how_to_play_and_the_keys_line_name_the_keys_the_game_takes() -> None:
     assert all(mark in words for mark in ("\u2713", "?!", "??")) and "coach" in words
     line = texts.keys_help(Mode.VS_COMPUTER, over=False)
     assert "F11" in line and "Left/Right" in line
+
+
+def test_a_window_opening_under_the_pointer_leaves_the_menu_s_first_item_focused() -> None:
+    """SDL tells where the pointer is when the window appears under it (a motion event
+    without a movement): that is not the player pointing, and Enter still starts the
+    first item, as the window's first frame showed.  Once the mouse moves, it points."""
+    app = App(LaunchOptions(window_size=(800, 600)), worker=FakeWorker())
+    app.open(sounds=False)
+    try:
+        app.step([], 0.0)
+        menu = app.scene
+        assert isinstance(menu, MenuScene)
+        first = menu.items.focused
+        assert first is not None
+        fourth = menu.layout(app.size).rects[menu.items.items[3].key]
+        still = pygame.event.Event(
+            pygame.MOUSEMOTION, pos=fourth.center, rel=(0, 0), buttons=(0, 0, 0), touch=False
+        )
+        app.step([still], FRAME)
+        assert menu.items.focused is first
+        moved = pygame.event.Event(
+            pygame.MOUSEMOTION, pos=fourth.center, rel=(3, 1), buttons=(0, 0, 0), touch=False
+        )
+        app.step([moved], FRAME)
+        assert menu.items.focused is menu.items.items[3]
+    finally:
+        app.close()

@@ -144,9 +144,10 @@ class App:
         self._created = time.perf_counter()
         self._picture_differed = False
         """The start's picture differed from the first frame (then none is kept)."""
-        self._resized = False
-        """The window changed size since the mouse last moved (its motion events without
-        a movement are SDL's, not the player's)."""
+        self._resized = True
+        """The window appeared, or changed size, since the mouse last moved (its motion
+        events without a movement are SDL's, not the player's: a window that opens under
+        the pointer does not move the keyboard's cursor to the item there)."""
 
     # -- what the parts hold -----------------------------------------------------------
     @property
@@ -311,8 +312,8 @@ class App:
             if not window.fullscreen and not window.maximised and chosen:
                 self.settings.window_size = window.window_size
             # As the size: a run at the command line's size changes it only by the
-            # player's hand; a fullscreen window goes back to how it was.
-            if not window.fullscreen and (self.options.window_size is None or window.maximised):
+            # player's hand.  (A fullscreen window's is the one it goes back to.)
+            if self.options.window_size is None or window.maximised_by_hand:
                 self.settings.maximised = window.maximised
             self.saver.save()
         for problem in self.saver.close():
@@ -429,7 +430,7 @@ class App:
         if event.type in HIDING or event.type in SHOWING:
             self.hidden = event.type in HIDING
         if event.type in (pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED):
-            self.stage.window.maximised = event.type == pygame.WINDOWMAXIMIZED
+            self.stage.window.follow_maximised(event.type == pygame.WINDOWMAXIMIZED)
 
     def _window_key(self, event: pygame.event.Event) -> Callable[[], None] | None:
         """What a window-wide key does (Ctrl+Q, F11, M), or None: the key is the scene's."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 import warnings
 from collections.abc import Callable
 from typing import Any
@@ -22,6 +23,10 @@ from game.resources import WINDOW_ICON, MissingAssetError, asset_path
 from game.start_picture import HEADLESS_DRIVERS, shown
 
 log = logging.getLogger(__name__)
+
+MAXIMISE_WAIT = 0.25
+"""Seconds a window opened maximised waits for the window manager to size it before its
+first frame (openbox under Xvfb: about 30 ms; without a window manager it never does)."""
 
 
 def title() -> str:
@@ -61,10 +66,13 @@ class Window:
         """The size it opened with, within the desktop (:meth:`open`)."""
         self.fullscreen = fullscreen
         self.maximised = maximised
-        """Whether the window manager maximised it (the app follows SDL's events): its
-        size is then the screen's room for windows, not one to open with next time
-        (reopened at that size, its title bar would push it past the screen's edge).  True
-        at first: :meth:`open` asks the window manager to maximise it."""
+        """Whether the window manager maximised it (the app follows SDL's events,
+        :meth:`follow_maximised`; while fullscreen: whether it was before).  Its size is
+        then the screen's room for windows, not one to open with next time (reopened at
+        that size, its title bar would push it past the screen's edge).  True at first:
+        :meth:`open` asks the window manager to maximise it."""
+        self.maximised_by_hand = False
+        """Whether the player maximised or restored it since it opened."""
         self.screen: pygame.Surface | None = None
         self.icon: pygame.Surface | None = None
         """The window's icon, once open (None if it could not be loaded)."""
@@ -95,7 +103,11 @@ class Window:
             width, height = self.screen.get_size()
             self.window_size = (max(width, MIN_WINDOW[0]), max(height, MIN_WINDOW[1]))
         else:
-            self.screen = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+            # A window to maximise opens hidden, shown once maximised (below): the window
+            # manager then maps it at its maximised size, not first at this one.
+            hidden = self.maximised and not self.fullscreen and hasattr(pygame, "Window")
+            flags = pygame.RESIZABLE | (pygame.HIDDEN if hidden else 0)
+            self.screen = pygame.display.set_mode(self.window_size, flags)
         window = _window()
         if window is None:  # a pygame without pygame.Window: the display module's way
             if self.fullscreen:
@@ -109,7 +121,20 @@ class Window:
             self._fill_the_screen(window, True)
         elif self.maximised:
             window.maximize()  # the window manager's to do: it says so (WINDOWMAXIMIZED)
+            window.show()
+            self._await_the_window_manager(window)
         return problems
+
+    def _await_the_window_manager(self, window: Any) -> None:
+        """Wait (at most :data:`MAXIMISE_WAIT`) until the window manager has given the
+        shown window its maximised size, so that the first frame is drawn at it rather
+        than at the size asked for (drawn small in a large window, then again).  The
+        events stay queued for the loop."""
+        deadline = time.monotonic() + MAXIMISE_WAIT
+        while window.size == self.window_size and time.monotonic() < deadline:
+            time.sleep(0.005)
+            pygame.event.pump()
+        self.screen = pygame.display.get_surface()
 
     def close(self) -> None:
         """Close the window and the display.  Safe to call twice."""
@@ -138,11 +163,21 @@ class Window:
         if size != self.size:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
 
+    def follow_maximised(self, maximised: bool) -> None:
+        """The window manager maximised the window, or restored it (SDL's events).  Not
+        while it fills the screen: going fullscreen and back sends them too, and the
+        window goes back as it was (:meth:`set_fullscreen`)."""
+        if self.fullscreen or maximised == self.maximised:
+            return
+        self.maximised = maximised
+        self.maximised_by_hand = True
+
     def set_fullscreen(self, on: bool) -> None:
-        """Fill the screen, or go back to the window's size before (F11, the settings)."""
+        """Fill the screen, or go back to the window as it was before (F11, the
+        settings): its size, or maximised (its size before that kept to go back to)."""
         if on == self.fullscreen:
             return
-        if on:
+        if on and not self.maximised:
             self.window_size = self.size
         self.fullscreen = on
         window = _window()
@@ -162,7 +197,10 @@ class Window:
             window.set_fullscreen(desktop=True)
         else:
             window.set_windowed()
-            window.size = self.window_size
+            if self.maximised:
+                window.maximize()
+            else:
+                window.size = self.window_size
         self.screen = pygame.display.get_surface()
 
 
