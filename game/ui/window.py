@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 
 MAXIMISE_WAIT = 0.25
 """Seconds a window opened maximised waits for the window manager to size it before its
-first frame (openbox under Xvfb: about 30 ms; without a window manager it never does)."""
+first frame (openbox under Xvfb: 7-8 ms; without a window manager it never does)."""
 
 
 def title() -> str:
