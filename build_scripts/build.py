@@ -295,7 +295,7 @@ def start_datas(target: Path | None = None) -> list[tuple[str, str]]:
     them whatever pygame-ce the committed ones were drawn by.  The committed ones when
     they were drawn for this version by this pygame-ce (``tests/test_start_picture.py``
     checks they are that frame), else drawn into ``target`` (``make_start_pictures.py``;
-    by default a new folder in build/, never another build's).  None on macOS, where a
+    by default a new folder in build/, never another build's).  Nothing on macOS, where a
     first start does not show them.  Raises :class:`BuildError` if they cannot be drawn."""
     if sys.platform == "darwin":
         return []  # the first start there does not show them (game.start_picture)

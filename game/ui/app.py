@@ -112,8 +112,7 @@ class App:
         window = Window(
             self.options.window_size or settings.window_size,
             fullscreen=settings.fullscreen if fullscreen is None else fullscreen,
-            # A size from the command line is a window of that size.
-            maximised=settings.maximised and self.options.window_size is None,
+            maximised=self._opens_maximised(),
         )
         self.stage = Stage(window, settings)
         self.link = EngineLink(
@@ -349,9 +348,9 @@ class App:
         """Draw the main menu as the next start with the same command line will show it
         (the saved settings and kept game, the size the window will open with) and keep
         it; a start that goes fullscreen, maximised (the window manager sizes it) or
-        straight to a game keeps none, nor one that
-        would speak another language (the command line's, where the player chose another
-        since), nor a session whose start showed a picture that differed.  Call once the
+        straight to a game keeps none, nor one that would speak another language (the
+        command line's, where the player chose another since), nor a session whose start
+        showed a picture that differed.  Call once the
         last save is written, with the window open.  Never raises: a picture that cannot
         be made or written is only logged (the next start draws its own first frame)."""
         folder = str(self.saver.store.path.parent)
@@ -364,7 +363,7 @@ class App:
             if (
                 options.starts_a_game
                 or fullscreen
-                or (self.settings.maximised and options.window_size is None)
+                or self._opens_maximised()
                 or self._picture_differed
                 or screen is None
                 or language != i18n.current()
@@ -423,6 +422,11 @@ class App:
             transition = self.scene.handle_event(event)
             if transition is not None:
                 self.go(transition)
+
+    def _opens_maximised(self) -> bool:
+        """Whether a start with this command line opens the window maximised: as the last
+        close left it, unless the command line names a size (a window of that size)."""
+        return self.settings.maximised and self.options.window_size is None
 
     def _follow_the_window(self, event: pygame.event.Event) -> None:
         """Whether the window is hidden (nothing is drawn then) or maximised (its size
